@@ -1,0 +1,29 @@
+import { combineDataProviders, type DataProvider } from 'react-admin';
+import { completeProvider, type ProviderModule } from './types';
+
+/**
+ * One provider module per resource group, each in the folder of its backend
+ * (dataProviders/<backend>/<area>.ts). Add a module here: one line in the list, one in the type.
+ */
+const modules = {} satisfies Record<string, ProviderModule>;
+
+type Methods<T> = T extends { methods: infer M } ? M : object;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+export type PortalDataProvider = DataProvider & UnionToIntersection<Methods<(typeof modules)[keyof typeof modules]>>;
+
+function build(): PortalDataProvider {
+  const byResource = new Map<string, DataProvider>();
+  let methods: Record<string, unknown> = {};
+  for (const mod of Object.values(modules) as ProviderModule[]) {
+    for (const [name, partial] of Object.entries(mod.resources ?? {})) byResource.set(name, completeProvider(name, partial));
+    methods = { ...methods, ...(mod.methods ?? {}) };
+  }
+  const combined = combineDataProviders((resource) => {
+    const p = byResource.get(resource);
+    if (!p) throw new Error(`No data provider for resource ${resource}`);
+    return p;
+  });
+  return { ...combined, ...methods } as PortalDataProvider;
+}
+
+export const dataProvider = build();

@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export interface PortalConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  demo: boolean;
+  cipherKey: string;
+  databaseUrl?: string;
+  clickhouseUrl?: string;
+  /** Idle time after which a session ends, in seconds. */
+  sessionIdleSeconds: number;
+  /** Directory of the built SPA (vite build output). */
+  staticDir: string;
+  /** Token that log shippers send to the ingest endpoint (provider staff). */
+  ingestToken?: string;
+  /** Allow origin probes to private addresses (tests, lab setups). */
+  allowPrivateOrigins: boolean;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  const key = env.PORTAL_CIPHER_KEY ?? 'CdnPortalKey2026';
+  if (key.length !== 16) throw new Error('PORTAL_CIPHER_KEY must be exactly 16 characters');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.PORTAL_DATA_DIR ?? './data'),
+    demo: env.PORTAL_DEMO !== '0',
+    cipherKey: key,
+    databaseUrl: env.DATABASE_URL || undefined,
+    clickhouseUrl: env.CLICKHOUSE_URL || undefined,
+    sessionIdleSeconds: Number(env.PORTAL_SESSION_IDLE_SECONDS ?? 7200),
+    staticDir: path.resolve(env.PORTAL_STATIC_DIR ?? './dist'),
+    ingestToken: env.PORTAL_INGEST_TOKEN || undefined,
+    allowPrivateOrigins: env.PORTAL_ALLOW_PRIVATE_ORIGINS === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

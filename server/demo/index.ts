@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { seedTenants } from './tenants';
+
+/** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
+export interface DemoSeeder {
+  name: string;
+  run(app: FastifyInstance): Promise<void>;
+}
+
+/** Every demo seeder in dependency order, one line each. */
+const seeders: DemoSeeder[] = [
+  seedTenants,
+];
+
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  for (const seeder of seeders) {
+    const [done] = await app.db.query('SELECT 1 FROM demo_seeds WHERE name = $1', [seeder.name]);
+    if (done) continue;
+    await seeder.run(app);
+    await app.db.query('INSERT INTO demo_seeds (name) VALUES ($1) ON CONFLICT DO NOTHING', [seeder.name]);
+  }
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A background job: started with the app, stopped when it closes. */
+export type Job = (app: FastifyInstance) => () => void;
+
+/** Every background job, one line each (config issuing, certificate deletion, ...). */
+const jobs: Job[] = [];
+
+export function startJobs(app: FastifyInstance): () => void {
+  const stops = jobs.map((job) => job(app));
+  return () => stops.forEach((stop) => stop());
+}

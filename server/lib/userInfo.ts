@@ -1,0 +1,45 @@
+import type { ConfigDb } from '../stores/config/db';
+import { accountSubtree, allAccounts, buildAccountTree, getAccount, type AccountNode } from '../stores/config/accounts';
+import { isSuperRole, normalizePermissions } from '../../src/auth/permissions';
+import type { SessionUser } from '../types';
+
+/** User-info reply (spec §3). userType: 3 sees all certificates, 2 by account, 1 by username. */
+export interface UserInfo {
+  uid: string;
+  username: string;
+  email: string;
+  role: string;
+  account: string;
+  accountName: string;
+  accountChild: AccountNode[];
+  permissionList: string[];
+  isMain: boolean;
+  userType: 1 | 2 | 3;
+}
+
+export async function buildUserInfo(db: ConfigDb, user: SessionUser): Promise<UserInfo> {
+  const rows = isSuperRole(user.role) ? await allAccounts(db) : await accountSubtree(db, user.account);
+  const own = await getAccount(db, user.account);
+  let children: AccountNode[];
+  if (isSuperRole(user.role)) {
+    // Staff: every top-level customer account is a child of the staff account.
+    children = rows
+      .filter((r) => !r.parent && r.identity !== user.account)
+      .map((r) => buildAccountTree(rows, r.identity))
+      .filter((n): n is AccountNode => n !== null);
+  } else {
+    children = buildAccountTree(rows, user.account)?.accountChild ?? [];
+  }
+  return {
+    uid: user.uid,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    account: user.account,
+    accountName: own?.companyName ?? user.account,
+    accountChild: children,
+    permissionList: normalizePermissions(user.permissions),
+    isMain: user.isMain,
+    userType: isSuperRole(user.role) ? 3 : user.isMain ? 2 : 1,
+  };
+}

@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import { hasPermission, isSuperRole } from '../../src/auth/permissions';
+import { PortalError } from '../lib/envelope';
+import { accountSubtree } from '../stores/config/accounts';
+import type { AccountScope } from '../types';
+
+const GUARDED_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
+
+/**
+ * One guard for every route: the route's own declaration (config.module, config.access, as in the
+ * contract table) decides. No session → HTTP 401; missing right → body code "403".
+ * A backend route without a declaration is refused at registration, so none can slip through.
+ */
+export const guardPlugin = fp(async (app) => {
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+    const config = route.config as { access?: string } | undefined;
+    if (!config?.access) throw new Error(`route ${route.method} ${url} has no access declaration`);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const { access, module } = request.routeOptions.config ?? {};
+    if (!access || access === 'public') return;
+    if (!request.user) throw new PortalError('401', 'notSignedIn', 401);
+    if (access === 'session' || !module || module === '-') return;
+    if (!hasPermission(request.user.permissions, module, access)) throw new PortalError('403', 'forbidden');
+  });
+
+  app.decorateRequest('scope', async function (this: import('fastify').FastifyRequest): Promise<AccountScope> {
+    const cache = this as unknown as { _scope?: AccountScope };
+    if (cache._scope) return cache._scope;
+    const user = this.user;
+    if (!user) throw new PortalError('401', 'notSignedIn', 401);
+    let scope: AccountScope;
+    if (isSuperRole(user.role)) {
+      scope = { all: true, accounts: [], has: () => true };
+    } else {
+      const own = (await accountSubtree(this.server.db, user.account)).map((a) => a.identity);
+      let accounts = own;
+      if (user.accounts.length) {
+        // A sub-user limited to some accounts: their subtrees, never beyond its own tenant.
+        const ownSet = new Set(own);
+        const picked = new Set<string>();
+        for (const a of user.accounts.filter((x) => ownSet.has(x))) {
+          for (const r of await accountSubtree(this.server.db, a)) picked.add(r.identity);
+        }
+        accounts = [...picked];
+      }
+      const set = new Set(accounts);
+      scope = { all: false, accounts, has: (a: string) => set.has(a.replace('@+@', '')) };
+    }
+    cache._scope = scope;
+    return scope;
+  });
+});
+
+/**
+ * Narrows a requested account list (comma-separated or array; '@+@' entries mean the account's
+ * direct domains) to what the caller may see. Empty request → the whole scope
+ * (for super roles: null, meaning no filter).
+ */
+export function requestedAccounts(scope: AccountScope, requested: string | string[] | undefined | null): string[] | null {
+  const list = (Array.isArray(requested) ? requested : (requested ?? '').split(','))
+    .map((s) => s.trim().replace('@+@', ''))
+    .filter((s) => s && s !== 'all');
+  if (!list.length) return scope.all ? null : scope.accounts;
+  return [...new Set(list.filter((a) => scope.has(a)))];
+}

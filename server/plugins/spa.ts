@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const BACKEND_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
+
+/**
+ * Serves the built SPA with history fallback. index.html gets the cipher key at serve time, so one
+ * build works with any PORTAL_CIPHER_KEY.
+ */
+export const spaPlugin = fp(async (app) => {
+  const root = app.config.staticDir;
+  const indexFile = path.join(root, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, index: false, prefix: '/' });
+  }
+  let cachedIndex: string | null = null;
+  const renderIndex = () => {
+    if (cachedIndex) return cachedIndex;
+    const html = fs.readFileSync(indexFile, 'utf8');
+    const inject = `<script>window.__PORTAL_CONFIG__=${JSON.stringify({ cipherKey: app.config.cipherKey })}</script>`;
+    cachedIndex = html.replace('</head>', `${inject}</head>`);
+    return cachedIndex;
+  };
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (BACKEND_PREFIXES.some((p) => url.startsWith(p)) || request.method !== 'GET') {
+      return reply.status(404).send({ code: '404', data: null, msg: request.t('notFound') });
+    }
+    if (!hasBuild) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(renderIndex());
+  });
+});

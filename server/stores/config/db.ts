@@ -1,0 +1,105 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The one small query interface over PostgreSQL SQL (PGlite embedded or a real server). */
+export interface ConfigDb {
+  /** Parameterised query ($1, $2, ...); returns rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; a thrown error rolls everything back. */
+  transaction<T>(fn: (tx: ConfigDb) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function openPglite(dir: string): Promise<ConfigDb> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  await fs.mkdir(dir, { recursive: true });
+  const pg = new PGlite(dir);
+  await pg.waitReady;
+  type Tx = { query: typeof pg.query; exec: typeof pg.exec };
+  const wrap = (q: Tx): Omit<ConfigDb, 'transaction' | 'close'> => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query<T>(sql, params);
+      return r.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const db: ConfigDb = {
+    ...wrap(pg),
+    transaction<T>(fn: (tx: ConfigDb) => Promise<T>) {
+      return pg.transaction(async (tx) => {
+        const inner: ConfigDb = {
+          ...wrap(tx),
+          transaction: (f) => f(inner),
+          close: async () => undefined,
+        };
+        return fn(inner);
+      });
+    },
+    close: () => pg.close(),
+  };
+  return db;
+}
+
+async function openPostgres(url: string): Promise<ConfigDb> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+  const wrap = (c: Client): Omit<ConfigDb, 'transaction' | 'close'> => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await c.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  return {
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: ConfigDb) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const inner: ConfigDb = { ...wrap(client), transaction: (f) => f(inner), close: async () => undefined };
+        const result = await fn(inner);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies numbered .sql files from migrations/ that have not run yet, each in a transaction. */
+export async function migrate(db: ConfigDb): Promise<string[]> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}
+
+export async function openConfigDb(opts: { dataDir: string; databaseUrl?: string }): Promise<ConfigDb> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(path.join(opts.dataDir, 'config'));
+  await migrate(db);
+  return db;
+}

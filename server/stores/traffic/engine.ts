@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The one interface over ClickHouse SQL: chDB in-process by default, a ClickHouse server when
+ * CLICKHOUSE_URL is set. Parameters use ClickHouse's {name:Type} placeholders, bound by the engine.
+ */
+export interface TrafficEngine {
+  query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
+  exec(sql: string, params?: Record<string, unknown>): Promise<void>;
+  /** Inserts raw bytes in a ClickHouse input format (the engine parses them). */
+  insertRaw(table: string, data: Buffer | string, format: 'JSONEachRow' | 'TSV' | 'CSV', columns?: string[]): Promise<void>;
+  readonly kind: 'chdb' | 'clickhouse';
+  close(): Promise<void>;
+}
+
+async function openChdb(dir: string): Promise<TrafficEngine> {
+  await fs.mkdir(dir, { recursive: true });
+  const { Session } = await import('chdb');
+  const session = new Session(dir);
+  const run = async (sql: string, params: Record<string, unknown> | undefined, format: string) =>
+    params && Object.keys(params).length
+      ? session.queryBindAsync(sql, params, { format })
+      : session.queryAsync(sql, { format });
+  return {
+    kind: 'chdb',
+    async query<T>(sql: string, params?: Record<string, unknown>) {
+      const r = await run(sql, params, 'JSONEachRow');
+      const text = r.text();
+      if (!text) return [];
+      return text
+        .split('\n')
+        .filter((l) => l.length > 0)
+        .map((l) => JSON.parse(l) as T);
+    },
+    async exec(sql: string, params?: Record<string, unknown>) {
+      await run(sql, params, 'CSV');
+    },
+    async insertRaw(table, data, format, columns) {
+      await session.insert({ table, values: data, format, columns });
+    },
+    async close() {
+      session.close();
+    },
+  };
+}
+
+async function openClickhouse(url: string): Promise<TrafficEngine> {
+  const { createClient } = await import('@clickhouse/client');
+  const client = createClient({ url, clickhouse_settings: { output_format_json_quote_64bit_integers: 0 } });
+  return {
+    kind: 'clickhouse',
+    async query<T>(sql: string, params?: Record<string, unknown>) {
+      const rs = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+      return (await rs.json()) as T[];
+    },
+    async exec(sql: string, params?: Record<string, unknown>) {
+      await client.command({ query: sql, query_params: params });
+    },
+    async insertRaw(table, data, format, columns) {
+      const { Readable } = await import('node:stream');
+      await client.insert({ table, values: Readable.from([data]), format: format === 'TSV' ? 'TabSeparated' : format, columns: columns as [string, ...string[]] | undefined });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openTrafficEngine(opts: { dataDir: string; clickhouseUrl?: string }): Promise<TrafficEngine> {
+  const engine = opts.clickhouseUrl ? await openClickhouse(opts.clickhouseUrl) : await openChdb(path.join(opts.dataDir, 'traffic'));
+  // Health query: fail at start, not on the first request.
+  const [row] = await engine.query<{ ok: number }>('SELECT 1 AS ok');
+  if (!row || Number(row.ok) !== 1) throw new Error('traffic engine health query failed');
+  return engine;
+}

@@ -1,0 +1,53 @@
+import type { ConfigDb } from './stores/config/db';
+import type { TrafficEngine } from './stores/traffic/engine';
+import type { PortalCipher } from './lib/cipher';
+import type { PortalConfig } from './config';
+import type { Access } from '../src/auth/permissions';
+import type { ServerMessageKey } from '../i18n/serverMessages';
+
+/** The signed-in user, loaded from the users table on every request. */
+export interface SessionUser {
+  uid: string;
+  username: string;
+  role: string;
+  account: string;
+  permissions: string[];
+  /** Accounts a sub-user may act for (empty: its own account tree). */
+  accounts: string[];
+  isMain: boolean;
+  email: string;
+}
+
+export interface AccountScope {
+  /** Role beginning with 'super': every account. */
+  all: boolean;
+  /** Accounts visible to the user (its account and descendants); empty when all. */
+  accounts: string[];
+  has(account: string): boolean;
+}
+
+/** Route access: public (no session), session (any signed-in user), or a module right. */
+export type RouteAccess = 'public' | 'session' | Access;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: PortalConfig;
+    db: ConfigDb;
+    traffic: TrafficEngine;
+    cipher: PortalCipher;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+    lang: 'zh' | 'en';
+    /** Localised server message. */
+    t(key: ServerMessageKey): string;
+    /** The caller's account scope (cached per request). */
+    scope(): Promise<AccountScope>;
+  }
+  interface FastifyContextConfig {
+    /** Permission module of the contract row ('-' for none), e.g. 'domain' or 'log:top'. */
+    module?: string;
+    access?: RouteAccess;
+  }
+}

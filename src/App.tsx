@@ -1,0 +1,51 @@
+import { Admin, Authenticated, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { dataProvider } from '../dataProviders';
+import { i18nProvider } from '../i18n';
+import { createAuthProvider } from './auth/authProvider';
+import { TOP_MENU } from './auth/permissions';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './pages/LoginPage';
+import { WelcomePage } from './pages/WelcomePage';
+import { AreaRedirect, RootRedirect, ToLogin } from './pages/AreaRedirect';
+import { availablePaths, pages, resourceModules, resources } from './registry';
+import { theme } from './theme';
+
+const authProvider = createAuthProvider({ resourceModules, availablePaths });
+
+/**
+ * The portal: every resource and custom page comes from src/registry.ts. Sign-in and /newwelcome are
+ * public; resources check the session themselves, custom pages through <Authenticated>.
+ */
+export function App() {
+  return (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      loginPage={false}
+      dashboard={RootRedirect}
+      catchAll={ToLogin}
+      store={memoryStore()}
+      theme={theme}
+      disableTelemetry
+    >
+      {resources.map((r) => (
+        <Resource key={r.name} {...r} />
+      ))}
+      <CustomRoutes noLayout>
+        <Route path="/newlogin" element={<LoginPage />} />
+        <Route path="/newwelcome" element={<WelcomePage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {TOP_MENU.map(({ area }) => (
+          <Route key={area} path={`/${area}`} element={<Authenticated><AreaRedirect area={area} /></Authenticated>} />
+        ))}
+        {pages.map((p) => (
+          <Route key={p.path} path={`/${p.path}/*`} element={<Authenticated><p.component /></Authenticated>} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

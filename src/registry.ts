@@ -1,0 +1,36 @@
+import type { PortalPage, PortalResource } from './registry.types';
+import { PAGE_ORDER } from './auth/permissions';
+
+/**
+ * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
+ */
+export const resources: PortalResource[] = [
+];
+
+export const pages: PortalPage[] = [
+];
+
+/** resource name → permission module, for canAccess. */
+export const resourceModules: Record<string, string> = Object.fromEntries(resources.map((r) => [r.name, r.options.module]));
+
+/** Every path this build serves, for the landing-page choice. */
+export const availablePaths: ReadonlySet<string> = new Set([...resources.map((r) => `/${r.name}`), ...pages.map((p) => `/${p.path}`)]);
+
+export interface MenuEntry {
+  path: string;
+  module: string;
+  area: string;
+  label: string;
+  icon?: PortalPage['icon'];
+}
+
+const order = (path: string) => {
+  const i = PAGE_ORDER.findIndex((p) => p.path === path);
+  return i < 0 ? PAGE_ORDER.length : i;
+};
+
+/** Side-menu entries, in the spec's page order. */
+export const menuEntries: MenuEntry[] = [
+  ...resources.map((r) => ({ path: `/${r.name}`, module: r.options.module, area: r.options.area, label: r.options.label, icon: r.icon })),
+  ...pages.map((p) => ({ path: `/${p.path}`, module: p.module, area: p.area, label: p.label, icon: p.icon })),
+].sort((a, b) => order(a.path) - order(b.path));
