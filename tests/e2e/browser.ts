@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseURL(), acceptDownloads: true });
+  return context.newPage();
+}
+
+/** Signs in through the login form and waits to leave /newlogin. */
+export async function signInAs(page: Page, username: string, password: string): Promise<void> {
+  if (!page.url().includes('/newlogin')) await page.goto('/newlogin');
+  await page.getByTestId('username').fill(username);
+  await page.getByTestId('password').fill(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/newlogin'), { timeout: 20_000 });
+}
+
+export async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: new RegExp(to) }).click();
+}
+
+/** Saves a full-page screenshot under tests/e2e/screenshots/<name>.png (look at them). */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

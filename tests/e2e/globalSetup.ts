@@ -1,0 +1,25 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../server/app';
+import { configFromEnv } from '../../server/config';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/** One real server with demo data on a fresh data dir, serving the built app (dist/), for all e2e files. */
+export default async function setup(project: TestProject) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), port: 0 };
+  const app = await buildApp(config);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  project.provide('baseURL', address);
+  return async () => {
+    await app.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import { configFromEnv, type PortalConfig } from '../../server/config';
+import { createCipher } from '../../server/lib/cipher';
+
+export const cipher = createCipher('CdnPortalKey2026');
+
+/** A server on a fresh temporary data dir with the demo data (real PGlite and chDB). */
+export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<FastifyInstance & { dataDir: string }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), ...overrides };
+  const app = await buildApp(config);
+  app.addHook('onClose', async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  return Object.assign(app, { dataDir });
+}
+
+export const DEMO_PASSWORDS: Record<string, string> = {
+  admin: 'Admin@2026',
+  acme: 'Acme@2026',
+  acme_viewer: 'Viewer@2026',
+  globex: 'Globex@2026',
+  nobody: 'Nobody@2026',
+  frozen: 'Frozen@2026',
+};
+
+/** Signs in a demo user and returns the session cookie header value. */
+export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORDS[username]): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/newLogin',
+    query: { username, password: cipher.aesEncrypt(password) },
+  });
+  const body = res.json();
+  if (body.code !== '0') throw new Error(`sign-in of ${username} failed: ${body.msg}`);
+  const cookie = String(res.headers['set-cookie']).split(';')[0];
+  return cookie;
+}
+
+/** app.inject with a session cookie; returns status and parsed body. */
+export async function call(app: FastifyInstance, cookie: string | null, opts: InjectOptions) {
+  const res = await app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+  let body: { code: string | number; data: unknown; msg: string } & Record<string, unknown>;
+  try {
+    body = res.json();
+  } catch {
+    body = { code: 'raw', data: res.body, msg: '' };
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res };
+}
