@@ -1,11 +1,14 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { completeProvider, type ProviderModule } from './types';
+import { trafficProvider } from './api/traffic';
 
 /**
  * One provider module per resource group, each in the folder of its backend
  * (dataProviders/<backend>/<area>.ts). Add a module here: one line in the list, one in the type.
  */
-const modules = {} satisfies Record<string, ProviderModule>;
+const modules = {
+  traffic: trafficProvider,
+} satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

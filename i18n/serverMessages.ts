@@ -1,4 +1,6 @@
 import shell from './server/shell';
+import accounts from './server/accounts';
+import users from './server/users';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -7,6 +9,8 @@ import shell from './server/shell';
  */
 export const serverMessages = {
   ...shell,
+  ...accounts,
+  ...users,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

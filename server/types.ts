@@ -29,8 +29,17 @@ export interface AccountScope {
 /** Route access: public (no session), session (any signed-in user), or a module right. */
 export type RouteAccess = 'public' | 'session' | Access;
 
+/** One served backend route with its declared permission (for the contract test). */
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  module: string;
+  access: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RouteDeclaration[];
     config: PortalConfig;
     db: ConfigDb;
     traffic: TrafficEngine;

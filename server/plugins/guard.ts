@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { hasPermission, isSuperRole } from '../../src/auth/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
-import type { AccountScope } from '../types';
+import type { AccountScope, RouteDeclaration } from '../types';
 
 const GUARDED_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
 
@@ -12,11 +12,17 @@ const GUARDED_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', 
  * A backend route without a declaration is refused at registration, so none can slip through.
  */
 export const guardPlugin = fp(async (app) => {
+  const table: RouteDeclaration[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
-    const config = route.config as { access?: string } | undefined;
+    const config = route.config as { access?: string; module?: string } | undefined;
     if (!config?.access) throw new Error(`route ${route.method} ${url} has no access declaration`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url, module: config.module ?? '-', access: config.access });
+    }
   });
 
   app.addHook('preHandler', async (request) => {

@@ -73,3 +73,42 @@ export function buildAccountTree(rows: AccountRow[], rootId: string): AccountNod
   });
   return build(root);
 }
+
+/** Users whose home account is this one. */
+export async function countAccountUsers(db: ConfigDb, identity: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE account = $1', [identity]);
+  return row?.n ?? 0;
+}
+
+export async function countChildAccounts(db: ConfigDb, identity: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE parent = $1', [identity]);
+  return row?.n ?? 0;
+}
+
+/** Columns of a domains table that may name the owning account (whichever the domains schema has). */
+const DOMAIN_OWNER_COLUMNS = ['account', 'customer', 'custom', 'belong_domain_group', 'domain_group'];
+
+/**
+ * Domains that belong to the account. The domains table comes with the domain screens; until it
+ * exists (to_regclass is null) an account has none.
+ */
+export async function countAccountDomains(db: ConfigDb, identity: string): Promise<number> {
+  const [exists] = await db.query<{ t: string | null }>(`SELECT to_regclass('domains')::text AS t`);
+  if (!exists?.t) return 0;
+  const cols = await db.query<{ name: string }>(
+    `SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass('domains') AND attnum > 0 AND NOT attisdropped AND attname = ANY($1::text[])`,
+    [DOMAIN_OWNER_COLUMNS],
+  );
+  // Column names come from the fixed list above, never from the request.
+  const names = cols.map((c) => c.name).filter((n) => DOMAIN_OWNER_COLUMNS.includes(n));
+  if (!names.length) return 0;
+  const where = names.map((n) => `${n} = $1`).join(' OR ');
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains WHERE ${where}`, [identity]);
+  return row?.n ?? 0;
+}
+
+/** Drops the account from the lists of accounts that sub-users may act for. */
+export async function forgetAccountInUserLists(db: ConfigDb, identity: string): Promise<void> {
+  await db.query(`UPDATE users SET accounts = accounts - $1::text, update_time = now() WHERE accounts ? $1`, [identity]);
+}

@@ -1,0 +1,28 @@
+/** Server messages of sub-user administration (/shiro/self). */
+export default {
+  usersUsernameRequired: { zh: '用户名不能为空', en: 'Username cannot be empty' },
+  usersUsernameFormat: {
+    zh: '用户名须为3至32位字母、数字、下划线、点或连字符',
+    en: 'The username needs 3 to 32 letters, digits, underscores, dots or hyphens',
+  },
+  usersUsernameUsed: { zh: '用户名已被使用', en: 'Username is already used' },
+  usersEmailRequired: { zh: '邮箱不能为空', en: 'Email cannot be empty' },
+  usersEmailFormat: { zh: '邮箱格式错误', en: 'Email format error' },
+  usersPermissionRequired: { zh: '请至少选择一项权限', en: 'Choose at least one permission' },
+  usersPermissionUnknown: { zh: '权限格式错误', en: 'Unknown permission' },
+  usersPermissionNotHeld: { zh: '不能授予您自己没有的权限', en: 'You cannot grant a right you do not hold yourself' },
+  usersOwnPermissions: { zh: '不能修改自己的权限', en: 'You cannot change your own permissions' },
+  usersSelfAction: { zh: '不能停用或删除自己', en: 'You cannot disable or delete yourself' },
+  usersPasswordRequired: { zh: '密码不能为空', en: 'Password cannot be empty' },
+  usersPasswordLength: { zh: '密码至少8位', en: 'The password needs at least 8 characters' },
+  usersPasswordPattern: {
+    zh: '密码须包含大写字母、小写字母、数字和特殊字符中的至少三类',
+    en: 'The password needs three of: upper-case letters, lower-case letters, digits, special characters',
+  },
+  usersAccountOutOfScope: { zh: '所选账号不在您的管理范围内', en: 'The chosen account is outside your accounts' },
+  usersCreated: { zh: '创建成功', en: 'Created successfully' },
+  usersUpdated: { zh: '修改成功', en: 'Updated successfully' },
+  usersEnabled: { zh: '已启用', en: 'Enabled' },
+  usersDisabled: { zh: '已停用', en: 'Disabled' },
+  usersDeleted: { zh: '删除成功', en: 'Deleted successfully' },
+} as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, ok, PortalError } from '../../lib/envelope';
+import { hashPassword, passwordStrongEnough, verifyPassword } from '../../lib/password';
+import { findUserByUid, setPasswordHash } from '../../stores/config/users';
+
+const Query = Type.Object({
+  username: Type.String({ maxLength: 200 }),
+  /** New password, AES-ECB/PKCS7 with the portal key, base64. */
+  password: Type.Optional(Type.String({ maxLength: 2000 })),
+  account: Type.Optional(Type.String({ maxLength: 200 })),
+  ischinese: Type.Optional(Type.String({ maxLength: 20 })),
+  /** Current password, encrypted the same way. */
+  oldPassword: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+const WINDOW = "interval '15 minutes'";
+/** Wrong current passwords count as failed sign-ins, so the form cannot be used to guess one. */
+const MAX_FAILURES = 5;
+
+/** The contract's ischinese flag picks the reply language when given. */
+function applyLanguage(request: FastifyRequest, ischinese: string | undefined): void {
+  const v = (ischinese ?? '').toLowerCase();
+  if (['true', '1', 'chinese', 'zh'].includes(v)) request.lang = 'zh';
+  else if (['false', '0', 'english', 'en'].includes(v)) request.lang = 'en';
+}
+
+function decrypt(request: FastifyRequest, b64: string): string | null {
+  try {
+    return request.server.cipher.aesDecrypt(b64);
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's own password change (contract row /shiro/self/safeupdatepassword). */
+export const passwordRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/shiro/self/safeupdatepassword',
+    {
+      config: { module: 'person', access: 'operation' },
+      // Its query carries (encrypted) passwords: keep the URL out of the request log.
+      logLevel: 'warn',
+      schema: { querystring: Query },
+    },
+    async (request) => {
+      const q = request.query as Static<typeof Query>;
+      applyLanguage(request, q.ischinese);
+      const me = request.user!;
+      if (q.username !== me.username || (q.account && q.account !== me.account)) throw fail('accountsPasswordNotOwn');
+      if (!q.oldPassword) throw fail('accountsOldPasswordRequired');
+      if (!q.password) throw fail('accountsNewPasswordRequired');
+      const current = decrypt(request, q.oldPassword);
+      const next = decrypt(request, q.password);
+      if (current === null || next === null) throw fail('passwordChangeFailed');
+      if (!current) throw fail('accountsOldPasswordRequired');
+      if (!next) throw fail('accountsNewPasswordRequired');
+
+      const [recent] = await app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM login_failures WHERE username = $1 AND at > now() - ${WINDOW}`,
+        [me.username],
+      );
+      if (recent.n >= MAX_FAILURES) throw new PortalError('429', 'tooManyAttempts');
+      const user = await findUserByUid(app.db, me.uid);
+      if (!user) throw fail('passwordChangeFailed');
+      if (!(await verifyPassword(current, user.passwordHash))) {
+        await app.db.query('INSERT INTO login_failures (username, ip) VALUES ($1, $2)', [me.username, request.ip]);
+        throw fail('currentPasswordWrong');
+      }
+      if (next === current) throw fail('passwordSame');
+      if (!passwordStrongEnough(next)) throw fail('passwordPattern');
+      // Other sessions of the user stay valid, the current one too (the brief of this screen).
+      await setPasswordHash(app.db, me.uid, await hashPassword(next));
+      return ok(null, request.t('passwordChanged'));
+    },
+  );
+};

@@ -1,0 +1,158 @@
+/**
+ * Time ranges, presets, granularities and date formats for the traffic screens (spec §3, §9).
+ * Pure: every function takes `now` so tests can freeze the clock. Ends are exclusive instants rounded
+ * DOWN to 5-minute steps (the last complete 5-minute bucket); whole-day presets end at the next midnight.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/en';
+
+export const STEP_MINUTES = 5;
+export const STEP_MS = STEP_MINUTES * 60_000;
+/** Longest span one search may cover. */
+export const MAX_RANGE_DAYS = 31;
+/** Access logs are kept this long (traffic store TTL). */
+export const RETENTION_DAYS = 180;
+
+/** Offline analysis: second precision; online (real time): minute precision (spec §3). */
+export const OFFLINE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const ONLINE_FORMAT = 'YYYY-MM-DD HH:mm';
+export type Precision = 'second' | 'minute';
+export const formatFor = (p: Precision) => (p === 'second' ? OFFLINE_FORMAT : ONLINE_FORMAT);
+
+export const TIME_PRESETS = ['today', 'yesterday', 'threeDays', 'week', 'month', 'lastMonth'] as const;
+export type TimePreset = (typeof TIME_PRESETS)[number];
+/** The search's timeSelect: a preset or 'userDefined' (a custom range). */
+export type TimeSelect = TimePreset | 'userDefined';
+export const DEFAULT_TIME_SELECT: TimeSelect = 'today';
+
+export interface TimeRange {
+  start: Date;
+  end: Date;
+}
+
+/** dayjs locale for the portal locale ('zh' → 'zh-cn'). */
+export type PortalLocale = 'zh' | 'en';
+export const dayjsLocale = (locale: string): 'zh-cn' | 'en' => (locale === 'en' ? 'en' : 'zh-cn');
+export const day = (d: Date | number | string, locale: string = 'zh'): Dayjs => dayjs(d).locale(dayjsLocale(locale));
+
+/** Rounds a moment DOWN to the previous 5-minute step (10:07:31 → 10:05:00). */
+export function floorToStep(date: Date, stepMs = STEP_MS): Date {
+  const d = dayjs(date).second(0).millisecond(0);
+  const stepMin = stepMs / 60_000;
+  return d.minute(Math.floor(d.minute() / stepMin) * stepMin).toDate();
+}
+
+/**
+ * The range of a preset at `now`:
+ * today = start of today → now; yesterday = the whole of yesterday; threeDays / week = the last 3 / 7
+ * calendar days including today; month = this calendar month so far; lastMonth = the previous month.
+ */
+export function presetRange(preset: TimePreset, now: Date = new Date()): TimeRange {
+  const today = dayjs(now).startOf('day');
+  const nowEnd = floorToStep(now);
+  switch (preset) {
+    case 'today':
+      return { start: today.toDate(), end: nowEnd };
+    case 'yesterday':
+      return { start: today.subtract(1, 'day').toDate(), end: today.toDate() };
+    case 'threeDays':
+      return { start: today.subtract(2, 'day').toDate(), end: nowEnd };
+    case 'week':
+      return { start: today.subtract(6, 'day').toDate(), end: nowEnd };
+    case 'month':
+      return { start: today.startOf('month').toDate(), end: nowEnd };
+    case 'lastMonth': {
+      const thisMonth = today.startOf('month');
+      return { start: thisMonth.subtract(1, 'month').toDate(), end: thisMonth.toDate() };
+    }
+  }
+}
+
+/** Default range: start of today to now (rounded down to 5 minutes). */
+export const defaultRange = (now: Date = new Date()): TimeRange => presetRange('today', now);
+
+/** A custom range as typed by the user; the end is rounded down to a 5-minute step. */
+export function customRange(start: Date, end: Date): TimeRange {
+  return { start, end: floorToStep(end) };
+}
+
+export const formatTime = (d: Date | number, precision: Precision = 'second'): string => dayjs(d).format(formatFor(precision));
+
+/** Parses 'YYYY-MM-DD HH:mm[:ss]' or an <input type="datetime-local"> value; null when invalid. */
+export function parseTime(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  // Reject 2026-02-30 and friends (Date would roll over).
+  if (date.getMonth() !== mo - 1 || date.getDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return date;
+}
+
+/** Value for <input type="datetime-local">: 'YYYY-MM-DDTHH:mm:ss' or 'YYYY-MM-DDTHH:mm'. */
+export const toInputValue = (d: Date, precision: Precision): string =>
+  dayjs(d).format(precision === 'second' ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm');
+
+/** Range validation errors (i18n keys under analysis.validation). */
+export type RangeError = 'startRequired' | 'endRequired' | 'startAfterEnd' | 'endInFuture' | 'tooLong' | 'tooOld';
+
+export function validateRange(range: { start: Date | null; end: Date | null }, now: Date = new Date()): RangeError | null {
+  const { start, end } = range;
+  if (!start) return 'startRequired';
+  if (!end) return 'endRequired';
+  if (start.getTime() >= end.getTime()) return 'startAfterEnd';
+  if (end.getTime() > now.getTime()) return 'endInFuture';
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) return 'tooLong';
+  if (start.getTime() < dayjs(now).startOf('day').subtract(RETENTION_DAYS, 'day').valueOf()) return 'tooOld';
+  return null;
+}
+
+/** Curve granularity in seconds: 5 minutes, 1 hour, 1 day. */
+export const GRANULARITIES = [300, 3600, 86400] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+/** i18n key suffix per granularity (analysis.granularity.*). */
+export const GRANULARITY_KEY: Record<Granularity, '5m' | '1h' | '1d'> = { 300: '5m', 3600: '1h', 86400: '1d' };
+
+const spanMs = (r: TimeRange) => r.end.getTime() - r.start.getTime();
+
+/** Granularities that give a readable number of points: 5 min up to 3 days, 1 h up to 31 days, 1 day always. */
+export function allowedGranularities(range: TimeRange): Granularity[] {
+  const days = spanMs(range) / 86_400_000;
+  return GRANULARITIES.filter((g) => (g === 300 ? days <= 3 : g === 3600 ? days <= MAX_RANGE_DAYS : true));
+}
+
+/** Default per range length: up to 1 day → 5 min, up to 7 days → 1 h, longer → 1 day. */
+export function defaultGranularity(range: TimeRange): Granularity {
+  const days = spanMs(range) / 86_400_000;
+  if (days <= 1) return 300;
+  if (days <= 7) return 3600;
+  return 86400;
+}
+
+/** Keeps a chosen granularity when the new range allows it, else the range's default. */
+export function fitGranularity(current: Granularity, range: TimeRange): Granularity {
+  return allowedGranularities(range).includes(current) ? current : defaultGranularity(range);
+}
+
+/** Curve timestamps arrive in seconds (spec §9); charts work in milliseconds. */
+export const secondsToMs = (s: number): number => s * 1000;
+
+/**
+ * Axis tick format for a time axis: clock time within one day, date + time across days,
+ * date only for daily points. Short enough not to overlap at ~8 ticks per axis.
+ */
+export function axisTimeFormat(spanMsValue: number, granularity: Granularity): string {
+  if (granularity >= 86400) return 'MM-DD';
+  if (spanMsValue <= 86_400_000) return 'HH:mm';
+  return 'MM-DD HH:mm';
+}
+
+export function formatAxisTime(ms: number, spanMsValue: number, granularity: Granularity, locale = 'zh'): string {
+  return day(ms, locale).format(axisTimeFormat(spanMsValue, granularity));
+}
+
+/** Tooltip date in full, with the weekday in the user's language ('2026-05-01 Fri 10:05'). */
+export function formatTooltipTime(ms: number, granularity: Granularity, locale = 'zh'): string {
+  return day(ms, locale).format(granularity >= 86400 ? 'YYYY-MM-DD ddd' : 'YYYY-MM-DD ddd HH:mm');
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('shell, sign-in and session (Chromium)', () => {
+  it('shows the login screen and refuses spaces without calling the server', async () => {
+    const page = await newPage(browser);
+    await page.goto('/newlogin');
+    await expect(page.getByRole('heading', { name: '客户服务系统' }).isVisible()).resolves.toBe(true);
+    await page.getByTestId('username').fill('ac me');
+    await page.getByTestId('password').fill('x');
+    await page.keyboard.press('Enter');
+    await page.getByText('用户名不可传空格').waitFor();
+    await shot(page, 'shell-login-validation-zh');
+    await page.context().close();
+  });
+
+  it('signs in acme, lands on its first allowed page, switches to English and back, signs out', async () => {
+    const page = await newPage(browser);
+    await page.goto('/newlogin');
+    await signInAs(page, 'acme', 'Acme@2026');
+    expect(new URL(page.url()).pathname).toBe('/cdn/newoverview');
+    await page.getByTestId('greeting').waitFor();
+    await expect(page.getByTestId('greeting').textContent()).resolves.toContain('您好，acme');
+    await shot(page, 'shell-acme-landing-zh');
+    await switchLanguage(page, 'English');
+    await page.getByText('Hello, acme').waitFor();
+    await page.getByRole('button', { name: 'About' }).click();
+    await page.getByText('Version V4.1.2').waitFor();
+    await page.keyboard.press('Escape');
+    await shot(page, 'shell-acme-landing-en');
+    await switchLanguage(page, '简体中文');
+    await page.getByText('您好，acme').waitFor();
+    await page.getByRole('button', { name: '退出' }).click();
+    await page.waitForURL('**/newlogin');
+    // Signed out: a protected page goes back to sign-in.
+    await page.goto('/page/usersetting');
+    await page.waitForURL('**/newlogin');
+    await page.context().close();
+  });
+
+  it('restores the originally requested page after sign-in', async () => {
+    const page = await newPage(browser);
+    await page.goto('/page/userAccount');
+    await page.waitForURL('**/newlogin');
+    await signInAs(page, 'acme', 'Acme@2026');
+    expect(new URL(page.url()).pathname).toBe('/page/userAccount');
+    await shot(page, 'shell-restored-url');
+    await page.context().close();
+  });
+
+  it('sends a user without permissions to /newwelcome', async () => {
+    const page = await newPage(browser);
+    await page.goto('/newlogin');
+    await signInAs(page, 'nobody', 'Nobody@2026');
+    await page.waitForURL('**/newwelcome');
+    await page.getByText('403').first().waitFor();
+    await shot(page, 'shell-newwelcome');
+    await page.getByRole('link', { name: '返回登录' }).click();
+    await page.waitForURL('**/newlogin');
+    await page.context().close();
+  });
+
+  it('refuses a disabled user with the not-activated message', async () => {
+    const page = await newPage(browser);
+    await page.goto('/newlogin');
+    await page.getByTestId('username').fill('frozen');
+    await page.getByTestId('password').fill('Frozen@2026');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('登录失败：用户未激活').waitFor();
+    await shot(page, 'shell-frozen');
+    await page.context().close();
+  });
+
+  it('shows only the permitted top menu to acme_viewer', async () => {
+    const page = await newPage(browser);
+    await page.goto('/newlogin');
+    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const nav = page.locator('header nav');
+    await nav.getByText('CDN').waitFor();
+    await expect(nav.getByText('Imperva').count()).resolves.toBe(0);
+    await expect(nav.getByText('账户管理').count()).resolves.toBe(1);
+    await shot(page, 'shell-viewer');
+    await page.context().close();
+  });
+});
