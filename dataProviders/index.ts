@@ -1,13 +1,23 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { completeProvider, type ProviderModule } from './types';
+import { domainsModule } from './api/domains';
+import { certificatesModule } from './api/certificates';
 import { trafficProvider } from './api/traffic';
+import { domainGroupsProvider } from './cloud/domainGroups';
+import { passwordProvider } from './shiro/password';
+import { usersProvider } from './shiro/users';
 
 /**
  * One provider module per resource group, each in the folder of its backend
  * (dataProviders/<backend>/<area>.ts). Add a module here: one line in the list, one in the type.
  */
 const modules = {
+  domains: domainsModule,
+  certificates: certificatesModule,
   traffic: trafficProvider,
+  domainGroups: domainGroupsProvider,
+  password: passwordProvider,
+  users: usersProvider,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

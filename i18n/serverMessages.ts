@@ -1,6 +1,9 @@
 import shell from './server/shell';
+import analysis from './server/analysis';
+import domains from './server/domains';
 import accounts from './server/accounts';
 import users from './server/users';
+import certificates from './server/certificates';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -9,8 +12,11 @@ import users from './server/users';
  */
 export const serverMessages = {
   ...shell,
+  ...analysis,
+  ...domains,
   ...accounts,
   ...users,
+  ...certificates,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -1,13 +1,26 @@
 import type { PortalPage, PortalResource } from './registry.types';
 import { PAGE_ORDER } from './auth/permissions';
+import subAccounts from '../resources/subAccounts';
+import users from '../resources/users';
+import certificates from '../resources/certificates';
+import { userSettingPage } from './pages/page/userSetting';
+import { analysisOffPage, analysisOnPage } from './pages/cdn/analysisPages';
+import domains from '../resources/domains';
+import liveDomains from '../resources/liveDomains';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
  */
 export const resources: PortalResource[] = [
+  domains, liveDomains,
+  subAccounts,
+  users,
+  certificates,
 ];
 
 export const pages: PortalPage[] = [
+  userSettingPage,
+  analysisOffPage, analysisOnPage,
 ];
 
 /** resource name → permission module, for canAccess. */

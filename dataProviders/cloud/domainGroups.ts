@@ -116,4 +116,4 @@ const subAccounts: Partial<DataProvider> = {
 };
 
 /** Sub-accounts (domain groups) of the cloud backend (contract rows /cloud/customer/*). */
-export default { resources: { [SUB_ACCOUNT_RESOURCE]: subAccounts } } satisfies ProviderModule;
+export const domainGroupsProvider = { resources: { [SUB_ACCOUNT_RESOURCE]: subAccounts } } satisfies ProviderModule;

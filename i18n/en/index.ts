@@ -2,6 +2,13 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from '../merge';
 import portal from './portal';
+import certificates from './certificates';
+import subAccounts from './subAccounts';
+import userSetting from './userSetting';
+import domains from './domains';
+import liveDomains from './liveDomains';
+import users from './users';
+import analysis from './analysis';
 
 /** English messages: react-admin's own plus one module per area/resource (one line each). */
-export const en = mergeMessages<TranslationMessages>(englishMessages, portal);
+export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates);

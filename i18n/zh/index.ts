@@ -2,6 +2,13 @@ import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from '../merge';
 import ra from './ra';
 import portal from './portal';
+import certificates from './certificates';
+import subAccounts from './subAccounts';
+import userSetting from './userSetting';
+import domains from './domains';
+import liveDomains from './liveDomains';
+import users from './users';
+import analysis from './analysis';
 
 /** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
-export const zh = mergeMessages<TranslationMessages>(ra, portal);
+export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedTenants } from './tenants';
+import { seedDomainCertificates, seedDomains } from './domains';
+import { seedCertificates } from './certificates';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -10,6 +12,9 @@ export interface DemoSeeder {
 /** Every demo seeder in dependency order, one line each. */
 const seeders: DemoSeeder[] = [
   seedTenants,
+  seedDomains,
+  seedCertificates, // after the domain seeder: binds demo domains it covers
+  seedDomainCertificates, // after certificates: demo HTTPS domains use them
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { domainIssuingJob } from './domainIssuing';
+import { certificateDeletionJob } from './certificateDeletion';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
 
 /** Every background job, one line each (config issuing, certificate deletion, ...). */
-const jobs: Job[] = [];
+const jobs: Job[] = [
+  domainIssuingJob,
+  certificateDeletionJob,
+];
 
 export function startJobs(app: FastifyInstance): () => void {
   const stops = jobs.map((job) => job(app));

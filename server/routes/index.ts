@@ -1,11 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionRoutes } from './api/session';
+import { analysisRoutes } from './api/analysis';
+import { domainRoutes } from './api/domain';
+import { domainHistoryRoutes } from './api/domainHistory';
+import { domainInfoRoutes } from './api/domainInfo';
+import { domainValidationRoutes } from './api/domainValidation';
+import { liveDomainRoutes } from './api/liveDomain';
+import { encryptDomainInfoRoutes } from './cloud/encryptDomainInfo';
+import { certificateRoutes } from './api/certificate';
 import { domainGroupRoutes } from './cloud/domainGroups';
 import { passwordRoutes } from './shiro/password';
+import { shiroUserRoutes } from './shiro/users';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
+  analysisRoutes,
+  domainRoutes,
+  domainHistoryRoutes,
+  domainInfoRoutes,
+  domainValidationRoutes,
+  liveDomainRoutes,
+  encryptDomainInfoRoutes,
+  certificateRoutes,
   domainGroupRoutes,
   passwordRoutes,
+  shiroUserRoutes,
 ];

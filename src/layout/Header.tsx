@@ -11,7 +11,7 @@ import { availablePaths } from '../registry';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** Address of the external open-API page; the stored user info is posted to it after 1 s. */
-export const OPEN_API_URL = '/openapi/';
+export const OPEN_API_URL = '/openapi/index.html';
 const OPEN_API_DELAY_MS = 1000;
 
 /** Dark header: logo and system name, top menu by permission, greeting, language, About, API link, logout. */

@@ -1,7 +1,8 @@
 /**
  * Time ranges, presets, granularities and date formats for the traffic screens (spec §3, §9).
- * Pure: every function takes `now` so tests can freeze the clock. Ends are exclusive instants rounded
- * DOWN to 5-minute steps (the last complete 5-minute bucket); whole-day presets end at the next midnight.
+ * Pure: every function takes `now` so tests can freeze the clock. Both ends are inclusive at the
+ * screen's precision (as the server reads them): a range that runs to "now" ends at now rounded DOWN to a
+ * 5-minute step; a range of whole days ends at the last second (offline) or minute (online) of its last day.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -43,19 +44,22 @@ export function floorToStep(date: Date, stepMs = STEP_MS): Date {
   return d.minute(Math.floor(d.minute() / stepMin) * stepMin).toDate();
 }
 
+/** The last instant before `boundary` at a precision (23:59:59 offline, 23:59 online). */
+const lastBefore = (boundary: Dayjs, precision: Precision): Date => boundary.subtract(1, precision).toDate();
+
 /**
  * The range of a preset at `now`:
  * today = start of today → now; yesterday = the whole of yesterday; threeDays / week = the last 3 / 7
  * calendar days including today; month = this calendar month so far; lastMonth = the previous month.
  */
-export function presetRange(preset: TimePreset, now: Date = new Date()): TimeRange {
+export function presetRange(preset: TimePreset, now: Date = new Date(), precision: Precision = 'second'): TimeRange {
   const today = dayjs(now).startOf('day');
   const nowEnd = floorToStep(now);
   switch (preset) {
     case 'today':
       return { start: today.toDate(), end: nowEnd };
     case 'yesterday':
-      return { start: today.subtract(1, 'day').toDate(), end: today.toDate() };
+      return { start: today.subtract(1, 'day').toDate(), end: lastBefore(today, precision) };
     case 'threeDays':
       return { start: today.subtract(2, 'day').toDate(), end: nowEnd };
     case 'week':
@@ -64,7 +68,7 @@ export function presetRange(preset: TimePreset, now: Date = new Date()): TimeRan
       return { start: today.startOf('month').toDate(), end: nowEnd };
     case 'lastMonth': {
       const thisMonth = today.startOf('month');
-      return { start: thisMonth.subtract(1, 'month').toDate(), end: thisMonth.toDate() };
+      return { start: thisMonth.subtract(1, 'month').toDate(), end: lastBefore(thisMonth, precision) };
     }
   }
 }
@@ -72,16 +76,24 @@ export function presetRange(preset: TimePreset, now: Date = new Date()): TimeRan
 /** Default range: start of today to now (rounded down to 5 minutes). */
 export const defaultRange = (now: Date = new Date()): TimeRange => presetRange('today', now);
 
-/** A custom range as typed by the user; the end is rounded down to a 5-minute step. */
-export function customRange(start: Date, end: Date): TimeRange {
-  return { start, end: floorToStep(end) };
+/**
+ * A custom range as typed by the user: times are kept (cut to the screen's precision), except that an
+ * end later than now becomes now rounded down to a 5-minute step.
+ */
+export function customRange(start: Date, end: Date, now: Date = new Date(), precision: Precision = 'second'): TimeRange {
+  const cut = (d: Date) => dayjs(d).startOf(precision).toDate();
+  const latest = floorToStep(now);
+  return { start: cut(start), end: end.getTime() > latest.getTime() ? latest : cut(end) };
 }
 
 export const formatTime = (d: Date | number, precision: Precision = 'second'): string => dayjs(d).format(formatFor(precision));
 
-/** Parses 'YYYY-MM-DD HH:mm[:ss]' or an <input type="datetime-local"> value; null when invalid. */
+/**
+ * Parses 'YYYY-MM-DD HH:mm[:ss]' or an <input type="datetime-local"> value (which may carry
+ * milliseconds, '…T08:15:42.000'; they are dropped); null when invalid.
+ */
 export function parseTime(text: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/.exec(text.trim());
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
   const date = new Date(y, mo - 1, d, h, mi, s);
@@ -95,9 +107,12 @@ export const toInputValue = (d: Date, precision: Precision): string =>
   dayjs(d).format(precision === 'second' ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm');
 
 /** Range validation errors (i18n keys under analysis.validation). */
-export type RangeError = 'startRequired' | 'endRequired' | 'startAfterEnd' | 'endInFuture' | 'tooLong' | 'tooOld';
+export type RangeProblem = 'startRequired' | 'endRequired' | 'startAfterEnd' | 'endInFuture' | 'tooLong' | 'tooOld';
 
-export function validateRange(range: { start: Date | null; end: Date | null }, now: Date = new Date()): RangeError | null {
+/** Curve points whose bucket starts at or after the (inclusive) end hold only that last instant: not shown. */
+export const withinRange = (ms: number, range: TimeRange): boolean => ms >= range.start.getTime() && ms < range.end.getTime();
+
+export function validateRange(range: { start: Date | null; end: Date | null }, now: Date = new Date()): RangeProblem | null {
   const { start, end } = range;
   if (!start) return 'startRequired';
   if (!end) return 'endRequired';
@@ -108,26 +123,25 @@ export function validateRange(range: { start: Date | null; end: Date | null }, n
   return null;
 }
 
-/** Curve granularity in seconds: 5 minutes, 1 hour, 1 day. */
-export const GRANULARITIES = [300, 3600, 86400] as const;
+/** Curve granularity (the search's interval): 5 minutes, 1 hour, 1 day. */
+export const GRANULARITIES = ['5m', '1h', '1d'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
-/** i18n key suffix per granularity (analysis.granularity.*). */
-export const GRANULARITY_KEY: Record<Granularity, '5m' | '1h' | '1d'> = { 300: '5m', 3600: '1h', 86400: '1d' };
+export const GRANULARITY_SECONDS: Record<Granularity, number> = { '5m': 300, '1h': 3600, '1d': 86400 };
 
 const spanMs = (r: TimeRange) => r.end.getTime() - r.start.getTime();
 
 /** Granularities that give a readable number of points: 5 min up to 3 days, 1 h up to 31 days, 1 day always. */
 export function allowedGranularities(range: TimeRange): Granularity[] {
   const days = spanMs(range) / 86_400_000;
-  return GRANULARITIES.filter((g) => (g === 300 ? days <= 3 : g === 3600 ? days <= MAX_RANGE_DAYS : true));
+  return GRANULARITIES.filter((g) => (g === '5m' ? days <= 3 : g === '1h' ? days <= MAX_RANGE_DAYS : true));
 }
 
 /** Default per range length: up to 1 day → 5 min, up to 7 days → 1 h, longer → 1 day. */
 export function defaultGranularity(range: TimeRange): Granularity {
   const days = spanMs(range) / 86_400_000;
-  if (days <= 1) return 300;
-  if (days <= 7) return 3600;
-  return 86400;
+  if (days <= 1) return '5m';
+  if (days <= 7) return '1h';
+  return '1d';
 }
 
 /** Keeps a chosen granularity when the new range allows it, else the range's default. */
@@ -143,7 +157,7 @@ export const secondsToMs = (s: number): number => s * 1000;
  * date only for daily points. Short enough not to overlap at ~8 ticks per axis.
  */
 export function axisTimeFormat(spanMsValue: number, granularity: Granularity): string {
-  if (granularity >= 86400) return 'MM-DD';
+  if (granularity === '1d') return 'MM-DD';
   if (spanMsValue <= 86_400_000) return 'HH:mm';
   return 'MM-DD HH:mm';
 }
@@ -154,5 +168,5 @@ export function formatAxisTime(ms: number, spanMsValue: number, granularity: Gra
 
 /** Tooltip date in full, with the weekday in the user's language ('2026-05-01 Fri 10:05'). */
 export function formatTooltipTime(ms: number, granularity: Granularity, locale = 'zh'): string {
-  return day(ms, locale).format(granularity >= 86400 ? 'YYYY-MM-DD ddd' : 'YYYY-MM-DD ddd HH:mm');
+  return day(ms, locale).format(granularity === '1d' ? 'YYYY-MM-DD ddd' : 'YYYY-MM-DD ddd HH:mm');
 }

@@ -14,6 +14,7 @@ import {
   secondsToMs,
   toInputValue,
   validateRange,
+  withinRange,
 } from '../../src/lib/time';
 
 // Local time throughout (the portal shows the browser's clock): 2026-05-14 (a Thursday) 10:07:31.
@@ -45,11 +46,11 @@ describe('presets', () => {
   it('computes every preset', () => {
     const cases: Array<[Parameters<typeof presetRange>[0], string, string]> = [
       ['today', '2026-05-14 00:00:00', '2026-05-14 10:05:00'],
-      ['yesterday', '2026-05-13 00:00:00', '2026-05-14 00:00:00'],
+      ['yesterday', '2026-05-13 00:00:00', '2026-05-13 23:59:59'],
       ['threeDays', '2026-05-12 00:00:00', '2026-05-14 10:05:00'],
       ['week', '2026-05-08 00:00:00', '2026-05-14 10:05:00'],
       ['month', '2026-05-01 00:00:00', '2026-05-14 10:05:00'],
-      ['lastMonth', '2026-04-01 00:00:00', '2026-05-01 00:00:00'],
+      ['lastMonth', '2026-04-01 00:00:00', '2026-04-30 23:59:59'],
     ];
     for (const [preset, start, end] of cases) {
       const r = presetRange(preset, NOW);
@@ -60,13 +61,31 @@ describe('presets', () => {
   it('handles the turn of the year for last month', () => {
     const r = presetRange('lastMonth', new Date(2026, 0, 3, 8, 0, 0));
     expect(fmt(r.start)).toBe('2025-12-01 00:00:00');
-    expect(fmt(r.end)).toBe('2026-01-01 00:00:00');
+    expect(fmt(r.end)).toBe('2025-12-31 23:59:59');
   });
 
-  it('rounds custom ends down too', () => {
-    const r = customRange(new Date(2026, 4, 10, 1, 2, 3), new Date(2026, 4, 11, 4, 59, 59));
+  it('ends whole days at the last minute online', () => {
+    const r = presetRange('yesterday', NOW, 'minute');
+    expect(formatTime(r.end, 'minute')).toBe('2026-05-13 23:59');
+    expect(fmt(r.end)).toBe('2026-05-13 23:59:00');
+  });
+
+  it('keeps custom times to the precision and rounds a future end down to now', () => {
+    const r = customRange(new Date(2026, 4, 10, 1, 2, 3, 400), new Date(2026, 4, 11, 4, 59, 59), NOW);
     expect(fmt(r.start)).toBe('2026-05-10 01:02:03');
-    expect(fmt(r.end)).toBe('2026-05-11 04:55:00');
+    expect(fmt(r.end)).toBe('2026-05-11 04:59:59');
+    const online = customRange(new Date(2026, 4, 10, 1, 2, 3), new Date(2026, 4, 11, 4, 59, 59), NOW, 'minute');
+    expect(fmt(online.start)).toBe('2026-05-10 01:02:00');
+    expect(fmt(online.end)).toBe('2026-05-11 04:59:00');
+    const future = customRange(new Date(2026, 4, 14, 8, 0, 0), new Date(2026, 4, 14, 23, 0, 0), NOW);
+    expect(fmt(future.end)).toBe('2026-05-14 10:05:00');
+  });
+
+  it('hides the bucket that starts at the inclusive end', () => {
+    const r = presetRange('today', NOW);
+    expect(withinRange(new Date(2026, 4, 14, 10, 0).getTime(), r)).toBe(true);
+    expect(withinRange(new Date(2026, 4, 14, 10, 5).getTime(), r)).toBe(false);
+    expect(withinRange(new Date(2026, 4, 13, 23, 55).getTime(), r)).toBe(false);
   });
 });
 
@@ -81,6 +100,7 @@ describe('formats', () => {
   it('parses typed and input values, rejecting impossible dates', () => {
     expect(fmt(parseTime('2026-05-14 10:07:31')!)).toBe('2026-05-14 10:07:31');
     expect(fmt(parseTime('2026-05-14T10:07')!)).toBe('2026-05-14 10:07:00');
+    expect(fmt(parseTime('2026-05-14T10:07:31.000')!)).toBe('2026-05-14 10:07:31');
     expect(parseTime('2026-02-30 10:00:00')).toBeNull();
     expect(parseTime('2026-05-14 24:00')).toBeNull();
     expect(parseTime('yesterday')).toBeNull();
@@ -88,12 +108,12 @@ describe('formats', () => {
 
   it('formats axis and tooltip times in the user language', () => {
     const ms = secondsToMs(NOW.getTime() / 1000);
-    expect(formatAxisTime(ms, 3_600_000, 300)).toBe('10:07');
-    expect(formatAxisTime(ms, 3 * 86_400_000, 3600)).toBe('05-14 10:07');
-    expect(formatAxisTime(ms, 20 * 86_400_000, 86400)).toBe('05-14');
-    expect(formatTooltipTime(ms, 300, 'en')).toBe('2026-05-14 Thu 10:07');
-    expect(formatTooltipTime(ms, 300, 'zh')).toBe('2026-05-14 周四 10:07');
-    expect(formatTooltipTime(ms, 86400, 'en')).toBe('2026-05-14 Thu');
+    expect(formatAxisTime(ms, 3_600_000, '5m')).toBe('10:07');
+    expect(formatAxisTime(ms, 3 * 86_400_000, '1h')).toBe('05-14 10:07');
+    expect(formatAxisTime(ms, 20 * 86_400_000, '1d')).toBe('05-14');
+    expect(formatTooltipTime(ms, '5m', 'en')).toBe('2026-05-14 Thu 10:07');
+    expect(formatTooltipTime(ms, '5m', 'zh')).toBe('2026-05-14 周四 10:07');
+    expect(formatTooltipTime(ms, '1d', 'en')).toBe('2026-05-14 Thu');
   });
 });
 
@@ -118,17 +138,17 @@ describe('validation', () => {
 
 describe('granularity', () => {
   it('defaults by range length', () => {
-    expect(defaultGranularity(presetRange('today', NOW))).toBe(300);
-    expect(defaultGranularity(presetRange('yesterday', NOW))).toBe(300);
-    expect(defaultGranularity(presetRange('threeDays', NOW))).toBe(3600);
-    expect(defaultGranularity(presetRange('week', NOW))).toBe(3600);
-    expect(defaultGranularity(presetRange('lastMonth', NOW))).toBe(86400);
+    expect(defaultGranularity(presetRange('today', NOW))).toBe('5m');
+    expect(defaultGranularity(presetRange('yesterday', NOW))).toBe('5m');
+    expect(defaultGranularity(presetRange('threeDays', NOW))).toBe('1h');
+    expect(defaultGranularity(presetRange('week', NOW))).toBe('1h');
+    expect(defaultGranularity(presetRange('lastMonth', NOW))).toBe('1d');
   });
 
   it('offers only readable granularities and refits a chosen one', () => {
-    expect(allowedGranularities(presetRange('today', NOW))).toEqual([300, 3600, 86400]);
-    expect(allowedGranularities(presetRange('week', NOW))).toEqual([3600, 86400]);
-    expect(fitGranularity(300, presetRange('week', NOW))).toBe(3600);
-    expect(fitGranularity(86400, presetRange('today', NOW))).toBe(86400);
+    expect(allowedGranularities(presetRange('today', NOW))).toEqual(['5m', '1h', '1d']);
+    expect(allowedGranularities(presetRange('week', NOW))).toEqual(['1h', '1d']);
+    expect(fitGranularity('5m', presetRange('week', NOW))).toBe('1h');
+    expect(fitGranularity('1d', presetRange('today', NOW))).toBe('1d');
   });
 });

@@ -8,8 +8,17 @@ import path from 'node:path';
 export interface TrafficEngine {
   query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
   exec(sql: string, params?: Record<string, unknown>): Promise<void>;
-  /** Inserts raw bytes in a ClickHouse input format (the engine parses them). */
-  insertRaw(table: string, data: Buffer | string, format: 'JSONEachRow' | 'TSV' | 'CSV', columns?: string[]): Promise<void>;
+  /**
+   * Inserts raw bytes in a ClickHouse input format (the engine parses them). `settings` are
+   * per-insert ClickHouse settings (e.g. input_format_allow_errors_num).
+   */
+  insertRaw(
+    table: string,
+    data: Buffer | string,
+    format: 'JSONEachRow' | 'TSV' | 'CSV',
+    columns?: string[],
+    settings?: Record<string, string | number>,
+  ): Promise<void>;
   readonly kind: 'chdb' | 'clickhouse';
   close(): Promise<void>;
 }
@@ -36,8 +45,8 @@ async function openChdb(dir: string): Promise<TrafficEngine> {
     async exec(sql: string, params?: Record<string, unknown>) {
       await run(sql, params, 'CSV');
     },
-    async insertRaw(table, data, format, columns) {
-      await session.insert({ table, values: data, format, columns });
+    async insertRaw(table, data, format, columns, settings) {
+      await session.insert({ table, values: data, format, columns, settings });
     },
     async close() {
       session.close();
@@ -57,9 +66,15 @@ async function openClickhouse(url: string): Promise<TrafficEngine> {
     async exec(sql: string, params?: Record<string, unknown>) {
       await client.command({ query: sql, query_params: params });
     },
-    async insertRaw(table, data, format, columns) {
+    async insertRaw(table, data, format, columns, settings) {
       const { Readable } = await import('node:stream');
-      await client.insert({ table, values: Readable.from([data]), format: format === 'TSV' ? 'TabSeparated' : format, columns: columns as [string, ...string[]] | undefined });
+      await client.insert({
+        table,
+        values: Readable.from([data]),
+        format: format === 'TSV' ? 'TabSeparated' : format,
+        columns: columns as [string, ...string[]] | undefined,
+        clickhouse_settings: settings,
+      });
     },
     async close() {
       await client.close();

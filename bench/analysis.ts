@@ -1,0 +1,110 @@
+/**
+ * Analysis query benchmark: generates N synthetic access-log rows inside the engine (temp data dir)
+ * and prints the median and p95 latency of every analysis query over a one-day and a seven-day
+ * range, for one domain and for a whole account.
+ *
+ *   npx tsx bench/analysis.ts                    # 10 M and 100 M rows
+ *   npx tsx bench/analysis.ts --rows 10000000    # one size
+ *   npx tsx bench/analysis.ts --rows 10000000 --data /tmp/bench10m   # keep / reuse the data dir
+ *   --runs 15 (timed runs per query), --only urlTop (queries whose name contains it)
+ *
+ * Targets (issue 4, 2-core machine): <= 30 ms median at 10 M rows for one domain over a day,
+ * <= 300 ms median at 100 M rows for a whole account over seven days.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
+import { ensureTrafficSchema } from '../server/stores/traffic/schema';
+import { benchDomain, benchInsertSql } from './analysisData';
+import { analysisQueries } from './analysisQueries';
+import type { Search } from '../server/stores/traffic/analysis/search';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+const CHUNK = 5_000_000;
+/** The whole account: acme and its sub-account acme_video (12 of the 20 domains, most of the traffic). */
+const ACCOUNT_TREE = ['acme', 'acme_video'];
+
+async function generate(engine: TrafficEngine, rows: number, end: number): Promise<void> {
+  const t0 = Date.now();
+  for (let first = 0; first < rows; first += CHUNK) {
+    const n = Math.min(CHUNK, rows - first);
+    // The views already aggregate each block; re-merging equal keys on insert would find nothing.
+    await engine.exec(`${benchInsertSql(first, n, end)} SETTINGS optimize_on_insert = 0`);
+    const done = first + n;
+    const s = (Date.now() - t0) / 1000;
+    process.stdout.write(`\r  generated ${(done / 1e6).toFixed(0)} M rows in ${s.toFixed(0)} s (${Math.round(done / s).toLocaleString('en')} rows/s)   `);
+  }
+  process.stdout.write('\n');
+}
+
+async function prepare(rows: number, dataDir: string): Promise<{ engine: TrafficEngine; end: number }> {
+  const marker = path.join(dataDir, 'bench-analysis.json');
+  const reuse = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number; end: number }) : null;
+  if (reuse && reuse.rows !== rows) fs.rmSync(dataDir, { recursive: true, force: true });
+  const engine = await openTrafficEngine({ dataDir });
+  if (reuse && reuse.rows === rows) {
+    console.log(`  reusing ${dataDir} (${rows.toLocaleString('en')} rows)`);
+    await ensureTrafficSchema(engine);
+    return { engine, end: reuse.end };
+  }
+  await ensureTrafficSchema(engine);
+  const end = Math.floor(Date.now() / 1000 / 300) * 300;
+  await generate(engine, rows, end);
+  fs.writeFileSync(marker, JSON.stringify({ rows, end }));
+  return { engine, end };
+}
+
+const pctile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+async function main() {
+  const sizes = arg('rows') ? [Number(arg('rows'))] : [10_000_000, 100_000_000];
+  const runs = Number(arg('runs') ?? 15);
+  const only = arg('only');
+  for (const rows of sizes) {
+    const keep = arg('data');
+    const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analysis-'));
+    console.log(`\n== ${rows.toLocaleString('en')} rows (${dataDir})`);
+    const { engine, end } = await prepare(rows, dataDir);
+    const base = { providers: [], continent: [], country: [], province: [], isp: [], interval: '5m' as const, tz: 'Asia/Shanghai' };
+    const top = benchDomain(0);
+    const scenarios: { name: string; search: Search }[] = [
+      { name: '1 domain, 1 day', search: { ...base, accounts: [top.account], domains: [top.domain], start: end - 86400, end } },
+      { name: '1 domain, 7 days', search: { ...base, accounts: [top.account], domains: [top.domain], start: end - 7 * 86400, end } },
+      { name: 'account, 1 day', search: { ...base, accounts: ACCOUNT_TREE, domains: [], start: end - 86400, end } },
+      { name: 'account, 7 days', search: { ...base, accounts: ACCOUNT_TREE, domains: [], start: end - 7 * 86400, end } },
+    ];
+    const queries = analysisQueries().filter((q) => !only || q.name.includes(only));
+    const table: string[][] = [['query', ...scenarios.map((s) => `${s.name} (median / p95 ms)`)]];
+    for (const q of queries) {
+      const cells: string[] = [q.name];
+      for (const sc of scenarios) {
+        const times: number[] = [];
+        for (let i = 0; i < runs + 2; i++) {
+          const t0 = performance.now();
+          await q.run(engine, sc.search);
+          if (i >= 2) times.push(performance.now() - t0);
+        }
+        cells.push(`${pctile(times, 50).toFixed(1)} / ${pctile(times, 95).toFixed(1)}`);
+      }
+      table.push(cells);
+      console.log(`  ${cells.join(' | ')}`);
+    }
+    const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+    console.log(`\n${table.map((r, j) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |${j === 0 ? `\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|` : ''}`).join('\n')}`);
+    await engine.close();
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

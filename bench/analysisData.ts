@@ -1,0 +1,76 @@
+/**
+ * Synthetic access logs for the analysis benchmark, generated inside the engine with
+ * INSERT ... SELECT over numbers(): three accounts, 20 domains of Zipf-like popularity,
+ * a diurnal curve over the last 7 days, log-uniform URL and client-IP popularity
+ * (tens of thousands of URLs per domain, about two million IPs), a China-heavy geography,
+ * a 2xx/3xx/4xx/5xx mix, a hit ratio per domain, 30 agents and 40 referers.
+ */
+
+export const BENCH_ACCOUNTS = ['acme', 'acme_video', 'globex'] as const;
+export const BENCH_DOMAIN_COUNT = 20;
+
+/** Domain i (0 = most popular) and its account: acme 0..7, acme_video 8..11, globex 12..19. */
+export function benchDomain(i: number): { domain: string; account: string } {
+  const account = i < 8 ? 'acme' : i < 12 ? 'acme_video' : 'globex';
+  return { domain: `d${i}.${account.replace('_', '-')}.example`, account };
+}
+
+const AGENTS = Array.from({ length: 30 }, (_, i) =>
+  i % 3 === 0
+    ? `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/12${i % 10}.0 Safari/537.36`
+    : i % 3 === 1
+      ? `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${i % 7} like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148`
+      : `okhttp/4.${i % 12}.0`,
+);
+const REFERERS = ['', ...Array.from({ length: 39 }, (_, i) => `https://site${i}.example.com/page/${i * 7}`)];
+const PROVINCES = ['Guangdong', 'Beijing', 'Shanghai', 'Zhejiang', 'Jiangsu', 'Sichuan', 'Shandong', 'Hubei', 'Henan', 'Fujian', 'Hunan', 'Hebei', 'Anhui', 'Shaanxi', 'Liaoning', 'Chongqing', 'Tianjin', 'Yunnan', 'Guangxi', 'Jiangxi'];
+const CN_ISPS = ['China Telecom', 'China Unicom', 'China Mobile', 'Other'];
+// [country, continent] abroad
+const ABROAD: [string, string][] = [
+  ['US', 'North America'], ['JP', 'Asia'], ['DE', 'Europe'], ['GB', 'Europe'], ['SG', 'Asia'], ['KR', 'Asia'], ['FR', 'Europe'],
+  ['BR', 'South America'], ['IN', 'Asia'], ['AU', 'Oceania'], ['CA', 'North America'], ['ZA', 'Africa'], ['HK', 'Asia'], ['RU', 'Europe'],
+];
+
+const arr = (xs: readonly string[]) => `[${xs.map((x) => `'${x.replace(/'/g, "\\'")}'`).join(',')}]`;
+
+/**
+ * INSERT ... SELECT of `count` rows numbered from `first`, with timestamps in [end - 7 days, end).
+ * Deterministic for given arguments.
+ */
+export function benchInsertSql(first: number, count: number, endEpoch: number): string {
+  const domains = Array.from({ length: BENCH_DOMAIN_COUNT }, (_, i) => benchDomain(i));
+  // u(k): a uniform [0,1) number per row and purpose k.
+  const u = (k: number) => `(cityHash64(number, ${k}) % 1000000007) / 1000000007`;
+  return `INSERT INTO traffic.access_log
+  SELECT
+    toDateTime(${endEpoch - 7 * 86400} + (cityHash64(number, 0) % 7) * 86400
+      + toUInt32(86399 * (${u(1)} - 0.7 * sin(2 * pi() * ${u(1)}) / (2 * pi()))), 'UTC') AS ts,
+    ${arr(domains.map((d) => d.account))}[di + 1] AS account,
+    ${arr(domains.map((d) => d.domain))}[di + 1] AS domain,
+    concat(['/img/', '/video/', '/js/', '/css/', '/api/'][ui % 5 + 1], toString(ui), ['.jpg', '.mp4', '.js', '.css', ''][ui % 5 + 1],
+           if(ui % 11 = 0, concat('?v=', toString(ui % 7)), '')) AS url,
+    if(${u(3)} < 0.95, 'GET', if(${u(3)} < 0.99, 'HEAD', 'POST')) AS method,
+    multiIf(${u(4)} < 0.85, 200, ${u(4)} < 0.89, 206, ${u(4)} < 0.94, 304, ${u(4)} < 0.955, 302, ${u(4)} < 0.985, 404,
+            ${u(4)} < 0.99, 403, ${u(4)} < 0.997, 502, ${u(4)} < 0.9995, 500, 499) AS status,
+    toUInt64(exp(6 + 2.5 * ${u(5)} + (ui % 5 = 1) * 4)) AS bytes,
+    toUInt32(5 + 300 * ${u(6)} * ${u(6)}) AS request_time,
+    toUInt8(${u(7)} < 0.97 - di * 0.01) AS cache_hit,
+    toIPv4(167772160 + ip) AS client_ip,
+    if(cn, 'Asia', ${arr(ABROAD.map((a) => a[1]))}[ab + 1]) AS continent,
+    if(cn, 'CN', ${arr(ABROAD.map((a) => a[0]))}[ab + 1]) AS country,
+    if(cn, ${arr(PROVINCES)}[intDiv(cityHash64(ip, 9) % 400, 20) % 20 + 1], '') AS province,
+    if(cn, ${arr(CN_ISPS)}[cityHash64(ip, 10) % 4 + 1], 'Other') AS isp,
+    ${arr(AGENTS)}[toUInt32(pow(30, ${u(11)}))] AS user_agent,
+    if(${u(12)} < 0.4, '', ${arr(REFERERS)}[toUInt32(pow(39, ${u(13)})) + 1]) AS referer,
+    ['cdn-a', 'cdn-b', 'cdn-c'][multiIf(${u(14)} < 0.6, 1, ${u(14)} < 0.9, 2, 3)] AS provider,
+    concat('edge-', toString(cityHash64(number, 15) % 20)) AS edge_node
+  FROM (
+    SELECT number,
+      toUInt32(${BENCH_DOMAIN_COUNT} * pow(${u(2)}, 2.2)) AS di,
+      toUInt32(pow(40000, ${u(16)})) AS ui,
+      toUInt32(pow(2000000, ${u(17)})) AS ip,
+      cityHash64(toUInt32(pow(2000000, ${u(17)})), 8) % 100 < 72 AS cn,
+      cityHash64(toUInt32(pow(2000000, ${u(17)})), 18) % ${ABROAD.length} AS ab
+    FROM numbers(${first}, ${count})
+  )`;
+}

@@ -1,0 +1,136 @@
+import type {
+  CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord, UpdateParams,
+} from 'react-admin';
+import { download, get, post } from '../http';
+import type { ProviderModule } from '../types';
+import { readUserInfo } from '../../src/auth/storage';
+import type {
+  Certificate, CertificateBindReply, CertificateDeletionStatus, CertificateDetails, CertificateExpiry, CertificateMatch, CertificateName,
+  CertificateProvider, CertificateSearchParams, CertificateSearchReply, CertificateSortField, CertificateUploadInput,
+} from './certificateTypes';
+
+/**
+ * Certificates (api backend, /api/certificate/*), resource 'page/certificateUpload'.
+ * getList without filters lists by user type (spec §6: 2 by account, 3 all, others by username) and
+ * pages the reply here; with filters (name, domain, expiry) it uses the paged search.
+ * update: `certificate` + `privateKey` renew, `share`/`shareAccounts` change the sharing, a changed
+ * `name` renames (each through its own call). delete answers the record in state 2 (deleting);
+ * poll certificateDeletionStatus until it ends.
+ */
+export const CERTIFICATE_RESOURCE = 'page/certificateUpload';
+
+const SORT_FIELDS: readonly CertificateSortField[] = ['name', 'commonName', 'expireTime', 'awardedTime', 'createTime'];
+const EXPIRIES: readonly CertificateExpiry[] = ['valid', 'expiring', 'expired'];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const as = <R>(value: unknown) => value as R;
+const path = (verb: string, id: Identifier) => `/api/certificate/${verb}/${encodeURIComponent(String(id))}`;
+
+/** The listing call of the signed-in user's type. */
+export async function listByUserType(): Promise<Certificate[]> {
+  const info = readUserInfo();
+  if (info?.userType === 3) return get<Certificate[]>('/api/certificate/all');
+  if (info?.userType === 2) return get<Certificate[]>('/api/certificate/account', { account: info.account_all || info.account });
+  return get<Certificate[]>('/api/certificate/username', { username: info?.username ?? '' });
+}
+
+/** Sorts and pages a whole listing (lists by user type are not paged by the server). */
+export function pageOf(list: Certificate[], params: Partial<GetListParams>): { data: Certificate[]; total: number } {
+  const field = SORT_FIELDS.find((f) => f === params.sort?.field) ?? 'createTime';
+  const dir = params.sort?.order === 'ASC' ? 1 : -1;
+  const key = (c: Certificate) => (field === 'name' || field === 'commonName' ? c[field].toLowerCase() : Date.parse(c[field]));
+  const sorted = [...list].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : b.id - a.id));
+  const page = params.pagination?.page ?? 1;
+  const perPage = params.pagination?.perPage ?? 10;
+  return { data: sorted.slice((page - 1) * perPage, page * perPage), total: list.length };
+}
+
+/** react-admin getList params → search body, or null when no filter is set. */
+export function certificateSearchBody(params: Partial<GetListParams>): CertificateSearchParams | null {
+  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const body: CertificateSearchParams = {
+    name: text(f.name) ?? text(f.q),
+    domain: text(f.domain),
+    expiry: EXPIRIES.find((e) => e === f.expiry),
+  };
+  if (!body.name && !body.domain && !body.expiry) return null;
+  const sortField = SORT_FIELDS.find((s) => s === params.sort?.field);
+  return {
+    ...body,
+    pageNum: params.pagination?.page ?? 1,
+    pageSize: params.pagination?.perPage ?? 10,
+    sortField,
+    sortOrder: sortField ? (params.sort?.order === 'ASC' ? 'ASC' : 'DESC') : undefined,
+  };
+}
+
+const certificateResource: Partial<DataProvider> = {
+  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+    const body = certificateSearchBody(params);
+    if (body) {
+      const reply = await post<CertificateSearchReply>('/api/certificate/search', body);
+      return { data: as<R[]>(reply.list), total: reply.total };
+    }
+    const { data, total } = pageOf(await listByUserType(), params);
+    return { data: as<R[]>(data), total };
+  },
+  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
+    return { data: as<R>(await get<CertificateDetails>(path('details', params.id))) };
+  },
+  async getMany<R extends RaRecord>(_resource: string, params: GetManyParams) {
+    if (!params.ids.length) return { data: [] };
+    const reply = await post<CertificateSearchReply>('/api/certificate/search', { ids: params.ids.map(Number), pageNum: 1, pageSize: Math.min(1000, params.ids.length) });
+    return { data: as<R[]>(reply.list) };
+  },
+  async create<R extends Omit<RaRecord, 'id'>>(_resource: string, params: CreateParams) {
+    const d = params.data as CertificateUploadInput;
+    const body: CertificateUploadInput = {
+      name: d.name, certificate: d.certificate, privateKey: d.privateKey, share: Boolean(d.share), shareAccounts: d.share ? d.shareAccounts ?? [] : [],
+      ...(d.account ? { account: d.account } : {}),
+    };
+    return { data: as<R & { id: Identifier }>(await post<Certificate>('/api/certificate/add', body)) };
+  },
+  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
+    const id = Number(params.id);
+    const d = params.data as Partial<CertificateDetails> & { privateKey?: string };
+    const prev = (params.previousData ?? {}) as Partial<Certificate>;
+    let result: Certificate | null = null;
+    if (d.name !== undefined && d.name !== prev.name) result = await post<Certificate>('/api/certificate/rename', { id, name: d.name });
+    const renew = Boolean(text(d.privateKey)) || (d.certificate !== undefined && d.certificate !== (prev as Partial<CertificateDetails>).certificate);
+    const shareChanged =
+      d.share !== undefined &&
+      (d.share !== prev.share || JSON.stringify([...(d.shareAccounts ?? [])].sort()) !== JSON.stringify([...(prev.shareAccounts ?? [])].sort()));
+    if (renew || shareChanged) {
+      result = await post<Certificate>('/api/certificate/update', {
+        id,
+        ...(renew ? { certificate: d.certificate ?? '', privateKey: d.privateKey ?? '' } : {}),
+        ...(shareChanged ? { share: Boolean(d.share), shareAccounts: d.share ? d.shareAccounts ?? [] : [] } : {}),
+      });
+    }
+    return { data: as<R>(result ?? (await get<CertificateDetails>(path('details', id)))) };
+  },
+  async delete<R extends RaRecord>(_resource: string, params: DeleteParams<R>) {
+    const status = await post<CertificateDeletionStatus>(path('delete', params.id));
+    const previous = (params.previousData ?? { id: params.id }) as unknown as Certificate;
+    return { data: as<R>({ ...previous, logicDelete: status.operationStatus === 1 ? 1 : status.operationStatus === 2 ? 3 : 2, deleteLog: status.log }) };
+  },
+};
+
+export const certificateMethods = {
+  certificateDeletionStatus: (id: Identifier) => get<CertificateDeletionStatus>(path('deling', id)),
+  certificateClear: (id: Identifier) => post<Certificate>(path('clear', id)),
+  /** Saves the chain (and, for the operation right, the key) under the server's file name. */
+  certificateDownload: (id: Identifier) => download(path('download', id)),
+  certificateProviderDetails: (id: Identifier) => get<CertificateProvider>(path('providerDetails', id)),
+  certificateAllNames: (account?: string) => get<CertificateName[]>('/api/certificate/allName', account ? { account } : {}),
+  /** Usable certificates whose names cover the domain (optionally only those an account may use). */
+  certificateMatchDomain: (domain: string, account?: string) =>
+    post<CertificateMatch[]>('/api/certificate/match/domain', account ? { domain, account } : { domain }),
+  /** The certificate's bindings become exactly `domains`. */
+  certificateBindDomains: (certificateId: Identifier, domains: string[]) =>
+    post<CertificateBindReply>('/api/certificate/batch/bind/domain', { certificateId: Number(certificateId), domains }),
+};
+
+export const certificatesModule = {
+  resources: { [CERTIFICATE_RESOURCE]: certificateResource },
+  methods: certificateMethods,
+} satisfies ProviderModule<typeof certificateMethods>;

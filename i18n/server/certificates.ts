@@ -1,0 +1,56 @@
+/** Server messages of the certificate calls (/api/certificate/*). */
+export default {
+  certificateUploadSuccessful: { zh: '上传成功', en: 'upload successful' },
+  certificateUpdateSuccessful: { zh: '更新成功', en: 'update successful' },
+  certificateRenameSuccessful: { zh: '重命名成功', en: 'renamed successfully' },
+  certificateBindSuccessful: { zh: '绑定成功', en: 'bound successfully' },
+  certificateNameEmpty: { zh: '证书名称不能为空', en: 'Cannot be empty' },
+  certificateNameTooLong: { zh: '证书名称最多64个字符', en: 'The certificate name may have at most 64 characters' },
+  certificateNameUsed: { zh: '证书名称已存在', en: 'A certificate with this name already exists' },
+  certificateFormatError: { zh: '格式错误', en: 'Format error' },
+  certificateKeyEncrypted: {
+    zh: '不支持带密码的私钥，请上传未加密的 PEM 私钥',
+    en: 'Passphrase-protected private keys are not supported; upload the PEM key without a passphrase',
+  },
+  certificateKeyMismatch: { zh: '私钥与证书不匹配', en: 'The private key does not match the certificate' },
+  certificateChainOrder: {
+    zh: '证书链顺序错误：服务器证书在前，每张证书须由其后一张签发',
+    en: 'The certificate chain is out of order: the server certificate comes first and each certificate must be issued by the next one',
+  },
+  certificateNotYetValid: { zh: '证书尚未生效', en: 'The certificate is not valid yet' },
+  certificateExpired: { zh: '证书已过期', en: 'The certificate has expired' },
+  certificateValidityShort: { zh: '证书有效期须至少剩余30天', en: 'The certificate must be valid for at least 30 days' },
+  certificateShareAccountRequired: { zh: '共享时请至少选择一个账号', en: 'When sharing, choose at least one account' },
+  certificateAccountInvalid: { zh: '账号不存在或不可选', en: 'The account does not exist or cannot be chosen' },
+  certificateRenewIncomplete: { zh: '更新证书需同时提供证书和私钥', en: 'A renewal needs both the certificate and the private key' },
+  certificateNamesDiffer: {
+    zh: '新证书的域名与原证书不一致，请上传为新证书',
+    en: 'The new certificate is for different names; upload it as a new certificate instead',
+  },
+  certificateDeleting: { zh: '证书正在删除中', en: 'The certificate is being deleted' },
+  certificateSharedReadOnly: {
+    zh: '共享给您的证书只能使用，不能修改或删除',
+    en: 'A certificate shared with you can be used but not changed or deleted',
+  },
+  certificateInUseHttps: {
+    zh: '证书正被开启 HTTPS 的域名使用，请先解除绑定：',
+    en: 'The certificate is used by domains with HTTPS on; unbind it first: ',
+  },
+  certificateNotDeleting: { zh: '该证书不在删除中', en: 'This certificate is not being deleted' },
+  certificateNotFailed: { zh: '该证书没有失败的删除', en: 'This certificate has no failed deletion to clear' },
+  certificateStaffOnly: { zh: '仅平台运维人员可查看全部证书', en: 'Only provider staff can list all certificates' },
+  certificateDomainNotFound: { zh: '域名不存在或不属于您：', en: 'Domains not found or not yours: ' },
+  certificateDomainNotCovered: { zh: '证书不包含以下域名：', en: 'The certificate does not cover: ' },
+  certificateExpiredBind: { zh: '证书已过期，不能绑定', en: 'The certificate has expired and cannot be bound' },
+  certificateKeyUnreadable: {
+    zh: '无法读取私钥（服务器密钥已更换），请重新上传证书',
+    en: 'The private key cannot be read (the server key secret changed); upload the certificate again',
+  },
+  certificateDeleteRequested: { zh: '已提交删除，正在从节点移除证书', en: 'Deletion requested; removing the certificate from the edge' },
+  certificateDeleteDone: { zh: '证书已删除', en: 'The certificate was deleted' },
+  certificateDeleteUnbound: { zh: '，已解除绑定：', en: '; unbound from: ' },
+  certificateDeleteFailedHttps: {
+    zh: '删除失败：证书正被开启 HTTPS 的域名使用：',
+    en: 'Deletion failed: the certificate is used by domains with HTTPS on: ',
+  },
+} as const satisfies Record<string, { zh: string; en: string }>;

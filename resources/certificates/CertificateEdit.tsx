@@ -1,0 +1,89 @@
+import { Card, Typography } from '@mui/material';
+import { EditBase, SaveButton, SimpleForm, Toolbar, TextInput, useNotify, useRecordContext, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import type { CertificateDetails } from '../../dataProviders/api/certificateTypes';
+import { CertificateHeading } from './CertificateList';
+import { PemInput, ShareInputs } from './CertificateInputs';
+import { certificatePemError, M, nameError, privateKeyPemError, shareError } from './rules';
+import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
+
+interface EditValues extends CertificateDetails {
+  renewCertificate?: string;
+  renewPrivateKey?: string;
+}
+
+const filled = (v: string | undefined) => Boolean(v?.trim());
+const optionalPem = (check: (v: string) => string | undefined) => (v: string) => (filled(v) ? check(v) : undefined);
+
+/** Sharing needs an account; a renewal needs both the certificate and its key. */
+export const validateEdit = (values: Partial<EditValues>) => {
+  const errors: Record<string, string> = {};
+  const share = shareError(values.share, values.shareAccounts);
+  if (share) errors.shareAccounts = share;
+  if (filled(values.renewCertificate) !== filled(values.renewPrivateKey)) {
+    errors[filled(values.renewCertificate) ? 'renewPrivateKey' : 'renewCertificate'] = M.renewBoth;
+  }
+  return errors;
+};
+
+/** The renewal fields become the provider's certificate/privateKey; empty ones keep the current pair. */
+export function editTransform(values: RaRecord): RaRecord {
+  const v = values as unknown as EditValues;
+  const { renewCertificate, renewPrivateKey, ...rest } = v;
+  return {
+    ...rest,
+    certificate: filled(renewCertificate) ? renewCertificate : undefined,
+    privateKey: filled(renewPrivateKey) ? renewPrivateKey : undefined,
+  } as unknown as RaRecord;
+}
+
+/** Deletion has its own flow (deleting state, polling); the form only saves. */
+function SaveOnly() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
+/** The page heading names the certificate being edited. */
+function EditHeading() {
+  const translate = useTranslate();
+  const record = useRecordContext<CertificateDetails>();
+  return <CertificateHeading text={translate(t('titles.edit'), { name: record?.name ?? '' })} />;
+}
+
+/** Rename, change sharing, or renew with a certificate for the same names. */
+export function CertificateEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <EditBase
+      resource={CERTIFICATE_RESOURCE}
+      mutationMode="pessimistic"
+      transform={editTransform}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('notifications.updated'), { type: 'success' });
+          redirect('list', CERTIFICATE_RESOURCE);
+        },
+      }}
+    >
+      <EditHeading />
+      <Card>
+        <SimpleForm validate={validateEdit} toolbar={<SaveOnly />}>
+          <TextInput source="name" label={fieldLabel('name')} validate={(v: string) => nameError(v)} fullWidth={false} sx={{ minWidth: 360 }} />
+          <ShareInputs />
+          <Typography variant="subtitle1" sx={{ mt: 2 }}>
+            {translate(t('sections.renew'))}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
+            {translate(t('helpers.renew'))}
+          </Typography>
+          <PemInput source="renewCertificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} validate={optionalPem(certificatePemError)} rows={4} showChainCount />
+          <PemInput source="renewPrivateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} validate={optionalPem(privateKeyPemError)} rows={4} />
+        </SimpleForm>
+      </Card>
+    </EditBase>
+  );
+}

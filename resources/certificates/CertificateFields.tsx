@@ -1,0 +1,62 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { Certificate } from '../../dataProviders/api/certificateTypes';
+import { t } from './certificateUi';
+
+/** Up to `max` values as small chips, then '+n'. */
+export function ChipList({ values, max = 3, empty, testId }: { values: readonly string[]; max?: number; empty?: string; testId?: string }) {
+  if (!values.length) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid={testId}>
+        {empty ?? '—'}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 280 }} data-testid={testId} title={values.join(', ')}>
+      {values.slice(0, max).map((v) => (
+        <Chip key={v} size="small" label={v} variant="outlined" />
+      ))}
+      {values.length > max && <Chip size="small" label={`+${values.length - max}`} />}
+    </Box>
+  );
+}
+
+/** Name, with the common name below and a mark on certificates shared with the caller. */
+export function NameField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Certificate>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ minWidth: 160, maxWidth: 240 }}>
+      <Typography variant="body2" fontWeight={600} data-testid="certificate-name">
+        {record.name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {record.commonName}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div" data-testid="certificate-brand">
+        {translate(t('fields.brand'))}: {record.brand}
+      </Typography>
+      {!record.owned && <Chip size="small" color="info" variant="outlined" label={translate(t('helpers.sharedWithYou'))} sx={{ mt: 0.5 }} />}
+    </Box>
+  );
+}
+
+export function DnsNamesField(_props: { label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Certificate>();
+  return record ? <ChipList values={record.dnsNames} /> : null;
+}
+
+export function BoundDomainsField(_props: { label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Certificate>();
+  const translate = useTranslate();
+  return record ? <ChipList values={record.bindDomains} empty={translate(t('helpers.noDomains'))} testId="certificate-bound" /> : null;
+}
+
+export function SharedWithField(_props: { label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Certificate>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <ChipList values={record.share ? record.shareAccounts : []} empty={translate(t('helpers.noShare'))} />;
+}

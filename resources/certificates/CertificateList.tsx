@@ -1,0 +1,106 @@
+import { Box, Button, Typography } from '@mui/material';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import {
+  CreateButton, Datagrid, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useCreatePath, useListContext, useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { Certificate } from '../../dataProviders/api/certificateTypes';
+import { CertificateRowActions } from './CertificateActions';
+import { BoundDomainsField, DnsNamesField, NameField, SharedWithField } from './CertificateFields';
+import { DeletionStatusField, DeletionWatch } from './DeletionStatus';
+import { ExpiryField } from './ExpiryField';
+import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, formatDateTime, t, useCanOperateCertificates } from './certificateUi';
+
+const filters = [
+  <TextInput key="name" source="name" label={t('filters.name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
+  <TextInput key="domain" source="domain" label={t('filters.domain')} alwaysOn resettable sx={{ minWidth: 200 }} />,
+  <SelectInput
+    key="expiry"
+    source="expiry"
+    label={t('filters.expiry')}
+    alwaysOn
+    choices={(['valid', 'expiring', 'expired'] as const).map((id) => ({ id, name: t(`expiry.${id}`) }))}
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+export function CertificateHeading({ text }: { text: string }) {
+  return (
+    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
+function ListActions({ canOperate }: { canOperate: boolean }) {
+  const translate = useTranslate();
+  return <TopToolbar>{canOperate && <CreateButton label={translate(t('actions.upload'))} data-testid="certificate-upload" />}</TopToolbar>;
+}
+
+function Empty() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const canOperate = useCanOperateCertificates();
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== '');
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="certificates-empty">
+      <VerifiedUserOutlinedIcon sx={{ fontSize: 48, opacity: 0.4 }} />
+      <Typography>{translate(filtered ? 'ra.navigation.no_results' : t('empty'), { name: translate(t('name'), { smart_count: 2 }) })}</Typography>
+      {!filtered && canOperate && (
+        <>
+          <Typography variant="body2" sx={{ mb: 2 }}>{translate(t('emptyUpload'))}</Typography>
+          <Button variant="contained" component={Link} to={createPath({ resource: CERTIFICATE_RESOURCE, type: 'create' })}>
+            {translate(t('actions.upload'))}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function Rows() {
+  const { refetch } = useListContext<Certificate>();
+  return (
+    <>
+      <DeletionWatch />
+      <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75, verticalAlign: 'top' } }}>
+        <NameField source="name" label={fieldLabel('name')} />
+        <DnsNamesField label={fieldLabel('dnsNames')} sortable={false} />
+        <ExpiryField source="expireTime" label={fieldLabel('expireTime')} />
+        <BoundDomainsField label={fieldLabel('bindDomains')} sortable={false} />
+        <SharedWithField label={fieldLabel('shareAccounts')} sortable={false} />
+        <DeletionStatusField label={fieldLabel('status')} />
+        <FunctionField<Certificate>
+          source="createTime"
+          label={fieldLabel('createTime')}
+          render={(c) => <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(c.createTime)}>{formatDate(c.createTime)}</span>}
+        />
+        <CertificateRowActions label={t('fields.actions')} onChanged={() => void refetch()} />
+      </Datagrid>
+    </>
+  );
+}
+
+/** /page/certificateUpload: certificates listed by user type, or searched with filters. */
+export function CertificateList() {
+  const translate = useTranslate();
+  const canOperate = useCanOperateCertificates();
+  const title = translate(t('titles.list'));
+  return (
+    <Box>
+      <CertificateHeading text={title} />
+      <List
+        title={title}
+        filters={filters}
+        actions={<ListActions canOperate={canOperate} />}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}
+        empty={false}
+      >
+        <Rows />
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Loading, ShowBase, useCreatePath, useDataProvider, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { CertificateDetails, CertificateProvider } from '../../dataProviders/api/certificateTypes';
+import { CertificateActions } from './CertificateActions';
+import { ChipList } from './CertificateFields';
+import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';
+import { ExpiryValue } from './ExpiryField';
+import { CertificateHeading } from './CertificateList';
+import { CERTIFICATE_RESOURCE, errorText, fieldLabel, formatDateTime, t } from './certificateUi';
+
+function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mb: 1.5 }} data-testid={testId}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(label)}
+      </Typography>
+      <Box sx={{ typography: 'body2', wordBreak: 'break-all' }}>{children || '—'}</Box>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="subtitle1" fontWeight={600} sx={{ mb: 1.5 }}>
+          {translate(title)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issuer and chain from GET providerDetails/{id}. */
+function IssuerSection({ id }: { id: number }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [provider, setProvider] = useState<CertificateProvider | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    dataProvider.certificateProviderDetails(id).then(setProvider).catch((e: unknown) => setError(errorText(e, translate)));
+  }, [id, dataProvider, translate]);
+  return (
+    <>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Section title={t('sections.issuer')}>
+          {error && <Typography color="error">{error}</Typography>}
+          {provider && (
+            <Box data-testid="certificate-issuer">
+              <Item label={fieldLabel('brand')}>{provider.brand}</Item>
+              <Item label={fieldLabel('issuerCommonName')}>{provider.commonName}</Item>
+              <Item label={fieldLabel('issuerOrganization')}>{provider.organization}</Item>
+              <Item label={fieldLabel('issuerDepartment')}>{provider.department}</Item>
+              <Item label={fieldLabel('issuerCountry')}>{provider.country}</Item>
+            </Box>
+          )}
+        </Section>
+      </Grid>
+      <Grid size={12}>
+        <Section title={t('sections.chain')}>
+          <Table size="small" data-testid="certificate-chain">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>{translate(fieldLabel('subject'))}</TableCell>
+                <TableCell>{translate(fieldLabel('issuer'))}</TableCell>
+                <TableCell>{translate(fieldLabel('validity'))}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(provider?.chain ?? []).map((c, i) => (
+                <TableRow key={`${c.serial}-${i}`}>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{c.subject}</TableCell>
+                  <TableCell>{c.issuer}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(c.awardedTime).slice(0, 10)} → {formatDateTime(c.expireTime).slice(0, 10)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      </Grid>
+    </>
+  );
+}
+
+function Details() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const redirect = useRedirect();
+  const { refetch } = useShowContext<CertificateDetails>();
+  const record = useRecordContext<CertificateDetails>();
+  useDeletionWatch(record ? [record] : [], () => redirect('list', CERTIFICATE_RESOURCE));
+  if (!record) return <Loading />;
+  return (
+    <Box data-testid="certificate-details">
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <CertificateHeading text={`${translate(t('titles.show'))} · ${record.name}`} />
+        <DeletionStatusField />
+        <Box sx={{ flex: 1 }} />
+        <CertificateActions record={record} onChanged={() => void refetch()} showDetails={false} />
+        <Button size="small" component={Link} to={createPath({ resource: CERTIFICATE_RESOURCE, type: 'list' })} startIcon={<ArrowBackIcon />}>
+          {translate(t('actions.back'))}
+        </Button>
+      </Box>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={t('sections.basic')}>
+            <Item label={fieldLabel('name')}>{record.name}</Item>
+            <Item label={fieldLabel('commonName')}>{record.commonName}</Item>
+            <Item label={fieldLabel('dnsNames')} testId="certificate-dns-names">
+              <ChipList values={record.dnsNames} max={50} />
+            </Item>
+            <Item label={fieldLabel('account')}>{record.account}</Item>
+            <Item label={fieldLabel('username')}>{record.username}</Item>
+            <Item label={fieldLabel('createTime')}>{formatDateTime(record.createTime)}</Item>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={t('sections.validity')}>
+            <Item label={fieldLabel('awardedTime')}>{formatDateTime(record.awardedTime)}</Item>
+            <Item label={fieldLabel('expireTime')}>
+              <ExpiryValue expireTime={record.expireTime} />
+            </Item>
+            <Item label={fieldLabel('serial')} testId="certificate-serial">{record.serial}</Item>
+            <Item label={fieldLabel('signatureAlgorithm')}>{record.signatureAlgorithm}</Item>
+            <Item label={fieldLabel('keyAlgorithm')}>{record.keyAlgorithm}</Item>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={t('sections.domains')}>
+            <Item label={fieldLabel('bindDomains')} testId="certificate-bound-domains">
+              <ChipList values={record.bindDomains} max={100} empty={translate(t('helpers.noDomains'))} />
+            </Item>
+            <Item label={fieldLabel('shareAccounts')}>
+              <ChipList values={record.share ? record.shareAccounts : []} max={100} empty={translate(t(record.owned ? 'helpers.noShare' : 'helpers.sharedWithYou'))} />
+            </Item>
+          </Section>
+        </Grid>
+        <IssuerSection id={record.id} />
+      </Grid>
+    </Box>
+  );
+}
+
+/** Details: certificate, validity, issuer, domains, chain (GET details/{id} and providerDetails/{id}). */
+export function CertificateShow() {
+  return (
+    <ShowBase resource={CERTIFICATE_RESOURCE}>
+      <Details />
+    </ShowBase>
+  );
+}

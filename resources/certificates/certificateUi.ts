@@ -1,0 +1,31 @@
+import { useCanAccess } from 'react-admin';
+import { CERTIFICATE_RESOURCE } from '../../dataProviders/api/certificates';
+
+export { CERTIFICATE_RESOURCE };
+
+/** i18n key under this resource ('fields.name', 'actions.bind', ...). */
+export const t = (key: string) => `resources.${CERTIFICATE_RESOURCE}.${key}`;
+export const fieldLabel = (field: string) => t(`fields.${field}`);
+
+/** Write buttons show only with portal:certificate:operation (the server checks again). */
+export function useCanOperateCertificates(): boolean {
+  const { canAccess } = useCanAccess({ resource: CERTIFICATE_RESOURCE, action: 'edit' });
+  return canAccess === true;
+}
+
+/** Local date-time for tables ('2026-11-21 05:19:00'). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+export const formatDate = (iso: string | null | undefined) => formatDateTime(iso).slice(0, 10);
+
+/** A failed call's message, translated when it is an i18n key. */
+export function errorText(e: unknown, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  const err = e as Error & { messageArgs?: Record<string, string> };
+  return translate(err.message, { _: err.message, ...err.messageArgs });
+}

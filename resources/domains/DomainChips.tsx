@@ -1,0 +1,105 @@
+import { Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { Domain, DomainStatus, OperationState } from '../../dataProviders/api/domainTypes';
+import { formatDateTime, valueLabel } from './domainUi';
+
+const STATUS_COLOR: Record<DomainStatus, 'success' | 'default' | 'info'> = { on: 'success', off: 'default', freeze: 'info' };
+
+export function StatusChip({ status }: { status: DomainStatus }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status] ?? 'default'}
+      icon={status === 'freeze' ? <LockOutlinedIcon /> : undefined}
+      label={translate(valueLabel('status', status))}
+      data-testid={`status-${status}`}
+    />
+  );
+}
+
+/** Configured: green outline; configuring: amber with a spinner (the list polls while any row shows it). */
+export function OperationChip({ state }: { state: OperationState }) {
+  const translate = useTranslate();
+  const configuring = state === 'configuring';
+  return (
+    <Chip
+      size="small"
+      variant={configuring ? 'filled' : 'outlined'}
+      color={configuring ? 'warning' : 'success'}
+      icon={configuring ? <CircularProgress size={12} color="inherit" sx={{ ml: '6px !important' }} /> : <CheckCircleOutlineIcon />}
+      label={translate(valueLabel('operationState', state))}
+      data-testid={`operation-${state}`}
+    />
+  );
+}
+
+/** Field wrappers for Datagrid / Show layouts (label from the source). */
+export function StatusField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  return record ? <StatusChip status={record.status} /> : null;
+}
+
+export function OperationField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  return record ? <OperationChip state={record.operationState} /> : null;
+}
+
+/** Domain name with its CNAME underneath (what a customer copies into DNS). */
+export function NameField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  if (!record) return null;
+  return (
+    <Stack spacing={0} sx={{ minWidth: 160, maxWidth: 240 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {record.name}
+      </Typography>
+      {record.cname && (
+        <Tooltip title={record.cname}>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+            {record.cname}
+          </Typography>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/** HTTPS: a chip with the certificate name, or a dash for plain HTTP. */
+export function HttpsField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (record.protocol !== 'https') return <Typography variant="body2" color="text.secondary">{translate('portal.domains.values.none')}</Typography>;
+  return (
+    <Tooltip title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : ''].filter(Boolean).join(' · ')}>
+      <Chip size="small" variant="outlined" color="primary" label="HTTPS" data-testid="https-chip" />
+    </Tooltip>
+  );
+}
+
+/** An enumerated value translated (type, scope, deliveryType, ...). */
+export function ValueField({ source, group }: { source: keyof Domain & string; group: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const v = record[source];
+  return <Typography variant="body2" sx={{ maxWidth: 120 }}>{v === '' || v === null || v === undefined ? '' : translate(valueLabel(group, String(v)))}</Typography>;
+}
+
+/** Date over time, so the column stays narrow. */
+export function DateTimeField({ source }: { source: 'createTime' | 'updateTime'; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<Domain>();
+  if (!record) return null;
+  const [date, time] = formatDateTime(record[source], false).split(' ');
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {date}
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {time}
+      </Typography>
+    </Typography>
+  );
+}

@@ -1,0 +1,18 @@
+import { Box } from '@mui/material';
+import { Create, useTranslate } from 'react-admin';
+import { DomainHeading } from './DomainList';
+import { DomainForm } from './form/DomainForm';
+
+/** Add a domain (download, vod or static). */
+export function DomainCreate() {
+  const t = useTranslate();
+  const title = t('portal.domains.createTitle');
+  return (
+    <Box>
+      <DomainHeading text={title} />
+      <Create title={title} redirect="list">
+        <DomainForm />
+      </Create>
+    </Box>
+  );
+}

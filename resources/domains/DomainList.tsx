@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { Box, Typography } from '@mui/material';
+import LanguageIcon from '@mui/icons-material/Language';
+import {
+  CreateButton,
+  Datagrid,
+  ExportButton,
+  FilterButton,
+  List,
+  Pagination,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import type { Domain } from '../../dataProviders/api/domainTypes';
+import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../src/lib/domainRules';
+import { DomainRowActions } from './DomainActions';
+import { DateTimeField, HttpsField, NameField, OperationField, StatusField, ValueField } from './DomainChips';
+import { domainExporter } from './domainExporter';
+import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
+
+/** How often the list reloads while a row is configuring (the issuing job takes seconds). */
+export const CONFIGURING_POLL_MS = 2500;
+
+const filters = [
+  <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
+  <TextInput key="textSearch" source="textSearch" label={fieldLabel('textSearch')} alwaysOn resettable sx={{ minWidth: 200 }} />,
+  <SelectArrayInput key="type" source="type" label={fieldLabel('type')} choices={choicesOf('type', FILTER_DOMAIN_TYPES)} alwaysOn sx={{ minWidth: 160 }} />,
+  <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choicesOf('status', DOMAIN_STATUSES)} alwaysOn sx={{ minWidth: 140 }} />,
+  <SelectArrayInput key="scope" source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} sx={{ minWidth: 180 }} />,
+  <SelectInput key="protocol" source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} sx={{ minWidth: 140 }} />,
+  <TextInput key="domainLabel" source="domainLabel" label={fieldLabel('domainLabel')} resettable />,
+  <TextInput key="certificateName" source="certificateName" label={fieldLabel('certificateName')} resettable />,
+];
+
+/** Reloads the page of rows every few seconds while any of them is configuring, then stops. */
+export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { intervalMs?: number }) {
+  const { data, refetch } = useListContext<Domain>();
+  const translate = useTranslate();
+  const busy = (data ?? []).some((d) => d.operationState === 'configuring');
+  useEffect(() => {
+    if (!busy) return undefined;
+    const timer = setInterval(() => void refetch(), intervalMs);
+    return () => clearInterval(timer);
+  }, [busy, refetch, intervalMs]);
+  if (!busy) return null;
+  return (
+    <Typography variant="caption" color="warning.main" sx={{ px: 2, display: 'block' }} data-testid="configuring-hint">
+      {translate('portal.domains.list.configuringHint')}
+    </Typography>
+  );
+}
+
+function ListActions({ canOperate }: { canOperate: boolean }) {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canOperate && <CreateButton label={translate('portal.domains.actions.add')} />}
+      <ExportButton exporter={domainExporter(translate)} maxResults={10000} />
+    </TopToolbar>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="domains-empty">
+      <LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />
+      <Typography>{translate('portal.domains.list.noDomains')}</Typography>
+    </Box>
+  );
+}
+
+export function DomainHeading({ text }: { text: string }) {
+  return (
+    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
+/** /cdn/domain: the accelerated domains in the user's scope, paged and sorted by the server. */
+export function DomainList() {
+  const translate = useTranslate();
+  const canOperate = useCanOperateDomains();
+  const title = translate('portal.domains.listTitle');
+  return (
+    <Box>
+      <DomainHeading text={title} />
+      <List
+        title={title}
+        filters={filters}
+        actions={<ListActions canOperate={canOperate} />}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        empty={false}
+        disableSyncWithLocation={false}
+      >
+        <ConfiguringPoll />
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75 } }}>
+          <NameField source="name" label={fieldLabel('name')} />
+          <ValueField source="type" group="type" label={fieldLabel('type')} />
+          <ValueField source="scope" group="scope" label={fieldLabel('scope')} />
+          <HttpsField source="protocol" label={fieldLabel('https')} sortable={false} />
+          <StatusField source="status" label={fieldLabel('status')} />
+          <OperationField source="operationState" label={fieldLabel('operationState')} />
+          <ValueField source="deliveryType" group="deliveryType" label={fieldLabel('deliveryType')} sortable={false} />
+          <DateTimeField source="createTime" label={fieldLabel('createTime')} />
+          <DomainRowActions canOperate={canOperate} label="portal.domains.list.actions" />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { downloadCSV, type Exporter, type TranslateFunction as Translate } from 'react-admin';
+import type { Domain } from '../../dataProviders/api/domainTypes';
+import { fieldLabel, formatDateTime, valueLabel } from './domainUi';
+
+const COLUMNS: Array<{ field: string; value: (d: Domain, t: Translate) => string }> = [
+  { field: 'name', value: (d) => d.name },
+  { field: 'cname', value: (d) => d.cname },
+  { field: 'type', value: (d, t) => t(valueLabel('type', d.type)) },
+  { field: 'scope', value: (d, t) => t(valueLabel('scope', d.scope)) },
+  { field: 'protocol', value: (d, t) => t(valueLabel('protocol', d.protocol)) },
+  { field: 'certificateName', value: (d) => d.certificateName },
+  { field: 'status', value: (d, t) => t(valueLabel('status', d.status)) },
+  { field: 'operationState', value: (d, t) => t(valueLabel('operationState', d.operationState)) },
+  { field: 'deliveryType', value: (d, t) => t(valueLabel('deliveryType', d.deliveryType)) },
+  { field: 'account', value: (d) => d.account },
+  { field: 'belongDomainGroup', value: (d) => d.belongDomainGroup },
+  { field: 'origins', value: (d) => d.origins.map((o) => `${o.address}:${o.port}`).join(' ') },
+  { field: 'labels', value: (d) => d.labels.join(' ') },
+  { field: 'context', value: (d) => d.context },
+  { field: 'createTime', value: (d) => formatDateTime(d.createTime) },
+  { field: 'updateTime', value: (d) => formatDateTime(d.updateTime) },
+];
+
+/** RFC 4180 quoting; a leading =,+,-,@ is neutralised so spreadsheets do not run it as a formula. */
+export function csvCell(value: string): string {
+  const v = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function domainsCsv(domains: Domain[], translate: Translate): string {
+  const head = COLUMNS.map((c) => csvCell(translate(fieldLabel(c.field)))).join(',');
+  const rows = domains.map((d) => COLUMNS.map((c) => csvCell(c.value(d, translate) ?? '')).join(','));
+  return [head, ...rows].join('\r\n');
+}
+
+/** ExportButton exporter with headers and values in the current language. */
+export const domainExporter =
+  (translate: Translate): Exporter<Domain> =>
+  (records) =>
+    downloadCSV(domainsCsv(records, translate), 'domains');

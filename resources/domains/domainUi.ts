@@ -1,0 +1,54 @@
+import { useCanAccess } from 'react-admin';
+import type { Domain } from '../../dataProviders/api/domainTypes';
+
+/** Resource name = route path (spec §2). */
+export const DOMAIN_RESOURCE = 'cdn/domain';
+
+/** i18n key of a field label. */
+export const fieldLabel = (field: string) => `resources.${DOMAIN_RESOURCE}.fields.${field}`;
+
+/** i18n key of an enumerated value (type, scope, status, ...). */
+export const valueLabel = (group: string, value: string | number | boolean) => `portal.domains.values.${group}.${String(value)}`;
+
+/** react-admin choices for a value group; names are i18n keys (translated by the inputs). */
+export function choicesOf<T extends string | number>(group: string, values: readonly T[]) {
+  return values.map((id) => ({ id, name: valueLabel(group, id) }));
+}
+
+/**
+ * Why edit, rollback and the scheduling view are refused (spec §4): while configuring or disabled.
+ * Frozen domains are the provider's to change.
+ */
+export function configBlock(d: Pick<Domain, 'operationState' | 'status'>): 'configuring' | 'disabled' | 'frozen' | null {
+  if (d.operationState === 'configuring') return 'configuring';
+  if (d.status === 'freeze') return 'frozen';
+  if (d.status === 'off') return 'disabled';
+  return null;
+}
+
+/** Enable/disable is refused while configuring, and for a frozen domain. */
+export function statusBlock(d: Pick<Domain, 'operationState' | 'status'>): 'configuring' | 'frozen' | null {
+  if (d.operationState === 'configuring') return 'configuring';
+  return d.status === 'freeze' ? 'frozen' : null;
+}
+
+/** The notification for a refused action (the spec's one message for configuring and disabled). */
+export function blockMessage(reason: 'configuring' | 'disabled' | 'frozen'): string {
+  return reason === 'frozen' ? 'portal.domains.notifications.frozen' : 'portal.domains.notifications.configuringBlocked';
+}
+
+/** Write buttons show only with portal:domain:operation (the server checks again). */
+export function useCanOperateDomains(): boolean {
+  const { canAccess } = useCanAccess({ resource: DOMAIN_RESOURCE, action: 'edit' });
+  return canAccess === true;
+}
+
+/** dayjs-free short local date-time for tables and the CSV ('2026-11-21 05:19'). */
+export function formatDateTime(iso: string | null | undefined, seconds = true): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  const hm = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return seconds ? `${hm}:${p(d.getSeconds())}` : hm;
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, CircularProgress, InputAdornment } from '@mui/material';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
+import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { PortalDataProvider } from '../../../dataProviders';
+import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../src/lib/domainRules';
+import { choicesOf, fieldLabel } from '../domainUi';
+import { Row, Section } from './FormParts';
+import { domainRule } from './validators';
+
+/** Checks the ICP number with the registry call (POST /api/domain/validation/icp). */
+function IcpCheckButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { getValues } = useFormContext();
+  const [busy, setBusy] = useState(false);
+  const check = async () => {
+    setBusy(true);
+    try {
+      const res = await dataProvider.domainCheckIcp({ icp: String(getValues('icp') ?? '').trim(), domain: String(getValues('name') ?? '').trim() });
+      if (res.result === 200) notify('portal.domains.notifications.icpOk', { type: 'success' });
+      else notify('portal.domains.notifications.icpFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" onClick={check} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <VerifiedOutlinedIcon />} data-testid="check-icp">
+      {translate('portal.domains.actions.checkIcp')}
+    </Button>
+  );
+}
+
+const commaFormat = (v: unknown) => (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : '');
+const commaParse = (s: string) => (s === '' ? [] : s.split(','));
+
+/** Name, business type (download / vod / static), scope, ICP number, labels, remark. */
+export function BasicSection({ isEdit }: { isEdit: boolean }) {
+  return (
+      <Section title="portal.domains.tabs.basic">
+        <Row>
+          <TextInput fullWidth={false}
+            source="name"
+            label={fieldLabel('name')}
+            validate={domainRule()}
+            helperText="portal.domains.help.name"
+            readOnly={isEdit}
+            sx={{ minWidth: 360 }}
+            isRequired
+          />
+          <SelectInput fullWidth={false}
+            source="type"
+            label={fieldLabel('type')}
+            choices={choicesOf('type', ADDABLE_DOMAIN_TYPES)}
+            validate={domainRule()}
+            helperText="portal.domains.help.typeAddOnly"
+            sx={{ minWidth: 220 }}
+            isRequired
+          />
+        </Row>
+        <RadioButtonGroupInput source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} validate={domainRule()} isRequired />
+        <TextInput fullWidth={false}
+          source="icp"
+          label={fieldLabel('icp')}
+          validate={domainRule()}
+          helperText="portal.domains.help.icp"
+          sx={{ minWidth: 420 }}
+          InputProps={{ endAdornment: <InputAdornment position="end"><IcpCheckButton /></InputAdornment> }}
+        />
+        <TextInput fullWidth={false} source="labels" label={fieldLabel('labels')} format={commaFormat} parse={commaParse} validate={domainRule()} sx={{ minWidth: 420 }} helperText={false} />
+        <TextInput fullWidth={false} source="context" label={fieldLabel('context')} multiline minRows={2} validate={domainRule()} sx={{ minWidth: 560 }} helperText={false} />
+      </Section>
+  );
+}

@@ -1,0 +1,111 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProviders';
+import type { Domain, DomainCloudStorage, DomainRetrieval } from '../../../dataProviders/api/domainTypes';
+import { fieldLabel, valueLabel } from '../domainUi';
+import { describeSetting } from './describe';
+import { QueryState, useDomainData } from './QueryState';
+import { Lines, SettingsGrid } from './SettingsGrid';
+
+function Title({ text }: { text: string }) {
+  const t = useTranslate();
+  return (
+    <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1, borderBottom: 1, borderColor: 'divider', pb: 0.5, maxWidth: 1100 }}>
+      {t(text)}
+    </Typography>
+  );
+}
+
+function RetrievalTable({ r }: { r: DomainRetrieval }) {
+  const t = useTranslate();
+  return (
+    <>
+      <SettingsGrid
+        rows={[
+          { label: 'portal.domains.show.retrievalHost', value: r.host, testId: 'retrieval-host' },
+          { label: fieldLabel('backProtocol'), value: t(valueLabel('backProtocol', r.backProtocol)) },
+          { label: fieldLabel('backDir'), value: r.backDir },
+          { label: fieldLabel('rangeOrigin'), value: t(`portal.domains.values.${r.rangeOrigin ? 'on' : 'off'}`) },
+          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('portal.domains.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('portal.domains.values.off') },
+        ]}
+      />
+      <Table size="small" sx={{ maxWidth: 1100 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t(fieldLabel('role'))}</TableCell>
+            <TableCell>{t(fieldLabel('address'))}</TableCell>
+            <TableCell>{t(fieldLabel('weight'))}</TableCell>
+            <TableCell>{t('portal.domains.show.retrievalHost')}</TableCell>
+            <TableCell>{t('portal.domains.show.retrievalUrl')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {r.origins.map((o) => (
+            <TableRow key={`${o.address}:${o.port}`}>
+              <TableCell>{t(valueLabel('role', o.role))}</TableCell>
+              <TableCell>{`${o.address}:${o.port}`}</TableCell>
+              <TableCell>{o.weight}</TableCell>
+              <TableCell>{o.host}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{o.url}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+function BucketTable({ c }: { c: DomainCloudStorage }) {
+  const t = useTranslate();
+  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('portal.domains.show.noBuckets')}</Typography>;
+  return (
+    <Table size="small" sx={{ maxWidth: 1100 }} data-testid="bucket-table">
+      <TableHead>
+        <TableRow>
+          {['bucketName', 'endpoint', 'provider', 'bucketRegion', 'boundDomains'].map((k) => (
+            <TableCell key={k}>{t(`portal.domains.show.${k}`)}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {c.buckets.map((b) => (
+          <TableRow key={b.endpoint}>
+            <TableCell>{b.bucket}</TableCell>
+            <TableCell>{`${b.endpoint}:${b.port}`}</TableCell>
+            <TableCell>{b.provider}</TableCell>
+            <TableCell>{b.region}</TableCell>
+            <TableCell>{b.boundDomains.length ? b.boundDomains.join(', ') : t('portal.domains.values.none')}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Configured origins, then what the edge really does (retrieval info) and the bucket details. */
+export function OriginTab({ domain }: { domain: Domain }) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const retrieval = useDomainData(['retrieval', domain.id, domain.version], () => dataProvider.domainRetrieval(domain.id));
+  const storage = useDomainData(['cloudStorage', domain.id, domain.version], () => dataProvider.domainCloudStorage(domain.id));
+  const line = (field: string) => <Lines lines={describeSetting(t, field, domain)} />;
+  return (
+    <Box>
+      <SettingsGrid
+        title="portal.domains.show.originSettings"
+        rows={[
+          { label: fieldLabel('origins'), value: line('origins'), testId: 'origins-value' },
+          { label: fieldLabel('backProtocol'), value: line('backProtocol') },
+          { label: fieldLabel('backHost'), value: line('backHost') },
+          { label: fieldLabel('backDir'), value: domain.backDir },
+          { label: fieldLabel('testUrl'), value: domain.testUrl },
+          ...(domain.cloudStorage ? [{ label: fieldLabel('cloudStorage'), value: domain.cloudStorage }] : []),
+        ]}
+      />
+      <Title text="portal.domains.show.retrieval" />
+      <QueryState query={retrieval}>{(r) => <RetrievalTable r={r} />}</QueryState>
+      <Title text="portal.domains.show.bucket" />
+      <QueryState query={storage}>{(c) => <BucketTable c={c} />}</QueryState>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProviders';
+import type { Domain, DomainSchedulingPolicy } from '../../../dataProviders/api/domainTypes';
+import { blockMessage, configBlock, fieldLabel } from '../domainUi';
+import { QueryState, useDomainData } from './QueryState';
+
+function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const name = (r: DomainSchedulingPolicy['regions'][number]) => (locale === 'en' ? r.name.en : r.name.zh);
+  const fallback = p.regions.find((r) => r.region === p.defaultRegion);
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t(fieldLabel('cname'))}: <b>{p.cname}</b>
+      </Typography>
+      <Table size="small" sx={{ maxWidth: 1100 }} data-testid="scheduling-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('portal.domains.show.region')}</TableCell>
+            <TableCell>{t('portal.domains.show.lines')}</TableCell>
+            <TableCell align="right">{t('portal.domains.show.nodes')}</TableCell>
+            <TableCell>{t('portal.domains.show.sampleIps')}</TableCell>
+            <TableCell align="right">{t('portal.domains.show.regionWeight')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {p.regions.map((r) => (
+            <TableRow key={r.region}>
+              <TableCell>{name(r)}</TableCell>
+              <TableCell>{r.lines.join(', ')}</TableCell>
+              <TableCell align="right">{r.nodes}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.sampleIps.join(', ')}</TableCell>
+              <TableCell align="right">{`${r.weight}%`}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('portal.domains.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
+      </Typography>
+    </>
+  );
+}
+
+/** Where the domain is served from; refused while configuring or disabled (spec §4). */
+export function SchedulingTab({ domain }: { domain: Domain }) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const blocked = configBlock(domain);
+  const policy = useDomainData(
+    ['scheduling', domain.id, domain.version, domain.scope, domain.protocol],
+    () => dataProvider.domainSchedulingPolicy({ domain: domain.name, type: domain.type, scope: domain.scope, protocol: domain.protocol }),
+    !blocked,
+  );
+  if (blocked) {
+    return (
+      <Alert severity="warning" data-testid="scheduling-blocked">
+        {t(blockMessage(blocked))} {t('portal.domains.show.blockedScheduling')}
+      </Alert>
+    );
+  }
+  return (
+    <Box>
+      <QueryState query={policy}>{(p) => <PolicyTable p={p} />}</QueryState>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Domain, DomainConfig, DomainVersion } from '../../../dataProviders/api/domainTypes';
+import { diffDomainConfig } from '../../../src/lib/domainDiff';
+import { describeSetting, settingLabel } from './describe';
+import { Lines } from './SettingsGrid';
+
+/** The current configuration of a domain, limited to the settings a version stores. */
+export function currentConfig(domain: Domain, like: DomainConfig): DomainConfig {
+  const record = domain as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(like).map((k) => [k, record[k]])) as unknown as DomainConfig;
+}
+
+/** Settings that differ; the certificate id is shown through its name. */
+export function changedFields(version: DomainConfig, current: DomainConfig): string[] {
+  const fields = diffDomainConfig(version, current).map((c) => c.field);
+  return fields.includes('certificateName') ? fields.filter((f) => f !== 'certificateId') : fields;
+}
+
+/** Side by side: each changed setting in the version and in the current configuration. */
+export function VersionDiff({ version, domain }: { version: DomainVersion; domain: Domain }) {
+  const t = useTranslate();
+  const current = currentConfig(domain, version.config);
+  const fields = changedFields(version.config, current);
+  if (!fields.length) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="diff-none">
+        {t('portal.domains.history.noDifference')}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid="version-diff">
+        <TableHead>
+          <TableRow>
+            <TableCell width="20%">{t('portal.domains.history.field')}</TableCell>
+            <TableCell width="40%">{t('portal.domains.history.inVersion', { version: version.version })}</TableCell>
+            <TableCell width="40%">{t('portal.domains.history.currentConfig')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {fields.map((f) => (
+            <TableRow key={f} sx={{ verticalAlign: 'top' }}>
+              <TableCell sx={{ fontWeight: 500 }}>{settingLabel(t, f)}</TableCell>
+              <TableCell sx={{ bgcolor: '#fff1f0', wordBreak: 'break-word' }}>
+                <Lines lines={describeSetting(t, f, version.config)} />
+              </TableCell>
+              <TableCell sx={{ bgcolor: '#f6ffed', wordBreak: 'break-word' }}>
+                <Lines lines={describeSetting(t, f, current)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Box } from '@mui/material';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { canManageSubAccounts } from './accountChoices';
+import { SubAccountContactInputs } from './SubAccountInputs';
+import { SubAccountHeading } from './SubAccountHeading';
+import { SubAccountDeleteButton } from './SubAccountDeleteButton';
+import { refreshUserInfo } from './refreshUserInfo';
+import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <SubAccountDeleteButton />
+    </Toolbar>
+  );
+}
+
+/** Company name and email of a sub-account; its identity cannot change. */
+export function SubAccountEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { id = '' } = useParams();
+  const title = translate('portal.subAccounts.editTitle', { identity: decodeURIComponent(id) });
+  if (!canManageSubAccounts()) {
+    return (
+      <Box>
+        <SubAccountHeading text={title} />
+        <Alert severity="warning" data-testid="sub-accounts-notice">
+          {translate('portal.subAccounts.notMainAccount')}
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <SubAccountHeading text={title} />
+      <Edit
+        title={title}
+        mutationMode="pessimistic"
+        mutationOptions={{
+          onSuccess: async () => {
+            notify('portal.subAccounts.updated', { type: 'success' });
+            // company names are the titles of the stored account tree
+            await refreshUserInfo();
+            redirect('list', SUB_ACCOUNT_RESOURCE);
+          },
+        }}
+      >
+        <SimpleForm toolbar={<EditToolbar />}>
+          <TextInput source="identity" readOnly fullWidth sx={{ maxWidth: 480 }} />
+          <SubAccountContactInputs />
+        </SimpleForm>
+      </Edit>
+    </Box>
+  );
+}

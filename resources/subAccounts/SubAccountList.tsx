@@ -1,0 +1,105 @@
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import GroupWorkOutlinedIcon from '@mui/icons-material/GroupWorkOutlined';
+import {
+  CreateButton,
+  Datagrid,
+  DateField,
+  EditButton,
+  List,
+  required,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { hasPermission } from '../../src/auth/permissions';
+import { readUserInfo } from '../../src/auth/storage';
+import { accountChoices, canManageSubAccounts } from './accountChoices';
+import { SubAccountDeleteButton } from './SubAccountDeleteButton';
+import { SubAccountHeading } from './SubAccountHeading';
+
+const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'account', 'operation');
+
+function Notice({ message, severity = 'info' }: { message: string; severity?: 'info' | 'warning' }) {
+  return (
+    <Card>
+      <CardContent>
+        <Alert severity={severity} data-testid="sub-accounts-notice">
+          {message}
+        </Alert>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoSubAccounts() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="sub-accounts-empty">
+      <GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
+      <Typography>{translate('portal.subAccounts.noSubAccounts')}</Typography>
+    </Box>
+  );
+}
+
+/** Create opens with the account chosen in the list as parent. */
+function ListActions({ operate }: { operate: boolean }) {
+  const { filterValues } = useListContext();
+  const customer = typeof filterValues.customer === 'string' ? filterValues.customer : undefined;
+  return <TopToolbar>{operate && <CreateButton state={customer ? { record: { customer } } : undefined} />}</TopToolbar>;
+}
+
+/** /page/userAccount: the sub-accounts of the user's account (or a chosen one), newest first. */
+export function SubAccountList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const title = translate('portal.subAccounts.title');
+  if (!canManageSubAccounts()) {
+    return (
+      <Box>
+        <SubAccountHeading text={title} />
+        <Notice severity="warning" message={translate('portal.subAccounts.notMainAccount')} />
+      </Box>
+    );
+  }
+  const choices = accountChoices();
+  if (!choices.length) {
+    return (
+      <Box>
+        <SubAccountHeading text={title} />
+        <Notice message={translate('portal.subAccounts.noAccountToChoose')} />
+      </Box>
+    );
+  }
+  const operate = canOperate();
+  // Staff pick a customer; a customer with a deeper tree may pick one of its own accounts.
+  const filters =
+    choices.length > 1
+      ? [<SelectInput key="customer" source="customer" choices={choices} alwaysOn validate={required()} sx={{ minWidth: 260 }} />]
+      : undefined;
+  return (
+    <Box>
+      <SubAccountHeading text={title} />
+      <List
+        title={title}
+        filters={filters}
+        filterDefaultValues={filters ? { customer: choices[0].id } : undefined}
+        actions={<ListActions operate={operate} />}
+        exporter={false}
+        empty={false}
+        perPage={25}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoSubAccounts />}>
+          <TextField source="identity" sortable={false} />
+          <TextField source="companyName" sortable={false} />
+          <TextField source="email" sortable={false} />
+          <DateField source="createTime" showTime sortable={false} locales={locale === 'zh' ? 'zh-CN' : 'en-GB'} />
+          {operate && <EditButton />}
+          {operate && <SubAccountDeleteButton />}
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

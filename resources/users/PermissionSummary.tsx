@@ -1,0 +1,39 @@
+import { Box, Chip, Tooltip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { summarizePermissions } from '../../src/lib/permissionCatalog';
+import type { SubUserRecord } from '../../dataProviders/shiro/users';
+
+const SHOWN = 4;
+
+/** Rights of a row at a glance: operable modules filled, read-only outlined, the rest in a tooltip. */
+export function PermissionSummary() {
+  const record = useRecordContext<SubUserRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const s = summarizePermissions(record.permissions);
+  if (s.all) return <Chip size="small" color="secondary" label={translate('portal.users.allRights')} />;
+  const label = (m: string) => translate(`portal.users.modules.${m}`, { _: m });
+  const items = [
+    ...s.operation.map((m) => ({ key: `${m}-op`, text: label(m), operable: true })),
+    ...s.view.map((m) => ({ key: `${m}-view`, text: label(m), operable: false })),
+  ];
+  if (s.logTabs.length && !s.operation.includes('log')) {
+    items.push({ key: 'tabs', text: `${translate('portal.users.logTabsShort')} ×${s.logTabs.length}`, operable: false });
+  }
+  if (!items.length) return <span>{translate('portal.users.noRights')}</span>;
+  const full = [
+    s.operation.length ? `${translate('portal.users.levels.operation')}: ${s.operation.map(label).join(', ')}` : '',
+    s.view.length ? `${translate('portal.users.levels.view')}: ${s.view.map(label).join(', ')}` : '',
+    s.logTabs.length ? `${translate('portal.users.logTabsLabel')} ${s.logTabs.map((t) => translate(`portal.users.logTabs.${t}`)).join(', ')}` : '',
+  ].filter(Boolean).join(' · ');
+  return (
+    <Tooltip title={full}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 220 }} data-testid="permission-summary">
+        {items.slice(0, SHOWN).map((i) => (
+          <Chip key={i.key} size="small" label={i.text} color={i.operable ? 'primary' : 'default'} variant={i.operable ? 'filled' : 'outlined'} />
+        ))}
+        {items.length > SHOWN && <Chip size="small" label={`+${items.length - SHOWN}`} />}
+      </Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,45 @@
+import { Box, Typography } from '@mui/material';
+import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { USER_RESOURCE } from '../../dataProviders/shiro/users';
+import { UserInputs } from './UserInputs';
+
+/** Page heading above the screens of this resource (the header bar carries no title). */
+export function UserHeading({ text }: { text: string }) {
+  return (
+    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
+/** New sub-user of the signed-in user's tenant. */
+export function UserCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const title = translate('portal.users.createTitle');
+  return (
+    <Box>
+      <UserHeading text={title} />
+      <Create
+        title={title}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('portal.users.created', { type: 'success' });
+            redirect('list', USER_RESOURCE);
+          },
+        }}
+      >
+        <SimpleForm
+          defaultValues={{ permissions: [], accounts: [] }}
+          mode="onBlur"
+          reValidateMode="onChange"
+          // Save stays clickable on the empty form, so a click shows every rule that is not met.
+          toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}
+        >
+          <UserInputs mode="create" />
+        </SimpleForm>
+      </Create>
+    </Box>
+  );
+}

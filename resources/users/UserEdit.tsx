@@ -1,0 +1,56 @@
+import { Box } from '@mui/material';
+import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { USER_RESOURCE, type SubUserRecord } from '../../dataProviders/shiro/users';
+import { UserHeading } from './UserCreate';
+import { UserInputs } from './UserInputs';
+
+function EditToolbar() {
+  const record = useRecordContext<SubUserRecord>();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteWithConfirmButton
+        mutationMode="pessimistic"
+        confirmTitle="portal.users.deleteTitle"
+        confirmContent="portal.users.deleteContent"
+        translateOptions={{ username: record?.username ?? '' }}
+      />
+    </Toolbar>
+  );
+}
+
+function EditTitle() {
+  const translate = useTranslate();
+  const record = useRecordContext<SubUserRecord>();
+  return <UserHeading text={translate('portal.users.editTitle', { username: record?.username ?? '' })} />;
+}
+
+/** Edit a sub-user: identity, password (empty keeps it), accounts and rights. */
+export function UserEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Box>
+      <Edit
+        title={translate('portal.users.title')}
+        mutationMode="pessimistic"
+        actions={false}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('portal.users.updated', { type: 'success' });
+            redirect('list', USER_RESOURCE);
+          },
+        }}
+        component="div"
+      >
+        <EditTitle />
+        <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, boxShadow: 1 }}>
+          <SimpleForm mode="onBlur" reValidateMode="onChange" toolbar={<EditToolbar />}>
+            <UserInputs mode="edit" />
+          </SimpleForm>
+        </Box>
+      </Edit>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { Box, Typography } from '@mui/material';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import {
+  CreateButton, Datagrid, DateField, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput,
+  TopToolbar, useLocaleState, useTranslate,
+} from 'react-admin';
+import { hasPermission } from '../../src/auth/permissions';
+import { readUserInfo } from '../../src/auth/storage';
+import type { SubUserRecord } from '../../dataProviders/shiro/users';
+import { UserHeading } from './UserCreate';
+import { EnabledSwitch } from './EnabledSwitch';
+import { PermissionSummary } from './PermissionSummary';
+
+const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'user', 'operation');
+
+const userFilters = (translate: (key: string) => string) => [
+  <SearchInput key="username" source="username" alwaysOn placeholder={translate('portal.users.searchUsername')} />,
+  <TextInput key="email" source="email" />,
+  <SelectInput
+    key="enabled"
+    source="enabled"
+    choices={[
+      { id: 'true', name: 'portal.users.enabledOn' },
+      { id: 'false', name: 'portal.users.enabledOff' },
+    ]}
+  />,
+];
+
+/** A long address may wrap before its '@', nowhere else. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+function AccountCell({ record }: { record: SubUserRecord }) {
+  return (
+    <Box>
+      <Typography variant="body2">{record.accountName || record.account}</Typography>
+      {record.accountName && record.accountName !== record.account && (
+        <Typography variant="caption" color="text.secondary">
+          {record.account}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function NoUsers() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="users-empty">
+      <PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
+      <Typography>{translate('portal.users.empty')}</Typography>
+    </Box>
+  );
+}
+
+/** /page/user: the tenant's sub-users, newest first; write buttons only with the operation right. */
+export function UserList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const operate = canOperate();
+  const title = translate('portal.users.title');
+  const dateLocale = locale === 'zh' ? 'zh-CN' : 'en-GB';
+  return (
+    <Box>
+      <UserHeading text={title} />
+      <List
+        title={title}
+        filters={userFilters(translate)}
+        actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
+        exporter={false}
+        empty={false}
+        perPage={10}
+        sort={{ field: 'createTime', order: 'DESC' }}
+      >
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<NoUsers />}
+          sx={{ '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+        >
+          <TextField source="username" sortable={false} />
+          <FunctionField<SubUserRecord> source="email" sortable={false} render={(r) => <EmailText email={r.email} />} />
+          <FunctionField<SubUserRecord>
+            source="account"
+            sortable={false}
+            render={(r) => <AccountCell record={r} />}
+          />
+          <TextField source="creator" sortable={false} emptyText="-" />
+          <DateField source="createTime" showTime sortable={false} locales={dateLocale} />
+          <DateField source="updateTime" showTime sortable={false} locales={dateLocale} />
+          <FunctionField source="enabled" sortable={false} render={() => <EnabledSwitch operate={operate} />} />
+          <FunctionField source="permissions" sortable={false} render={() => <PermissionSummary />} />
+          {operate && (
+            <FunctionField<SubUserRecord>
+              label=""
+              render={(r) => (
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                  <EditButton />
+                  <DeleteWithConfirmButton
+                    mutationMode="pessimistic"
+                    confirmTitle="portal.users.deleteTitle"
+                    confirmContent="portal.users.deleteContent"
+                    translateOptions={{ username: r.username }}
+                  />
+                </Box>
+              )}
+            />
+          )}
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

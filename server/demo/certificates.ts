@@ -1,0 +1,74 @@
+import type { DemoSeeder } from './index';
+import { daysFromNow, issueCaChain, issueCertificate, opensslAvailable, type IssuedCertificate } from './certificateFactory';
+import { certificateFacts, namesCover, parseChain } from '../lib/x509';
+import { keyVaultFor } from '../lib/keyVault';
+import { insertCertificate } from '../stores/config/certificates';
+import { accountSubtree } from '../stores/config/accounts';
+import { changeBindings } from '../stores/config/certificateDomains';
+
+interface DemoCertificate {
+  name: string;
+  account: string;
+  username: string;
+  names: string[];
+  from: number;
+  to: number;
+  /** 'chain': issued by the intermediate and uploaded with it; 'ca': issued by the single-level CA. */
+  issuer: 'chain' | 'ca';
+  keyType?: 'ec' | 'rsa';
+  shareWith?: string[];
+}
+
+/**
+ * Real certificates for the demo tenants (openssl signs them at seed time), inserted directly so that
+ * the nearly expired and expired ones exist too (the upload rule would refuse them): a wildcard with
+ * its CA chain, certificates valid for about a year, one expiring within 30 days, one expired, one
+ * shared with sub-accounts. Demo domains of the same tenant that a certificate covers are bound to it.
+ */
+const DEMO: DemoCertificate[] = [
+  { name: 'Acme Media wildcard', account: 'acme', username: 'acme', names: ['*.acme-media.com', 'acme-media.com'], from: -40, to: 325, issuer: 'chain' },
+  { name: 'Acme video 2026', account: 'acme_video', username: 'acme', names: ['video.acme-video.com', 'vod.acme-video.com'], from: -60, to: 305, issuer: 'ca', keyType: 'rsa' },
+  { name: 'Acme static assets', account: 'acme_static', username: 'acme', names: ['static.acme-static.com', 'img.acme-static.com'], from: -353, to: 12, issuer: 'ca' },
+  { name: 'Acme API (shared)', account: 'acme', username: 'acme', names: ['api.acme-media.net'], from: -15, to: 350, issuer: 'ca', shareWith: ['acme_video', 'acme_static'] },
+  { name: 'Globex main site', account: 'globex', username: 'globex', names: ['www.globex-corp.com', 'globex-corp.com'], from: -20, to: 345, issuer: 'ca', keyType: 'rsa' },
+  { name: 'Globex shop', account: 'globex', username: 'globex', names: ['shop.globex-corp.com'], from: -100, to: 265, issuer: 'chain' },
+  { name: 'Globex legacy portal', account: 'globex', username: 'globex', names: ['legacy.globex-corp.com'], from: -395, to: -30, issuer: 'ca' },
+];
+
+export const seedCertificates: DemoSeeder = {
+  name: 'certificates',
+  async run(app) {
+    if (!opensslAvailable()) {
+      app.log.warn('openssl not found: no demo certificates');
+      return;
+    }
+    const { intermediate } = await issueCaChain('Demo Trust');
+    const orbit = await issueCertificate({
+      commonName: 'Orbit SSL RSA CA', organization: 'Orbit SSL Ltd', department: 'Orbit Trust Network', country: 'GB', ca: true, dnsNames: [],
+      notBefore: daysFromNow(-900), notAfter: daysFromNow(2700), keyType: 'rsa',
+    });
+    const issued = await Promise.all(
+      DEMO.map((d) =>
+        issueCertificate({
+          commonName: d.names[0], dnsNames: d.names, notBefore: daysFromNow(d.from), notAfter: daysFromNow(d.to),
+          issuer: d.issuer === 'chain' ? intermediate : orbit, keyType: d.keyType,
+        }),
+      ),
+    );
+    const vault = keyVaultFor(app.config);
+    const [hasDomains] = await app.db.query<{ ok: boolean }>(`SELECT to_regclass('public.domains') IS NOT NULL AS ok`);
+    for (const [i, d] of DEMO.entries()) {
+      const cert: IssuedCertificate = issued[i];
+      const certPem = d.issuer === 'chain' ? cert.certPem.trim() + '\n' + intermediate.certPem.trim() + '\n' : cert.certPem.trim() + '\n';
+      const id = await insertCertificate(app.db, {
+        name: d.name, account: d.account, username: d.username, facts: certificateFacts(parseChain(certPem)[0]), certPem,
+        keyEncrypted: vault.seal(cert.keyPem), share: Boolean(d.shareWith), shareAccounts: d.shareWith ?? [], createTime: daysFromNow(d.from + 1),
+      });
+      if (!hasDomains?.ok || d.to < 0) continue;
+      const tenant = (await accountSubtree(app.db, d.account)).map((a) => a.identity);
+      const domains = await app.db.query<{ name: string }>('SELECT lower(name) AS name FROM domains WHERE account = ANY($1::text[])', [tenant]);
+      const covered = domains.map((r) => r.name).filter((n) => namesCover(d.names, n));
+      if (covered.length) await changeBindings(app.db, id, covered, []);
+    }
+  },
+};

@@ -1,0 +1,178 @@
+import type { DomainConfig, DomainStatus, DomainType, DomainScope, DomainOrigin, DomainAdvanced, DeliveryType } from '../../dataProviders/api/domainTypes';
+import { defaultAdvanced, domainConfigOf, emptyDomainInput } from '../../src/lib/domainRules';
+
+/** Demo accelerated domains of the demo tenants (server/demo/domains.ts seeds them). */
+export interface DemoDomain {
+  name: string;
+  account: string;
+  config: DomainConfig;
+  status: DomainStatus;
+  deliveryType: DeliveryType;
+  createdBy: string;
+  /** Days ago the domain was created. */
+  age: number;
+  /** Later edits, oldest first: each produces a version. */
+  edits: Array<{ daysAgo: number; author: string; change: (c: DomainConfig) => DomainConfig }>;
+}
+
+const ICP: Record<string, string> = { acme: '沪ICP备18032511号', globex: '粤ICP备2021045678号' };
+
+const origin = (address: string, extra: Partial<DomainOrigin> = {}): DomainOrigin => ({
+  role: 'main', type: /^\d+\.\d+\.\d+\.\d+$/.test(address) ? 'ip' : 'domain', address, port: 80, weight: 10, ...extra,
+});
+
+interface Spec {
+  name: string;
+  account: string;
+  type: DomainType;
+  scope?: DomainScope;
+  https?: boolean;
+  status?: DomainStatus;
+  origins: DomainOrigin[];
+  age: number;
+  labels?: string[];
+  context?: string;
+  icpSuffix?: string;
+  advanced?: Partial<DomainAdvanced>;
+  tweak?: (c: DomainConfig) => DomainConfig;
+  edits?: DemoDomain['edits'];
+}
+
+function build(s: Spec): DemoDomain {
+  const tenant = s.account.startsWith('acme') ? 'acme' : 'globex';
+  const scope = s.scope ?? 'cn';
+  const base = domainConfigOf(emptyDomainInput(s.type));
+  let config: DomainConfig = {
+    ...base,
+    scope,
+    protocol: s.https ? 'https' : 'http',
+    backProtocol: s.https ? 'https' : 'http',
+    icp: scope === 'abroad' ? '' : `${ICP[tenant]}${s.icpSuffix ?? '-1'}`,
+    context: s.context ?? '',
+    origins: s.origins.map((o) => (s.https && o.port === 80 && o.type !== 'bucket' ? { ...o, port: 443 } : o)),
+    testUrl: s.type === 'static' ? '/index.html' : '/health',
+    labels: s.labels ?? [],
+    advanced: { ...defaultAdvanced(), ...(s.advanced ?? {}) },
+  };
+  if (s.tweak) config = s.tweak(config);
+  const live = s.type === 'live_push' || s.type === 'live_pull';
+  return {
+    name: s.name, account: s.account, config, status: s.status ?? 'on', deliveryType: live ? 'ticket' : 'self',
+    createdBy: live ? 'admin' : tenant, age: s.age, edits: s.edits ?? [],
+  };
+}
+
+const richStatic: Partial<DomainAdvanced> = {
+  protocolRedirect: { enabled: true, target: 'https', code: 301 },
+  compression: { enabled: true, fileTypes: ['text/html', 'text/css', 'application/javascript', 'application/json', 'image/svg+xml'], minSizeKb: 1 },
+  brotli: { enabled: true },
+  statusCodeCache: [{ code: 404, time: 60, unit: 's' }, { code: 502, time: 5, unit: 's' }],
+  errorPages: [{ code: 404, url: '/404.html' }],
+  referer: { mode: 'allow', values: ['*.acme-media.com', 'acme-media.com'], allowEmpty: true },
+  responseHeaders: [
+    { action: 'set', name: 'Strict-Transport-Security', value: 'max-age=31536000' },
+    { action: 'set', name: 'Access-Control-Allow-Origin', value: 'https://www.acme-media.com' },
+    { action: 'delete', name: 'X-Powered-By', value: '' },
+  ],
+  rewriteRules: [
+    { source: '^/old-news/(.*)$', target: '/news/$1', flag: 'permanent', status: 'on' },
+    { source: '^/m/(.*)$', target: 'https://m.acme-media.com/$1', flag: 'redirect', status: 'off' },
+  ],
+};
+
+const richDownload: Partial<DomainAdvanced> = {
+  urlAuth: { enabled: true, type: 'A', secret: 'AcmeDl2026Secret', time: 3600 },
+  rangeOrigin: true,
+  originRedirect: { enabled: true, maxHops: 3 },
+  uaList: { mode: 'deny', values: ['curl/*', 'Wget/*', 'python-requests/*'] },
+  ipList: { mode: 'deny', values: ['45.155.205.0/24', '185.220.101.17'] },
+  requestHeaders: [{ action: 'set', name: 'X-Cdn-Source', value: 'acme-portal' }],
+};
+
+const moreCache = (c: DomainConfig): DomainConfig => ({
+  ...c,
+  cacheRules: [
+    { match: 'suffix', value: 'jpg,jpeg,png,gif,webp,svg', time: 30, unit: 'd' },
+    { match: 'suffix', value: 'css,js', time: 7, unit: 'd' },
+    { match: 'path', value: '/index.html', time: 5, unit: 'min' },
+    ...c.cacheRules,
+  ],
+  ignoreParams: { mode: 'remove', params: ['utm_source', 'utm_medium', 'utm_campaign'], paths: [] },
+});
+
+const addBackup = (address: string) => (c: DomainConfig): DomainConfig => ({
+  ...c, origins: [...c.origins, { role: 'backup', type: 'domain', address, port: c.origins[0].port, weight: 5 }],
+});
+
+export const DEMO_DOMAINS: DemoDomain[] = [
+  // acme (main account)
+  build({ name: 'www.acme-media.com', account: 'acme', type: 'static', https: true, origins: [origin('origin.acme-media.com')], age: 210,
+    labels: ['website', 'prod'], context: 'Corporate website', advanced: richStatic, tweak: moreCache,
+    edits: [
+      { daysAgo: 120, author: 'acme', change: addBackup('origin-backup.acme-media.com') },
+      { daysAgo: 30, author: 'acme', change: (c) => ({ ...c, scope: 'all', forceHTTPS: true }) },
+    ] }),
+  build({ name: 'acme-media.com', account: 'acme', type: 'static', https: true, origins: [origin('origin.acme-media.com')], age: 205, labels: ['website'] }),
+  build({ name: 'img.acme-media.com', account: 'acme', type: 'static', origins: [origin('47.98.112.30'), origin('47.98.112.31')], age: 180,
+    labels: ['images'], tweak: moreCache }),
+  build({ name: 'cdn.acme-media.com', account: 'acme', type: 'download', origins: [origin('files.acme-media.com')], age: 160, labels: ['downloads'] }),
+  build({ name: 'downloads.acme-media.com', account: 'acme', type: 'download', https: true, scope: 'all',
+    origins: [origin('dl-origin.acme-media.com'), origin('dl-origin2.acme-media.com', { role: 'backup', weight: 5 })], age: 150,
+    labels: ['downloads', 'prod'], context: 'Installer downloads, signed URLs', advanced: richDownload,
+    edits: [{ daysAgo: 20, author: 'acme', change: (c) => ({ ...c, cacheRules: [{ match: 'suffix', value: 'exe,dmg,zip', time: 90, unit: 'd' }, ...c.cacheRules] }) }] }),
+  build({ name: 'news.acme-media.com', account: 'acme', type: 'static', status: 'off', origins: [origin('news-origin.acme-media.com')], age: 140,
+    context: 'Retired news site' }),
+  build({ name: 'm.acme-media.com', account: 'acme', type: 'static', https: true, origins: [origin('origin.acme-media.com')], age: 100, labels: ['website', 'mobile'] }),
+  build({ name: 'api.acme-media.net', account: 'acme', type: 'static', https: true, origins: [origin('api-gw.acme-media.net')], age: 90,
+    labels: ['api'], tweak: (c) => ({ ...c, cacheRules: [{ match: 'path', value: '/v1/', time: 0, unit: 's' }, { match: 'path', value: '/', time: 1, unit: 'min' }] }) }),
+  build({ name: 'assets.acme-media.com', account: 'acme', type: 'static', origins: [origin('acme-assets.oss-cn-shanghai.aliyuncs.com', { type: 'bucket' })], age: 75,
+    labels: ['images'], tweak: (c) => ({ ...c, cloudStorage: 'OSS bucket acme-assets, private read via CDN' }) }),
+  build({ name: 'promo.acme-media.com', account: 'acme', type: 'static', status: 'freeze', origins: [origin('promo-origin.acme-media.com')], age: 60,
+    context: 'Frozen by the provider: unpaid campaign' }),
+  build({ name: 'live.acme-media.com', account: 'acme', type: 'live_push', origins: [origin('ingest.acme-media.com', { port: 1935 })], age: 50 }),
+  // acme_video (sub-account)
+  build({ name: 'video.acme-video.com', account: 'acme_video', type: 'vod', https: true, origins: [origin('vod-origin.acme-video.com')], age: 170,
+    labels: ['video', 'prod'], advanced: { rangeOrigin: true, urlAuth: { enabled: true, type: 'B', secret: 'VideoKey2026', time: 7200 } },
+    edits: [{ daysAgo: 40, author: 'acme', change: (c) => ({ ...c, cacheRules: [{ match: 'suffix', value: 'm3u8', time: 10, unit: 's' }, { match: 'suffix', value: 'ts,mp4', time: 30, unit: 'd' }, ...c.cacheRules] }) }] }),
+  build({ name: 'vod.acme-video.com', account: 'acme_video', type: 'vod', https: true, origins: [origin('vod-origin.acme-video.com')], age: 165, labels: ['video'] }),
+  build({ name: 'dl.acme-video.com', account: 'acme_video', type: 'download', origins: [origin('116.62.40.12'), origin('116.62.40.13', { role: 'backup' })], age: 120 }),
+  build({ name: 'hls.acme-video.com', account: 'acme_video', type: 'vod', status: 'off', origins: [origin('hls-origin.acme-video.com')], age: 110 }),
+  build({ name: 'trailers.acme-video.com', account: 'acme_video', type: 'vod', scope: 'all',
+    origins: [origin('acme-trailers.s3.ap-northeast-1.amazonaws.com', { type: 'bucket' })], age: 45, labels: ['video'] }),
+  build({ name: 'pull.acme-video.com', account: 'acme_video', type: 'live_pull', origins: [origin('live-src.acme-video.com', { port: 1935 })], age: 35 }),
+  // acme_static (sub-account)
+  build({ name: 'static.acme-static.com', account: 'acme_static', type: 'static', https: true, origins: [origin('static-origin.acme-static.com')], age: 350,
+    labels: ['assets'], tweak: moreCache, advanced: { compression: { enabled: true, fileTypes: ['text/css', 'application/javascript'], minSizeKb: 2 }, brotli: { enabled: true } } }),
+  build({ name: 'img.acme-static.com', account: 'acme_static', type: 'static', https: true, origins: [origin('static-origin.acme-static.com')], age: 340, labels: ['images'] }),
+  build({ name: 'fonts.acme-static.com', account: 'acme_static', type: 'static', origins: [origin('static-origin.acme-static.com')], age: 200,
+    advanced: { responseHeaders: [{ action: 'set', name: 'Access-Control-Allow-Origin', value: '*' }] } }),
+  build({ name: 'js.acme-static.com', account: 'acme_static', type: 'static', status: 'off', origins: [origin('static-origin.acme-static.com')], age: 190 }),
+  build({ name: 'files.acme-static.com', account: 'acme_static', type: 'download', origins: [origin('acme-files-1250000000.cos.ap-shanghai.myqcloud.com', { type: 'bucket' })], age: 80 }),
+  // globex
+  build({ name: 'www.globex-corp.com', account: 'globex', type: 'static', https: true, scope: 'all', origins: [origin('origin.globex-corp.com')], age: 300,
+    labels: ['website', 'prod'], tweak: moreCache, advanced: { ...richStatic, referer: { mode: 'off', values: [], allowEmpty: true },
+      responseHeaders: [{ action: 'set', name: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }], rewriteRules: [] },
+    edits: [{ daysAgo: 12, author: 'globex', change: addBackup('origin-dr.globex-corp.com') }] }),
+  build({ name: 'globex-corp.com', account: 'globex', type: 'static', https: true, scope: 'all', origins: [origin('origin.globex-corp.com')], age: 298 }),
+  build({ name: 'shop.globex-corp.com', account: 'globex', type: 'static', https: true, scope: 'all', origins: [origin('shop-lb.globex-corp.com')], age: 100,
+    labels: ['shop', 'prod'], advanced: { ipList: { mode: 'deny', values: ['103.251.167.0/24'] }, uaList: { mode: 'deny', values: ['*sqlmap*', '*nikto*'] },
+      statusCodeCache: [{ code: 404, time: 30, unit: 's' }] } }),
+  build({ name: 'legacy.globex-corp.com', account: 'globex', type: 'static', status: 'off', origins: [origin('203.119.80.10')], age: 420 }),
+  build({ name: 'downloads.globex-corp.com', account: 'globex', type: 'download', scope: 'all', origins: [origin('globex-dl.obs.cn-north-4.myhuaweicloud.com', { type: 'bucket' })], age: 140 }),
+  build({ name: 'media.globex-corp.com', account: 'globex', type: 'vod', scope: 'abroad', origins: [origin('media-origin.globex-corp.com')], age: 90, labels: ['video'] }),
+  build({ name: 'eu.globex-corp.com', account: 'globex', type: 'static', scope: 'abroad', origins: [origin('eu-origin.globex-corp.com')], age: 70 }),
+  build({ name: 'updates.globex-corp.com', account: 'globex', type: 'download', scope: 'all', origins: [origin('updates-origin.globex-corp.com')], age: 25,
+    advanced: { rangeOrigin: true } }),
+  build({ name: 'stream.globex-corp.com', account: 'globex', type: 'live_pull', scope: 'abroad', origins: [origin('live.globex-corp.com', { port: 1935 })], age: 20 }),
+  build({ name: 'tmp.globex-corp.com', account: 'globex', type: 'download', status: 'freeze', origins: [origin('tmp-origin.globex-corp.com')], age: 15 }),
+];
+
+export const DEMO_LIVE_DOMAINS = [
+  { name: 'push.acme-media.com', customer: 'acme', belongDomainGroup: '', type: 'live_push', status: 'on', scope: 'cn', protocol: 'rtmp', source: 'rtmp://push.acme-media.com/live', age: 120 },
+  { name: 'play.acme-media.com', customer: 'acme', belongDomainGroup: '', type: 'live_pull', status: 'on', scope: 'cn', protocol: 'flv', source: 'push.acme-media.com', age: 119 },
+  { name: 'hls-live.acme-media.com', customer: 'acme', belongDomainGroup: '', type: 'live_pull', status: 'off', scope: 'cn', protocol: 'hls', source: 'push.acme-media.com', age: 60 },
+  { name: 'live.acme-video.com', customer: 'acme', belongDomainGroup: 'acme_video', type: 'live_push', status: 'on', scope: 'all', protocol: 'rtmp', source: 'rtmp://live.acme-video.com/app', age: 90 },
+  { name: 'watch.acme-video.com', customer: 'acme', belongDomainGroup: 'acme_video', type: 'live_pull', status: 'on', scope: 'all', protocol: 'hls', source: 'live.acme-video.com', age: 89 },
+  { name: 'ingest.globex-corp.com', customer: 'globex', belongDomainGroup: '', type: 'live_push', status: 'on', scope: 'abroad', protocol: 'rtmp', source: 'rtmp://ingest.globex-corp.com/live', age: 50 },
+  { name: 'tv.globex-corp.com', customer: 'globex', belongDomainGroup: '', type: 'live_pull', status: 'freeze', scope: 'abroad', protocol: 'flv', source: 'ingest.globex-corp.com', age: 49 },
+] as const;

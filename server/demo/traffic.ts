@@ -1,0 +1,74 @@
+import type { ConfigDb } from '../stores/config/db';
+import type { TrafficEngine } from '../stores/traffic/engine';
+import type { DemoSeeder } from './index';
+import { domainInsertSql, planDomains, type DemoDomain } from './trafficSql';
+import { seedDemoLines } from './trafficLines';
+
+/** Rows of demo access logs at scale 1 (PORTAL_DEMO_TRAFFIC_SCALE multiplies it; tests use a small scale). */
+export const DEMO_ROWS = 3_000_000;
+export const DEMO_DAYS = 7;
+
+export function demoScale(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.PORTAL_DEMO_TRAFFIC_SCALE ?? 1);
+  return Number.isFinite(v) && v >= 0 ? v : 1;
+}
+
+/** The accelerated domains of the config store; none while the domain table does not exist yet. */
+export async function readDemoDomains(db: ConfigDb): Promise<DemoDomain[]> {
+  const cols = await db.query<{ column_name: string }>(
+    "SELECT column_name FROM information_schema.columns WHERE table_name = 'domains' AND table_schema = current_schema()",
+  );
+  const have = new Set(cols.map((c) => c.column_name));
+  if (!have.has('name') || !have.has('account') || !have.has('type')) return [];
+  const scope = have.has('scope') ? ', scope' : '';
+  return db.query<DemoDomain>(`SELECT name, account, type${scope} FROM domains ORDER BY name`);
+}
+
+export interface DemoTrafficResult {
+  rows: number;
+  domains: number;
+  lineSamples: number;
+  ms: number;
+}
+
+/**
+ * Seven days of access logs for `domains` and of line bandwidth, generated inside the engine.
+ * Domains that already have rows are skipped, so an interrupted run can simply be repeated.
+ */
+export async function generateDemoTraffic(
+  engine: TrafficEngine,
+  domains: DemoDomain[],
+  opts: { scale?: number; now?: number; days?: number } = {},
+): Promise<DemoTrafficResult> {
+  const began = Date.now();
+  const now = Math.floor((opts.now ?? Date.now()) / 1000);
+  const days = opts.days ?? DEMO_DAYS;
+  const hours = days * 24;
+  const start = now - hours * 3600;
+  const total = Math.round(DEMO_ROWS * (opts.scale ?? 1) * (days / DEMO_DAYS));
+  let rows = 0;
+  if (total > 0 && domains.length) {
+    const present = new Set(
+      (await engine.query<{ domain: string }>('SELECT DISTINCT domain FROM traffic.access_log')).map((r) => r.domain),
+    );
+    const plans = planDomains(domains, total, start);
+    for (const [i, plan] of plans.entries()) {
+      if (present.has(plan.domain.name)) continue;
+      await engine.exec(domainInsertSql(plan, start, hours, 7919 * (i + 1)));
+      rows += plan.rows;
+    }
+  }
+  const [lines] = await engine.query<{ n: string | number }>('SELECT count() AS n FROM traffic.lines');
+  const lineSamples = Number(lines?.n ?? 0) > 0 ? 0 : await seedDemoLines(engine, now, days);
+  return { rows, domains: domains.length, lineSamples, ms: Date.now() - began };
+}
+
+/** Demo seeder: runs after the domains seeder (last in server/demo/index.ts). */
+export const seedTraffic: DemoSeeder = {
+  name: 'traffic',
+  async run(app) {
+    const domains = await readDemoDomains(app.db);
+    const result = await generateDemoTraffic(app.traffic, domains, { scale: demoScale() });
+    app.log.info(result, 'demo traffic generated');
+  },
+};

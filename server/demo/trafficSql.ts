@@ -1,0 +1,380 @@
+import {
+  CN_ISPS, COUNTRIES, DIURNAL, PROVIDERS, PROVINCES, SEARCH_REFERERS, SOCIAL_REFERERS, USER_AGENTS, WEEKDAY,
+  userAgentWeights, type DomainKind, type IspProfile,
+} from './trafficProfiles';
+
+/**
+ * Builds the INSERT ... SELECT that synthesises one domain's access logs inside the traffic engine
+ * (no row passes through JavaScript). Every random choice is a hash of the row number, so a run is
+ * reproducible for a given start time. Users (and so IPs, places, networks, agents) are drawn from a
+ * per-account pool, so the same client shows up on several domains of one customer.
+ */
+
+export interface DemoDomain {
+  name: string;
+  account: string;
+  type: string;
+  /** cn | abroad | all, when the domain table has it */
+  scope?: string;
+}
+
+export interface DomainPlan {
+  domain: DemoDomain;
+  kind: DomainKind;
+  rows: number;
+  /** share of requests served from cache (0.85 .. 0.98) */
+  hitRatio: number;
+  /** share of mainland users */
+  mainland: number;
+  /** provider shares, summing to 1 */
+  providers: [number, number, number];
+  err5: number;
+  err4: number;
+  /** a short origin outage with many 5xx (epoch seconds), or null */
+  incident: { from: number; to: number } | null;
+}
+
+const Q = 16384; // size of the hour-quantile table (about 100 entries per hour of the week)
+
+/** Deterministic pseudo-random numbers in [0, 1) from a string seed (FNV-1a + xorshift). */
+export function seeded(seed: string): (i: number) => number {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  return (i: number) => {
+    let x = (h ^ Math.imul(i + 1, 2654435761)) >>> 0;
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+export function kindOf(type: string): DomainKind {
+  if (type === 'vod' || type === 'download' || type === 'static') return type;
+  if (type.startsWith('live')) return 'live';
+  return 'static';
+}
+
+const KIND_WEIGHT: Record<DomainKind, number> = { static: 1.4, vod: 1, live: 0.8, download: 0.5 };
+
+/** Splits the row budget over the domains and picks each domain's character. */
+export function planDomains(domains: DemoDomain[], totalRows: number, start: number): DomainPlan[] {
+  const weights = domains.map((d) => KIND_WEIGHT[kindOf(d.type)] * (0.5 + seeded(d.name)(0)));
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  return domains.map((domain, i) => {
+    const r = seeded(domain.name);
+    const kind = kindOf(domain.type);
+    const base = domain.account.startsWith('globex') ? 0.35 : domain.account.startsWith('acme') ? 0.92 : 0.8;
+    const mainland = domain.scope === 'abroad' ? 0.08 : domain.scope === 'cn' ? 0.985 : base;
+    const a = 0.45 + 0.25 * r(5);
+    const b = (1 - a) * (0.55 + 0.3 * r(6));
+    const from = start + Math.floor((1 + 5 * r(7)) * 86400);
+    return {
+      domain,
+      kind,
+      rows: Math.max(1, Math.round((totalRows * weights[i]) / sum)),
+      hitRatio: 0.85 + 0.13 * r(1),
+      mainland,
+      providers: [a, b, 1 - a - b],
+      err5: 0.0008 + 0.004 * r(2),
+      err4: 0.01 + 0.02 * r(3),
+      incident: r(4) < 0.5 ? { from, to: from + Math.floor((20 + 60 * r(8)) * 60) } : null,
+    };
+  });
+}
+
+/** Piecewise-linear diurnal level at a fractional local hour. */
+function level(kind: DomainKind, hour: number): number {
+  const pts = DIURNAL[kind];
+  const h = ((hour % 24) + 24) % 24;
+  for (let i = 1; i < pts.length; i++) {
+    const [x1, y1] = pts[i];
+    const [x0, y0] = pts[i - 1];
+    if (h <= x1) return y0 + ((y1 - y0) * (h - x0)) / (x1 - x0);
+  }
+  return pts[pts.length - 1][1];
+}
+
+/** Request intensity at epoch second t: China-time curve for mainland users, US/Europe evenings for the rest. */
+function intensity(plan: DomainPlan, t: number, dayJitter: (d: number) => number, start: number): number {
+  const cnHour = (t / 3600 + 8) % 24;
+  const local = plan.mainland * level(plan.kind, cnHour) + (1 - plan.mainland) * 0.5 * (level(plan.kind, cnHour - 13) + level(plan.kind, cnHour - 7));
+  const isoDay = ((Math.floor((t + 8 * 3600) / 86400) + 3) % 7) + 1; // 1970-01-01 was a Thursday
+  return local * WEEKDAY[plan.kind][isoDay] * dayJitter(Math.floor((t - start) / 86400));
+}
+
+/** Hour weights at the 169 hour points of the week and the hour-quantile table. */
+function timeTables(plan: DomainPlan, start: number, hours: number) {
+  const r = seeded(plan.domain.name + '#day');
+  const jitter = (d: number) => 1 + 0.08 * (r(d) - 0.5);
+  const points = Array.from({ length: hours + 1 }, (_, i) => intensity(plan, start + i * 3600, jitter, start));
+  const mass = Array.from({ length: hours }, (_, i) => (points[i] + points[i + 1]) / 2);
+  const total = mass.reduce((a, b) => a + b, 0);
+  const table: number[] = [];
+  let hour = 0;
+  let acc = mass[0];
+  for (let k = 0; k < Q; k++) {
+    const target = ((k + 0.5) / Q) * total;
+    while (acc < target && hour < hours - 1) acc += mass[++hour];
+    table.push(hour);
+  }
+  return { points, table };
+}
+
+/** A quantile table of `size` entries over weighted choices (entry = index of the choice). */
+export function quantiles(weights: number[], size: number): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const out: number[] = [];
+  let i = 0;
+  let acc = weights[0];
+  for (let k = 0; k < size; k++) {
+    const target = ((k + 0.5) / size) * total;
+    while (acc < target && i < weights.length - 1) acc += weights[++i];
+    out.push(i);
+  }
+  return out;
+}
+
+export const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const strs = (a: readonly string[]) => `[${a.map(lit).join(',')}]`;
+const nums = (a: readonly number[]) => `[${a.join(',')}]`;
+const fl = (a: readonly number[]) => `[${a.map((x) => x.toFixed(6)).join(',')}]`;
+
+function cidr(block: string): [number, number] {
+  const [ip, bits] = block.split('/');
+  const base = ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  return [base, 2 ** (32 - Number(bits))];
+}
+
+/** Every network (mainland carriers first, then two per country) flattened into parallel arrays. */
+function networkTables() {
+  const isps: IspProfile[] = [...CN_ISPS, ...COUNTRIES.flatMap((c) => c.isps)];
+  const start: number[] = [];
+  const count: number[] = [];
+  const base: number[] = [];
+  const size: number[] = [];
+  for (const isp of isps) {
+    start.push(base.length);
+    count.push(isp.blocks.length);
+    for (const b of isp.blocks) {
+      const [x, n] = cidr(b);
+      base.push(x);
+      size.push(n);
+    }
+  }
+  const northTable = quantiles(CN_ISPS.map((i) => i.northShare), 100);
+  const southTable = quantiles(CN_ISPS.map((i) => i.southShare), 100);
+  return { isps, start, count, base, size, northTable, southTable };
+}
+
+/** 32-bit hex of the apex a referer of the customer's own site uses (www.<apex>). */
+export function apexOf(domain: string): string {
+  const labels = domain.split('.');
+  const second = labels[labels.length - 2] ?? '';
+  const keep = ['com', 'net', 'org', 'gov', 'edu'].includes(second) && labels.length > 2 && labels[labels.length - 1].length === 2 ? 3 : 2;
+  return labels.slice(-keep).join('.');
+}
+
+/** URL, object size and 2xx/3xx status choice per kind of site (SQL expressions over r, ch, u, res, ts). */
+function kindSql(kind: DomainKind): { url: string; size: string; partial: string; ok3xx: string; p3: number; headShare: number; referer: string } {
+  switch (kind) {
+    case 'static':
+      return {
+        url: `multiIf(
+          ak = 0, concat('/static/js/', ['app','vendor','chunk','runtime','polyfills','analytics','player','common'][1 + bitShiftRight(ch, 40) % 8], '.', hx, '.js'),
+          ak = 1, concat('/static/css/', ['main','theme','vendor','print','mobile'][1 + bitShiftRight(ch, 40) % 5], '.', hx, '.css'),
+          ak IN (2, 3, 4, 9), concat('/images/', ['banner','product','avatar','news','gallery','icons'][1 + bitShiftRight(ch, 40) % 6], '/', hx, multiIf(ak = 2, '.jpg', ak = 3, '.png', ak = 4, '.webp', '.gif')),
+          ak = 5, if(r = 1, '/', concat('/', ['products','news','docs','about','help'][1 + bitShiftRight(ch, 40) % 5], '/', toString(r), '.html')),
+          ak = 6, concat('/static/fonts/', ['inter','noto-sans-sc','roboto','iconfont'][1 + bitShiftRight(ch, 40) % 4], '.', hx, '.woff2'),
+          ak = 7, concat('/api/v1/', ['config','menu','banner','i18n','feature-flags'][1 + bitShiftRight(ch, 40) % 5], '.json?v=', toString(r)),
+          ak = 8, concat('/static/icons/', hx, '.svg'),
+          '/favicon.ico')`,
+        size: `toUInt64(multiIf(
+          ak = 0, exp(11.0 + 1.0 * nz), ak = 1, exp(9.9 + 0.9 * nz), ak = 2, exp(11.7 + 0.9 * nz), ak = 3, exp(10.6 + 1.1 * nz),
+          ak = 4, exp(11.2 + 0.8 * nz), ak = 5, exp(10.1 + 0.6 * nz), ak = 6, exp(10.8 + 0.4 * nz), ak = 7, exp(8.0 + 0.9 * nz),
+          ak = 8, exp(7.5 + 0.7 * nz), ak = 9, exp(11.5 + 1.2 * nz), 4286))`,
+        partial: '0',
+        ok3xx: `[304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,301,301,302][1 + bitShiftRight(h4, 24) % 20]`,
+        p3: 0.09,
+        headShare: 8,
+        referer: `multiIf(rv < 30, '', rv < 70, concat('https://', site, ['/','/products/','/news/','/docs/','/about','/help/','/search?q=cdn','/cart'][1 + bitShiftRight(h5, 30) % 8]),
+          rv < 85, search[1 + bitShiftRight(h5, 36) % 5], rv < 95, social[1 + bitShiftRight(h5, 36) % 5], concat('https://', ['partner.example.net/','blog.example.org/','forum.example.com/t/'][1 + bitShiftRight(h5, 40) % 3]))`,
+      };
+    case 'vod':
+      return {
+        url: `multiIf(
+          sub < 86, concat(vbase, res, '/seg-', leftPad(toString(1 + toUInt32(floor(segs * pow(u, 1.8)))), 5, '0'), '.ts'),
+          sub < 96, concat(vbase, res, '/index.m3u8'),
+          sub < 98, concat(vbase, 'cover.jpg'),
+          concat(vbase, vid, '-', res, '.mp4'))`,
+        size: `toUInt64(multiIf(
+          sub < 86, bitrate * 6 / 8 * (0.8 + 0.4 * u),
+          sub < 96, 400 + toFloat64(bitShiftRight(ch, 30) % 2600),
+          sub < 98, exp(11.4 + 0.4 * nz),
+          bitrate * segs * 6 / 8))`,
+        partial: `sub >= 98`,
+        ok3xx: `[302,302,302,302,302,302,302,302,302,302,302,302,302,302,304,304,304,304,304,304][1 + bitShiftRight(h4, 24) % 20]`,
+        p3: 0.01,
+        headShare: 5,
+        referer: `multiIf(rv < 45, '', rv < 85, concat('https://', site, '/play/', vid), rv < 93, social[1 + bitShiftRight(h5, 36) % 5], search[1 + bitShiftRight(h5, 36) % 5])`,
+      };
+    case 'live':
+      return {
+        url: `multiIf(
+          sub < 70, concat('/live/', chan, '/', toString(intDiv(toUInt32(ts), 4)), '.ts'),
+          sub < 90, concat('/live/', chan, '/index.m3u8'),
+          concat('/live/', chan, '.flv'))`,
+        size: `toUInt64(multiIf(sub < 70, bitrate * 4 / 8 * (0.85 + 0.3 * u), sub < 90, 300 + toFloat64(bitShiftRight(h5, 40) % 300), bitrate / 8 * (30 + 1800 * pow(u, 2))))`,
+        partial: '0',
+        ok3xx: `302`,
+        p3: 0.005,
+        headShare: 2,
+        referer: `multiIf(rv < 50, '', rv < 90, concat('https://', site, '/live/', chan), social[1 + bitShiftRight(h5, 36) % 5])`,
+      };
+    case 'download':
+      return {
+        url: `concat('/download/', product, '/', version, '/', product, '-', version,
+          ['-win-x64.exe','-win-x64.msi','-mac-universal.dmg','-android-arm64.apk','-linux-x86_64.tar.gz','_amd64.deb','-portable.zip'][1 + bitShiftRight(ch, 20) % 7])`,
+        size: `toUInt64(least(4e9, greatest(2e6, exp(18.2 + 1.1 * nz))))`,
+        partial: `bitShiftRight(h3, 40) % 100 < 35`,
+        ok3xx: `[302,302,302,302,302,302,302,302,302,302,302,302,302,302,302,302,301,301,301,301][1 + bitShiftRight(h4, 24) % 20]`,
+        p3: 0.02,
+        headShare: 40,
+        referer: `multiIf(rv < 55, '', rv < 85, concat('https://', site, ['/download','/download/','/products/'][1 + bitShiftRight(h5, 36) % 3]), rv < 95, search[1 + bitShiftRight(h5, 36) % 5], social[1 + bitShiftRight(h5, 36) % 5])`,
+      };
+  }
+}
+
+/** Static asset mix: js, css, jpg, png, webp, html, woff2, json, svg, gif, ico (percent). */
+const ASSET_MIX = [20, 10, 22, 10, 12, 8, 4, 5, 3, 2, 4];
+
+/** URL population per kind: distinct objects a site serves, drawn with Zipf popularity. */
+const OBJECTS: Record<DomainKind, number> = { static: 3000, vod: 800, live: 40, download: 150 };
+
+/** The INSERT ... SELECT for one domain, from `start` (epoch s) for `hours` hours. */
+export function domainInsertSql(plan: DomainPlan, start: number, hours: number, salt: number, target = 'traffic.access_log'): string {
+  const { points, table } = timeTables(plan, start, hours);
+  const net = networkTables();
+  const k = kindSql(plan.kind);
+  const d = plan.domain;
+  const accountSalt = seeded(d.account)(0) * 1e9;
+  const pool = Math.max(2000, Math.round(plan.rows / 6));
+  const [pa, pb] = plan.providers;
+  const inc = plan.incident;
+  const uaCn = quantiles(userAgentWeights(plan.kind, true), 256);
+  const uaWorld = quantiles(userAgentWeights(plan.kind, false), 256);
+  return `INSERT INTO ${target} (ts, account, domain, url, method, status, bytes, request_time, cache_hit, client_ip,
+    continent, country, province, isp, user_agent, referer, provider, edge_node)
+WITH
+  ${nums(table)} AS hour_of_q,
+  ${fl(points)} AS pw,
+  ${nums(quantiles(PROVINCES.map((p) => p.weight), 1024))} AS prov_of,
+  ${nums(PROVINCES.map((p) => (p.north ? 1 : 0)))} AS prov_north,
+  ${strs(PROVINCES.map((p) => p.name))} AS prov_name,
+  ${strs(PROVINCES.map((p) => p.code))} AS prov_code,
+  ${nums(net.northTable)} AS isp_north,
+  ${nums(net.southTable)} AS isp_south,
+  ${nums(quantiles(COUNTRIES.map((c) => c.weight), 1024))} AS ctry_of,
+  ${strs(COUNTRIES.map((c) => c.code))} AS ctry_code,
+  ${strs(COUNTRIES.map((c) => c.continent))} AS ctry_cont,
+  ${strs(COUNTRIES.map((c) => c.edge))} AS ctry_edge,
+  ${strs(net.isps.map((i) => i.name))} AS isp_name,
+  ${strs(net.isps.map((i) => i.code))} AS isp_code,
+  ${nums(net.start)} AS isp_start,
+  ${nums(net.count)} AS isp_count,
+  ${nums(net.base)} AS blk_base,
+  ${nums(net.size)} AS blk_size,
+  ${strs(USER_AGENTS)} AS uas,
+  [${nums(uaCn)}, ${nums(uaWorld)}] AS ua_of,
+  ${strs(PROVIDERS)} AS providers,
+  [${strs(SEARCH_REFERERS[0])}, ${strs(SEARCH_REFERERS[1])}] AS searches,
+  [${strs(SOCIAL_REFERERS[0])}, ${strs(SOCIAL_REFERERS[1])}] AS socials
+SELECT ts, ${lit(d.account)}, ${lit(d.name)}, url, method, status, bytes, request_time, cache_hit, client_ip,
+  continent, country, province, isp, user_agent, referer, provider, edge_node
+FROM (
+  SELECT *,
+    ${k.url} AS url,
+    multiIf(m < ${k.headShare}, 'HEAD', m < ${k.headShare + 2} AND ${plan.kind === 'static' ? 1 : 0}, 'POST', m < ${k.headShare + 3} AND ${plan.kind === 'static' ? 1 : 0}, 'OPTIONS', 'GET') AS method,
+    multiIf(
+      e < p5, [502,502,502,502,502,502,502,502,502,502,504,504,504,504,504,504,500,500,500,503][1 + bitShiftRight(h4, 24) % 20],
+      e < p5 + ${plan.err4}, [404,404,404,404,404,404,404,404,404,404,404,404,404,403,403,403,403,499,499,416][1 + bitShiftRight(h4, 24) % 20],
+      e < p5 + ${plan.err4 + k.p3}, ${k.ok3xx},
+      ${k.partial} AND bitShiftRight(h4, 48) % 100 < 70, 206, 200) AS status,
+    ${k.size} AS size,
+    toUInt64(multiIf(
+      method = 'HEAD', 280 + toFloat64(bitShiftRight(h5, 8) % 120),
+      status = 304, 190 + toFloat64(bitShiftRight(h5, 8) % 90),
+      status >= 300 AND status < 400, 320 + toFloat64(bitShiftRight(h5, 8) % 200),
+      status >= 500, 170 + toFloat64(bitShiftRight(h5, 8) % 450),
+      status >= 400, 540 + toFloat64(bitShiftRight(h5, 8) % 700),
+      status = 206, least(toFloat64(size), 1048576 * pow(2, bitShiftRight(h5, 12) % 4)) + 420,
+      bitShiftRight(h5, 16) % 100 < 4, size * (bitShiftRight(h5, 24) % 1000) / 1000 + 380,
+      toFloat64(size) + 380)) AS bytes,
+    toUInt8(status < 500 AND (status = 304 OR uh_hit < ${plan.hitRatio + 0.06} - 0.12 * ur)) AS cache_hit,
+    toUInt32(least(4000000000, multiIf(
+      status = 504, 30000 + toFloat64(bitShiftRight(h5, 20) % 30000),
+      status >= 500, 20 + toFloat64(bitShiftRight(h5, 20) % 2000),
+      rtt + bytes / thr + if(cache_hit = 1, 1 + bitShiftRight(h5, 28) % 5, 30 + bitShiftRight(h5, 32) % 370 + bytes / (thr * 4))))) AS request_time,
+    if(cn, 'Asia', ctry_cont[1 + ci]) AS continent,
+    if(cn, 'CN', ctry_code[1 + ci]) AS country,
+    if(cn, prov_name[1 + pi], '') AS province,
+    isp_name[1 + ii] AS isp,
+    uas[1 + ua_of[if(cn, 1, 2)][1 + bitShiftRight(uh, 44) % 256]] AS user_agent,
+    ${k.referer} AS referer,
+    providers[1 + multiIf(bitShiftRight(uh, 52) % 1000 < ${Math.round(pa * 1000)}, 0, bitShiftRight(uh, 52) % 1000 < ${Math.round((pa + pb) * 1000)}, 1, 2)] AS provider,
+    if(cn, concat(prov_code[1 + pi], '-', isp_code[1 + ii], '-0', toString(1 + bitShiftRight(uh, 40) % 3)), concat(ctry_edge[1 + ci], '-0', toString(1 + bitShiftRight(uh, 40) % 2))) AS edge_node,
+    CAST(toUInt32(blk_base[1 + blk] + 1 + bitShiftRight(uh, 24) % (blk_size[1 + blk] - 2)) AS IPv4) AS client_ip
+  FROM (
+    SELECT *,
+      if(cn, prov_of[1 + uh % 1024], 0) AS pi,
+      if(cn, 0, ctry_of[1 + uh % 1024]) AS ci,
+      if(cn, if(prov_north[1 + pi] = 1, isp_north[1 + bitShiftRight(uh, 10) % 100], isp_south[1 + bitShiftRight(uh, 10) % 100]),
+        ${CN_ISPS.length} + 2 * ci + if(bitShiftRight(uh, 10) % 100 < 60, 0, 1)) AS ii,
+      isp_start[1 + ii] + bitShiftRight(uh, 17) % isp_count[1 + ii] AS blk,
+      if(cn, 1500 + bitShiftRight(uh, 28) % 15000, 500 + bitShiftRight(uh, 28) % 9500) AS thr,
+      if(cn, 8 + bitShiftRight(uh, 36) % 52, 40 + bitShiftRight(uh, 36) % 210) AS rtt,
+      if(cn, searches[1], searches[2]) AS search,
+      if(cn, socials[1], socials[2]) AS social,
+      ${lit('www.' + apexOf(d.name))} AS site,
+      toUInt32(greatest(1, least(${OBJECTS[plan.kind]}, floor(pow(${OBJECTS[plan.kind] + 1}, ur))))) AS r,
+      cityHash64(${salt}, r) AS ch,
+      substring(lower(hex(ch)), 1, 8) AS hx,
+      (bitShiftRight(ch, 8) % 100) AS ak_pick,
+      ${nums(quantiles(ASSET_MIX, 100))}[1 + ak_pick] AS ak,
+      ((bitAnd(ch, 65535) + bitAnd(bitShiftRight(ch, 16), 65535) + bitAnd(bitShiftRight(ch, 32), 65535)) / 65536 - 1.5) * 2 AS nz,
+      bitShiftRight(h5, 8) % 100 AS sub,
+      bitAnd(h5, 4294967295) / 4294967296 AS u,
+      bitShiftRight(h5, 20) % 100 AS rv,
+      ['480p','720p','1080p'][1 + multiIf(bitShiftRight(uh, 36) % 100 < 20, 0, bitShiftRight(uh, 36) % 100 < 65, 1, 2)] AS res,
+      [900000, 2500000, 5000000][1 + multiIf(bitShiftRight(uh, 36) % 100 < 20, 0, bitShiftRight(uh, 36) % 100 < 65, 1, 2)] AS bitrate,
+      substring(lower(hex(ch)), 1, 12) AS vid,
+      concat('/vod/', toString(2023 + ch % 3), '/', vid, '/') AS vbase,
+      120 + bitShiftRight(ch, 20) % 800 AS segs,
+      concat('ch', leftPad(toString(r), 3, '0')) AS chan,
+      ['client','installer','sdk','toolkit','assets','patch','firmware','driver','launcher','updater'][1 + ch % 10] AS product,
+      concat(toString(1 + bitShiftRight(ch, 8) % 6), '.', toString(bitShiftRight(ch, 12) % 20), '.', toString(bitShiftRight(ch, 16) % 10)) AS version,
+      (h4 % 100000) / 100000 AS e,
+      ${plan.err5}${inc ? ` + if(toUInt32(ts) BETWEEN ${inc.from} AND ${inc.to}, 0.08, 0)` : ''} AS p5,
+      bitShiftRight(h5, 44) % 100 AS m,
+      bitAnd(bitShiftRight(h4, 32), 65535) / 65536 AS uh_hit
+    FROM (
+      SELECT n, h3, h4, h5,
+        toDateTime(least(${start + hours * 3600 - 1}, ${start} + hi * 3600 + toUInt32(floor(frac * 3600))), 'UTC') AS ts,
+        cn,
+        cityHash64(toUInt64(floor(pow(bitAnd(bitShiftRight(h2, 14), 1099511627775) / 1099511627776, 2) * if(cn, ${pool}, ${Math.max(1000, Math.round(pool / 3))}))), ${Math.round(accountSalt)}, cn) AS uh,
+        bitAnd(h3, 4294967295) / 4294967296 AS ur
+      FROM (
+        SELECT number AS n,
+          cityHash64(n, ${salt}, 1) AS h1, cityHash64(n, ${salt}, 2) AS h2, cityHash64(n, ${salt}, 3) AS h3,
+          cityHash64(n, ${salt}, 4) AS h4, cityHash64(n, ${salt}, 5) AS h5,
+          hour_of_q[1 + h1 % ${Q}] AS hi,
+          pw[1 + hi] AS w0, pw[2 + hi] AS w1,
+          bitShiftRight(h1, 20) / 17592186044416 AS ut,
+          if(abs(w1 - w0) < 1e-9, ut, (sqrt(w0 * w0 + (w1 * w1 - w0 * w0) * ut) - w0) / (w1 - w0)) AS frac,
+          (h2 % 10000) < ${Math.round(plan.mainland * 10000)} AS cn
+        FROM numbers_mt(${plan.rows})
+      )
+    )
+  )
+)`;
+}

@@ -1,0 +1,32 @@
+import type { Job } from './index';
+import { completeDueIssuing } from '../stores/config/domains';
+import { issueDelayMs } from '../lib/domainService';
+
+/**
+ * Completes domain configuration issuing: a configuring domain becomes configured once its due time
+ * (stored with the domain, so a restart loses nothing) has passed. Polls often enough that the
+ * list shows the change within a fraction of the issue delay.
+ */
+export const domainIssuingJob: Job = (app) => {
+  const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const names = await completeDueIssuing(app.db);
+      if (names.length) app.log.info({ domains: names.slice(0, 20), count: names.length }, 'domain configuration issued');
+    } catch (err) {
+      if (!stopped) app.log.warn({ err }, 'domain issuing tick failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), pollMs);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ok } from '../../lib/envelope';
+import { listDomainNames } from '../../stores/config/domains';
+import { listAccounts } from '../api/domain';
+import { listParam } from '../api/domainSchemas';
+
+/** All domain names in the caller's scope, AES-encrypted (contract row GET /cloud/encryptDomainInfo?account=all). */
+export const encryptDomainInfoRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/cloud/encryptDomainInfo',
+    {
+      config: { module: 'domain', access: 'view' },
+      schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) },
+    },
+    async (request) => {
+      const { account } = request.query as { account?: string };
+      const accounts = await listAccounts(request, listParam(account));
+      return ok(app.cipher.encryptJson(await listDomainNames(app.db, accounts)));
+    },
+  );
+};

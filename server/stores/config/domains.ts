@@ -1,0 +1,227 @@
+import type { ConfigDb } from './db';
+import type {
+  DeliveryType, Domain, DomainConfig, DomainNameInfo, DomainSearchParams, DomainStatus, DomainSummary, OperationState,
+} from '../../../dataProviders/api/domainTypes';
+
+/** Accelerated domains: filterable columns plus the config document (migration 010). */
+
+interface DomainDbRow {
+  id: number;
+  name: string;
+  account: string;
+  belongDomainGroup: string;
+  type: Domain['type'];
+  scope: Domain['scope'];
+  protocol: Domain['protocol'];
+  status: DomainStatus;
+  operationState: OperationState;
+  deliveryType: DeliveryType;
+  cname: string;
+  config: DomainConfig;
+  version: number;
+  createdBy: string;
+  createTime: Date | string;
+  updateTime: Date | string;
+}
+
+const COLUMNS = `id, name, account, belong_domain_group AS "belongDomainGroup", type, scope, protocol, status,
+  operation_state AS "operationState", delivery_type AS "deliveryType", cname, config, version,
+  created_by AS "createdBy", create_time AS "createTime", update_time AS "updateTime"`;
+
+const iso = (t: Date | string) => (t instanceof Date ? t.toISOString() : new Date(t).toISOString());
+
+function toDomain(r: DomainDbRow): Domain {
+  return {
+    ...r.config,
+    id: r.id,
+    name: r.name,
+    account: r.account,
+    belongDomainGroup: r.belongDomainGroup,
+    type: r.type,
+    scope: r.scope,
+    protocol: r.protocol,
+    status: r.status,
+    operationState: r.operationState,
+    deliveryType: r.deliveryType,
+    cname: r.cname,
+    version: r.version,
+    createdBy: r.createdBy,
+    createTime: iso(r.createTime),
+    updateTime: iso(r.updateTime),
+  };
+}
+
+/** The CNAME customers point their domain at. */
+export function cnameFor(name: string): string {
+  return `${name.replace(/^\*\./, 'wildcard.')}.w.cdnportal.net`;
+}
+
+/** Lower-case text the textSearch filter looks in. */
+function searchText(name: string, cname: string, c: DomainConfig): string {
+  return [name, cname, c.context, c.icp, c.certificateName, c.cloudStorage, ...c.labels, ...c.origins.map((o) => o.address)]
+    .join(' ')
+    .toLowerCase();
+}
+
+/** Columns derived from the config, written together with it. */
+function derived(name: string, config: DomainConfig) {
+  const cname = cnameFor(name);
+  return { cname, certificateName: config.certificateName, labels: config.labels, searchText: searchText(name, cname, config) };
+}
+
+export async function getDomainById(db: ConfigDb, id: number): Promise<Domain | null> {
+  const [row] = await db.query<DomainDbRow>(`SELECT ${COLUMNS} FROM domains WHERE id = $1`, [id]);
+  return row ? toDomain(row) : null;
+}
+
+export async function getDomainByName(db: ConfigDb, name: string): Promise<Domain | null> {
+  const [row] = await db.query<DomainDbRow>(`SELECT ${COLUMNS} FROM domains WHERE name = $1`, [name.trim().toLowerCase()]);
+  return row ? toDomain(row) : null;
+}
+
+export async function domainNameTaken(db: ConfigDb, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM domains WHERE name = $1 AND id <> $2', [name, exceptId ?? 0]);
+  return rows.length > 0;
+}
+
+export interface NewDomain {
+  name: string;
+  account: string;
+  belongDomainGroup: string;
+  config: DomainConfig;
+  status?: DomainStatus;
+  deliveryType?: DeliveryType;
+  createdBy: string;
+  /** When the issuing job may complete it (null: configured right away). */
+  issueDue: Date | null;
+  createTime?: Date;
+}
+
+export async function insertDomain(db: ConfigDb, d: NewDomain): Promise<Domain> {
+  const x = derived(d.name, d.config);
+  const [row] = await db.query<DomainDbRow>(
+    `INSERT INTO domains (name, account, belong_domain_group, type, scope, protocol, status, operation_state, issue_due,
+       delivery_type, cname, certificate_name, labels, search_text, config, version, created_by, create_time, update_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1, $16, COALESCE($17, now()), COALESCE($17, now()))
+     RETURNING ${COLUMNS}`,
+    [
+      d.name, d.account, d.belongDomainGroup, d.config.type, d.config.scope, d.config.protocol, d.status ?? 'on',
+      d.issueDue ? 'configuring' : 'configured', d.issueDue, d.deliveryType ?? 'self', x.cname, x.certificateName, x.labels,
+      x.searchText, JSON.stringify(d.config), d.createdBy, d.createTime ?? null,
+    ],
+  );
+  return toDomain(row);
+}
+
+/**
+ * Saves a new configuration (and status), bumps the version, starts issuing. Only a configured
+ * domain changes (the check is in the same statement, so two concurrent changes cannot both pass):
+ * null when it is configuring.
+ */
+export async function saveDomainConfig(
+  db: ConfigDb,
+  id: number,
+  name: string,
+  config: DomainConfig,
+  opts: { status?: DomainStatus; issueDue: Date | null },
+): Promise<Domain | null> {
+  const x = derived(name, config);
+  const [row] = await db.query<DomainDbRow>(
+    `UPDATE domains SET type = $2, scope = $3, protocol = $4, status = COALESCE($5, status),
+       operation_state = CASE WHEN $6::timestamptz IS NULL THEN operation_state ELSE 'configuring' END,
+       issue_due = COALESCE($6::timestamptz, issue_due), cname = $7, certificate_name = $8, labels = $9, search_text = $10,
+       config = $11, version = version + 1, update_time = now()
+     WHERE id = $1 AND operation_state = 'configured' RETURNING ${COLUMNS}`,
+    [id, config.type, config.scope, config.protocol, opts.status ?? null, opts.issueDue, x.cname, x.certificateName, x.labels, x.searchText, JSON.stringify(config)],
+  );
+  return row ? toDomain(row) : null;
+}
+
+export async function deleteDomain(db: ConfigDb, id: number): Promise<void> {
+  await db.query('DELETE FROM domains WHERE id = $1', [id]);
+}
+
+/** Marks configuring domains whose issue time has come as configured; returns their names. */
+export async function completeDueIssuing(db: ConfigDb, now = new Date()): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `UPDATE domains SET operation_state = 'configured', issue_due = NULL
+      WHERE operation_state = 'configuring' AND (issue_due IS NULL OR issue_due <= $1) RETURNING name`,
+    [now],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Domains (other than exceptId, any tenant) that use this bucket endpoint as an origin. */
+export async function domainsWithBucket(db: ConfigDb, address: string, exceptId = 0): Promise<Array<{ id: number; name: string; account: string }>> {
+  return db.query(
+    `SELECT id, name, account FROM domains WHERE id <> $2 AND config -> 'origins' @> $1::jsonb ORDER BY name`,
+    [JSON.stringify([{ type: 'bucket', address }]), exceptId],
+  );
+}
+
+const SORT_COLUMNS: Record<NonNullable<DomainSearchParams['sortField']>, string> = {
+  name: 'name', type: 'type', scope: 'scope', status: 'status', account: 'account',
+  createTime: 'create_time', updateTime: 'update_time', operationState: 'operation_state',
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of domains. `accounts` null = every account (super roles); otherwise only those accounts.
+ * Every filter is a parameter; the sort column comes from a fixed map.
+ */
+export async function searchDomainPage(
+  db: ConfigDb,
+  accounts: string[] | null,
+  p: DomainSearchParams,
+): Promise<{ list: Domain[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (accounts) add((n) => `account = ANY(${n}::text[])`, accounts);
+  if (p.ids?.length) add((n) => `id = ANY(${n}::int[])`, p.ids);
+  if (p.name) add((n) => `name LIKE ${n}`, `%${likeEscape(p.name.toLowerCase())}%`);
+  if (p.textSearch) add((n) => `search_text LIKE ${n}`, `%${likeEscape(p.textSearch.toLowerCase())}%`);
+  if (p.domainLabel) add((n) => `${n} = ANY(labels)`, p.domainLabel);
+  if (p.type?.length) add((n) => `type = ANY(${n}::text[])`, p.type);
+  if (p.scope?.length) add((n) => `scope = ANY(${n}::text[])`, p.scope);
+  if (p.protocol) add((n) => `protocol = ${n}`, p.protocol);
+  if (p.status?.length) add((n) => `status = ANY(${n}::text[])`, p.status);
+  if (p.operationState) add((n) => `operation_state = ${n}`, p.operationState);
+  if (p.certificateName) add((n) => `lower(certificate_name) LIKE ${n}`, `%${likeEscape(p.certificateName.toLowerCase())}%`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const column = (p.sortField && SORT_COLUMNS[p.sortField]) || 'create_time';
+  const order = p.sortOrder === 'ASC' ? 'ASC' : 'DESC';
+  const pageSize = Math.min(Math.max(p.pageSize ?? 20, 1), 1000);
+  const page = Math.max(p.pageNum ?? 1, 1);
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains ${whereSql}`, params);
+  const rows = count.n
+    ? await db.query<DomainDbRow>(
+        `SELECT ${COLUMNS} FROM domains ${whereSql} ORDER BY ${column} ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        params,
+      )
+    : [];
+  return { list: rows.map(toDomain), total: count.n };
+}
+
+const accountFilter = (accounts: string[] | null) => (accounts ? 'WHERE account = ANY($1::text[])' : '');
+
+/** Every domain in the accounts (null = all), summary fields, by name. */
+export async function listDomainSummaries(db: ConfigDb, accounts: string[] | null): Promise<DomainSummary[]> {
+  return db.query<DomainSummary>(
+    `SELECT id, name, account, belong_domain_group AS "belongDomainGroup", type, scope, protocol, status,
+            operation_state AS "operationState", cname
+       FROM domains ${accountFilter(accounts)} ORDER BY name`,
+    accounts ? [accounts] : [],
+  );
+}
+
+export async function listDomainNames(db: ConfigDb, accounts: string[] | null): Promise<DomainNameInfo[]> {
+  return db.query<DomainNameInfo>(
+    `SELECT name, account, belong_domain_group AS "belongDomainGroup", type, status FROM domains ${accountFilter(accounts)} ORDER BY name`,
+    accounts ? [accounts] : [],
+  );
+}

@@ -1,0 +1,94 @@
+import type { TrafficEngine } from '../engine';
+import type { AnalysisMeasure, IpItem, IpList, ShareItem, UserListAll, UserListCn } from '../../../../dataProviders/api/trafficTypes';
+import { buildUnion, key } from './plan';
+import { num, pct } from './numbers';
+import type { Search } from './search';
+import { TOP_N } from './tops';
+
+/**
+ * POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the number of
+ * distinct client IPs, and the top 100 IPs worldwide and in China. One scan: the IPs are grouped
+ * once, counted with a window, and the top 100 of each side (China / elsewhere) kept; the world
+ * list is the best 100 of those two.
+ */
+export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
+  const union = buildUnion(
+    { sources: ['ip'], keys: [key('client_ip'), key('country'), key('province'), key('isp')], measures: ['requests', 'bytes'] },
+    s,
+    s,
+  );
+  const order = by === 'flow' ? 'flow' : 'request';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
+       argMax(x.country, x.requests) AS country, argMax(x.province, x.requests) AS province, argMax(x.isp, x.requests) AS isp,
+       country = 'CN' AS cn, count() OVER () AS ips
+     FROM (${union.sql}) AS x GROUP BY x.client_ip
+     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
+    union.params,
+  );
+  const items = rows.map((r): IpItem & { cn: boolean } => ({
+    ip: String(r.ip),
+    request: num(r.request),
+    flow: num(r.flow),
+    country: String(r.country ?? ''),
+    province: String(r.province ?? ''),
+    isp: String(r.isp ?? ''),
+    cn: num(r.cn) === 1,
+  }));
+  const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
+  // Rows arrive ordered within each side; merging the two sides keeps the engine's order.
+  const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
+  const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipOrder(a.ip, b.ip)).slice(0, TOP_N).map(strip);
+  return { listCN: items.filter((i) => i.cn).map(strip), count: num(rows[0]?.ips), listAll };
+}
+
+function ipOrder(a: string, b: string): number {
+  const n = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+  return n(a) - n(b);
+}
+
+const GEO_SOURCES = ['geo'] as const;
+
+/** POST /api/es/userDistribution/{variant} (requests) and /cn/flow: China by province and by ISP. */
+export async function userListCn(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UserListCn> {
+  const union = buildUnion({ sources: [...GEO_SOURCES], keys: [key('country'), key('province'), key('isp')], measures: ['requests', 'bytes'] }, s, s);
+  const m = by === 'flow' ? 'bytes' : 'requests';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT x.province AS province, x.isp AS isp, grouping(x.province) AS gp, grouping(x.isp) AS gi,
+       sum(x.${m}) AS v, sumIf(x.${m}, x.country = 'CN') AS vcn
+     FROM (${union.sql}) AS x
+     GROUP BY GROUPING SETS ((x.province), (x.isp), ())
+     ORDER BY vcn DESC, province, isp`,
+    union.params,
+  );
+  const whole = rows.find((r) => num(r.gp) === 1 && num(r.gi) === 1);
+  const countCN = num(whole?.vcn);
+  const share = (name: string, v: number): ShareItem => ({ name, value: v, percent: pct(v, countCN) });
+  return {
+    count: num(whole?.v),
+    countCN,
+    provinceList: rows.filter((r) => num(r.gp) === 0 && num(r.vcn) > 0).map((r) => share(String(r.province), num(r.vcn))),
+    ispList: rows.filter((r) => num(r.gi) === 0 && num(r.gp) === 1 && num(r.vcn) > 0).map((r) => share(String(r.isp), num(r.vcn))),
+  };
+}
+
+/** POST /api/es/userDistribution/{variant}/all/request and /all/flow: the world by continent and country. */
+export async function userListAll(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UserListAll> {
+  const union = buildUnion({ sources: [...GEO_SOURCES], keys: [key('continent'), key('country')], measures: ['requests', 'bytes'] }, s, s);
+  const m = by === 'flow' ? 'bytes' : 'requests';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT x.continent AS continent, x.country AS country, grouping(x.continent) AS gc, grouping(x.country) AS gk, sum(x.${m}) AS v
+     FROM (${union.sql}) AS x
+     GROUP BY GROUPING SETS ((x.continent), (x.country), ())
+     ORDER BY v DESC, continent, country`,
+    union.params,
+  );
+  const whole = rows.find((r) => num(r.gc) === 1 && num(r.gk) === 1);
+  const count = num(whole?.v);
+  const share = (name: string, v: number): ShareItem => ({ name, value: v, percent: pct(v, count) });
+  return {
+    count,
+    continentList: rows.filter((r) => num(r.gc) === 0 && num(r.v) > 0).map((r) => share(String(r.continent), num(r.v))),
+    countryList: rows.filter((r) => num(r.gk) === 0 && num(r.gc) === 1 && num(r.v) > 0).map((r) => share(String(r.country), num(r.v))),
+  };
+}

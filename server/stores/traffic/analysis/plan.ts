@@ -1,0 +1,142 @@
+import { LEVEL_SECONDS, LEVELS, MEASURE_BASE, ROLLUPS, rollupTable, type Level, type MeasureName, type RollupDef } from '../rollups';
+import { FILTER_COLUMNS, type Filters } from './search';
+
+/**
+ * Builds the one query over a time range that reads pre-aggregated rows wherever it can:
+ * whole days from the 1d level, whole hours from 1h, whole 5-minute buckets from 5m, and the
+ * seconds before the first and after the last 5-minute mark from the base table — all as one
+ * UNION ALL whose branches have the same columns, each already grouped by the caller's keys.
+ * When a rollup lacks a filter's column or a key, the base table answers the whole range.
+ */
+
+/** A grouping key: its name, the rollup column it reads and its expression over the base table (alias l). */
+export interface Key {
+  name: string;
+  /** column of the rollup (or an expression over rollup columns) */
+  rollup: string;
+  /** expression over traffic.access_log AS l */
+  base: string;
+  /** rollup columns the expression needs (default: [rollup]) */
+  needs?: string[];
+}
+
+/** The 5-minute bucket start as DateTime (5m level only). */
+export const BUCKET_KEY: Key = { name: 'b', rollup: 'bucket', base: 'toStartOfFiveMinutes(l.ts)', needs: [] };
+
+export const key = (column: string, name = column): Key => ({ name, rollup: column, base: `l.${column}` });
+
+export interface UnionSpec {
+  /** candidate rollups, preferred first */
+  sources: RollupDef['name'][];
+  keys: Key[];
+  measures: MeasureName[];
+  /** levels the caller can use (curves need 5-minute rows: ['5m']) */
+  levels?: readonly Level[];
+  /** extra row condition: over rollup columns, over base columns (alias l), and the rollup columns it needs */
+  where?: { rollup: string; base: string; needs: string[] };
+}
+
+export interface Built {
+  /** SELECT ... UNION ALL SELECT ... (use as a subquery) */
+  sql: string;
+  params: Record<string, unknown>;
+  /** which source answered (tests and the benchmark report it) */
+  source: string;
+}
+
+function columnsOf(def: RollupDef): Set<string> {
+  return new Set(['account', 'domain', 'bucket', ...def.dims.map((d) => d.name), ...def.measures]);
+}
+
+function activeFilters(f: Filters): (keyof Filters)[] {
+  return (Object.keys(FILTER_COLUMNS) as (keyof Filters)[]).filter((k) => (k === 'accounts' ? f.accounts !== null : f[k].length > 0));
+}
+
+function pickSource(spec: UnionSpec, f: Filters): RollupDef | null {
+  const filterCols = activeFilters(f).map((k) => FILTER_COLUMNS[k]);
+  for (const name of spec.sources) {
+    const def = ROLLUPS.find((r) => r.name === name);
+    if (!def) continue;
+    const cols = columnsOf(def);
+    const needs = [
+      ...spec.keys.flatMap((k) => k.needs ?? [k.rollup]),
+      ...spec.measures,
+      ...filterCols,
+      ...(spec.where?.needs ?? []),
+    ];
+    if (needs.every((c) => cols.has(c))) return def;
+  }
+  return null;
+}
+
+/** WHERE conditions of the filters; `prefix` is 'l.' for the base table. */
+function filterSql(f: Filters, prefix: string): string[] {
+  return activeFilters(f).map((k) => `${prefix}${FILTER_COLUMNS[k]} IN {f_${k}:Array(String)}`);
+}
+
+export function filterParams(f: Filters): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const k of activeFilters(f)) params[`f_${k}`] = k === 'accounts' ? f.accounts : f[k];
+  return params;
+}
+
+export interface Segment {
+  level: Level | 'base';
+  from: number;
+  to: number;
+}
+
+const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
+const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
+
+/** Splits [start, end) into the coarsest aligned pieces the allowed levels offer. */
+export function segments(start: number, end: number, levels: readonly Level[]): Segment[] {
+  const out: Segment[] = [];
+  const push = (level: Segment['level'], from: number, to: number) => {
+    if (to > from) out.push({ level, from, to });
+  };
+  const ordered = LEVELS.filter((l) => levels.includes(l));
+  // Recursive narrowing: [from, to) at `level`, inner whole units at coarser levels.
+  const split = (from: number, to: number, i: number) => {
+    if (i >= ordered.length) return;
+    const unit = LEVEL_SECONDS[ordered[i]];
+    const a = ceilTo(from, unit);
+    const b = floorTo(to, unit);
+    if (a >= b) {
+      // No whole unit at this level: the finer level (or base) keeps the whole piece.
+      out.push({ level: i === 0 ? 'base' : ordered[i - 1], from, to });
+      return;
+    }
+    push(i === 0 ? 'base' : ordered[i - 1], from, a);
+    push(i === 0 ? 'base' : ordered[i - 1], b, to);
+    if (i + 1 < ordered.length) split(a, b, i + 1);
+    else out.push({ level: ordered[i], from: a, to: b });
+  };
+  if (!ordered.length) push('base', start, end);
+  else split(start, end, 0);
+  return out.filter((s) => s.to > s.from).sort((x, y) => x.from - y.from);
+}
+
+/** Builds the UNION ALL over a range for the given keys and measures. */
+export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; end: number }): Built {
+  const def = pickSource(spec, f);
+  const levels = spec.levels ?? LEVELS;
+  const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
+  const groupBy = spec.keys.map((k) => k.name).join(', ');
+  const branches = segs.map((s) => {
+    const time = (col: string) => `${col} >= toDateTime(${s.from}, 'UTC') AND ${col} < toDateTime(${s.to}, 'UTC')`;
+    if (s.level === 'base' || !def) {
+      const cols = [...spec.keys.map((k) => `${k.base} AS ${k.name}`), ...spec.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`)];
+      const where = [time('l.ts'), ...filterSql(f, 'l.'), ...(spec.where ? [spec.where.base] : [])];
+      return `SELECT ${cols.join(', ')} FROM traffic.access_log AS l WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
+    }
+    const cols = [...spec.keys.map((k) => `${k.rollup} AS ${k.name}`), ...spec.measures.map((m) => `sum(r.${m}) AS ${m}`)];
+    const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
+    return `SELECT ${cols.join(', ')} FROM ${rollupTable(def, s.level)} AS r WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
+  });
+  return {
+    sql: branches.join('\nUNION ALL\n'),
+    params: filterParams(f),
+    source: def ? `${def.name}:${[...new Set(segs.map((s) => s.level))].join('+')}` : 'base',
+  };
+}

@@ -1,0 +1,73 @@
+import type { TrafficEngine } from '../engine';
+import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../dataProviders/api/trafficTypes';
+import { curveQuery } from './curve';
+import { buildUnion, key } from './plan';
+import { num, pct } from './numbers';
+import type { Search } from './search';
+import { topQuery } from './tops';
+
+const TOTAL_MEASURES = ['requests', 'hits', 's0', 's1', 's2', 's3', 's4', 's5'] as const;
+
+/** Request statistics per interval bucket (the common fields of every simple GET). */
+async function requestStats(engine: TrafficEngine, s: Search) {
+  const { points, total } = await curveQuery(
+    engine,
+    s,
+    { sources: ['totals', 'geo'], keys: [], measures: [...TOTAL_MEASURES] },
+    {
+      request: 'sum(requests)', hit: 'sum(hits)',
+      c0: 'sum(s0)', c1: 'sum(s1)', c2: 'sum(s2)', c3: 'sum(s3)', c4: 'sum(s4)', c5: 'sum(s5)',
+    },
+  );
+  const values = points.map((p) => p.request);
+  const stats: SimpleStats = {
+    total: total.request,
+    avg: values.length ? Math.round((total.request / values.length) * 100) / 100 : 0,
+    current: values.length ? values[values.length - 1] : 0,
+    max: values.length ? Math.max(...values) : 0,
+    min: values.length ? Math.min(...values) : 0,
+    histogramList: points.map((p) => ({ key: p.t, value: p.request })),
+  };
+  return { stats, total };
+}
+
+const asKeyValues = (rows: { k: string; request: number }[]): KeyValue[] => rows.map((r) => ({ key: r.k, value: r.request }));
+
+/** GET /api/es/{kind}/get: request statistics plus the list of the kind. */
+export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine, s: Search, kind: K): Promise<SimpleReplies[K]> {
+  const { stats, total } = await requestStats(engine, s);
+  const reply = await (async (): Promise<SimpleReplies[SimpleKind]> => {
+    switch (kind) {
+      case 'urltop':
+        return { ...stats, urltermsList: asKeyValues(await topQuery(engine, s, { sources: ['url'], keys: [key('url')] }, 'request')) };
+      case 'hitrate':
+        return { ...stats, HIT: total.hit, MISS: total.request - total.hit, hitPercent: pct(total.hit, total.request) };
+      case 'clientside':
+        return { ...stats, agentList: asKeyValues(await topQuery(engine, s, { sources: ['agent'], keys: [key('user_agent')] }, 'request')) };
+      case 'source':
+        return { ...stats, referrerList: asKeyValues(await topQuery(engine, s, { sources: ['referer'], keys: [key('referer')] }, 'request')) };
+      case 'statuscode':
+        return {
+          ...stats,
+          statusCode0: total.c0, statusCode1: total.c1, statusCode2: total.c2, statusCode3: total.c3, statusCode4: total.c4, statusCode5: total.c5,
+        };
+      case 'independentip': {
+        const union = buildUnion({ sources: ['ip'], keys: [key('client_ip')], measures: ['requests'] }, s, s);
+        const rows = await engine.query<Record<string, unknown>>(
+          `SELECT IPv4NumToString(x.client_ip) AS k, sum(x.requests) AS request, count() OVER () AS ips
+           FROM (${union.sql}) AS x GROUP BY x.client_ip ORDER BY request DESC, x.client_ip ASC LIMIT 100`,
+          union.params,
+        );
+        return {
+          ...stats,
+          ipCount: num(rows[0]?.ips),
+          independentIPList: rows.map((r) => ({ key: String(r.k), value: num(r.request) })),
+        };
+      }
+      case 'userdistribution':
+        return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geo'], keys: [key('country')] }, 'request', 300)) };
+    }
+    throw new Error(`unknown simple analysis ${String(kind)}`);
+  })();
+  return reply as SimpleReplies[K];
+}

@@ -1,0 +1,79 @@
+import type { TrafficEngine } from '../engine';
+import type { AnalysisMeasure, RankedList, StatusData, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
+import { buildUnion, key, type UnionSpec } from './plan';
+import { num, pct } from './numbers';
+import type { Search } from './search';
+
+export const TOP_N = 100;
+
+interface TopRow {
+  k: string;
+  request: number;
+  flow: number;
+  total: number;
+}
+
+/**
+ * Top `limit` values of one dimension by requests or bytes, with the total of the measure over
+ * the whole selection (a window over all groups, so one scan answers both).
+ */
+export async function topQuery(
+  engine: TrafficEngine,
+  s: Search,
+  spec: Pick<UnionSpec, 'sources' | 'keys'>,
+  by: AnalysisMeasure,
+  limit = TOP_N,
+): Promise<TopRow[]> {
+  const union = buildUnion({ ...spec, measures: ['requests', 'bytes'] }, s, s);
+  const k = spec.keys[0].name;
+  const order = by === 'flow' ? 'flow' : 'request';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT toString(x.${k}) AS k, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(sum(x.${by === 'flow' ? 'bytes' : 'requests'})) OVER () AS total
+     FROM (${union.sql}) AS x GROUP BY x.${k}
+     ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
+    union.params,
+  );
+  return rows.map((r) => ({ k: String(r.k), request: num(r.request), flow: num(r.flow), total: num(r.total) }));
+}
+
+/** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
+export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
+  const rows = await topQuery(engine, s, { sources: ['url'], keys: [key('url')] }, by);
+  const count = rows[0]?.total ?? 0;
+  return { list: rows.map((r) => ({ url: r.k, request: r.request, flow: r.flow, percent: pct(by === 'flow' ? r.flow : r.request, count) })), count };
+}
+
+/** POST /api/es/agent/{variant} (clientlist) and /api/es/source/{variant} (sourcelist, referers). */
+export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' | 'referer'): Promise<RankedList> {
+  const column = dim === 'agent' ? 'user_agent' : 'referer';
+  const rows = await topQuery(engine, s, { sources: [dim], keys: [key(column, 'name')] }, 'request');
+  const count = rows[0]?.total ?? 0;
+  return { count, list: rows.map((r) => ({ name: r.k, request: r.request, flow: r.flow, percent: pct(r.request, count) })) };
+}
+
+/**
+ * POST /api/es/statusCode/{variant} (requests per code) and the byte variants (/onLine/TB,
+ * /offLine/BT): every code with its share, and the classes by first digit (1..5, else 0).
+ */
+export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
+  const union = buildUnion({ sources: ['status'], keys: [key('status')], measures: ['requests', 'bytes'] }, s, s);
+  const m = by === 'flow' ? 'bytes' : 'requests';
+  const cls = (k: number) => (k === 0 ? 'NOT (code >= 100 AND code < 600)' : `intDiv(code, 100) = ${k}`);
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT code, value, sum(value) OVER () AS total, ${[0, 1, 2, 3, 4, 5].map((k) => `sumIf(value, ${cls(k)}) OVER () AS c${k}`).join(', ')}
+     FROM (SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status)
+     ORDER BY value DESC, code ASC`,
+    union.params,
+  );
+  const first = rows[0] ?? {};
+  const total = num(first.total);
+  return {
+    list: rows.map((r) => ({ code: num(r.code), value: num(r.value), percent: pct(num(r.value), total) })),
+    statusCode0: num(first.c0),
+    statusCode1: num(first.c1),
+    statusCode2: num(first.c2),
+    statusCode3: num(first.c3),
+    statusCode4: num(first.c4),
+    statusCode5: num(first.c5),
+  };
+}

@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { TrafficEngine } from './engine';
+import { ACCESS_LOG_COLUMNS } from './schema';
+
+/**
+ * Loading access logs (docs/ingest.md): JSON lines with the columns of traffic.access_log, plain or
+ * gzip (detected by its magic bytes). The engine parses every byte; JavaScript only cuts the input
+ * into batches at line ends. Each batch is parsed into a private staging table, checked there with
+ * one query, and only then its good rows are moved into access_log, so a batch is never half loaded.
+ * When a batch holds malformed lines, it is parsed again with every line tagged with its number, so
+ * that the report names each rejected line.
+ */
+
+export interface IngestProgress {
+  batches: number;
+  /** lines read (blank lines included) */
+  lines: number;
+  rows: number;
+  rejected: number;
+  /** uncompressed bytes read */
+  bytes: number;
+  ms: number;
+}
+
+export interface IngestReport extends IngestProgress {
+  /** line numbers (1-based) of the rejected lines, the first `maxReportedLines` of them */
+  rejectedLines: number[];
+  rowsPerSecond: number;
+  /** why the load stopped early (the batches before it stay loaded), or null */
+  aborted: string | null;
+}
+
+export interface IngestOptions {
+  /** where the chDB fallback writes a tagged copy of a bad batch */
+  tmpDir: string;
+  /** uncompressed bytes per batch (default 48 MiB) */
+  batchBytes?: number;
+  /** stop when more lines than this are rejected (default 10,000); the batch at fault is not loaded */
+  maxErrors?: number;
+  maxReportedLines?: number;
+  /** number of the first line (a client sending a file in parts continues the count) */
+  firstLine?: number;
+  onProgress?: (p: IngestProgress) => void;
+}
+
+const STAGE_TYPES: Record<string, string> = {
+  ts: "DateTime('UTC')",
+  // Wider than the target so that out-of-range values are seen, not wrapped.
+  status: 'UInt32',
+  bytes: 'UInt64',
+  request_time: 'UInt64',
+  cache_hit: 'UInt64',
+  client_ip: 'IPv4',
+};
+const stageColumns = ACCESS_LOG_COLUMNS.map((c) => `${c} ${STAGE_TYPES[c] ?? 'String'}`);
+const STAGE_STRUCTURE = [...stageColumns, '__ln UInt64'].join(', ');
+const STAGE_DDL = [...stageColumns, '__ln UInt64 DEFAULT 0'].join(', ');
+
+/** A row is loaded only if it has a time, an owner, a domain, a URL and a real status. */
+const VALID = `ts >= toDateTime('2000-01-01 00:00:00', 'UTC') AND ts <= now() + INTERVAL 1 DAY
+  AND account != '' AND domain != '' AND url != '' AND status BETWEEN 100 AND 599
+  AND cache_hit <= 1 AND request_time <= 4294967295`;
+
+const PARSE_SETTINGS = {
+  input_format_skip_unknown_fields: 1,
+  input_format_null_as_default: 1,
+  date_time_input_format: 'best_effort',
+};
+
+const MOVE_COLUMNS = ACCESS_LOG_COLUMNS.map((c) => {
+  if (c === 'status') return 'toUInt16(status)';
+  if (c === 'request_time') return 'toUInt32(request_time)';
+  if (c === 'cache_hit') return 'toUInt8(cache_hit)';
+  if (c === 'method') return "if(method = '', 'GET', upper(method))";
+  return c;
+}).join(', ');
+
+/** Plain bytes of a possibly gzip-compressed stream (gzip starts with 1f 8b). */
+export async function* decoded(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  const it = source[Symbol.asyncIterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (first.done) return;
+  const head = Buffer.isBuffer(first.value) ? first.value : Buffer.from(first.value);
+  async function* rest(): AsyncGenerator<Buffer> {
+    yield head;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield Buffer.isBuffer(n.value) ? n.value : Buffer.from(n.value);
+  }
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    yield* Readable.from(rest()).pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
+  } else {
+    yield* rest();
+  }
+}
+
+/** Cuts a byte stream into batches of about `size` bytes that end at a line end. */
+export async function* lineBatches(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  let parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of source) {
+    parts.push(chunk);
+    total += chunk.length;
+    if (total < size) continue;
+    const buf = Buffer.concat(parts, total);
+    const cut = buf.lastIndexOf(10);
+    if (cut < 0) {
+      parts = [buf];
+      continue;
+    }
+    yield buf.subarray(0, cut + 1);
+    const rest = buf.subarray(cut + 1);
+    parts = rest.length ? [rest] : [];
+    total = rest.length;
+  }
+  if (total) yield Buffer.concat(parts, total);
+}
+
+function countLines(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
+  return buf.length && buf[buf.length - 1] !== 10 ? n + 1 : n;
+}
+
+/**
+ * Splits a bad batch into lines: blank ones are skipped, lines that cannot be a JSON object are
+ * rejected at once, the others are tagged with their number ({"__ln":N, ...}).
+ */
+function tagLines(buf: Buffer, firstLine: number): { tagged: Buffer; candidates: number[]; rejected: number[] } {
+  const pieces: Buffer[] = [];
+  const candidates: number[] = [];
+  const rejected: number[] = [];
+  let ln = firstLine;
+  for (let s = 0; s < buf.length; ln++) {
+    let e = buf.indexOf(10, s);
+    if (e === -1) e = buf.length;
+    let a = s;
+    let b = e;
+    while (a < b && (buf[a] === 32 || buf[a] === 9 || buf[a] === 13)) a++;
+    while (b > a && (buf[b - 1] === 32 || buf[b - 1] === 9 || buf[b - 1] === 13)) b--;
+    if (b > a) {
+      if (buf[a] === 0x7b && buf[b - 1] === 0x7d) {
+        candidates.push(ln);
+        pieces.push(Buffer.from(`{"__ln":${ln},`), buf.subarray(a + 1, b), Buffer.from('\n'));
+      } else {
+        rejected.push(ln);
+      }
+    }
+    s = e + 1;
+  }
+  return { tagged: Buffer.concat(pieces), candidates, rejected };
+}
+
+/** Loads a stream of access-log lines into traffic.access_log. */
+export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Buffer | string>, opts: IngestOptions): Promise<IngestReport> {
+  const began = Date.now();
+  const maxErrors = opts.maxErrors ?? 10_000;
+  const maxReported = opts.maxReportedLines ?? 1000;
+  const id = crypto.randomBytes(6).toString('hex');
+  const stage = `traffic.ingest_stage_${id}`;
+  const p: IngestProgress = { batches: 0, lines: 0, rows: 0, rejected: 0, bytes: 0, ms: 0 };
+  const rejectedLines: number[] = [];
+  let aborted: string | null = null;
+  const reject = (lines: number[]) => {
+    p.rejected += lines.length;
+    for (const l of lines) if (rejectedLines.length < maxReported) rejectedLines.push(l);
+  };
+
+  const move = async () => {
+    await engine.exec(`INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM ${stage} WHERE ${VALID}`);
+  };
+
+  /** The slow path: every line tagged with its number, errors skipped by the engine and counted. */
+  const tagged = async (batch: Buffer, firstLine: number): Promise<{ good: number; bad: number[] }> => {
+    await engine.exec(`TRUNCATE TABLE ${stage}`);
+    const t = tagLines(batch, firstLine);
+    const lenient = { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 };
+    if (t.candidates.length) {
+      if (engine.kind === 'chdb') {
+        // chDB's inline insert does not skip bad rows reliably; its file reader does.
+        const file = path.join(opts.tmpDir, `ingest-${id}-${firstLine}.jsonl`);
+        await fs.mkdir(opts.tmpDir, { recursive: true });
+        await fs.writeFile(file, t.tagged);
+        try {
+          const settings = Object.entries(lenient).map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v}'` : v}`).join(', ');
+          await engine.exec(`INSERT INTO ${stage} SELECT * FROM file({file:String}, 'JSONEachRow', {structure:String}) SETTINGS ${settings}`, {
+            file,
+            structure: STAGE_STRUCTURE,
+          });
+        } finally {
+          await fs.rm(file, { force: true });
+        }
+      } else {
+        await engine.insertRaw(stage, t.tagged, 'JSONEachRow', undefined, lenient);
+      }
+    }
+    const [row] = await engine.query<{ ok: Array<number | string> }>(`SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID} AND __ln > 0)`);
+    const ok = new Set((row?.ok ?? []).map(Number));
+    const bad = [...t.rejected, ...t.candidates.filter((l) => !ok.has(l))].sort((a, b) => a - b);
+    return { good: ok.size, bad };
+  };
+
+  const processBatch = async (batch: Buffer, firstLine: number) => {
+    await engine.exec(`TRUNCATE TABLE ${stage}`);
+    let good = -1;
+    let bad: number[] = [];
+    try {
+      await engine.insertRaw(stage, batch, 'JSONEachRow', undefined, { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 });
+      const [c] = await engine.query<{ n: number | string; bad: number | string }>(`SELECT count() AS n, countIf(NOT (${VALID})) AS bad FROM ${stage}`);
+      if (Number(c.bad) === 0) good = Number(c.n);
+    } catch {
+      // A parse error somewhere in the batch: find the lines below.
+    }
+    if (good < 0) ({ good, bad } = await tagged(batch, firstLine));
+    if (p.rejected + bad.length > maxErrors) {
+      reject(bad);
+      aborted = `more than ${maxErrors} malformed lines; stopped before the batch starting at line ${firstLine}`;
+      return;
+    }
+    if (good > 0) await move();
+    reject(bad);
+    p.rows += good;
+    p.batches++;
+    p.ms = Date.now() - began;
+    opts.onProgress?.({ ...p });
+  };
+
+  await engine.exec(`CREATE TABLE ${stage} (${STAGE_DDL}) ENGINE = Memory`);
+  try {
+    let nextLine = opts.firstLine ?? 1;
+    let pending: Promise<void> | null = null;
+    // While the engine works on one batch, the next one is read (and decompressed).
+    for await (const batch of lineBatches(decoded(source), opts.batchBytes ?? 48 * 1024 * 1024)) {
+      const firstLine = nextLine;
+      const lines = countLines(batch);
+      nextLine += lines;
+      if (pending) await pending;
+      if (aborted) break;
+      p.lines += lines;
+      p.bytes += batch.length;
+      pending = processBatch(batch, firstLine);
+      pending.catch(() => undefined);
+    }
+    if (pending) await pending;
+  } finally {
+    await engine.exec(`DROP TABLE IF EXISTS ${stage}`);
+  }
+  p.ms = Date.now() - began;
+  return { ...p, rejectedLines, rowsPerSecond: p.ms > 0 ? Math.round((p.rows * 1000) / p.ms) : p.rows, aborted };
+}

@@ -1,0 +1,184 @@
+import type { TrafficEngine } from './engine';
+
+/**
+ * Pre-aggregations of traffic.access_log: SummingMergeTree tables keyed by account, domain, a time
+ * bucket and one dimension, filled by materialized views on insert. Three levels per dimension
+ * (5 minutes, 1 hour, 1 day), each level fed from the one below, so that a query over a long
+ * range reads day rows for whole days, hour rows for whole hours and 5-minute rows only at the
+ * edges (server/stores/traffic/analysis/plan.ts). The base table answers what falls between
+ * 5-minute marks and filters that no rollup carries.
+ *
+ * Summing tables merge rows of equal key in the background; readers always sum() again.
+ */
+
+export type Level = '5m' | '1h' | '1d';
+export const LEVEL_SECONDS: Record<Level, number> = { '5m': 300, '1h': 3600, '1d': 86400 };
+
+/** A column of a rollup: its type and how it is computed from one base row (or a group of them). */
+export interface RollupColumn {
+  name: string;
+  type: string;
+  /** expression over traffic.access_log */
+  base: string;
+}
+
+export type MeasureName = 'requests' | 'bytes' | 'hits' | 'hit_bytes' | 's0' | 's1' | 's2' | 's3' | 's4' | 's5';
+
+export interface RollupDef {
+  name: 'totals' | 'status' | 'geo' | 'url' | 'agent' | 'referer' | 'ip';
+  dims: RollupColumn[];
+  measures: MeasureName[];
+  /** days the rows live */
+  ttlDays: number;
+}
+
+/**
+ * Base-table aggregate of each measure (the rollups store the same under the same name).
+ * Columns are qualified with the table alias `l`, so that an output alias (bytes) never shadows them.
+ */
+export const MEASURE_BASE: Record<MeasureName, string> = {
+  requests: 'count()',
+  bytes: 'sum(l.bytes)',
+  hits: 'countIf(l.cache_hit = 1)',
+  hit_bytes: 'sumIf(l.bytes, l.cache_hit = 1)',
+  // Status classes by first digit: 1..5, anything else class 0 (spec §9).
+  s0: 'countIf(l.status < 100 OR l.status >= 600)',
+  s1: 'countIf(intDiv(l.status, 100) = 1)',
+  s2: 'countIf(intDiv(l.status, 100) = 2)',
+  s3: 'countIf(intDiv(l.status, 100) = 3)',
+  s4: 'countIf(intDiv(l.status, 100) = 4)',
+  s5: 'countIf(intDiv(l.status, 100) = 5)',
+};
+
+const col = (name: string, type: string, base = `l.${name}`): RollupColumn => ({ name, type, base });
+const PROVIDER = col('provider', 'LowCardinality(String)');
+const FULL: MeasureName[] = ['requests', 'bytes', 'hits', 'hit_bytes', 's0', 's1', 's2', 's3', 's4', 's5'];
+const SIMPLE: MeasureName[] = ['requests', 'bytes'];
+
+export const ROLLUPS: readonly RollupDef[] = [
+  // Counts, flow, hits, status classes: every curve and summary. Kept longer for bills.
+  { name: 'totals', dims: [PROVIDER], measures: FULL, ttlDays: 400 },
+  { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, ttlDays: 180 },
+  {
+    name: 'geo',
+    dims: [PROVIDER, col('continent', 'LowCardinality(String)'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
+    measures: FULL,
+    ttlDays: 180,
+  },
+  { name: 'url', dims: [PROVIDER, col('url', 'String')], measures: SIMPLE, ttlDays: 180 },
+  { name: 'agent', dims: [PROVIDER, col('user_agent', 'LowCardinality(String)')], measures: SIMPLE, ttlDays: 180 },
+  { name: 'referer', dims: [PROVIDER, col('referer', 'LowCardinality(String)')], measures: SIMPLE, ttlDays: 180 },
+  {
+    name: 'ip',
+    dims: [PROVIDER, col('client_ip', 'IPv4'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
+    measures: SIMPLE,
+    ttlDays: 180,
+  },
+];
+
+export const LEVELS: readonly Level[] = ['5m', '1h', '1d'];
+
+/** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
+export const ROLLUP_VERSION = 3;
+
+export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
+const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
+
+const PARTITION: Record<Level, string> = {
+  '5m': 'toYYYYMMDD(bucket)',
+  '1h': 'toYYYYMM(bucket)',
+  '1d': 'toYYYYMM(bucket)',
+};
+const BUCKET_FROM_BASE = 'toStartOfFiveMinutes(l.ts)';
+const BUCKET_FROM_LOWER: Record<Exclude<Level, '5m'>, string> = {
+  '1h': 'toStartOfHour(src.bucket)',
+  '1d': 'toStartOfDay(src.bucket)',
+};
+
+function tableDdl(def: RollupDef, level: Level): string {
+  const cols = [
+    'account LowCardinality(String)',
+    'domain LowCardinality(String)',
+    "bucket DateTime('UTC') CODEC(Delta, ZSTD)",
+    ...def.dims.map((d) => `${d.name} ${d.type}`),
+    ...def.measures.map((m) => `${m} UInt64`),
+  ];
+  const key = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
+  return `CREATE TABLE IF NOT EXISTS ${rollupTable(def, level)} (${cols.join(', ')})
+    ENGINE = SummingMergeTree
+    PARTITION BY ${PARTITION[level]}
+    ORDER BY (${key})
+    TTL bucket + INTERVAL ${def.ttlDays} DAY`;
+}
+
+/** SELECT that aggregates base rows into 5-minute rows of a rollup. */
+export function selectFromBase(def: RollupDef, where = ''): string {
+  const dims = def.dims.map((d) => `${d.base} AS ${d.name}`);
+  const keys = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
+  return `SELECT l.account AS account, l.domain AS domain, ${BUCKET_FROM_BASE} AS bucket, ${dims.join(', ')}, ${def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`).join(', ')}
+    FROM traffic.access_log AS l ${where} GROUP BY ${keys}`;
+}
+
+function viewDdl(def: RollupDef, level: Level): string {
+  if (level === '5m') return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
+  const lower = level === '1h' ? '5m' : '1h';
+  const dims = def.dims.map((d) => `src.${d.name} AS ${d.name}`).join(', ');
+  const measures = def.measures.map((m) => `sum(src.${m}) AS ${m}`).join(', ');
+  const keys = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
+  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS
+    SELECT src.account AS account, src.domain AS domain, ${BUCKET_FROM_LOWER[level]} AS bucket, ${dims}, ${measures}
+    FROM ${rollupTable(def, lower)} AS src GROUP BY ${keys}`;
+}
+
+async function dropAll(engine: TrafficEngine): Promise<void> {
+  const rows = await engine.query<{ name: string }>(
+    "SELECT name FROM system.tables WHERE database = 'traffic' AND (startsWith(name, 'mv_') OR startsWith(name, 'r_'))",
+  );
+  // Views first, so that no view points at a dropped table.
+  const names = rows.map((r) => r.name).sort((a, b) => Number(b.startsWith('mv_')) - Number(a.startsWith('mv_')));
+  for (const n of names) await engine.exec(`DROP TABLE IF EXISTS traffic.${n}`);
+}
+
+/**
+ * Creates the rollup tables and their views (idempotent). Call right after the base table and
+ * before any insert. When the definitions changed (ROLLUP_VERSION), drops and rebuilds them and
+ * refills them from the rows already in the base table.
+ */
+export async function ensureRollups(engine: TrafficEngine): Promise<void> {
+  await engine.exec('CREATE DATABASE IF NOT EXISTS traffic');
+  await engine.exec('CREATE TABLE IF NOT EXISTS traffic.rollup_meta (version UInt32) ENGINE = MergeTree ORDER BY tuple()');
+  const [meta] = await engine.query<{ v: number | string | null }>('SELECT max(version) AS v FROM traffic.rollup_meta');
+  const current = Number(meta?.v ?? 0);
+  const existing = await engine.query<{ n: number | string }>(
+    "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')",
+  );
+  const complete = Number(existing[0]?.n ?? 0) === ROLLUPS.length * LEVELS.length;
+  if (current === ROLLUP_VERSION && complete) return;
+
+  await dropAll(engine);
+  for (const def of ROLLUPS) {
+    for (const level of LEVELS) await engine.exec(tableDdl(def, level));
+    // Lower levels' views last would miss nothing (no inserts run meanwhile); create top-down anyway
+    // so that a backfill into 5m cascades to 1h and 1d.
+    for (const level of LEVELS) await engine.exec(viewDdl(def, level));
+  }
+  const base = await engine.query<{ n: number | string }>(
+    "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
+  );
+  if (Number(base[0]?.n ?? 0) > 0) {
+    // Refill day by day: bounded memory, and each insert cascades to the 1h and 1d levels.
+    const days = await engine.query<{ d: number | string }>('SELECT DISTINCT toYYYYMMDD(ts) AS d FROM traffic.access_log ORDER BY d');
+    for (const { d } of days) {
+      for (const def of ROLLUPS) {
+        await engine.exec(`INSERT INTO ${rollupTable(def, '5m')} ${selectFromBase(def, 'WHERE toYYYYMMDD(l.ts) = {d:UInt32}')}`, { d: Number(d) });
+      }
+    }
+  }
+  await engine.exec('TRUNCATE TABLE traffic.rollup_meta');
+  await engine.exec(`INSERT INTO traffic.rollup_meta VALUES (${ROLLUP_VERSION})`);
+}
+
+/** Every rollup table name (tests empty them together with the base table). */
+export function allRollupTables(): string[] {
+  return ROLLUPS.flatMap((def) => LEVELS.map((l) => rollupTable(def, l)));
+}

@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Skeleton } from '@mui/material';
+import { geoMercator, geoPath } from 'd3-geo';
+import type { ValueKind } from '../lib/units';
+import { CHINA_SHAPE_IDS, findProvince } from './chinaProvinces';
+import { loadCountries, type CountryFeature } from './worldAtlas';
+import { MAP_EMPTY } from './palette';
+import { MapLegend, MapTooltip, relativePoint, type HoverState } from './MapTooltip';
+
+export interface ProvinceValue {
+  /** province name as stored (pinyin, e.g. 'Guangdong') */
+  name: string;
+  value: number;
+}
+
+export interface ChinaMapProps {
+  data: ProvinceValue[];
+  kind: ValueKind;
+  valueTitle: string;
+  /** province name in the user's language */
+  nameOf: (name: string) => string;
+  noDataText: string;
+}
+
+const W = 800;
+const H = 600;
+const MAX_RADIUS = 28;
+
+/**
+ * China outline (mainland, Taiwan, Hong Kong, Macao from world-atlas) with neighbours in grey, and one
+ * bubble per province at its capital, its area proportional to the value.
+ */
+export function ChinaMap({ data, kind, valueTitle, nameOf, noDataText }: ChinaMapProps) {
+  const [features, setFeatures] = useState<CountryFeature[] | null>(null);
+  const [hover, setHover] = useState<HoverState | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let live = true;
+    void loadCountries().then((f) => live && setFeatures(f));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const geo = useMemo(() => {
+    if (!features) return null;
+    const china = features.filter((f) => CHINA_SHAPE_IDS.has(String(f.id)));
+    const projection = geoMercator().fitExtent(
+      [
+        [16, 16],
+        [W - 16, H - 16],
+      ],
+      { type: 'FeatureCollection', features: china },
+    );
+    return { projection, path: geoPath(projection), china };
+  }, [features]);
+  const bubbles = useMemo(() => {
+    if (!geo) return [];
+    const max = Math.max(0, ...data.map((d) => d.value));
+    return data
+      .map((d) => ({ d, province: findProvince(d.name) }))
+      .filter((b) => b.province && b.d.value > 0)
+      .map(({ d, province }) => {
+        const [x, y] = geo.projection(province!.coordinates) ?? [0, 0];
+        return { name: d.name, value: d.value, x, y, r: Math.max(3, MAX_RADIUS * Math.sqrt(max > 0 ? d.value / max : 0)) };
+      })
+      .sort((a, b) => b.r - a.r);
+  }, [geo, data]);
+  if (!features || !geo) return <Skeleton variant="rectangular" height={360} />;
+  const max = Math.max(0, ...data.map((d) => d.value));
+  return (
+    <Box ref={box} sx={{ position: 'relative' }} onMouseLeave={() => setHover(null)}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={valueTitle} style={{ display: 'block', maxHeight: 460 }}>
+        {features.map((f, i) =>
+          CHINA_SHAPE_IDS.has(String(f.id)) ? null : (
+            <path key={`n-${String(f.id)}-${i}`} d={geo.path(f) ?? undefined} fill="#f5f5f5" stroke="#e0e0e0" strokeWidth={0.5} />
+          ),
+        )}
+        {geo.china.map((f) => (
+          <path key={`cn-${String(f.id)}`} d={geo.path(f) ?? undefined} fill={MAP_EMPTY} stroke="#90a4ae" strokeWidth={0.8} />
+        ))}
+        {bubbles.map((b) => (
+          <circle
+            key={b.name}
+            cx={b.x}
+            cy={b.y}
+            r={b.r}
+            fill="rgba(25, 118, 210, 0.55)"
+            stroke="#0d47a1"
+            strokeWidth={1}
+            data-province={b.name}
+            onMouseMove={(e) => setHover({ ...relativePoint(e, box.current), title: nameOf(b.name), value: b.value })}
+            onMouseLeave={() => setHover(null)}
+          />
+        ))}
+      </svg>
+      {hover && <MapTooltip hover={hover} kind={kind} valueTitle={valueTitle} noDataText={noDataText} />}
+      <MapLegend max={max} kind={kind} valueTitle={valueTitle} />
+    </Box>
+  );
+}
+
+export default ChinaMap;

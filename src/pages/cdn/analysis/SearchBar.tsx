@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Collapse, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
+import { useTranslate } from 'react-admin';
+import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
+import { readUserInfo } from '../../../auth/storage';
+import {
+  allowedGranularities,
+  defaultGranularity,
+  fitGranularity,
+  formatTime,
+  MAX_RANGE_DAYS,
+  parseTime,
+  RETENTION_DAYS,
+  TIME_PRESETS,
+  toInputValue,
+  type TimeSelect,
+} from '../../../lib/time';
+import { MultiSelect } from './MultiSelect';
+import { ALL_ACCOUNTS, buildSearch, domainsFor, flattenTree, formRange, initialForm, precisionOf, type AppliedSearch, type SearchForm } from './searchModel';
+import { useAnalysisOptions } from './useAnalysisOptions';
+import { useAnalysisLabels } from './labels';
+
+export interface SearchBarProps {
+  variant: AnalysisVariant;
+  /** called with a validated search: once on opening (default: today, all accounts), then on Search/Refresh */
+  onSearch: (applied: AppliedSearch) => void;
+  /** load the option lists (needs the log view right) */
+  optionsEnabled?: boolean;
+  /** re-run a search that runs to now every this many ms (real-time screen) */
+  autoRefreshMs?: number;
+}
+
+/**
+ * The shared analysis search bar (spec §3): accounts of the tree, domains of those accounts, time presets
+ * or a custom range, granularity, providers and the area filters. Invalid ranges are explained and not sent.
+ */
+export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefreshMs }: SearchBarProps) {
+  const translate = useTranslate();
+  const labels = useAnalysisLabels();
+  const precision = precisionOf(variant);
+  const user = readUserInfo();
+  const [form, setForm] = useState<SearchForm>(() => initialForm());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
+  const { options, pullDown } = useAnalysisOptions(optionsEnabled);
+  const accountOptions = useMemo(() => flattenTree(user?.treeData ?? []), [user?.treeData]);
+  const accountTitle = (v: string) =>
+    v === ALL_ACCOUNTS ? translate('analysis.search.allAccounts') : (accountOptions.find((a) => a.value === v)?.title ?? v);
+  const domainOptions = useMemo(() => domainsFor(options.domainMap, form.accounts), [options.domainMap, form.accounts]);
+  const providerName = (v: string) => options.providerList.find((p) => p.value === v)?.name ?? v;
+  const shownRange = formRange(form, precision);
+
+  const submit = (f: SearchForm = form) => {
+    const result = buildSearch(f, precision, user?.account_all ?? user?.account ?? '');
+    if (!result.ok) {
+      setProblem(translate(`analysis.validation.${result.problem}`, { days: result.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
+      return;
+    }
+    setProblem(null);
+    onSearch(result.applied);
+  };
+  const latest = useRef(submit);
+  latest.current = submit;
+  useEffect(() => latest.current(), []);
+  useEffect(() => {
+    if (!autoRefreshMs || form.timeSelect === 'yesterday' || form.timeSelect === 'lastMonth' || form.timeSelect === 'userDefined') return;
+    const timer = setInterval(() => latest.current(), autoRefreshMs);
+    return () => clearInterval(timer);
+  }, [autoRefreshMs, form.timeSelect]);
+
+  const update = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }));
+  const chooseAccounts = (next: string[]) => {
+    // 'All accounts' excludes single picks and the other way round.
+    const added = next.find((v) => !form.accounts.includes(v));
+    const accounts = added === ALL_ACCOUNTS ? [ALL_ACCOUNTS] : next.filter((v) => v !== ALL_ACCOUNTS);
+    const allowed = new Set(domainsFor(options.domainMap, accounts));
+    update({ accounts: accounts.length ? accounts : [ALL_ACCOUNTS], domains: form.domains.filter((d) => allowed.has(d)) });
+  };
+  const choosePreset = (timeSelect: TimeSelect | null) => {
+    if (!timeSelect) return;
+    const range = formRange({ ...form, timeSelect }, precision);
+    const start = range.start ?? form.start;
+    const end = range.end ?? form.end;
+    const interval = start && end ? defaultGranularity({ start, end }) : form.interval;
+    update({ timeSelect, start, end, interval });
+  };
+  const setCustom = (which: 'start' | 'end', text: string) => {
+    const next = { ...form, [which]: parseTime(text) };
+    const r = formRange(next, precision);
+    update({ [which]: parseTime(text), ...(r.start && r.end && r.start < r.end ? { interval: fitGranularity(form.interval, { start: r.start, end: r.end }) } : {}) });
+  };
+  const granularities =
+    shownRange.start && shownRange.end && shownRange.start < shownRange.end
+      ? allowedGranularities({ start: shownRange.start, end: shownRange.end })
+      : (['5m', '1h', '1d'] as const);
+
+  return (
+    <Box component="form" onSubmit={(e) => (e.preventDefault(), submit())} data-testid="analysis-search" sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <MultiSelect
+          label={translate('analysis.search.accounts')}
+          options={[ALL_ACCOUNTS, ...accountOptions.map((a) => a.value)]}
+          value={form.accounts}
+          onChange={chooseAccounts}
+          labelOf={accountTitle}
+          renderOption={(v) => {
+            const depth = accountOptions.find((a) => a.value === v)?.depth ?? 0;
+            return <Box sx={{ pl: v === ALL_ACCOUNTS ? 0 : depth * 2 }}>{accountTitle(v)}</Box>;
+          }}
+          testId="search-accounts"
+        />
+        <MultiSelect
+          label={translate('analysis.search.domains')}
+          options={domainOptions}
+          value={form.domains}
+          onChange={(domains) => update({ domains })}
+          emptyText={translate('analysis.search.allDomains')}
+          width={280}
+          testId="search-domains"
+        />
+        <ToggleButtonGroup size="small" exclusive value={form.timeSelect} onChange={(_e, v: TimeSelect | null) => choosePreset(v)} aria-label={translate('analysis.search.time')}>
+          {[...TIME_PRESETS, 'userDefined' as const].map((p) => (
+            <ToggleButton key={p} value={p} data-testid={`preset-${p}`} sx={{ px: 1.25 }}>
+              {translate(`analysis.presets.${p}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          select
+          size="small"
+          label={translate('analysis.search.granularity')}
+          value={form.interval}
+          onChange={(e) => update({ interval: e.target.value as SearchForm['interval'] })}
+          sx={{ width: 120 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'search-granularity' } as object } }}
+        >
+          {granularities.map((g) => (
+            <MenuItem key={g} value={g}>
+              {translate(`analysis.granularity.${g}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="search-submit">
+          {translate('analysis.search.submit')}
+        </Button>
+        <Button onClick={() => (setForm(initialForm()), setProblem(null))}>{translate('analysis.search.reset')}</Button>
+        <Button onClick={() => setMore((m) => !m)} startIcon={<TuneIcon />} data-testid="search-more">
+          {translate(more ? 'analysis.search.fewerFilters' : 'analysis.search.moreFilters')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        {form.timeSelect === 'userDefined' ? (
+          <>
+            {(['start', 'end'] as const).map((which) => (
+              <TextField
+                key={which}
+                type="datetime-local"
+                size="small"
+                label={translate(`analysis.search.${which}`)}
+                value={form[which] ? toInputValue(form[which], precision) : ''}
+                onChange={(e) => setCustom(which, e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: precision === 'second' ? 1 : 60, 'data-testid': `search-${which}` } }}
+                sx={{ width: 230 }}
+              />
+            ))}
+          </>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" data-testid="search-range">
+          {shownRange.start && shownRange.end
+            ? translate('analysis.search.rangeShown', { start: formatTime(shownRange.start, precision), end: formatTime(shownRange.end, precision) })
+            : ''}
+        </Typography>
+      </Stack>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="search-problem">
+          {problem}
+        </Alert>
+      )}
+      <Collapse in={more}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          <MultiSelect
+            label={translate('analysis.search.providers')}
+            options={options.providerList.map((p) => p.value)}
+            value={form.providers}
+            onChange={(providers) => update({ providers })}
+            labelOf={providerName}
+            emptyText={translate('analysis.search.any')}
+          />
+          <MultiSelect
+            label={translate('analysis.search.continent')}
+            options={pullDown.all.continent.map((o) => o.value)}
+            value={form.continent}
+            onChange={(continent) => update({ continent })}
+            labelOf={labels.continent}
+            emptyText={translate('analysis.search.any')}
+          />
+          <MultiSelect
+            label={translate('analysis.search.country')}
+            options={pullDown.all.country.map((o) => o.value)}
+            value={form.country}
+            onChange={(country) => update({ country })}
+            labelOf={labels.country}
+            emptyText={translate('analysis.search.any')}
+          />
+          <MultiSelect
+            label={translate('analysis.search.province')}
+            options={pullDown.cn.province.map((o) => o.value)}
+            value={form.province}
+            onChange={(province) => update({ province })}
+            labelOf={labels.province}
+            emptyText={translate('analysis.search.any')}
+          />
+          <MultiSelect
+            label={translate('analysis.search.isp')}
+            options={pullDown.cn.isp.map((o) => o.value)}
+            value={form.isp}
+            onChange={(isp) => update({ isp })}
+            labelOf={labels.isp}
+            emptyText={translate('analysis.search.any')}
+          />
+        </Stack>
+      </Collapse>
+    </Box>
+  );
+}

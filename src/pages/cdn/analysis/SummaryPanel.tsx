@@ -1,0 +1,73 @@
+import { Stack } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { CountDetail, RequestCurvePoint } from '../../../../dataProviders/api/trafficTypes';
+import { TimeSeriesChart } from '../../../charts';
+import { formatTime, GRANULARITY_SECONDS } from '../../../lib/time';
+import { bytesToBps, formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
+import { Figure, QueryView, Section } from './TabParts';
+import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from './useAnalysisQuery';
+import { toTimePoints } from './tabs/curves';
+
+/** Offline: requests (listTC) and bandwidth (listBT) merged by bucket. */
+function offlineCurve(d: CountDetail): Array<{ recordTime: number; request: number; bandwidth: number }> {
+  const bw = new Map(d.listBT.map((p) => [p.recordTime, p.bandwidth]));
+  const times = new Set([...d.listTC.map((p) => p.recordTime), ...bw.keys()]);
+  const req = new Map(d.listTC.map((p) => [p.recordTime, p.request]));
+  return [...times].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
+}
+
+/** Online: the request database curve; bandwidth = bucket bytes × 8 / bucket seconds. */
+function onlineCurve(points: RequestCurvePoint[], seconds: number) {
+  return points.map((p) => ({ recordTime: p.recordTime, request: p.request, bandwidth: bytesToBps(p.flow, seconds) }));
+}
+
+/** Totals of the search (requests, traffic, peak bandwidth, hit rates) and the requests/bandwidth curve. */
+export function SummaryPanel(props: TabProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { variant, applied } = props;
+  const online = variant === 'onLine';
+  const count = useAnalysisQuery('count', props, (dp) => dp.analysisCount(variant, applied.search));
+  const db = useAnalysisQuery('requestDb', props, (dp) => dp.analysisCurve('request', applied.search), { enabled: online });
+  const state: AnalysisQueryState<CountDetail> = online ? { ...count, loading: count.loading || db.loading, error: count.error ?? db.error } : count;
+  return (
+    <Section title={translate('analysis.summary.curveTitle')} testId="analysis-summary">
+      <QueryView state={state} isEmpty={(d) => d.count.request === 0} height={200}>
+        {(d) => {
+          const raw = online ? onlineCurve(db.data ?? [], GRANULARITY_SECONDS[applied.interval]) : offlineCurve(d);
+          const points = toTimePoints(raw, applied.range, (p) => ({ request: p.request, bandwidth: p.bandwidth }));
+          return (
+            <>
+              <Stack direction="row" spacing={4} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
+                <Figure label={translate('analysis.summary.request')} value={formatCount(d.count.request)} testId="summary-request" />
+                <Figure label={translate('analysis.summary.flow')} value={formatBytes(d.count.flow)} testId="summary-flow" />
+                <Figure
+                  label={translate('analysis.summary.peakBandwidth')}
+                  value={formatBandwidth(d.count.peakBandwidth)}
+                  note={d.count.peakTime ? translate('analysis.summary.peakAt', { time: formatTime(d.count.peakTime * 1000, 'minute') }) : undefined}
+                  testId="summary-peak"
+                />
+                <Figure label={translate('analysis.summary.hitPercent')} value={formatPercent(d.count.hitPercent)} testId="summary-hit" />
+                <Figure label={translate('analysis.summary.byteHitPercent')} value={formatPercent(d.count.byteHitPercent)} />
+              </Stack>
+              <TimeSeriesChart
+                data={points}
+                series={[
+                  { key: 'request', name: translate('analysis.series.request'), area: true },
+                  { key: 'bandwidth', name: translate('analysis.series.bandwidth'), axis: 'right' },
+                ]}
+                leftKind="count"
+                leftTitle={translate('analysis.axis.requests')}
+                rightKind="bandwidth"
+                rightTitle={translate('analysis.axis.bandwidth')}
+                granularity={applied.interval}
+                locale={locale}
+                height={260}
+              />
+            </>
+          );
+        }}
+      </QueryView>
+    </Section>
+  );
+}

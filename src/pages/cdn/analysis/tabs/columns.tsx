@@ -1,0 +1,45 @@
+import { Box } from '@mui/material';
+import { formatBytes, formatCount, formatPercent } from '../../../../lib/units';
+import type { Column } from '../LocalTable';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Columns many tables share: rank, requests, flow (bytes), share (percent). */
+export const rankColumn = <T extends { rank: number }>(translate: Translate): Column<T> => ({
+  source: 'rank',
+  label: translate('analysis.columns.rank'),
+  render: (r) => r.rank,
+  csv: (r) => r.rank,
+  align: 'right',
+});
+
+export const requestColumn = <T extends { request: number }>(translate: Translate): Column<T> => ({
+  source: 'request',
+  label: translate('analysis.columns.requests'),
+  render: (r) => formatCount(r.request),
+  csv: (r) => r.request,
+  align: 'right',
+});
+
+export const flowColumn = <T extends { flow: number }>(translate: Translate): Column<T> => ({
+  source: 'flow',
+  label: translate('analysis.columns.flow'),
+  csvHeader: `${translate('analysis.columns.flow')} (B)`,
+  render: (r) => formatBytes(r.flow),
+  csv: (r) => r.flow,
+  align: 'right',
+});
+
+export const percentColumn = <T extends { percent: number }>(translate: Translate): Column<T> => ({
+  source: 'percent',
+  label: translate('analysis.columns.percent'),
+  csvHeader: `${translate('analysis.columns.percent')} (%)`,
+  render: (r) => formatPercent(r.percent),
+  csv: (r) => r.percent,
+  align: 'right',
+});
+
+/** A long text cell (URL, user agent, referer) that wraps instead of widening the table. */
+export function LongText({ text }: { text: string }) {
+  return <Box sx={{ wordBreak: 'break-all', maxWidth: 640, fontFamily: 'monospace', fontSize: 12.5 }}>{text}</Box>;
+}

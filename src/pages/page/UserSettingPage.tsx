@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
+import {
+  Form,
+  PasswordInput,
+  SaveButton,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProviders';
+import { PortalApiError } from '../../../dataProviders/http';
+import { hasPermission } from '../../auth/permissions';
+import { readUserInfo } from '../../auth/storage';
+import { passwordStrongEnough } from '../../lib/passwordRule';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const RULES = 'portal.userSetting.rules';
+
+/** The password-change rules of configuration spec §5, as react-admin validators (i18n keys). */
+export const validateOldPassword: Validator = (value) => (value ? undefined : `${RULES}.currentRequired`);
+export const validateNewPassword: Validator = (value, values: Partial<PasswordForm>) => {
+  if (!value) return `${RULES}.newRequired`;
+  if (value === values.oldPassword) return `${RULES}.sameAsCurrent`;
+  if (!passwordStrongEnough(String(value))) return `${RULES}.pattern`;
+  return undefined;
+};
+export const validateConfirmPassword: Validator = (value, values: Partial<PasswordForm>) => {
+  if (!value) return `${RULES}.confirmRequired`;
+  return value === values.newPassword ? undefined : `${RULES}.confirmMismatch`;
+};
+
+function ProfileRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 0.75 }}>
+      <Typography color="text.secondary" sx={{ width: 120, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography data-testid={testId}>{value || '—'}</Typography>
+    </Stack>
+  );
+}
+
+/** The password-change form; the form is emptied after a change (nothing sensitive is kept). */
+function PasswordCard({ username, account }: { username: string; account: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // A new key remounts the form empty, so the passwords do not linger in memory or the DOM.
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = async (values: Partial<PasswordForm>) => {
+    try {
+      await dataProvider.changePassword({
+        username,
+        account,
+        oldPassword: values.oldPassword ?? '',
+        newPassword: values.newPassword ?? '',
+      });
+      notify('portal.userSetting.success', { type: 'success' });
+      setFormKey((k) => k + 1);
+    } catch (err) {
+      const e = err instanceof PortalApiError ? err : null;
+      const text = e?.message && e.message !== 'portal.errors.unknown' ? e.message : 'portal.userSetting.failed';
+      notify(text, { type: 'error', messageArgs: { _: text, ...(e?.messageArgs ?? {}) } });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <LockResetOutlinedIcon color="primary" />
+          <Typography variant="h6">{translate('portal.userSetting.passwordTitle')}</Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('portal.userSetting.passwordHint')}
+        </Typography>
+        <Divider sx={{ mb: 2 }} />
+        <Form key={formKey} defaultValues={EMPTY} onSubmit={submit} mode="onSubmit" reValidateMode="onChange">
+          <Stack sx={{ maxWidth: 420 }}>
+            <PasswordInput
+              source="oldPassword"
+              label="portal.userSetting.currentPassword"
+              validate={validateOldPassword}
+              autoComplete="current-password"
+              inputProps={{ 'data-testid': 'old-password' }}
+            />
+            <PasswordInput
+              source="newPassword"
+              label="portal.userSetting.newPassword"
+              validate={validateNewPassword}
+              autoComplete="new-password"
+              inputProps={{ 'data-testid': 'new-password' }}
+            />
+            <PasswordInput
+              source="confirmPassword"
+              label="portal.userSetting.confirmPassword"
+              validate={validateConfirmPassword}
+              autoComplete="new-password"
+              inputProps={{ 'data-testid': 'confirm-password' }}
+            />
+            <Box>
+              <SaveButton label="portal.userSetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
+            </Box>
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /page/usersetting: who the user is, and the own-password change. */
+export function UserSettingPage() {
+  const translate = useTranslate();
+  const info = readUserInfo();
+  // The change call needs person:operation; a read-only holder would be signed out by its 403.
+  const canChange = Boolean(info) && hasPermission(info?.permissionList ?? [], 'person', 'operation');
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+        {translate('portal.userSetting.title')}
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {translate('portal.userSetting.profile')}
+          </Typography>
+          <ProfileRow label={translate('portal.userSetting.username')} value={info?.username ?? ''} testId="setting-username" />
+          <ProfileRow label={translate('portal.userSetting.account')} value={info?.account ?? ''} testId="setting-account" />
+          <ProfileRow label={translate('portal.userSetting.accountName')} value={info?.accountName ?? ''} testId="setting-account-name" />
+          <ProfileRow label={translate('portal.userSetting.email')} value={info?.email ?? ''} testId="setting-email" />
+        </CardContent>
+      </Card>
+      {canChange && info && <PasswordCard username={info.username} account={info.account} />}
+    </Box>
+  );
+}
