@@ -1,14 +1,14 @@
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../src/lib/formats';
+
+
 /**
  * Sub-account (domain group) rules of configuration spec §5, pure so that the browser's validators
  * and the server's checks are the same code. Each rule answers null or the name of the broken rule.
  */
 export const IDENTITY_MAX_LENGTH = 64;
 export const COMPANY_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 
 export const IDENTITY_PATTERN = /^[A-Za-z0-9_]+$/;
-/** A pragmatic address check: one @, no spaces, a dot in the domain part. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export type SubAccountRule =
   | 'identityRequired'

@@ -1,13 +1,12 @@
 import type { Validator } from 'react-admin';
 import { PASSWORD_MIN_LENGTH, passwordStrongEnough } from '../../src/lib/passwordRule';
 import { isKnownPermission } from '../../src/lib/permissionCatalog';
+import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../src/lib/formats';
 
 /**
  * The server's sub-user rules (server/routes/shiro/userRules.ts), mirrored for instant feedback;
  * each failure is an i18n key under portal.users.rules. The server stays the judge.
  */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 const key = (rule: string) => `portal.users.rules.${rule}`;
 const asText = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));

@@ -75,7 +75,7 @@ async function viaServer(args: Args): Promise<IngestReport> {
   const began = Date.now();
   for await (const part of lineBatches(decoded(source(args.input)), args.batchMb * 1024 * 1024)) {
     const url = `${args.server!.replace(/\/$/, '')}/api/log/ingest?firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
-    const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: part });
+    const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: new Uint8Array(part) });
     const body = (await res.json()) as { code: string; data: IngestReport | null; msg: string };
     if (body.code !== '0' || !body.data) throw new Error(`server refused the part at line ${total.lines + 1}: HTTP ${res.status} ${body.msg}`);
     const r = body.data;

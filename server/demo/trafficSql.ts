@@ -376,5 +376,6 @@ FROM (
       )
     )
   )
-)`;
+)
+SETTINGS optimize_on_insert = 0`;
 }

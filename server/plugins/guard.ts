@@ -25,7 +25,8 @@ export const guardPlugin = fp(async (app) => {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before schema validation: a caller without a session gets 401, not a validation message.
+  app.addHook('preValidation', async (request) => {
     const { access, module } = request.routeOptions.config ?? {};
     if (!access || access === 'public') return;
     if (!request.user) throw new PortalError('401', 'notSignedIn', 401);

@@ -2,15 +2,21 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type PortalConfig } from '../../server/config';
 import { createCipher } from '../../server/lib/cipher';
 
 export const cipher = createCipher('CdnPortalKey2026');
 
-/** A server on a fresh temporary data dir with the demo data (real PGlite and chDB). */
+/**
+ * A server on a fresh temporary data dir with the demo data (real PGlite and chDB): a copy of the
+ * data dir seeded once per run by tests/server/globalSetup.ts. `demo: false` starts empty.
+ */
 export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<FastifyInstance & { dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const template = overrides.demo === false ? undefined : inject('demoTemplateDir');
+  if (template) await fs.cp(template, dataDir, { recursive: true });
   const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), ...overrides };
   const app = await buildApp(config);
   app.addHook('onClose', async () => {

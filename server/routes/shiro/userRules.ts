@@ -7,10 +7,7 @@ import { isSuperRole } from '../../../src/auth/permissions';
 import { accountSubtree } from '../../stores/config/accounts';
 import type { SubUserScope } from '../../stores/config/subUsers';
 import type { SessionUser } from '../../types';
-
-/** 3–32 letters, digits, underscores, dots or hyphens (no spaces: sign-in refuses them). */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../../src/lib/formats';
 
 export function checkUsername(value: string | undefined): string {
   const username = (value ?? '').trim();

@@ -19,6 +19,11 @@ export interface TrafficEngine {
     columns?: string[],
     settings?: Record<string, string | number>,
   ): Promise<void>;
+  /**
+   * Writes the rows of a SELECT to a gzip file on this machine in a ClickHouse output format
+   * (chDB writes it itself; a ClickHouse server streams the rows here).
+   */
+  exportGzip(sql: string, params: Record<string, unknown>, format: 'CSVWithNames' | 'JSONEachRow', file: string): Promise<void>;
   readonly kind: 'chdb' | 'clickhouse';
   close(): Promise<void>;
 }
@@ -48,6 +53,9 @@ async function openChdb(dir: string): Promise<TrafficEngine> {
     async insertRaw(table, data, format, columns, settings) {
       await session.insert({ table, values: data, format, columns, settings });
     },
+    async exportGzip(sql, params, format, file) {
+      await run(`INSERT INTO FUNCTION file({__file:String}, '${format}', 'auto', 'gzip') ${sql}`, { ...params, __file: file }, 'CSV');
+    },
     async close() {
       session.close();
     },
@@ -75,6 +83,13 @@ async function openClickhouse(url: string): Promise<TrafficEngine> {
         columns: columns as [string, ...string[]] | undefined,
         clickhouse_settings: settings,
       });
+    },
+    async exportGzip(sql, params, format, file) {
+      const { pipeline } = await import('node:stream/promises');
+      const zlib = await import('node:zlib');
+      const { createWriteStream } = await import('node:fs');
+      const rs = await client.exec({ query: `${sql} FORMAT ${format}`, query_params: params });
+      await pipeline(rs.stream, zlib.createGzip(), createWriteStream(file));
     },
     async close() {
       await client.close();

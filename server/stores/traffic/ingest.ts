@@ -170,32 +170,39 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
   };
 
   const move = async () => {
-    await engine.exec(`INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM ${stage} WHERE ${VALID}`);
+    await engine.exec(`INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM ${stage} WHERE ${VALID} SETTINGS optimize_on_insert = 0`);
+  };
+
+  /**
+   * Parses JSON lines into the staging table. chDB reads them from a temporary file: its file reader
+   * parses in parallel and skips bad rows reliably, its inline insert does neither. A ClickHouse
+   * server gets the bytes over HTTP.
+   */
+  const parseInto = async (data: Buffer, name: string, settings: Record<string, string | number>) => {
+    if (engine.kind !== 'chdb') {
+      await engine.insertRaw(stage, data, 'JSONEachRow', undefined, settings);
+      return;
+    }
+    const file = path.join(opts.tmpDir, `ingest-${id}-${name}.jsonl`);
+    await fs.mkdir(opts.tmpDir, { recursive: true });
+    await fs.writeFile(file, data);
+    try {
+      const list = Object.entries(settings).map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v}'` : v}`).join(', ');
+      await engine.exec(`INSERT INTO ${stage} SELECT * FROM file({file:String}, 'JSONEachRow', {structure:String}) SETTINGS ${list}`, {
+        file,
+        structure: STAGE_STRUCTURE,
+      });
+    } finally {
+      await fs.rm(file, { force: true });
+    }
   };
 
   /** The slow path: every line tagged with its number, errors skipped by the engine and counted. */
   const tagged = async (batch: Buffer, firstLine: number): Promise<{ good: number; bad: number[] }> => {
     await engine.exec(`TRUNCATE TABLE ${stage}`);
     const t = tagLines(batch, firstLine);
-    const lenient = { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 };
     if (t.candidates.length) {
-      if (engine.kind === 'chdb') {
-        // chDB's inline insert does not skip bad rows reliably; its file reader does.
-        const file = path.join(opts.tmpDir, `ingest-${id}-${firstLine}.jsonl`);
-        await fs.mkdir(opts.tmpDir, { recursive: true });
-        await fs.writeFile(file, t.tagged);
-        try {
-          const settings = Object.entries(lenient).map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v}'` : v}`).join(', ');
-          await engine.exec(`INSERT INTO ${stage} SELECT * FROM file({file:String}, 'JSONEachRow', {structure:String}) SETTINGS ${settings}`, {
-            file,
-            structure: STAGE_STRUCTURE,
-          });
-        } finally {
-          await fs.rm(file, { force: true });
-        }
-      } else {
-        await engine.insertRaw(stage, t.tagged, 'JSONEachRow', undefined, lenient);
-      }
+      await parseInto(t.tagged, `${firstLine}-tagged`, { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 });
     }
     const [row] = await engine.query<{ ok: Array<number | string> }>(`SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID} AND __ln > 0)`);
     const ok = new Set((row?.ok ?? []).map(Number));
@@ -208,7 +215,7 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
     let good = -1;
     let bad: number[] = [];
     try {
-      await engine.insertRaw(stage, batch, 'JSONEachRow', undefined, { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 });
+      await parseInto(batch, String(firstLine), { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 });
       const [c] = await engine.query<{ n: number | string; bad: number | string }>(`SELECT count() AS n, countIf(NOT (${VALID})) AS bad FROM ${stage}`);
       if (Number(c.bad) === 0) good = Number(c.n);
     } catch {

@@ -79,7 +79,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 export const LEVELS: readonly Level[] = ['5m', '1h', '1d'];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 3;
+export const ROLLUP_VERSION = 4;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
@@ -111,23 +111,41 @@ function tableDdl(def: RollupDef, level: Level): string {
     TTL bucket + INTERVAL ${def.ttlDays} DAY`;
 }
 
+/**
+ * GROUP BY of a view: the bucket, the fixed-size dimensions as they are, and every string column
+ * (account, domain, provider, url, ...) folded into one 64-bit hash, with any() giving the strings
+ * back. Grouping by many (LowCardinality) string keys is several times slower on insert than by
+ * fixed-size keys; a collision of the 64-bit hash within one insert block is practically impossible.
+ */
+function grouped(def: RollupDef, src: string, bucket: string, measures: string[], column: (d: RollupColumn) => string): string {
+  const strings = [{ name: 'account', type: 'String', base: `${src}.account` }, { name: 'domain', type: 'String', base: `${src}.domain` }, ...def.dims].filter((d) =>
+    d.type.includes('String'),
+  );
+  const fixed = def.dims.filter((d) => !d.type.includes('String'));
+  const value = (d: RollupColumn) => (d.name === 'account' || d.name === 'domain' ? `${src}.${d.name}` : column(d));
+  const select = [
+    `any(${value({ name: 'account', type: '', base: '' })}) AS account`,
+    `any(${value({ name: 'domain', type: '', base: '' })}) AS domain`,
+    `${bucket} AS bucket`,
+    ...def.dims.map((d) => (d.type.includes('String') ? `any(${value(d)}) AS ${d.name}` : `${value(d)} AS ${d.name}`)),
+    ...measures,
+  ];
+  const groupBy = ['bucket', `cityHash64(${strings.map(value).join(', ')})`, ...fixed.map((d) => d.name)];
+  return `SELECT ${select.join(', ')} FROM ${src === 'l' ? 'traffic.access_log' : '{table}'} AS ${src} {where} GROUP BY ${groupBy.join(', ')}`;
+}
+
 /** SELECT that aggregates base rows into 5-minute rows of a rollup. */
 export function selectFromBase(def: RollupDef, where = ''): string {
-  const dims = def.dims.map((d) => `${d.base} AS ${d.name}`);
-  const keys = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
-  return `SELECT l.account AS account, l.domain AS domain, ${BUCKET_FROM_BASE} AS bucket, ${dims.join(', ')}, ${def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`).join(', ')}
-    FROM traffic.access_log AS l ${where} GROUP BY ${keys}`;
+  return grouped(def, 'l', BUCKET_FROM_BASE, def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), (d) => d.base).replace('{where}', where);
 }
 
 function viewDdl(def: RollupDef, level: Level): string {
   if (level === '5m') return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
   const lower = level === '1h' ? '5m' : '1h';
-  const dims = def.dims.map((d) => `src.${d.name} AS ${d.name}`).join(', ');
-  const measures = def.measures.map((m) => `sum(src.${m}) AS ${m}`).join(', ');
-  const keys = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
-  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS
-    SELECT src.account AS account, src.domain AS domain, ${BUCKET_FROM_LOWER[level]} AS bucket, ${dims}, ${measures}
-    FROM ${rollupTable(def, lower)} AS src GROUP BY ${keys}`;
+  const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], def.measures.map((m) => `sum(src.${m}) AS ${m}`), (d) => `src.${d.name}`)
+    .replace('{table}', rollupTable(def, lower))
+    .replace('{where}', '');
+  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
 }
 
 async function dropAll(engine: TrafficEngine): Promise<void> {

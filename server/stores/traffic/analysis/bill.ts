@@ -71,9 +71,9 @@ function monthRowsSql(unionSql: string, now: number): string {
       FROM (${unionSql}) AS x GROUP BY x.account, x.domain, x.b
     ),
     m AS (
-      SELECT account, domain, toStartOfMonth(b, {tz:String}) AS mday, sum(request) AS request, sum(flow) AS flow,
-        max(flow) AS peak5, arrayReverseSort(groupArray(flow)) AS samples
-      FROM d5 GROUP BY account, domain, mday
+      SELECT y.account AS account, y.domain AS domain, toStartOfMonth(y.b, {tz:String}) AS mday, sum(y.request) AS request, sum(y.flow) AS flow,
+        max(y.flow) AS peak5, arrayReverseSort(groupArray(y.flow)) AS samples
+      FROM d5 AS y GROUP BY y.account, y.domain, mday
     )
     SELECT account, domain, formatDateTime(mday, '%Y-%m') AS month, request, flow, peak5,
       toUnixTimestamp(toDateTime(mday, {tz:String})) AS ms, toUnixTimestamp(toDateTime(addMonths(mday, 1), {tz:String})) AS me,
@@ -96,10 +96,10 @@ function unionFor(r: BillRange) {
 export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillSum> {
   const union = unionFor(r);
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT month, account, domain, grouping(month) AS whole, sum(request) AS request, sum(flow) AS flow, max(peak5) AS peak5,
-       max(p95flow) AS p95flow, sum(trafficFee) AS trafficFee, sum(bandwidthFee) AS bandwidthFee
-     FROM (${monthRowsSql(union.sql, now)})
-     GROUP BY GROUPING SETS ((month, account, domain), ())
+    `SELECT z.month AS month, z.account AS account, z.domain AS domain, grouping(z.month) AS whole, sum(z.request) AS request, sum(z.flow) AS flow,
+       max(z.peak5) AS peak5, max(z.p95flow) AS p95flow, sum(z.trafficFee) AS trafficFee, sum(z.bandwidthFee) AS bandwidthFee
+     FROM (${monthRowsSql(union.sql, now)}) AS z
+     GROUP BY GROUPING SETS ((z.month, z.account, z.domain), ())
      ORDER BY whole, month, flow DESC, domain`,
     { ...union.params, tz: r.tz },
   );
@@ -127,10 +127,10 @@ export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.fl
 export async function billOverview(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillOverview> {
   const union = unionFor(r);
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT month, grouping(month) AS whole, sum(request) AS request, sum(flow) AS flow, countIf(request > 0) AS domains,
-       sum(trafficFee) AS trafficFee, sum(bandwidthFee) AS bandwidthFee
-     FROM (${monthRowsSql(union.sql, now)})
-     GROUP BY GROUPING SETS ((month), ())
+    `SELECT z.month AS month, grouping(z.month) AS whole, sum(z.request) AS request, sum(z.flow) AS flow, countIf(z.request > 0) AS domains,
+       sum(z.trafficFee) AS trafficFee, sum(z.bandwidthFee) AS bandwidthFee
+     FROM (${monthRowsSql(union.sql, now)}) AS z
+     GROUP BY GROUPING SETS ((z.month), ())
      ORDER BY whole, month`,
     { ...union.params, tz: r.tz },
   );

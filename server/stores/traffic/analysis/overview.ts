@@ -19,14 +19,14 @@ export async function domainFigures(engine: TrafficEngine, s: Search, limit?: nu
     s,
   );
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT account, domain, sum(request) AS request, sum(flow) AS flow, sum(hit) AS hit, max(flow5) AS peak,
-       arraySort(groupUniqArrayArray(provs)) AS providers, toUnixTimestamp(max(last)) AS lastSeen
+    `SELECT y.account AS account, y.domain AS domain, sum(y.request) AS request, sum(y.flow) AS flow, sum(y.hit) AS hit, max(y.flow5) AS peak,
+       arraySort(groupUniqArrayArray(y.provs)) AS providers, toUnixTimestamp(max(y.last)) AS lastSeen
      FROM (
        SELECT x.account AS account, x.domain AS domain, x.b AS b5, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit,
          sum(x.bytes) AS flow5, groupUniqArrayIf(x.provider, x.requests > 0) AS provs, if(sum(x.requests) > 0, x.b, toDateTime(0, 'UTC')) AS last
        FROM (${union.sql}) AS x GROUP BY x.account, x.domain, x.b
-     )
-     GROUP BY account, domain
+     ) AS y
+     GROUP BY y.account, y.domain
      ORDER BY flow DESC, domain ASC ${limit ? `LIMIT ${limit}` : ''}`,
     union.params,
   );
@@ -73,8 +73,8 @@ export async function overview(engine: TrafficEngine, s: Search, now = Math.floo
 async function figures(engine: TrafficEngine, s: Search): Promise<SequentialFigures> {
   const union = buildUnion({ sources: ['totals', 'geo'], keys: [BUCKET_KEY], measures: ['requests', 'bytes', 'hits'], levels: ['5m'] }, s, s);
   const [row] = await engine.query<Record<string, unknown>>(
-    `SELECT sum(request) AS request, sum(flow) AS flow, sum(hit) AS hit, max(flow) AS peak FROM (
-       SELECT x.b, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit FROM (${union.sql}) AS x GROUP BY x.b)`,
+    `SELECT sum(y.request) AS request, sum(y.flow) AS flow, sum(y.hit) AS hit, max(y.flow) AS peak FROM (
+       SELECT x.b, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit FROM (${union.sql}) AS x GROUP BY x.b) AS y`,
     union.params,
   );
   return { flow: num(row?.flow), request: num(row?.request), peakBandwidth: bps(num(row?.peak), 300), hitPercent: pct(num(row?.hit), num(row?.request)) };

@@ -1,0 +1,28 @@
+/** Texts shared by the overview, service-info, lines, log, ranking and bill screens (English). */
+export default {
+  trafficPages: {
+    loading: 'Loading…',
+    empty: 'No data for this selection.',
+    retry: 'Retry',
+    refresh: 'Refresh',
+    range: 'Time range',
+    rangeShown: '%{start} to %{end}',
+    accounts: 'Accounts',
+    allAccounts: 'All accounts',
+    domains: 'Domains',
+    allDomains: 'All domains',
+    presets: {
+      today: 'Today',
+      yesterday: 'Yesterday',
+      threeDays: 'Last 3 days',
+      week: 'Last 7 days',
+      month: 'This month',
+      lastMonth: 'Last month',
+      userDefined: 'Custom',
+    },
+    change: {
+      versus: '%{value} vs previous period (%{previous})',
+      noPrevious: 'No data in the previous period',
+    },
+  },
+};

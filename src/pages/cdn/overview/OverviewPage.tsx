@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useTranslate } from 'react-admin';
+import type { OverviewQuery } from '../../../../dataProviders/api/trafficTypes';
+import { MultiSelect } from '../analysis/MultiSelect';
+import { Section } from '../analysis/TabParts';
+import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
+import { PageHeader } from '../trafficShared/PageHeader';
+import { choosePreset, RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
+import { StateView } from '../trafficShared/StateView';
+import { useDomainChoices } from '../trafficShared/useDomainChoices';
+import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { OverviewCurve } from './OverviewCurve';
+import { OverviewTiles } from './OverviewTiles';
+import { TopDomains } from './TopDomains';
+
+/**
+ * /cdn/newoverview: bandwidth now and over the chosen range, traffic, requests, hit rate, the change
+ * against the previous period of the same length (/api/sequential) and the top domains.
+ */
+export function OverviewPage() {
+  const translate = useTranslate();
+  const [accounts, setAccounts] = useState<string[]>([ALL_ACCOUNTS]);
+  const [domains, setDomains] = useState<string[]>([]);
+  const [choice, setChoice] = useState<PresetChoice>(() => choosePreset('today'));
+  const choices = useDomainChoices(accounts);
+  const query: OverviewQuery = useMemo(
+    () => ({ accounts: accountsToSend(accounts), domains, startTime: choice.startTime, endTime: choice.endTime, interval: choice.interval }),
+    [accounts, domains, choice],
+  );
+  const overview = usePortalQuery(['overview', query], (dp) => dp.overview(query));
+  const sequential = usePortalQuery(['sequential', query], (dp) => dp.sequential(query));
+  const chooseAccounts = (next: string[]) => {
+    setAccounts(next);
+    setDomains([]);
+  };
+  return (
+    <div data-testid="overview-page">
+      <PageHeader
+        title={translate('overview.title')}
+        subtitle={translate('overview.subtitle')}
+        actions={
+          <Button startIcon={<RefreshIcon />} onClick={() => setChoice(choosePreset(choice.preset))} data-testid="overview-refresh">
+            {translate('trafficPages.refresh')}
+          </Button>
+        }
+      />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <AccountSelect value={accounts} onChange={chooseAccounts} />
+        {choices.available && (
+          <MultiSelect
+            label={translate('trafficPages.domains')}
+            options={choices.domains}
+            value={domains}
+            onChange={setDomains}
+            emptyText={translate('trafficPages.allDomains')}
+            width={280}
+            testId="filter-domains"
+          />
+        )}
+        <RangePresets value={choice} onChange={setChoice} />
+      </Stack>
+      <StateView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('overview.empty')} height={420} testId="overview">
+        {(d) => (
+          <>
+            <OverviewTiles data={d} sequential={sequential.data} />
+            {sequential.error && (
+              <Alert severity="warning" sx={{ mb: 2 }} data-testid="sequential-error">
+                {translate('overview.sequentialFailed', { message: sequential.error })}
+              </Alert>
+            )}
+            <Section title={translate('overview.curveTitle')} testId="overview-curve">
+              <OverviewCurve curve={d.curve} range={choice.range} interval={choice.interval} />
+            </Section>
+            <TopDomains data={d} />
+          </>
+        )}
+      </StateView>
+    </div>
+  );
+}
+
+export default OverviewPage;

@@ -1,0 +1,61 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { Overview, Sequential } from '../../../../dataProviders/api/trafficTypes';
+import { day } from '../../../lib/time';
+import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
+import { ChangeNote } from '../trafficShared/ChangeNote';
+import { Tile } from './Tile';
+
+/**
+ * The headline figures of the range with their change against the period of the same length just
+ * before it (sequential; the change is omitted while that call is loading or failed).
+ */
+export function OverviewTiles({ data, sequential }: { data: Overview; sequential: Sequential | undefined }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const prev = sequential?.previous;
+  const change = (key: keyof Sequential['change'], previous: string, testId: string) =>
+    sequential ? <ChangeNote change={sequential.change[key]} previous={previous} testId={testId} /> : null;
+  const when = (seconds: number) => day(seconds * 1000, locale).format('MM-DD HH:mm');
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Tile label={translate('overview.tiles.currentBandwidth')} value={formatBandwidth(data.currentBandwidth)} testId="tile-current">
+          <Typography variant="caption" color="text.secondary">
+            {translate('overview.tiles.currentNote')}
+          </Typography>
+        </Tile>
+        <Tile label={translate('overview.tiles.peakBandwidth')} value={formatBandwidth(data.peakBandwidth)} testId="tile-peak">
+          {change('peakBandwidth', formatBandwidth(prev?.peakBandwidth), 'change-peak')}
+          {data.peakTime !== null && (
+            <Typography variant="caption" component="p" color="text.secondary">
+              {translate('overview.tiles.peakAt', { time: when(data.peakTime) })}
+            </Typography>
+          )}
+        </Tile>
+        <Tile label={translate('overview.tiles.flow')} value={formatBytes(data.flow)} testId="tile-flow">
+          {change('flow', formatBytes(prev?.flow), 'change-flow')}
+        </Tile>
+        <Tile label={translate('overview.tiles.request')} value={formatCount(data.request)} testId="tile-request">
+          {change('request', formatCount(prev?.request), 'change-request')}
+        </Tile>
+        <Tile label={translate('overview.tiles.hitPercent')} value={formatPercent(data.hitPercent)} testId="tile-hit">
+          {change('hitPercent', formatPercent(prev?.hitPercent), 'change-hit')}
+          <Typography variant="caption" component="p" color="text.secondary">
+            {translate('overview.tiles.byteHitPercent', { value: formatPercent(data.byteHitPercent) })}
+          </Typography>
+        </Tile>
+        <Tile label={translate('overview.tiles.domains')} value={formatCount(data.domainCount)} testId="tile-domains">
+          <Typography variant="caption" color="text.secondary">
+            {translate('overview.tiles.domainsNote')}
+          </Typography>
+        </Tile>
+      </Stack>
+      {sequential && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="sequential-range">
+          {translate('overview.comparedWith', { start: when(sequential.previous.startTime), end: when(sequential.previous.endTime) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Overview, OverviewDomain } from '../../../../dataProviders/api/trafficTypes';
+import { BarRanking } from '../../../charts';
+import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
+import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
+import { Section } from '../analysis/TabParts';
+
+type DomainRow = OverviewDomain & { id: string; rank: number; share: number };
+
+/** The ten domains with the most traffic in the range: bars and a table (exportable). */
+export function TopDomains({ data }: { data: Overview }) {
+  const translate = useTranslate();
+  const rows: DomainRow[] = data.topDomains.map((d, i) => ({ ...d, id: `${d.account}/${d.domain}`, rank: i + 1, share: percentOf(d.flow, data.flow) }));
+  const col = (key: string) => translate(`overview.columns.${key}`);
+  const columns: Column<DomainRow>[] = [
+    { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
+    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
+    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
+    { source: 'share', label: col('share'), csvHeader: `${col('share')} (%)`, render: (r) => formatPercent(r.share), csv: (r) => r.share, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'hitPercent', label: col('hitPercent'), csvHeader: `${col('hitPercent')} (%)`, render: (r) => formatPercent(r.hitPercent), csv: (r) => r.hitPercent, align: 'right' },
+    {
+      source: 'peakBandwidth',
+      label: col('peakBandwidth'),
+      csvHeader: `${col('peakBandwidth')} (bps)`,
+      render: (r) => formatBandwidth(r.peakBandwidth),
+      csv: (r) => r.peakBandwidth,
+      align: 'right',
+    },
+  ];
+  return (
+    <Section title={translate('overview.topDomains')} testId="top-domains" actions={<CsvButton rows={rows} columns={columns} name="overview-top-domains" />}>
+      {rows.length === 0 ? (
+        <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="top-domains-empty">
+          {translate('overview.noDomains')}
+        </Box>
+      ) : (
+        <>
+          <Typography variant="subtitle2">{translate('overview.topChart')}</Typography>
+          <BarRanking data={rows.map((r) => ({ name: r.domain, value: r.flow }))} kind="bytes" valueTitle={translate('overview.axis.flow')} labelWidth={220} />
+          <LocalTable rows={rows} columns={columns} sortField="flow" testId="table-top-domains" />
+        </>
+      )}
+    </Section>
+  );
+}

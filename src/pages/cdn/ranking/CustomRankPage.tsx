@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { AnalysisMeasure, DosageSortQuery } from '../../../../dataProviders/api/trafficTypes';
+import { BarRanking } from '../../../charts';
+import { formatBytes, formatCount } from '../../../lib/units';
+import { CsvButton, LocalTable } from '../analysis/LocalTable';
+import { MultiSelect } from '../analysis/MultiSelect';
+import { Section } from '../analysis/TabParts';
+import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
+import { PageHeader } from '../trafficShared/PageHeader';
+import { choosePreset, RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
+import { StateView } from '../trafficShared/StateView';
+import { useDomainChoices } from '../trafficShared/useDomainChoices';
+import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { toRankRows, useRankColumns } from './RankingTable';
+
+/** /cdn/customRank: domains ranked by traffic or requests over a range, with their share and lines. */
+export function CustomRankPage() {
+  const translate = useTranslate();
+  const [accounts, setAccounts] = useState<string[]>([ALL_ACCOUNTS]);
+  const [domains, setDomains] = useState<string[]>([]);
+  const [providers, setProviders] = useState<string[]>([]);
+  const [sortBy, setSortBy] = useState<AnalysisMeasure>('flow');
+  const [choice, setChoice] = useState<PresetChoice>(() => choosePreset('today'));
+  const choices = useDomainChoices(accounts);
+  const query: DosageSortQuery = useMemo(
+    () => ({ accounts: accountsToSend(accounts), domains, providers, startTime: choice.startTime, endTime: choice.endTime, sortBy }),
+    [accounts, domains, providers, choice, sortBy],
+  );
+  const ranking = usePortalQuery(['dosageSort', query], (dp) => dp.dosageSort(query));
+  const rows = useMemo(() => toRankRows(ranking.data ?? []), [ranking.data]);
+  const columns = useRankColumns(sortBy, choices.providerName);
+  const total = rows.reduce((s, r) => s + (sortBy === 'flow' ? r.flow : r.request), 0);
+  const providerCodes = useMemo(() => [...new Set([...(ranking.data ?? []).flatMap((e) => e.providers), ...providers])].sort(), [ranking.data, providers]);
+  return (
+    <div data-testid="customrank-page">
+      <PageHeader title={translate('customRank.title')} subtitle={translate('customRank.subtitle')} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <AccountSelect value={accounts} onChange={(a) => (setAccounts(a), setDomains([]))} />
+        {choices.available && (
+          <MultiSelect
+            label={translate('trafficPages.domains')}
+            options={choices.domains}
+            value={domains}
+            onChange={setDomains}
+            emptyText={translate('trafficPages.allDomains')}
+            width={280}
+            testId="filter-domains"
+          />
+        )}
+        <MultiSelect
+          label={translate('customRank.providers')}
+          options={providerCodes}
+          value={providers}
+          onChange={setProviders}
+          labelOf={choices.providerName}
+          emptyText={translate('customRank.allProviders')}
+          testId="filter-providers"
+        />
+        <RangePresets value={choice} onChange={setChoice} />
+      </Stack>
+      <Section
+        title={translate('customRank.tableTitle')}
+        testId="ranking"
+        actions={
+          <>
+            <ToggleButtonGroup size="small" exclusive value={sortBy} onChange={(_e, v: AnalysisMeasure | null) => v && setSortBy(v)} aria-label={translate('customRank.sortBy')}>
+              <ToggleButton value="flow" data-testid="sortby-flow">
+                {translate('customRank.byFlow')}
+              </ToggleButton>
+              <ToggleButton value="request" data-testid="sortby-request">
+                {translate('customRank.byRequest')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+            <CsvButton rows={rows} columns={columns} name={`usage-ranking-${sortBy}`} />
+          </>
+        }
+      >
+        <StateView state={ranking} isEmpty={(d) => d.length === 0} emptyText={translate('customRank.empty')} testId="ranking">
+          {() => (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-total">
+                {translate(`customRank.total.${sortBy}`, { count: rows.length, value: sortBy === 'flow' ? formatBytes(total) : formatCount(total) })}
+              </Typography>
+              <Typography variant="subtitle2">{translate(`customRank.chart.${sortBy}`)}</Typography>
+              <BarRanking
+                data={rows.map((r) => ({ name: r.custom, value: sortBy === 'flow' ? r.flow : r.request }))}
+                kind={sortBy === 'flow' ? 'bytes' : 'count'}
+                valueTitle={translate(`customRank.axis.${sortBy}`)}
+                labelWidth={220}
+              />
+              <LocalTable rows={rows} columns={columns} perPage={25} testId="table-ranking" />
+            </>
+          )}
+        </StateView>
+      </Section>
+    </div>
+  );
+}
+
+export default CustomRankPage;

@@ -1,0 +1,43 @@
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { AnalysisMeasure, DosageEntry } from '../../../../dataProviders/api/trafficTypes';
+import { formatBytes, formatCount, formatPercent } from '../../../lib/units';
+import type { Column } from '../analysis/LocalTable';
+
+export type RankRow = DosageEntry & { id: string; rank: number };
+
+export const toRankRows = (entries: readonly DosageEntry[]): RankRow[] => entries.map((e, i) => ({ ...e, id: `${e.account}/${e.custom}`, rank: i + 1 }));
+
+/** A share with a bar, so the ranking reads at a glance. */
+function Share({ value }: { value: number }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
+      <LinearProgress variant="determinate" value={Math.min(100, value)} sx={{ width: 80, height: 6, borderRadius: 1 }} />
+      <Typography variant="body2" component="span" sx={{ minWidth: 56, textAlign: 'right' }}>
+        {formatPercent(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Columns of the ranking (rank by the chosen measure; every column sortable but providers). */
+export function useRankColumns(sortBy: AnalysisMeasure, providerName: (code: string) => string): Column<RankRow>[] {
+  const translate = useTranslate();
+  const col = (key: string) => translate(`customRank.columns.${key}`);
+  const shareLabel = translate(`customRank.columns.ratio.${sortBy}`);
+  return [
+    { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
+    { source: 'custom', label: col('domain'), render: (r) => r.custom, csv: (r) => r.custom },
+    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'ratio', label: shareLabel, csvHeader: `${shareLabel} (%)`, render: (r) => <Share value={r.ratio} />, csv: (r) => r.ratio, align: 'right' },
+    {
+      source: 'providers',
+      label: col('providers'),
+      sortable: false,
+      render: (r) => r.providers.map(providerName).join(', ') || '—',
+      csv: (r) => r.providers.map(providerName).join(' '),
+    },
+  ];
+}

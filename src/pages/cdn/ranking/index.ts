@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import LeaderboardOutlinedIcon from '@mui/icons-material/LeaderboardOutlined';
+import type { PortalPage } from '../../../registry.types';
+
+/** Domain usage ranking (/cdn/customRank, module analysis); loads on demand. */
+export const customRankPage: PortalPage = {
+  path: 'cdn/customRank',
+  module: 'analysis',
+  area: 'cdn',
+  label: 'portal.menu.customRank',
+  icon: LeaderboardOutlinedIcon,
+  component: lazy(() => import('./CustomRankPage')),
+};

@@ -1,0 +1,34 @@
+import { Paper, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ServiceInfo } from '../../../../dataProviders/api/trafficTypes';
+import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
+
+/** One card per service (business type) of the month: domains, traffic, requests, peak bandwidth. */
+export function ServicesPanel({ info }: { info: ServiceInfo }) {
+  const translate = useTranslate();
+  const line = (label: string, value: string) => (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="services">
+      {info.services.map((s) => (
+        <Paper key={s.name} variant="outlined" sx={{ p: 2, flex: '1 1 220px', maxWidth: 360 }} data-testid={`service-${s.name}`}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            {translate(`serviceInfo.types.${s.name}`, { _: s.name })}
+          </Typography>
+          {line(translate('serviceInfo.columns.domainCount'), formatCount(s.domainCount))}
+          {line(translate('serviceInfo.columns.flow'), formatBytes(s.flow))}
+          {line(translate('serviceInfo.columns.request'), formatCount(s.request))}
+          {line(translate('serviceInfo.columns.peakBandwidth'), formatBandwidth(s.peakBandwidth))}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState } from 'react-admin';
+import type { PortalDataProvider } from '../../../../dataProviders';
+import { useErrorText } from '../analysis/useAnalysisQuery';
+
+export interface PortalQueryState<T> {
+  data: T | undefined;
+  loading: boolean;
+  /** translated error text: the server's msg, else 'An unknown error' */
+  error: string | null;
+  /** the raw error (for screens that need its code) */
+  failure: unknown;
+  refetch: () => void;
+}
+
+/**
+ * One call of a traffic screen, keyed by what it asks (and the language, so server messages follow a
+ * language switch). Never retried: the error is shown at once, as the spec's catalogue wants.
+ */
+export function usePortalQuery<T>(
+  key: readonly unknown[],
+  fetch: (dataProvider: PortalDataProvider) => Promise<T>,
+  { enabled = true, staleTime }: { enabled?: boolean; staleTime?: number } = {},
+): PortalQueryState<T> {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [locale] = useLocaleState();
+  const errorText = useErrorText();
+  const query = useQuery({
+    queryKey: ['trafficPages', ...key, locale],
+    queryFn: () => fetch(dataProvider),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime,
+  });
+  return {
+    data: query.data,
+    loading: enabled && query.isPending,
+    error: query.error ? errorText(query.error) : null,
+    failure: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
