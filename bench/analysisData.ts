@@ -34,17 +34,36 @@ const ABROAD: [string, string][] = [
 const arr = (xs: readonly string[]) => `[${xs.map((x) => `'${x.replace(/'/g, "\\'")}'`).join(',')}]`;
 
 /**
- * INSERT ... SELECT of `count` rows numbered from `first`, with timestamps in [end - 7 days, end).
+ * Rows per hour of the 7 days ending at `endEpoch` (168 entries, oldest first, summing to `total`):
+ * a diurnal curve peaking in the Chinese evening and a weekend lift.
+ */
+export function hourlyCounts(total: number, endEpoch: number): number[] {
+  const start = endEpoch - 7 * 86400;
+  const weights = Array.from({ length: 168 }, (_, h) => {
+    const t = start + h * 3600;
+    const local = new Date((t + 8 * 3600) * 1000);
+    const hour = local.getUTCHours();
+    const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6 ? 1.15 : 1;
+    return (1.1 + Math.cos(((hour - 21) / 24) * 2 * Math.PI)) * weekend;
+  });
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const counts = weights.map((w) => Math.floor((total * w) / sum));
+  counts[counts.length - 1] += total - counts.reduce((a, b) => a + b, 0);
+  return counts;
+}
+
+/**
+ * INSERT ... SELECT of `count` rows numbered from `first`, with timestamps in
+ * [windowStart, windowStart + windowSeconds): logs arrive in time order, as from edge servers.
  * Deterministic for given arguments.
  */
-export function benchInsertSql(first: number, count: number, endEpoch: number): string {
+export function benchInsertSql(first: number, count: number, windowStart: number, windowSeconds: number): string {
   const domains = Array.from({ length: BENCH_DOMAIN_COUNT }, (_, i) => benchDomain(i));
   // u(k): a uniform [0,1) number per row and purpose k.
   const u = (k: number) => `(cityHash64(number, ${k}) % 1000000007) / 1000000007`;
   return `INSERT INTO traffic.access_log
   SELECT
-    toDateTime(${endEpoch - 7 * 86400} + (cityHash64(number, 0) % 7) * 86400
-      + toUInt32(86399 * (${u(1)} - 0.7 * sin(2 * pi() * ${u(1)}) / (2 * pi()))), 'UTC') AS ts,
+    toDateTime(${windowStart} + toUInt32(${windowSeconds} * ${u(1)}), 'UTC') AS ts,
     ${arr(domains.map((d) => d.account))}[di + 1] AS account,
     ${arr(domains.map((d) => d.domain))}[di + 1] AS domain,
     concat(['/img/', '/video/', '/js/', '/css/', '/api/'][ui % 5 + 1], toString(ui), ['.jpg', '.mp4', '.js', '.css', ''][ui % 5 + 1],

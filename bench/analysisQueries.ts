@@ -1,8 +1,9 @@
 import type { TrafficEngine } from '../server/stores/traffic/engine';
 import type { Search } from '../server/stores/traffic/analysis/search';
 import { bandAndFlow, byteRateCurve, countDetail, hitRateCurve, hitRateList, requestCurve, sourceRequestCurve, statusCurve } from '../server/stores/traffic/analysis/curves';
-import { rankedList, statusData, urlTop } from '../server/stores/traffic/analysis/tops';
-import { ipList, userListAll, userListCn } from '../server/stores/traffic/analysis/geo';
+import { rankedList, statusData } from '../server/stores/traffic/analysis/tops';
+import { userListAll, userListCn } from '../server/stores/traffic/analysis/geo';
+import { ipList, urlTop } from '../server/stores/traffic/analysis/heavy';
 import { simpleAnalysis } from '../server/stores/traffic/analysis/simple';
 import { overview, sequential } from '../server/stores/traffic/analysis/overview';
 import { dosageSort } from '../server/stores/traffic/analysis/ranking';

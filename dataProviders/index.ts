@@ -6,6 +6,8 @@ import { trafficProvider } from './api/traffic';
 import { domainGroupsProvider } from './cloud/domainGroups';
 import { passwordProvider } from './shiro/password';
 import { usersProvider } from './shiro/users';
+import { logsProvider } from './api/logs';
+import { linesProvider } from './api/lines';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -18,6 +20,8 @@ const modules = {
   domainGroups: domainGroupsProvider,
   password: passwordProvider,
   users: usersProvider,
+  logs: logsProvider,
+  lines: linesProvider,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

@@ -4,6 +4,7 @@ import domains from './server/domains';
 import accounts from './server/accounts';
 import users from './server/users';
 import certificates from './server/certificates';
+import traffic from './server/traffic';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -17,6 +18,7 @@ export const serverMessages = {
   ...accounts,
   ...users,
   ...certificates,
+  ...traffic,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

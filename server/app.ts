@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PortalConfig } from './config';
 import { openConfigDb } from './stores/config/db';
 import { openTrafficEngine } from './stores/traffic/engine';
+import { ensureTrafficSchema } from './stores/traffic/schema';
 import { createCipher } from './lib/cipher';
 import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
@@ -36,6 +37,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
 
   const db = await openConfigDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const traffic = await openTrafficEngine({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl });
+  await ensureTrafficSchema(traffic);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('traffic', traffic);

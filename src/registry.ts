@@ -5,6 +5,12 @@ import users from '../resources/users';
 import certificates from '../resources/certificates';
 import { userSettingPage } from './pages/page/userSetting';
 import { analysisOffPage, analysisOnPage } from './pages/cdn/analysisPages';
+import { overviewPage } from './pages/cdn/overview';
+import { serviceInfoPage } from './pages/cdn/serviceInfo';
+import { customRankPage } from './pages/cdn/ranking';
+import { billPage } from './pages/page/bill';
+import { linesInfoPage } from './pages/cdn/lines';
+import { logPage } from './pages/cdn/log';
 import domains from '../resources/domains';
 import liveDomains from '../resources/liveDomains';
 
@@ -21,6 +27,12 @@ export const resources: PortalResource[] = [
 export const pages: PortalPage[] = [
   userSettingPage,
   analysisOffPage, analysisOnPage,
+  overviewPage,
+  serviceInfoPage,
+  customRankPage,
+  billPage,
+  linesInfoPage,
+  logPage,
 ];
 
 /** resource name → permission module, for canAccess. */

@@ -40,7 +40,7 @@ export default {
         expiring: 'Expiring soon',
         expired: 'Expired',
         daysLeft: '%{smart_count} day left |||| %{smart_count} days left',
-        expiredAgo: 'expired %{smart_count} day ago |||| expired %{smart_count} days ago',
+        expiredAgo: '%{smart_count} day ago |||| %{smart_count} days ago',
       },
       status: { normal: 'Normal', deleting: 'Deleting…', failed: 'Deletion failed', deleted: 'Deleted' },
       titles: { list: 'Certificates', create: 'Upload certificate', edit: 'Edit certificate %{name}', show: 'Certificate details' },
@@ -57,6 +57,7 @@ export default {
         back: 'Back to list',
       },
       helpers: {
+        brandLine: 'Brand: %{brand}',
         certificate: 'Paste the PEM chain (server certificate first, then its intermediates) or choose a file',
         privateKey: 'The unencrypted PEM private key of the server certificate',
         share: 'The chosen accounts may use the certificate on their domains; only your accounts can change it',

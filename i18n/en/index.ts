@@ -9,6 +9,13 @@ import domains from './domains';
 import liveDomains from './liveDomains';
 import users from './users';
 import analysis from './analysis';
+import trafficPages from './trafficPages';
+import overview from './overview';
+import serviceInfo from './serviceInfo';
+import customRank from './customRank';
+import bill from './bill';
+import linesInfo from './linesInfo';
+import logSearch from './logSearch';
 
 /** English messages: react-admin's own plus one module per area/resource (one line each). */
-export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates);
+export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch);

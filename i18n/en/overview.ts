@@ -20,7 +20,7 @@ export default {
     sequentialFailed: 'The comparison with the previous period is not available: %{message}',
     curveTitle: 'Bandwidth and traffic',
     series: {
-      bandwidth: 'Bandwidth',
+      bandwidth: { '5m': 'Bandwidth (5-minute average)', '1h': 'Bandwidth (hourly average)', '1d': 'Bandwidth (daily average)' },
       flow: { '5m': 'Traffic per 5 minutes', '1h': 'Traffic per hour', '1d': 'Traffic per day' },
     },
     axis: { bandwidth: 'Bandwidth', flow: 'Traffic' },

@@ -21,7 +21,9 @@ export default {
       userDefined: 'Custom',
     },
     change: {
-      versus: '%{value} vs previous period (%{previous})',
+      versus: '%{value} vs previous period',
+      points: '%{value} pp',
+      previous: 'Previous period: %{value}',
       noPrevious: 'No data in the previous period',
     },
   },

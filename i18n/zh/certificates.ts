@@ -40,7 +40,7 @@ export default {
         expiring: '即将到期',
         expired: '已过期',
         daysLeft: '剩余 %{smart_count} 天',
-        expiredAgo: '已过期 %{smart_count} 天',
+        expiredAgo: '%{smart_count} 天前',
       },
       status: { normal: '正常', deleting: '删除中…', failed: '删除失败', deleted: '已删除' },
       titles: { list: '证书管理', create: '上传证书', edit: '编辑证书 %{name}', show: '证书详情' },
@@ -57,6 +57,7 @@ export default {
         back: '返回列表',
       },
       helpers: {
+        brandLine: '品牌：%{brand}',
         certificate: '粘贴 PEM 证书链（服务器证书在前，其后为中间证书），或选择文件',
         privateKey: '服务器证书对应的未加密 PEM 私钥',
         share: '所选账号可在其域名上使用该证书；只有您的账号可以修改它',

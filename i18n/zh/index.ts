@@ -9,6 +9,13 @@ import domains from './domains';
 import liveDomains from './liveDomains';
 import users from './users';
 import analysis from './analysis';
+import trafficPages from './trafficPages';
+import overview from './overview';
+import serviceInfo from './serviceInfo';
+import customRank from './customRank';
+import bill from './bill';
+import linesInfo from './linesInfo';
+import logSearch from './logSearch';
 
 /** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
-export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates);
+export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch);

@@ -20,7 +20,7 @@ export default {
     sequentialFailed: '无法获取与上一周期的比较：%{message}',
     curveTitle: '带宽与流量',
     series: {
-      bandwidth: '带宽',
+      bandwidth: { '5m': '带宽（5 分钟均值）', '1h': '带宽（小时均值）', '1d': '带宽（日均值）' },
       flow: { '5m': '每 5 分钟流量', '1h': '每小时流量', '1d': '每日流量' },
     },
     axis: { bandwidth: '带宽', flow: '流量' },

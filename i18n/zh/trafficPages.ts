@@ -21,7 +21,9 @@ export default {
       userDefined: '自定义',
     },
     change: {
-      versus: '较上一周期 %{value}（%{previous}）',
+      versus: '较上一周期 %{value}',
+      points: '%{value} 个百分点',
+      previous: '上一周期：%{value}',
       noPrevious: '上一周期无数据',
     },
   },

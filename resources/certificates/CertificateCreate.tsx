@@ -6,14 +6,20 @@ import { OwnerInput, PemInput, ShareInputs } from './CertificateInputs';
 import { certificatePemError, nameError, privateKeyPemError, shareError } from './rules';
 import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
 
-const validateName = (v: string) => nameError(v);
-const validateCertificate = (v: string) => certificatePemError(v);
-const validateKey = (v: string) => privateKeyPemError(v);
-
-/** Form-level rule: sharing needs at least one account (spec §5). */
+/**
+ * The upload rules at form level (react-admin ignores input-level validators once a form has a
+ * validate function): name, PEM chain, PEM key, and sharing needs at least one account (spec §5).
+ */
 export const validateUpload = (values: Partial<CertificateUploadInput>) => {
-  const share = shareError(values.share, values.shareAccounts);
-  return share ? { shareAccounts: share } : {};
+  const errors: Record<string, string> = {};
+  const add = (field: string, error: string | undefined) => {
+    if (error) errors[field] = error;
+  };
+  add('name', nameError(values.name));
+  add('certificate', certificatePemError(values.certificate));
+  add('privateKey', privateKeyPemError(values.privateKey));
+  add('shareAccounts', shareError(values.share, values.shareAccounts));
+  return errors;
 };
 
 /** Upload: name, PEM chain, private key, owner account, sharing; 'upload successful' on success. */
@@ -40,10 +46,10 @@ export function CertificateCreate() {
           validate={validateUpload}
           data-testid="certificate-form"
         >
-          <TextInput source="name" label={fieldLabel('name')} validate={validateName} fullWidth={false} sx={{ minWidth: 360 }} />
+          <TextInput source="name" label={fieldLabel('name')} fullWidth={false} sx={{ minWidth: 360 }} />
           <OwnerInput />
-          <PemInput source="certificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} validate={validateCertificate} showChainCount />
-          <PemInput source="privateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} validate={validateKey} rows={6} />
+          <PemInput source="certificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} showChainCount />
+          <PemInput source="privateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} rows={6} />
           <ShareInputs />
         </SimpleForm>
       </Create>

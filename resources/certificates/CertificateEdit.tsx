@@ -12,16 +12,18 @@ interface EditValues extends CertificateDetails {
 }
 
 const filled = (v: string | undefined) => Boolean(v?.trim());
-const optionalPem = (check: (v: string) => string | undefined) => (v: string) => (filled(v) ? check(v) : undefined);
 
-/** Sharing needs an account; a renewal needs both the certificate and its key. */
+/** Name; sharing needs an account; a renewal needs a PEM chain and a PEM key together. */
 export const validateEdit = (values: Partial<EditValues>) => {
   const errors: Record<string, string> = {};
-  const share = shareError(values.share, values.shareAccounts);
-  if (share) errors.shareAccounts = share;
-  if (filled(values.renewCertificate) !== filled(values.renewPrivateKey)) {
-    errors[filled(values.renewCertificate) ? 'renewPrivateKey' : 'renewCertificate'] = M.renewBoth;
-  }
+  const add = (field: string, error: string | undefined) => {
+    if (error && !errors[field]) errors[field] = error;
+  };
+  add('name', nameError(values.name));
+  add('shareAccounts', shareError(values.share, values.shareAccounts));
+  if (filled(values.renewCertificate)) add('renewCertificate', certificatePemError(values.renewCertificate));
+  if (filled(values.renewPrivateKey)) add('renewPrivateKey', privateKeyPemError(values.renewPrivateKey));
+  if (filled(values.renewCertificate) !== filled(values.renewPrivateKey)) add(filled(values.renewCertificate) ? 'renewPrivateKey' : 'renewCertificate', M.renewBoth);
   return errors;
 };
 
@@ -72,7 +74,7 @@ export function CertificateEdit() {
       <EditHeading />
       <Card>
         <SimpleForm validate={validateEdit} toolbar={<SaveOnly />}>
-          <TextInput source="name" label={fieldLabel('name')} validate={(v: string) => nameError(v)} fullWidth={false} sx={{ minWidth: 360 }} />
+          <TextInput source="name" label={fieldLabel('name')} fullWidth={false} sx={{ minWidth: 360 }} />
           <ShareInputs />
           <Typography variant="subtitle1" sx={{ mt: 2 }}>
             {translate(t('sections.renew'))}
@@ -80,8 +82,8 @@ export function CertificateEdit() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
             {translate(t('helpers.renew'))}
           </Typography>
-          <PemInput source="renewCertificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} validate={optionalPem(certificatePemError)} rows={4} showChainCount />
-          <PemInput source="renewPrivateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} validate={optionalPem(privateKeyPemError)} rows={4} />
+          <PemInput source="renewCertificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} rows={4} showChainCount />
+          <PemInput source="renewPrivateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} rows={4} />
         </SimpleForm>
       </Card>
     </EditBase>

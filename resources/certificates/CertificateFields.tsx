@@ -13,9 +13,9 @@ export function ChipList({ values, max = 3, empty, testId }: { values: readonly 
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 280 }} data-testid={testId} title={values.join(', ')}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 200 }} data-testid={testId} title={values.join(', ')}>
       {values.slice(0, max).map((v) => (
-        <Chip key={v} size="small" label={v} variant="outlined" />
+        <Chip key={v} size="small" label={v} variant="outlined" sx={{ maxWidth: 190 }} />
       ))}
       {values.length > max && <Chip size="small" label={`+${values.length - max}`} />}
     </Box>
@@ -28,7 +28,7 @@ export function NameField(_props: { source?: string; label?: string; sortable?: 
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ minWidth: 160, maxWidth: 240 }}>
+    <Box sx={{ minWidth: 140, maxWidth: 190 }}>
       <Typography variant="body2" fontWeight={600} data-testid="certificate-name">
         {record.name}
       </Typography>
@@ -36,7 +36,7 @@ export function NameField(_props: { source?: string; label?: string; sortable?: 
         {record.commonName}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div" data-testid="certificate-brand">
-        {translate(t('fields.brand'))}: {record.brand}
+        {translate(t('helpers.brandLine'), { brand: record.brand })}
       </Typography>
       {!record.owned && <Chip size="small" color="info" variant="outlined" label={translate(t('helpers.sharedWithYou'))} sx={{ mt: 0.5 }} />}
     </Box>

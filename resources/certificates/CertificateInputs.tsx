@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { BooleanInput, FormDataConsumer, SelectArrayInput, SelectInput, TextInput, useInput, useTranslate, type Validator } from 'react-admin';
+import { BooleanInput, FormDataConsumer, SelectArrayInput, SelectInput, TextInput, useInput, useTranslate } from 'react-admin';
 import { readUserInfo } from '../../src/auth/storage';
 import { accountChoices, countCertificates } from './rules';
 import { fieldLabel, t } from './certificateUi';
@@ -12,24 +12,22 @@ const MAX_FILE_BYTES = 200_000;
  * A PEM text area with a file picker: the chosen file is read as text into the field (a DER or
  * other binary file then fails the PEM check like pasted text would).
  */
-export function PemInput({ source, label, helper, validate, rows = 8, showChainCount = false }: {
+export function PemInput({ source, label, helper, rows = 8, showChainCount = false }: {
   source: string;
   label: string;
   helper: string;
-  validate?: Validator | Validator[];
   rows?: number;
   showChainCount?: boolean;
 }) {
   const translate = useTranslate();
   const fileRef = useRef<HTMLInputElement>(null);
-  const { field } = useInput({ source, validate });
+  const { field } = useInput({ source });
   const count = showChainCount ? countCertificates(typeof field.value === 'string' ? field.value : '') : 0;
   return (
     <Box sx={{ width: '100%', maxWidth: 760 }}>
       <TextInput
         source={source}
         label={label}
-        validate={validate}
         multiline
         minRows={rows}
         maxRows={16}

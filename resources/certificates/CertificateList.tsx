@@ -64,7 +64,7 @@ function Rows() {
   return (
     <>
       <DeletionWatch />
-      <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75, verticalAlign: 'top' } }}>
+      <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75, px: 1, verticalAlign: 'top' }, '& .RaDatagrid-headerCell': { px: 1 } }}>
         <NameField source="name" label={fieldLabel('name')} />
         <DnsNamesField label={fieldLabel('dnsNames')} sortable={false} />
         <ExpiryField source="expireTime" label={fieldLabel('expireTime')} />

@@ -102,7 +102,7 @@ function Details() {
   useDeletionWatch(record ? [record] : [], () => redirect('list', CERTIFICATE_RESOURCE));
   if (!record) return <Loading />;
   return (
-    <Box data-testid="certificate-details">
+    <Box data-testid="certificate-show">
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <CertificateHeading text={`${translate(t('titles.show'))} · ${record.name}`} />
         <DeletionStatusField />

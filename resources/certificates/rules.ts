@@ -13,7 +13,7 @@ export type ExpiryState = 'valid' | 'expiring' | 'expired';
 /** Expiry state and whole days left (negative once expired). */
 export function expiryOf(expireTime: string, now = Date.now()): { state: ExpiryState; days: number } {
   const left = Date.parse(expireTime) - now;
-  const days = left >= 0 ? Math.floor(left / DAY_MS) : -Math.ceil(-left / DAY_MS);
+  const days = left >= 0 ? Math.floor(left / DAY_MS) : -Math.floor(-left / DAY_MS);
   if (left <= 0) return { state: 'expired', days };
   return { state: left <= EXPIRY_WARNING_DAYS * DAY_MS ? 'expiring' : 'valid', days };
 }

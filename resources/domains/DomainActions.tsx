@@ -6,6 +6,8 @@ import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { Confirm, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
+import { isSuperRole } from '../../src/auth/permissions';
+import { readUserInfo } from '../../src/auth/storage';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, statusBlock } from './domainUi';
 
@@ -79,7 +81,7 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const enabling = domain.status !== 'on';
-  const blocked = statusBlock(domain);
+  const blocked = statusBlock(domain, isSuperRole(readUserInfo()?.role ?? ''));
   const label = translate(enabling ? 'portal.domains.actions.enable' : 'portal.domains.actions.disable');
 
   const run = async () => {
@@ -101,7 +103,7 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
 
   return (
     <>
-      <Tooltip title={blocked ? translate(blockMessage(blocked)) : ''}>
+      <Tooltip title={blocked ? translate(blockMessage(blocked)) : ''} describeChild>
         <MuiButton
           size="small"
           sx={{ ...small, ...(blocked ? { color: 'text.disabled' } : {}) }}

@@ -57,7 +57,7 @@ export function NameField(_props: { source?: string; label?: string; sortable?: 
         {record.name}
       </Typography>
       {record.cname && (
-        <Tooltip title={record.cname}>
+        <Tooltip title={record.cname} describeChild>
           <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
             {record.cname}
           </Typography>
@@ -74,7 +74,7 @@ export function HttpsField(_props: { source?: string; label?: string; sortable?:
   if (!record) return null;
   if (record.protocol !== 'https') return <Typography variant="body2" color="text.secondary">{translate('portal.domains.values.none')}</Typography>;
   return (
-    <Tooltip title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : ''].filter(Boolean).join(' · ')}>
+    <Tooltip describeChild title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : ''].filter(Boolean).join(' · ')}>
       <Chip size="small" variant="outlined" color="primary" label="HTTPS" data-testid="https-chip" />
     </Tooltip>
   );

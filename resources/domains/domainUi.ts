@@ -26,10 +26,10 @@ export function configBlock(d: Pick<Domain, 'operationState' | 'status'>): 'conf
   return null;
 }
 
-/** Enable/disable is refused while configuring, and for a frozen domain. */
-export function statusBlock(d: Pick<Domain, 'operationState' | 'status'>): 'configuring' | 'frozen' | null {
+/** Enable/disable is refused while configuring; a frozen domain only provider staff may enable. */
+export function statusBlock(d: Pick<Domain, 'operationState' | 'status'>, staff = false): 'configuring' | 'frozen' | null {
   if (d.operationState === 'configuring') return 'configuring';
-  return d.status === 'freeze' ? 'frozen' : null;
+  return d.status === 'freeze' && !staff ? 'frozen' : null;
 }
 
 /** The notification for a refused action (the spec's one message for configuring and disabled). */

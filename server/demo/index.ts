@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { seedTenants } from './tenants';
 import { seedDomainCertificates, seedDomains } from './domains';
 import { seedCertificates } from './certificates';
+import { seedTraffic } from './traffic';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -15,6 +16,7 @@ const seeders: DemoSeeder[] = [
   seedDomains,
   seedCertificates, // after the domain seeder: binds demo domains it covers
   seedDomainCertificates, // after certificates: demo HTTPS domains use them
+  seedTraffic, // last: access logs for every demo domain
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

@@ -1,16 +1,20 @@
 import type { ConfigDb } from '../stores/config/db';
 import type { TrafficEngine } from '../stores/traffic/engine';
 import type { DemoSeeder } from './index';
-import { domainInsertSql, planDomains, type DemoDomain } from './trafficSql';
+import { demoInsertSql, planDomains, type DemoDomain } from './trafficSql';
 import { seedDemoLines } from './trafficLines';
 
 /** Rows of demo access logs at scale 1 (PORTAL_DEMO_TRAFFIC_SCALE multiplies it; tests use a small scale). */
 export const DEMO_ROWS = 3_000_000;
 export const DEMO_DAYS = 7;
 
+/** Scale under the test runner when PORTAL_DEMO_TRAFFIC_SCALE is not set: keeps the suite fast. */
+export const TEST_SCALE = 0.05;
+
 export function demoScale(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.PORTAL_DEMO_TRAFFIC_SCALE ?? 1);
-  return Number.isFinite(v) && v >= 0 ? v : 1;
+  const fallback = env.VITEST ? TEST_SCALE : 1;
+  const v = Number(env.PORTAL_DEMO_TRAFFIC_SCALE ?? fallback);
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
 }
 
 /** The accelerated domains of the config store; none while the domain table does not exist yet. */
@@ -20,8 +24,8 @@ export async function readDemoDomains(db: ConfigDb): Promise<DemoDomain[]> {
   );
   const have = new Set(cols.map((c) => c.column_name));
   if (!have.has('name') || !have.has('account') || !have.has('type')) return [];
-  const scope = have.has('scope') ? ', scope' : '';
-  return db.query<DemoDomain>(`SELECT name, account, type${scope} FROM domains ORDER BY name`);
+  const extra = ['scope', 'status'].filter((c) => have.has(c)).map((c) => `, ${c}`).join('');
+  return db.query<DemoDomain>(`SELECT name, account, type${extra} FROM domains ORDER BY name`);
 }
 
 export interface DemoTrafficResult {
@@ -32,8 +36,8 @@ export interface DemoTrafficResult {
 }
 
 /**
- * Seven days of access logs for `domains` and of line bandwidth, generated inside the engine.
- * Domains that already have rows are skipped, so an interrupted run can simply be repeated.
+ * Seven days of access logs for `domains` and of line bandwidth, generated inside the engine with one
+ * statement. Domains that already have rows are skipped, so an interrupted run can simply be repeated.
  */
 export async function generateDemoTraffic(
   engine: TrafficEngine,
@@ -51,11 +55,11 @@ export async function generateDemoTraffic(
     const present = new Set(
       (await engine.query<{ domain: string }>('SELECT DISTINCT domain FROM traffic.access_log')).map((r) => r.domain),
     );
-    const plans = planDomains(domains, total, start);
-    for (const [i, plan] of plans.entries()) {
-      if (present.has(plan.domain.name)) continue;
-      await engine.exec(domainInsertSql(plan, start, hours, 7919 * (i + 1)));
-      rows += plan.rows;
+    const plans = planDomains(domains, total, start).filter((p) => !present.has(p.domain.name));
+    if (plans.length) {
+      const insert = demoInsertSql(plans, start, hours, 7919);
+      await engine.exec(insert.sql);
+      rows = insert.rows;
     }
   }
   const [lines] = await engine.query<{ n: string | number }>('SELECT count() AS n FROM traffic.lines');

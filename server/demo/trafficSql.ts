@@ -4,10 +4,13 @@ import {
 } from './trafficProfiles';
 
 /**
- * Builds the INSERT ... SELECT that synthesises one domain's access logs inside the traffic engine
- * (no row passes through JavaScript). Every random choice is a hash of the row number, so a run is
- * reproducible for a given start time. Users (and so IPs, places, networks, agents) are drawn from a
- * per-account pool, so the same client shows up on several domains of one customer.
+ * Builds the one INSERT ... SELECT that synthesises the demo access logs of every domain inside the
+ * traffic engine (no row passes through JavaScript). JavaScript only decides how many requests each
+ * domain gets in each hour (diurnal curve, weekday, day-to-day jitter); the engine expands those
+ * counts into rows. Every random choice is a hash of (domain, hour, row), so a run is reproducible
+ * for a given start time. Users (and so IPs, places, networks, agents) are drawn from a per-account
+ * pool, so the same client shows up on several domains of one customer.
+ * One statement for all domains: each insert into access_log costs a fixed overhead in the rollups.
  */
 
 export interface DemoDomain {
@@ -16,6 +19,8 @@ export interface DemoDomain {
   type: string;
   /** cn | abroad | all, when the domain table has it */
   scope?: string;
+  /** on | off | freeze, when the domain table has it */
+  status?: string;
 }
 
 export interface DomainPlan {
@@ -34,17 +39,17 @@ export interface DomainPlan {
   incident: { from: number; to: number } | null;
 }
 
-const Q = 16384; // size of the hour-quantile table (about 100 entries per hour of the week)
-
 /** Deterministic pseudo-random numbers in [0, 1) from a string seed (FNV-1a + xorshift). */
 export function seeded(seed: string): (i: number) => number {
   let h = 2166136261;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
   return (i: number) => {
     let x = (h ^ Math.imul(i + 1, 2654435761)) >>> 0;
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 4294967296;
   };
 }
@@ -55,15 +60,17 @@ export function kindOf(type: string): DomainKind {
   return 'static';
 }
 
+const KINDS: readonly DomainKind[] = ['static', 'vod', 'live', 'download'];
 const KIND_WEIGHT: Record<DomainKind, number> = { static: 1.4, vod: 1, live: 0.8, download: 0.5 };
 
 /** Splits the row budget over the domains and picks each domain's character. */
 export function planDomains(domains: DemoDomain[], totalRows: number, start: number): DomainPlan[] {
-  const weights = domains.map((d) => KIND_WEIGHT[kindOf(d.type)] * (0.5 + seeded(d.name)(0)));
+  const weights = domains.map(
+    (d) => KIND_WEIGHT[kindOf(d.type)] * (0.5 + seeded(d.name)(0)) * (d.status === 'off' || d.status === 'freeze' ? 0.3 : 1),
+  );
   const sum = weights.reduce((a, b) => a + b, 0) || 1;
   return domains.map((domain, i) => {
     const r = seeded(domain.name);
-    const kind = kindOf(domain.type);
     const base = domain.account.startsWith('globex') ? 0.35 : domain.account.startsWith('acme') ? 0.92 : 0.8;
     const mainland = domain.scope === 'abroad' ? 0.08 : domain.scope === 'cn' ? 0.985 : base;
     const a = 0.45 + 0.25 * r(5);
@@ -71,7 +78,7 @@ export function planDomains(domains: DemoDomain[], totalRows: number, start: num
     const from = start + Math.floor((1 + 5 * r(7)) * 86400);
     return {
       domain,
-      kind,
+      kind: kindOf(domain.type),
       rows: Math.max(1, Math.round((totalRows * weights[i]) / sum)),
       hitRatio: 0.85 + 0.13 * r(1),
       mainland,
@@ -103,22 +110,24 @@ function intensity(plan: DomainPlan, t: number, dayJitter: (d: number) => number
   return local * WEEKDAY[plan.kind][isoDay] * dayJitter(Math.floor((t - start) / 86400));
 }
 
-/** Hour weights at the 169 hour points of the week and the hour-quantile table. */
-function timeTables(plan: DomainPlan, start: number, hours: number) {
+/**
+ * Intensity at the hour marks (the density inside an hour is linear between its two marks) and the
+ * number of requests in each hour, with a little hour-to-hour noise.
+ */
+export function hourlyPlan(plan: DomainPlan, start: number, hours: number): { points: number[]; counts: number[] } {
   const r = seeded(plan.domain.name + '#day');
   const jitter = (d: number) => 1 + 0.08 * (r(d) - 0.5);
   const points = Array.from({ length: hours + 1 }, (_, i) => intensity(plan, start + i * 3600, jitter, start));
-  const mass = Array.from({ length: hours }, (_, i) => (points[i] + points[i + 1]) / 2);
+  const noise = seeded(plan.domain.name + '#hour');
+  const mass = Array.from({ length: hours }, (_, i) => ((points[i] + points[i + 1]) / 2) * (0.96 + 0.08 * noise(i)));
   const total = mass.reduce((a, b) => a + b, 0);
-  const table: number[] = [];
-  let hour = 0;
-  let acc = mass[0];
-  for (let k = 0; k < Q; k++) {
-    const target = ((k + 0.5) / Q) * total;
-    while (acc < target && hour < hours - 1) acc += mass[++hour];
-    table.push(hour);
-  }
-  return { points, table };
+  // Largest-remainder rounding: the counts add up to exactly plan.rows.
+  const exact = mass.map((m) => (m / total) * plan.rows);
+  const counts = exact.map(Math.floor);
+  let left = plan.rows - counts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) counts[order[k][1]]++;
+  return { points, counts };
 }
 
 /** A quantile table of `size` entries over weighted choices (entry = index of the choice). */
@@ -138,7 +147,7 @@ export function quantiles(weights: number[], size: number): number[] {
 export const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const strs = (a: readonly string[]) => `[${a.map(lit).join(',')}]`;
 const nums = (a: readonly number[]) => `[${a.join(',')}]`;
-const fl = (a: readonly number[]) => `[${a.map((x) => x.toFixed(6)).join(',')}]`;
+const fl = (a: readonly number[]) => `[${a.map((x) => x.toFixed(5)).join(',')}]`;
 
 function cidr(block: string): [number, number] {
   const [ip, bits] = block.split('/');
@@ -167,7 +176,7 @@ function networkTables() {
   return { isps, start, count, base, size, northTable, southTable };
 }
 
-/** 32-bit hex of the apex a referer of the customer's own site uses (www.<apex>). */
+/** The customer's site that refers to its CDN domain (www.<registered domain>). */
 export function apexOf(domain: string): string {
   const labels = domain.split('.');
   const second = labels[labels.length - 2] ?? '';
@@ -175,99 +184,117 @@ export function apexOf(domain: string): string {
   return labels.slice(-keep).join('.');
 }
 
-/** URL, object size and 2xx/3xx status choice per kind of site (SQL expressions over r, ch, u, res, ts). */
-function kindSql(kind: DomainKind): { url: string; size: string; partial: string; ok3xx: string; p3: number; headShare: number; referer: string } {
-  switch (kind) {
-    case 'static':
-      return {
-        url: `multiIf(
-          ak = 0, concat('/static/js/', ['app','vendor','chunk','runtime','polyfills','analytics','player','common'][1 + bitShiftRight(ch, 40) % 8], '.', hx, '.js'),
-          ak = 1, concat('/static/css/', ['main','theme','vendor','print','mobile'][1 + bitShiftRight(ch, 40) % 5], '.', hx, '.css'),
-          ak IN (2, 3, 4, 9), concat('/images/', ['banner','product','avatar','news','gallery','icons'][1 + bitShiftRight(ch, 40) % 6], '/', hx, multiIf(ak = 2, '.jpg', ak = 3, '.png', ak = 4, '.webp', '.gif')),
-          ak = 5, if(r = 1, '/', concat('/', ['products','news','docs','about','help'][1 + bitShiftRight(ch, 40) % 5], '/', toString(r), '.html')),
-          ak = 6, concat('/static/fonts/', ['inter','noto-sans-sc','roboto','iconfont'][1 + bitShiftRight(ch, 40) % 4], '.', hx, '.woff2'),
-          ak = 7, concat('/api/v1/', ['config','menu','banner','i18n','feature-flags'][1 + bitShiftRight(ch, 40) % 5], '.json?v=', toString(r)),
-          ak = 8, concat('/static/icons/', hx, '.svg'),
-          '/favicon.ico')`,
-        size: `toUInt64(multiIf(
-          ak = 0, exp(11.0 + 1.0 * nz), ak = 1, exp(9.9 + 0.9 * nz), ak = 2, exp(11.7 + 0.9 * nz), ak = 3, exp(10.6 + 1.1 * nz),
-          ak = 4, exp(11.2 + 0.8 * nz), ak = 5, exp(10.1 + 0.6 * nz), ak = 6, exp(10.8 + 0.4 * nz), ak = 7, exp(8.0 + 0.9 * nz),
-          ak = 8, exp(7.5 + 0.7 * nz), ak = 9, exp(11.5 + 1.2 * nz), 4286))`,
-        partial: '0',
-        ok3xx: `[304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,304,301,301,302][1 + bitShiftRight(h4, 24) % 20]`,
-        p3: 0.09,
-        headShare: 8,
-        referer: `multiIf(rv < 30, '', rv < 70, concat('https://', site, ['/','/products/','/news/','/docs/','/about','/help/','/search?q=cdn','/cart'][1 + bitShiftRight(h5, 30) % 8]),
-          rv < 85, search[1 + bitShiftRight(h5, 36) % 5], rv < 95, social[1 + bitShiftRight(h5, 36) % 5], concat('https://', ['partner.example.net/','blog.example.org/','forum.example.com/t/'][1 + bitShiftRight(h5, 40) % 3]))`,
-      };
-    case 'vod':
-      return {
-        url: `multiIf(
-          sub < 86, concat(vbase, res, '/seg-', leftPad(toString(1 + toUInt32(floor(segs * pow(u, 1.8)))), 5, '0'), '.ts'),
-          sub < 96, concat(vbase, res, '/index.m3u8'),
-          sub < 98, concat(vbase, 'cover.jpg'),
-          concat(vbase, vid, '-', res, '.mp4'))`,
-        size: `toUInt64(multiIf(
-          sub < 86, bitrate * 6 / 8 * (0.8 + 0.4 * u),
-          sub < 96, 400 + toFloat64(bitShiftRight(ch, 30) % 2600),
-          sub < 98, exp(11.4 + 0.4 * nz),
-          bitrate * segs * 6 / 8))`,
-        partial: `sub >= 98`,
-        ok3xx: `[302,302,302,302,302,302,302,302,302,302,302,302,302,302,304,304,304,304,304,304][1 + bitShiftRight(h4, 24) % 20]`,
-        p3: 0.01,
-        headShare: 5,
-        referer: `multiIf(rv < 45, '', rv < 85, concat('https://', site, '/play/', vid), rv < 93, social[1 + bitShiftRight(h5, 36) % 5], search[1 + bitShiftRight(h5, 36) % 5])`,
-      };
-    case 'live':
-      return {
-        url: `multiIf(
-          sub < 70, concat('/live/', chan, '/', toString(intDiv(toUInt32(ts), 4)), '.ts'),
-          sub < 90, concat('/live/', chan, '/index.m3u8'),
-          concat('/live/', chan, '.flv'))`,
-        size: `toUInt64(multiIf(sub < 70, bitrate * 4 / 8 * (0.85 + 0.3 * u), sub < 90, 300 + toFloat64(bitShiftRight(h5, 40) % 300), bitrate / 8 * (30 + 1800 * pow(u, 2))))`,
-        partial: '0',
-        ok3xx: `302`,
-        p3: 0.005,
-        headShare: 2,
-        referer: `multiIf(rv < 50, '', rv < 90, concat('https://', site, '/live/', chan), social[1 + bitShiftRight(h5, 36) % 5])`,
-      };
-    case 'download':
-      return {
-        url: `concat('/download/', product, '/', version, '/', product, '-', version,
-          ['-win-x64.exe','-win-x64.msi','-mac-universal.dmg','-android-arm64.apk','-linux-x86_64.tar.gz','_amd64.deb','-portable.zip'][1 + bitShiftRight(ch, 20) % 7])`,
-        size: `toUInt64(least(4e9, greatest(2e6, exp(18.2 + 1.1 * nz))))`,
-        partial: `bitShiftRight(h3, 40) % 100 < 35`,
-        ok3xx: `[302,302,302,302,302,302,302,302,302,302,302,302,302,302,302,302,301,301,301,301][1 + bitShiftRight(h4, 24) % 20]`,
-        p3: 0.02,
-        headShare: 40,
-        referer: `multiIf(rv < 55, '', rv < 85, concat('https://', site, ['/download','/download/','/products/'][1 + bitShiftRight(h5, 36) % 3]), rv < 95, search[1 + bitShiftRight(h5, 36) % 5], social[1 + bitShiftRight(h5, 36) % 5])`,
-      };
-  }
-}
-
 /** Static asset mix: js, css, jpg, png, webp, html, woff2, json, svg, gif, ico (percent). */
 const ASSET_MIX = [20, 10, 22, 10, 12, 8, 4, 5, 3, 2, 4];
+/** Per kind (static, vod, live, download): distinct objects (Zipf popularity), HEAD share per mille, 3xx share. */
+const OBJECTS = [3000, 800, 40, 150];
+const HEAD_SHARE = [15, 8, 3, 60];
+const P3XX = [0.09, 0.01, 0.005, 0.02];
+const OK3XX = [
+  [...Array(17).fill(304), 301, 301, 302],
+  [...Array(14).fill(302), ...Array(6).fill(304)],
+  Array(20).fill(302),
+  [...Array(16).fill(302), ...Array(4).fill(301)],
+];
 
-/** URL population per kind: distinct objects a site serves, drawn with Zipf popularity. */
-const OBJECTS: Record<DomainKind, number> = { static: 3000, vod: 800, live: 40, download: 150 };
+/** Row expressions that differ by kind of site (k = 0 static, 1 vod, 2 live, 3 download). */
+const URL_SQL = `multiIf(
+  k = 0, multiIf(
+    ak = 0, concat('/static/js/', ['app','vendor','chunk','runtime','polyfills','analytics','player','common'][1 + bitShiftRight(ch, 40) % 8], '.', hx, '.js'),
+    ak = 1, concat('/static/css/', ['main','theme','vendor','print','mobile'][1 + bitShiftRight(ch, 40) % 5], '.', hx, '.css'),
+    ak IN (2, 3, 4, 9), concat('/images/', ['banner','product','avatar','news','gallery','icons'][1 + bitShiftRight(ch, 40) % 6], '/', hx, multiIf(ak = 2, '.jpg', ak = 3, '.png', ak = 4, '.webp', '.gif')),
+    ak = 5, if(r = 1, '/', concat('/', ['products','news','docs','about','help'][1 + bitShiftRight(ch, 40) % 5], '/', toString(r), '.html')),
+    ak = 6, concat('/static/fonts/', ['inter','noto-sans-sc','roboto','iconfont'][1 + bitShiftRight(ch, 40) % 4], '.', hx, '.woff2'),
+    ak = 7, concat('/api/v1/', ['config','menu','banner','i18n','feature-flags'][1 + bitShiftRight(ch, 40) % 5], '.json?v=', toString(r)),
+    ak = 8, concat('/static/icons/', hx, '.svg'),
+    '/favicon.ico'),
+  k = 1, multiIf(
+    sub < 86, concat(vbase, res, '/seg-', leftPad(toString(1 + toUInt32(floor(segs * pow(u, 1.8)))), 5, '0'), '.ts'),
+    sub < 96, concat(vbase, res, '/index.m3u8'),
+    sub < 98, concat(vbase, 'cover.jpg'),
+    concat(vbase, vid, '-', res, '.mp4')),
+  k = 2, multiIf(
+    sub < 70, concat('/live/', chan, '/', toString(intDiv(toUInt32(ts), 4)), '.ts'),
+    sub < 90, concat('/live/', chan, '/index.m3u8'),
+    concat('/live/', chan, '.flv')),
+  concat('/download/', product, '/', version, '/', product, '-', version,
+    ['-win-x64.exe','-win-x64.msi','-mac-universal.dmg','-android-arm64.apk','-linux-x86_64.tar.gz','_amd64.deb','-portable.zip'][1 + bitShiftRight(ch, 20) % 7]))`;
 
-/** The INSERT ... SELECT for one domain, from `start` (epoch s) for `hours` hours. */
-export function domainInsertSql(plan: DomainPlan, start: number, hours: number, salt: number, target = 'traffic.access_log'): string {
-  const { points, table } = timeTables(plan, start, hours);
+const SIZE_SQL = `toFloat64(multiIf(
+  k = 0, multiIf(
+    ak = 0, exp(11.0 + 1.0 * nz), ak = 1, exp(9.9 + 0.9 * nz), ak = 2, exp(11.7 + 0.9 * nz), ak = 3, exp(10.6 + 1.1 * nz),
+    ak = 4, exp(11.2 + 0.8 * nz), ak = 5, exp(10.1 + 0.6 * nz), ak = 6, exp(10.8 + 0.4 * nz), ak = 7, exp(8.0 + 0.9 * nz),
+    ak = 8, exp(7.5 + 0.7 * nz), ak = 9, exp(11.5 + 1.2 * nz), 4286),
+  k = 1, multiIf(sub < 86, bitrate * 6 / 8 * (0.8 + 0.4 * u), sub < 96, 400 + toFloat64(bitShiftRight(ch, 30) % 2600), sub < 98, exp(11.4 + 0.4 * nz), bitrate * segs * 6 / 8),
+  k = 2, multiIf(sub < 70, bitrate * 4 / 8 * (0.85 + 0.3 * u), sub < 90, 300 + toFloat64(bitShiftRight(h5, 40) % 300), bitrate / 8 * (30 + 1800 * pow(u, 2))),
+  least(4e9, greatest(2e6, exp(18.2 + 1.1 * nz)))))`;
+
+/** Range requests: mp4 progressive video and download managers. */
+const PARTIAL_SQL = `multiIf(k = 1, sub >= 98, k = 3, bitShiftRight(h3, 40) % 100 < 35, 0)`;
+
+const REFERER_SQL = `multiIf(
+  k = 0, multiIf(rv < 30, '', rv < 70, concat('https://', site, ['/','/products/','/news/','/docs/','/about','/help/','/search?q=cdn','/cart'][1 + bitShiftRight(h5, 30) % 8]),
+    rv < 85, search[1 + bitShiftRight(h5, 36) % 5], rv < 95, social[1 + bitShiftRight(h5, 36) % 5],
+    concat('https://', ['partner.example.net/','blog.example.org/','forum.example.com/t/'][1 + bitShiftRight(h5, 40) % 3])),
+  k = 1, multiIf(rv < 45, '', rv < 85, concat('https://', site, '/play/', vid), rv < 93, social[1 + bitShiftRight(h5, 36) % 5], search[1 + bitShiftRight(h5, 36) % 5]),
+  k = 2, multiIf(rv < 50, '', rv < 90, concat('https://', site, '/live/', chan), social[1 + bitShiftRight(h5, 36) % 5]),
+  multiIf(rv < 55, '', rv < 85, concat('https://', site, ['/download','/download/','/products/'][1 + bitShiftRight(h5, 36) % 3]),
+    rv < 95, search[1 + bitShiftRight(h5, 36) % 5], social[1 + bitShiftRight(h5, 36) % 5]))`;
+
+/** The generated statement and how many rows it writes. */
+export interface DemoInsert {
+  sql: string;
+  rows: number;
+}
+
+/** One INSERT ... SELECT writing `hours` hours from `start` (epoch s) for every planned domain. */
+export function demoInsertSql(plans: DomainPlan[], start: number, hours: number, salt: number, target = 'traffic.access_log'): DemoInsert {
   const net = networkTables();
-  const k = kindSql(plan.kind);
-  const d = plan.domain;
-  const accountSalt = seeded(d.account)(0) * 1e9;
-  const pool = Math.max(2000, Math.round(plan.rows / 6));
-  const [pa, pb] = plan.providers;
-  const inc = plan.incident;
-  const uaCn = quantiles(userAgentWeights(plan.kind, true), 256);
-  const uaWorld = quantiles(userAgentWeights(plan.kind, false), 256);
-  return `INSERT INTO ${target} (ts, account, domain, url, method, status, bytes, request_time, cache_hit, client_ip,
+  const skD: number[] = [];
+  const skH: number[] = [];
+  const skC: number[] = [];
+  const points: number[][] = [];
+  plans.forEach((plan, d) => {
+    const hp = hourlyPlan(plan, start, hours);
+    points.push(hp.points);
+    hp.counts.forEach((c, h) => {
+      if (c <= 0) return;
+      skD.push(d);
+      skH.push(h);
+      skC.push(c);
+    });
+  });
+  const rows = skC.reduce((a, b) => a + b, 0);
+  const per = <T>(f: (p: DomainPlan) => T) => plans.map(f);
+  const kinds = per((p) => KINDS.indexOf(p.kind));
+  const uaTables = KINDS.flatMap((k) => [quantiles(userAgentWeights(k, true), 256), quantiles(userAgentWeights(k, false), 256)]);
+  const sql = `INSERT INTO ${target} (ts, account, domain, url, method, status, bytes, request_time, cache_hit, client_ip,
     continent, country, province, isp, user_agent, referer, provider, edge_node)
 WITH
-  ${nums(table)} AS hour_of_q,
-  ${fl(points)} AS pw,
+  ${nums(skD)} AS sk_d,
+  ${nums(skH)} AS sk_h,
+  ${nums(skC)} AS sk_c,
+  [${points.map(fl).join(',')}] AS pw,
+  ${strs(per((p) => p.domain.name))} AS dom_name,
+  ${strs(per((p) => p.domain.account))} AS dom_account,
+  ${strs(per((p) => 'www.' + apexOf(p.domain.name)))} AS dom_site,
+  ${nums(kinds)} AS dom_kind,
+  ${nums(per((p) => Math.round(seeded(p.domain.name)(9) * 1e9)))} AS dom_salt,
+  ${nums(per((p) => Math.round(seeded(p.domain.account)(0) * 1e9)))} AS dom_acct,
+  ${nums(per((p) => Math.max(2000, Math.round(p.rows / 6))))} AS dom_pool,
+  ${fl(per((p) => p.hitRatio + 0.06))} AS dom_hit,
+  ${nums(per((p) => Math.round(p.mainland * 10000)))} AS dom_cn,
+  ${nums(per((p) => Math.round(p.providers[0] * 1000)))} AS dom_pa,
+  ${nums(per((p) => Math.round((p.providers[0] + p.providers[1]) * 1000)))} AS dom_pb,
+  ${fl(per((p) => p.err5))} AS dom_err5,
+  ${fl(per((p) => p.err4))} AS dom_err4,
+  ${nums(per((p) => p.incident?.from ?? 0))} AS dom_inc_from,
+  ${nums(per((p) => p.incident?.to ?? 0))} AS dom_inc_to,
+  ${nums(OBJECTS)} AS objects,
+  ${nums(HEAD_SHARE)} AS head_share,
+  ${fl(P3XX)} AS p3xx,
+  [${OK3XX.map(nums).join(',')}] AS ok3xx,
+  ${nums(quantiles(ASSET_MIX, 100))} AS asset_of,
   ${nums(quantiles(PROVINCES.map((p) => p.weight), 1024))} AS prov_of,
   ${nums(PROVINCES.map((p) => (p.north ? 1 : 0)))} AS prov_north,
   ${strs(PROVINCES.map((p) => p.name))} AS prov_name,
@@ -285,32 +312,32 @@ WITH
   ${nums(net.base)} AS blk_base,
   ${nums(net.size)} AS blk_size,
   ${strs(USER_AGENTS)} AS uas,
-  [${nums(uaCn)}, ${nums(uaWorld)}] AS ua_of,
+  [${uaTables.map(nums).join(',')}] AS ua_of,
   ${strs(PROVIDERS)} AS providers,
   [${strs(SEARCH_REFERERS[0])}, ${strs(SEARCH_REFERERS[1])}] AS searches,
   [${strs(SOCIAL_REFERERS[0])}, ${strs(SOCIAL_REFERERS[1])}] AS socials
-SELECT ts, ${lit(d.account)}, ${lit(d.name)}, url, method, status, bytes, request_time, cache_hit, client_ip,
+SELECT ts, dom_account[1 + d], dom_name[1 + d], url, method, status, bytes, request_time, cache_hit, client_ip,
   continent, country, province, isp, user_agent, referer, provider, edge_node
 FROM (
   SELECT *,
-    ${k.url} AS url,
-    multiIf(m < ${k.headShare}, 'HEAD', m < ${k.headShare + 2} AND ${plan.kind === 'static' ? 1 : 0}, 'POST', m < ${k.headShare + 3} AND ${plan.kind === 'static' ? 1 : 0}, 'OPTIONS', 'GET') AS method,
+    ${URL_SQL} AS url,
+    multiIf(m < head_share[1 + k], 'HEAD', k = 0 AND m < head_share[1] + 5, 'POST', k = 0 AND m < head_share[1] + 8, 'OPTIONS', 'GET') AS method,
     multiIf(
       e < p5, [502,502,502,502,502,502,502,502,502,502,504,504,504,504,504,504,500,500,500,503][1 + bitShiftRight(h4, 24) % 20],
-      e < p5 + ${plan.err4}, [404,404,404,404,404,404,404,404,404,404,404,404,404,403,403,403,403,499,499,416][1 + bitShiftRight(h4, 24) % 20],
-      e < p5 + ${plan.err4 + k.p3}, ${k.ok3xx},
-      ${k.partial} AND bitShiftRight(h4, 48) % 100 < 70, 206, 200) AS status,
-    ${k.size} AS size,
+      e < p5 + dom_err4[1 + d], [404,404,404,404,404,404,404,404,404,404,404,404,404,403,403,403,403,499,499,416][1 + bitShiftRight(h4, 24) % 20],
+      e < p5 + dom_err4[1 + d] + p3xx[1 + k], ok3xx[1 + k][1 + bitShiftRight(h4, 24) % 20],
+      ${PARTIAL_SQL} AND bitShiftRight(h4, 48) % 100 < 70, 206, 200) AS status,
+    ${SIZE_SQL} AS size,
     toUInt64(multiIf(
       method = 'HEAD', 280 + toFloat64(bitShiftRight(h5, 8) % 120),
       status = 304, 190 + toFloat64(bitShiftRight(h5, 8) % 90),
       status >= 300 AND status < 400, 320 + toFloat64(bitShiftRight(h5, 8) % 200),
       status >= 500, 170 + toFloat64(bitShiftRight(h5, 8) % 450),
       status >= 400, 540 + toFloat64(bitShiftRight(h5, 8) % 700),
-      status = 206, least(toFloat64(size), 1048576 * pow(2, bitShiftRight(h5, 12) % 4)) + 420,
+      status = 206, least(size, 1048576 * pow(2, bitShiftRight(h5, 12) % 4)) + 420,
       bitShiftRight(h5, 16) % 100 < 4, size * (bitShiftRight(h5, 24) % 1000) / 1000 + 380,
-      toFloat64(size) + 380)) AS bytes,
-    toUInt8(status < 500 AND (status = 304 OR uh_hit < ${plan.hitRatio + 0.06} - 0.12 * ur)) AS cache_hit,
+      size + 380)) AS bytes,
+    toUInt8(status < 500 AND (status = 304 OR uh_hit < dom_hit[1 + d] - 0.12 * ur)) AS cache_hit,
     toUInt32(least(4000000000, multiIf(
       status = 504, 30000 + toFloat64(bitShiftRight(h5, 20) % 30000),
       status >= 500, 20 + toFloat64(bitShiftRight(h5, 20) % 2000),
@@ -319,10 +346,11 @@ FROM (
     if(cn, 'CN', ctry_code[1 + ci]) AS country,
     if(cn, prov_name[1 + pi], '') AS province,
     isp_name[1 + ii] AS isp,
-    uas[1 + ua_of[if(cn, 1, 2)][1 + bitShiftRight(uh, 44) % 256]] AS user_agent,
-    ${k.referer} AS referer,
-    providers[1 + multiIf(bitShiftRight(uh, 52) % 1000 < ${Math.round(pa * 1000)}, 0, bitShiftRight(uh, 52) % 1000 < ${Math.round((pa + pb) * 1000)}, 1, 2)] AS provider,
-    if(cn, concat(prov_code[1 + pi], '-', isp_code[1 + ii], '-0', toString(1 + bitShiftRight(uh, 40) % 3)), concat(ctry_edge[1 + ci], '-0', toString(1 + bitShiftRight(uh, 40) % 2))) AS edge_node,
+    uas[1 + ua_of[1 + 2 * k + if(cn, 0, 1)][1 + bitShiftRight(uh, 44) % 256]] AS user_agent,
+    ${REFERER_SQL} AS referer,
+    providers[1 + multiIf(bitShiftRight(uh, 52) % 1000 < dom_pa[1 + d], 0, bitShiftRight(uh, 52) % 1000 < dom_pb[1 + d], 1, 2)] AS provider,
+    if(cn, concat(prov_code[1 + pi], '-', isp_code[1 + ii], '-0', toString(1 + bitShiftRight(uh, 40) % 3)),
+      concat(ctry_edge[1 + ci], '-0', toString(1 + bitShiftRight(uh, 40) % 2))) AS edge_node,
     CAST(toUInt32(blk_base[1 + blk] + 1 + bitShiftRight(uh, 24) % (blk_size[1 + blk] - 2)) AS IPv4) AS client_ip
   FROM (
     SELECT *,
@@ -333,20 +361,20 @@ FROM (
       isp_start[1 + ii] + bitShiftRight(uh, 17) % isp_count[1 + ii] AS blk,
       if(cn, 1500 + bitShiftRight(uh, 28) % 15000, 500 + bitShiftRight(uh, 28) % 9500) AS thr,
       if(cn, 8 + bitShiftRight(uh, 36) % 52, 40 + bitShiftRight(uh, 36) % 210) AS rtt,
-      if(cn, searches[1], searches[2]) AS search,
-      if(cn, socials[1], socials[2]) AS social,
-      ${lit('www.' + apexOf(d.name))} AS site,
-      toUInt32(greatest(1, least(${OBJECTS[plan.kind]}, floor(pow(${OBJECTS[plan.kind] + 1}, ur))))) AS r,
-      cityHash64(${salt}, r) AS ch,
+      searches[if(cn, 1, 2)] AS search,
+      socials[if(cn, 1, 2)] AS social,
+      dom_site[1 + d] AS site,
+      toUInt32(greatest(1, least(objects[1 + k], floor(pow(objects[1 + k] + 1, ur))))) AS r,
+      cityHash64(dom_salt[1 + d], r) AS ch,
       substring(lower(hex(ch)), 1, 8) AS hx,
-      (bitShiftRight(ch, 8) % 100) AS ak_pick,
-      ${nums(quantiles(ASSET_MIX, 100))}[1 + ak_pick] AS ak,
+      asset_of[1 + bitShiftRight(ch, 8) % 100] AS ak,
       ((bitAnd(ch, 65535) + bitAnd(bitShiftRight(ch, 16), 65535) + bitAnd(bitShiftRight(ch, 32), 65535)) / 65536 - 1.5) * 2 AS nz,
       bitShiftRight(h5, 8) % 100 AS sub,
       bitAnd(h5, 4294967295) / 4294967296 AS u,
       bitShiftRight(h5, 20) % 100 AS rv,
-      ['480p','720p','1080p'][1 + multiIf(bitShiftRight(uh, 36) % 100 < 20, 0, bitShiftRight(uh, 36) % 100 < 65, 1, 2)] AS res,
-      [900000, 2500000, 5000000][1 + multiIf(bitShiftRight(uh, 36) % 100 < 20, 0, bitShiftRight(uh, 36) % 100 < 65, 1, 2)] AS bitrate,
+      multiIf(bitShiftRight(uh, 36) % 100 < 20, 0, bitShiftRight(uh, 36) % 100 < 65, 1, 2) AS rq,
+      ['480p','720p','1080p'][1 + rq] AS res,
+      [900000, 2500000, 5000000][1 + rq] AS bitrate,
       substring(lower(hex(ch)), 1, 12) AS vid,
       concat('/vod/', toString(2023 + ch % 3), '/', vid, '/') AS vbase,
       120 + bitShiftRight(ch, 20) % 800 AS segs,
@@ -354,28 +382,31 @@ FROM (
       ['client','installer','sdk','toolkit','assets','patch','firmware','driver','launcher','updater'][1 + ch % 10] AS product,
       concat(toString(1 + bitShiftRight(ch, 8) % 6), '.', toString(bitShiftRight(ch, 12) % 20), '.', toString(bitShiftRight(ch, 16) % 10)) AS version,
       (h4 % 100000) / 100000 AS e,
-      ${plan.err5}${inc ? ` + if(toUInt32(ts) BETWEEN ${inc.from} AND ${inc.to}, 0.08, 0)` : ''} AS p5,
-      bitShiftRight(h5, 44) % 100 AS m,
+      dom_err5[1 + d] + if(toUInt32(ts) BETWEEN dom_inc_from[1 + d] AND dom_inc_to[1 + d], 0.08, 0) AS p5,
+      bitShiftRight(h5, 44) % 1000 AS m,
       bitAnd(bitShiftRight(h4, 32), 65535) / 65536 AS uh_hit
     FROM (
-      SELECT n, h3, h4, h5,
-        toDateTime(least(${start + hours * 3600 - 1}, ${start} + hi * 3600 + toUInt32(floor(frac * 3600))), 'UTC') AS ts,
+      SELECT d, k, h3, h4, h5,
+        toDateTime(least(${start + hours * 3600 - 1}, ${start} + hr * 3600 + toUInt32(floor(frac * 3600))), 'UTC') AS ts,
         cn,
-        cityHash64(toUInt64(floor(pow(bitAnd(bitShiftRight(h2, 14), 1099511627775) / 1099511627776, 2) * if(cn, ${pool}, ${Math.max(1000, Math.round(pool / 3))}))), ${Math.round(accountSalt)}, cn) AS uh,
+        cityHash64(toUInt64(floor(pow(bitAnd(bitShiftRight(h2, 14), 1099511627775) / 1099511627776, 2) * if(cn, dom_pool[1 + d], intDiv(dom_pool[1 + d], 3) + 1000))), dom_acct[1 + d], cn) AS uh,
         bitAnd(h3, 4294967295) / 4294967296 AS ur
       FROM (
-        SELECT number AS n,
-          cityHash64(n, ${salt}, 1) AS h1, cityHash64(n, ${salt}, 2) AS h2, cityHash64(n, ${salt}, 3) AS h3,
-          cityHash64(n, ${salt}, 4) AS h4, cityHash64(n, ${salt}, 5) AS h5,
-          hour_of_q[1 + h1 % ${Q}] AS hi,
-          pw[1 + hi] AS w0, pw[2 + hi] AS w1,
+        SELECT d, hr, dom_kind[1 + d] AS k,
+          cityHash64(${salt}, d, hr, j) AS h0,
+          cityHash64(h0, 1) AS h1, cityHash64(h0, 2) AS h2, cityHash64(h0, 3) AS h3, cityHash64(h0, 4) AS h4, cityHash64(h0, 5) AS h5,
+          pw[1 + d][1 + hr] AS w0, pw[1 + d][2 + hr] AS w1,
           bitShiftRight(h1, 20) / 17592186044416 AS ut,
           if(abs(w1 - w0) < 1e-9, ut, (sqrt(w0 * w0 + (w1 * w1 - w0 * w0) * ut) - w0) / (w1 - w0)) AS frac,
-          (h2 % 10000) < ${Math.round(plan.mainland * 10000)} AS cn
-        FROM numbers_mt(${plan.rows})
+          (h2 % 10000) < dom_cn[1 + d] AS cn
+        FROM (
+          SELECT sk_d[1 + number] AS d, sk_h[1 + number] AS hr, arrayJoin(range(sk_c[1 + number])) AS j
+          FROM numbers_mt(${skC.length})
+        )
       )
     )
   )
 )
-SETTINGS optimize_on_insert = 0`;
+SETTINGS optimize_on_insert = 0, parallel_view_processing = 1, max_block_size = 16`;
+  return { sql, rows };
 }

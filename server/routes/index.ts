@@ -11,6 +11,11 @@ import { certificateRoutes } from './api/certificate';
 import { domainGroupRoutes } from './cloud/domainGroups';
 import { passwordRoutes } from './shiro/password';
 import { shiroUserRoutes } from './shiro/users';
+import { logRoutes } from './api/log';
+import { logIngestRoutes } from './api/logIngest';
+import { lineRoutes } from './api/line';
+import { lineAreaRoutes } from './cloud/lineArea';
+import { lineStaticDataRoutes } from './linesapi/staticData';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -26,4 +31,9 @@ export const routePlugins: FastifyPluginAsync[] = [
   domainGroupRoutes,
   passwordRoutes,
   shiroUserRoutes,
+  logRoutes,
+  logIngestRoutes,
+  lineRoutes,
+  lineAreaRoutes,
+  lineStaticDataRoutes,
 ];

@@ -5,7 +5,8 @@ import type { ValueKind } from '../lib/units';
 import { CHINA_SHAPE_IDS, findProvince } from './chinaProvinces';
 import { loadCountries, type CountryFeature } from './worldAtlas';
 import { MAP_EMPTY } from './palette';
-import { MapLegend, MapTooltip, relativePoint, type HoverState } from './MapTooltip';
+import { MapTooltip, relativePoint, type HoverState } from './MapTooltip';
+import { formatValue } from '../lib/units';
 
 export interface ProvinceValue {
   /** province name as stored (pinyin, e.g. 'Guangdong') */
@@ -92,10 +93,39 @@ export function ChinaMap({ data, kind, valueTitle, nameOf, noDataText }: ChinaMa
             onMouseLeave={() => setHover(null)}
           />
         ))}
+        <BubbleLegend max={max} kind={kind} valueTitle={valueTitle} />
       </svg>
       {hover && <MapTooltip hover={hover} kind={kind} valueTitle={valueTitle} noDataText={noDataText} />}
-      <MapLegend max={max} kind={kind} valueTitle={valueTitle} />
+
     </Box>
+  );
+}
+
+/** Bubble sizes in map units (so they scale with the map): the largest value and a quarter of it. */
+function BubbleLegend({ max, kind, valueTitle }: { max: number; kind: ValueKind; valueTitle: string }) {
+  if (max <= 0) return null;
+  const steps = [max, kind === 'count' ? Math.round(max / 4) : max / 4].map((v) => ({ v, r: MAX_RADIUS * Math.sqrt(v / max) }));
+  const x = 24;
+  let y = H - 24 - MAX_RADIUS * 2 - 28;
+  return (
+    <g fontSize={15} fill="#546e7a" aria-hidden>
+      <text x={x} y={y}>
+        {valueTitle}
+      </text>
+      {steps.map(({ v, r }) => {
+        y += MAX_RADIUS + 8;
+        const cy = y;
+        y += MAX_RADIUS - 8;
+        return (
+          <g key={v}>
+            <circle cx={x + MAX_RADIUS} cy={cy} r={r} fill="rgba(25, 118, 210, 0.55)" stroke="#0d47a1" />
+            <text x={x + MAX_RADIUS * 2 + 10} y={cy + 5}>
+              {formatValue(kind, v)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
   );
 }
 

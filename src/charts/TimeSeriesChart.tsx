@@ -90,7 +90,7 @@ export function TimeSeriesChart({
           labelFormatter={(label) => formatTooltipTime(Number(label), granularity, locale)}
           formatter={(value, _name, item) => formatValue(kindOf(String(item.dataKey)), Number(value))}
         />
-        <Legend verticalAlign="top" height={32} />
+        <Legend verticalAlign="top" height={32} itemSorter={null} />
         {series.map((s, i) =>
           s.area ? (
             <Area

@@ -118,13 +118,17 @@ export function formatValue(kind: ValueKind, value: number | null | undefined, d
 }
 
 /**
- * Short axis tick: bytes/bandwidth with at most one decimal ('1.5 GB', '300 Mbps'), counts compact
- * ('1.2K'), percentages without decimals unless needed. Short ticks keep axis labels from overlapping.
+ * Short axis tick: at most 2 decimals without trailing zeros ('1.5 GB', '300 Mbps', '1.05K'); counts
+ * below 10,000 in full ('1,050'). Short ticks keep axis labels from overlapping; exact ones keep trust.
  */
 export function formatAxisTick(kind: ValueKind, value: number): string {
   const n = finite(value);
   if (kind === 'percent') return `${roundTo(n, 1)}%`;
-  if (kind === 'count') return formatCompact(n);
+  if (kind === 'count') {
+    if (Math.abs(n) < 10_000) return formatCount(n);
+    const { value: v, prefix } = scaleBase1000(n);
+    return `${roundTo(v, 2)}${prefix}`;
+  }
   const { value: v, prefix } = scaleBase1000(n);
-  return `${roundTo(v, 1)} ${prefix}${UNIT_SUFFIX[kind]}`;
+  return `${roundTo(v, 2)} ${prefix}${UNIT_SUFFIX[kind]}`;
 }

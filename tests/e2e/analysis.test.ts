@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
 
@@ -24,12 +24,12 @@ afterAll(async () => {
 
 /** Waits until nothing in the screen is loading any more (charts' code, calls, maps). */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout: 90_000 });
 }
 
 async function openTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
   await page.getByTestId(`tab-button-${tab}`).click();
-  await page.getByTestId(TAB_TABLE[tab]).first().waitFor({ timeout: 60_000 });
+  await page.getByTestId(TAB_TABLE[tab]).first().waitFor();
   await settled(page);
   expect(await page.getByTestId('analysis-error').count()).toBe(0);
 }
@@ -52,10 +52,16 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
   let page: Page;
   beforeAll(async () => {
     page = await newPage(browser);
+    // The demo store answers in well under a second; the margin is for a busy 2-core machine.
+    page.setDefaultTimeout(90_000);
     await signInAs(page, 'acme', 'Acme@2026');
   });
   afterAll(async () => {
     await page?.context().close();
+  });
+  afterEach(async (ctx) => {
+    // What the screen showed when a step failed (the run's other screenshots stay as they were).
+    if (ctx.task.result?.state === 'fail') await shot(page, 'analysis-failed-step').catch(() => undefined);
   });
 
   it('offline: asks for a domain first, then shows every tab with real numbers (Chinese)', async () => {
@@ -82,7 +88,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
     expect(firstRow[2]).toMatch(/^[\d,]+$/);
     expect(firstRow[3]).toMatch(/^\d+\.\d{2} [KMGTPE]?B$/);
     expect(firstRow[4]).toMatch(/^\d+\.\d{2}%$/);
-  });
+  }, 300_000);
 
   it('offline: changes the range, exports a CSV and switches to English', async () => {
     await page.getByTestId('preset-yesterday').click();
@@ -113,7 +119,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
       await openTab(page, tab);
       await shot(page, `analysis-off-${tab}-en`);
     }
-  });
+  }, 300_000);
 
   it('online: every tab in English and Chinese, with the database curves', async () => {
     await page.goto('/cdn/analysisOn');
@@ -133,7 +139,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
       await openTab(page, tab);
       await shot(page, `analysis-on-${tab}-zh`);
     }
-  });
+  }, 300_000);
 
   it('online: narrows to one domain and a longer range', async () => {
     await page.getByTestId('tab-button-hit').click();
@@ -146,12 +152,13 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
     expect(after).not.toBe(before);
     expect(await page.getByTestId('hit-request-percent').textContent()).toMatch(/\d+\.\d{2}%/);
     await shot(page, 'analysis-on-hit-3days-zh');
-  });
+  }, 300_000);
 });
 
 describe('traffic analysis as acme_viewer (tab rights top and hit)', () => {
   it('sees only URL top and hit rate on both screens', async () => {
     const page = await newPage(browser);
+    page.setDefaultTimeout(90_000);
     await signInAs(page, 'acme_viewer', 'Viewer@2026');
     for (const path of ['/cdn/analysisOff', '/cdn/analysisOn']) {
       await page.goto(path);
@@ -162,5 +169,5 @@ describe('traffic analysis as acme_viewer (tab rights top and hit)', () => {
     await openTab(page, 'hit');
     await shot(page, 'analysis-viewer-on-hit-zh');
     await page.context().close();
-  });
+  }, 300_000);
 });

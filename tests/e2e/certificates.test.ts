@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
@@ -31,12 +31,33 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'cdn-chain.pem'), bindable.chainPem);
   browser = await launch();
   page = await newPage(browser);
+  page.on('pageerror', (e) => console.log('pageerror', e.message));
   await signInAs(page, 'acme', 'Acme@2026');
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await shot(page, `debug-${ctx.task.name.slice(0, 20).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => {
   await browser?.close();
   await fs.rm(dir, { recursive: true, force: true });
 });
+
+/** Fills a field and checks it kept the value (a lazily loaded form may mount twice while loading). */
+async function fillStable(selector: string, value: string) {
+  const field = page.locator(selector);
+  for (let i = 0; i < 10; i++) {
+    await field.fill(value);
+    await page.waitForTimeout(150);
+    if ((await field.inputValue()) === value) return;
+  }
+  throw new Error(`${selector} does not keep its value`);
+}
+
+async function openCreate() {
+  await page.getByTestId('certificate-upload').click();
+  await page.waitForURL(/certificateUpload\/create/);
+  await page.getByRole('button', { name: /Save|保存/ }).waitFor();
+}
 
 async function openList() {
   await page.goto('/page/certificateUpload');
@@ -44,12 +65,15 @@ async function openList() {
 }
 
 async function upload(name: string, cert: IssuedCertificate & { chainPem: string }, viaFile: boolean) {
-  await page.getByTestId('certificate-upload').click();
-  await page.waitForURL(/certificateUpload\/create/);
-  await page.locator('input[name="name"]').fill(name);
-  if (viaFile) await page.getByTestId('certificate-file').setInputFiles(path.join(dir, 'cdn-chain.pem'));
-  else await page.locator('textarea[name="certificate"]').fill(cert.chainPem);
-  await page.locator('textarea[name="privateKey"]').fill(cert.keyPem);
+  await openCreate();
+  await fillStable('input[name="name"]', name);
+  if (viaFile) {
+    await page.getByTestId('certificate-file').setInputFiles(path.join(dir, 'cdn-chain.pem'));
+    await page.getByText('2 certificates in the chain').waitFor();
+  } else {
+    await fillStable('textarea[name="certificate"]', cert.chainPem);
+  }
+  await fillStable('textarea[name="privateKey"]', cert.keyPem);
   await page.getByRole('button', { name: /Save|保存/ }).click();
 }
 
@@ -66,12 +90,13 @@ describe('certificates as acme', () => {
   });
 
   it('checks the form in the browser, then uploads a generated certificate', async () => {
-    await page.getByTestId('certificate-upload').click();
-    await page.locator('input[name="name"]').fill('E2E cdn certificate');
-    await page.locator('textarea[name="certificate"]').fill('this is not PEM');
-    await page.locator('textarea[name="privateKey"]').fill(bindable.keyPem);
+    await openCreate();
+    await fillStable('input[name="name"]', 'E2E cdn certificate');
+    await fillStable('textarea[name="certificate"]', 'this is not PEM');
+    await fillStable('textarea[name="privateKey"]', bindable.keyPem);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Format error').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'certificates-upload-invalid-en');
     await openList();
     await upload('E2E cdn certificate', bindable, true);
@@ -82,13 +107,16 @@ describe('certificates as acme', () => {
 
   it('shows the details of the uploaded certificate', async () => {
     await row('E2E cdn certificate').getByTestId('certificate-details').click();
-    const details = page.getByTestId('certificate-details');
+    const details = page.getByTestId('certificate-show');
     await details.waitFor();
     await details.getByTestId('certificate-dns-names').getByText('img.acme-media.com').waitFor();
     await page.getByTestId('certificate-issuer').getByText('E2E Trust TLS CA 2026').waitFor();
     await expect(page.getByTestId('certificate-chain').locator('tbody tr').count()).resolves.toBe(2);
     await expect(page.getByTestId('certificate-serial').textContent()).resolves.toMatch(/[0-9A-F]{20,}/);
     await shot(page, 'certificate-details-en');
+    // acme holds the operation right: the download is a zip with the chain and the key.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-download').click()]);
+    expect(file.suggestedFilename()).toBe('E2E cdn certificate.zip');
   });
 
   it('binds the certificate to a domain it covers', async () => {
@@ -125,6 +153,7 @@ describe('certificates as acme', () => {
     await shot(page, 'certificate-details-zh');
     await page.goto('/page/certificateUpload/create');
     await page.getByText('选择文件').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'certificates-upload-zh');
   });
 });

@@ -76,11 +76,11 @@ describe('analysis tabs render known replies', () => {
     expect(methods.analysisCurve).toHaveBeenCalledWith('byteRate', expect.anything());
   });
 
-  it('client agents: top list with a label for empty agents', async () => {
+  it('client agents: a readable name over the full agent, and a label for empty agents', async () => {
     openTab('client');
     renderScreen('onLine');
     expect(await tableRows('table-client')).toEqual([
-      ['1', 'curl/8.5.0', '2,000', '3.00 MB', '66.67%'],
+      ['1', 'curl 8.5.0curl/8.5.0', '2,000', '3.00 MB', '66.67%'],
       ['2', '(no user agent)', '1,000', '1.00 KB', '33.33%'],
     ]);
   });

@@ -61,6 +61,16 @@ describe('analysis search bar', () => {
     expect(screen.getByTestId('search-range')).toHaveTextContent('2026-05-13 00:00 to 2026-05-13 23:59');
   });
 
+  it('the real-time screen searches again every 5 minutes while the range runs to now', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+    const { methods } = renderScreen('onLine');
+    await vi.waitFor(() => expect(methods.analysisCount).toHaveBeenCalledTimes(1));
+    vi.advanceTimersByTime(5 * 60_000);
+    await vi.waitFor(() => expect(methods.analysisCount).toHaveBeenCalledTimes(2));
+    expect(lastSearch(methods.analysisCount)).toMatchObject({ startTime: '2026-05-14 00:00', endTime: '2026-05-14 10:10' });
+  });
+
   it('validates a custom range and does not search when it is wrong', async () => {
     const { methods } = renderScreen('offLine');
     await waitFor(() => expect(methods.analysisCount).toHaveBeenCalledTimes(1));

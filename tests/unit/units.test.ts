@@ -92,7 +92,10 @@ describe('base-1000 units', () => {
     expect(formatValue('percent', 98.7654)).toBe('98.77%');
     expect(formatAxisTick('bytes', 1_500_000_000)).toBe('1.5 GB');
     expect(formatAxisTick('bandwidth', 300_000_000)).toBe('300 Mbps');
-    expect(formatAxisTick('count', 1200)).toBe('1.2K');
+    expect(formatAxisTick('count', 1050)).toBe('1,050');
+    expect(formatAxisTick('count', 1_050_000)).toBe('1.05M');
+    expect(formatAxisTick('count', 12_500)).toBe('12.5K');
+    expect(formatAxisTick('bytes', 1_250_000_000)).toBe('1.25 GB');
     expect(formatAxisTick('percent', 99.95)).toBe('100%');
     expect(formatAxisTick('bytes', 0)).toBe('0 B');
   });

@@ -14,7 +14,7 @@ export function AccessSection() {
           <Row>
             <SelectInput fullWidth={false} source="advanced.urlAuth.type" label={fieldLabel('authType')} choices={choicesOf('authType', ['A', 'B', 'C'] as const)} helperText={false} sx={{ width: 160 }} />
             <TextInput fullWidth={false} source="advanced.urlAuth.secret" label={fieldLabel('secret')} validate={domainRule()} sx={{ width: 320 }} />
-            <NumberInput fullWidth={false} source="advanced.urlAuth.time" label={fieldLabel('authTime')} validate={domainRule()} step={1} sx={{ width: 200 }} />
+            <NumberInput fullWidth={false} source="advanced.urlAuth.time" label={fieldLabel('authTime')} validate={domainRule()} sx={{ width: 200 }} />
           </Row>
         </On>
       </Section>

@@ -6,7 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { CacheRule, DomainType, IgnoreParamsMode } from '../../../dataProviders/api/domainTypes';
 import { CACHE_MATCHES, CACHE_UNITS, DEFAULT_CACHE_DAYS, defaultCacheRules, IGNORE_PARAMS_MODES } from '../../../src/lib/domainRules';
 import { choicesOf, fieldLabel, valueLabel } from '../domainUi';
-import { AddRowButton, LinesInput, Row, Section } from './FormParts';
+import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, Row, Section } from './FormParts';
 import { domainRule } from './validators';
 
 const sameRules = (a: CacheRule[] | undefined, b: CacheRule[]) =>
@@ -71,10 +71,10 @@ export function CacheSection() {
       <Section title="portal.domains.tabs.cache">
         <TypeDefaults />
         <ArrayInput source="cacheRules" label={fieldLabel('cacheRules')} validate={domainRule('cacheRules')} helperText="portal.domains.help.cacheValue">
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear getItemLabel={(i) => `${i + 1}`}>
+          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear getItemLabel={(i) => `${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
             <SelectInput fullWidth={false} source="match" label={fieldLabel('match')} choices={choicesOf('match', CACHE_MATCHES)} defaultValue="path" helperText={false} sx={{ width: 140 }} />
             <TextInput fullWidth={false} source="value" label={fieldLabel('value')} validate={domainRule()} helperText={false} sx={{ width: 340 }} />
-            <NumberInput fullWidth={false} source="time" label={fieldLabel('time')} validate={domainRule()} defaultValue={30} step={1} min={0} helperText={false} sx={{ width: 120 }} />
+            <NumberInput fullWidth={false} source="time" label={fieldLabel('time')} validate={domainRule()} defaultValue={30} helperText={false} sx={{ width: 120 }} />
             <SelectInput fullWidth={false} source="unit" label={fieldLabel('unit')} choices={choicesOf('unit', CACHE_UNITS)} defaultValue="d" validate={domainRule()} helperText={false} sx={{ width: 120 }} />
           </SimpleFormIterator>
         </ArrayInput>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { SaveButton, TabbedForm, Toolbar, useTranslate } from 'react-admin';
 import type { Domain } from '../../../dataProviders/api/domainTypes';
 import { emptyDomainInput } from '../../../src/lib/domainRules';
@@ -26,11 +27,13 @@ export function DomainForm({ record }: { record?: Domain }) {
   const translate = useTranslate();
   const { onSubmit, dialog } = useDomainSubmit(record);
   const tab = (key: string) => translate(`portal.domains.tabs.${key}`);
+  // Stable: a new object on each render would make the form reset what the user typed.
+  const defaults = useMemo(() => (record ? undefined : emptyDomainInput('download')), [record]);
   return (
     <>
       <TabbedForm
         record={record}
-        defaultValues={record ? undefined : emptyDomainInput('download')}
+        defaultValues={defaults}
         onSubmit={onSubmit}
         toolbar={<FormToolbar />}
         warnWhenUnsavedChanges

@@ -69,3 +69,6 @@ export function AddRowButton() {
     </Button>
   );
 }
+
+/** Order matters in these lists (priority): keep move up / down visible, not only on hover. */
+export const ALWAYS_SHOW_ACTIONS = { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } as const;

@@ -17,7 +17,7 @@ import type { PortalDataProvider } from '../../../dataProviders';
 import type { BackHost, DomainOrigin } from '../../../dataProviders/api/domainTypes';
 import { BACK_PROTOCOLS, ORIGIN_ROLES, ORIGIN_TYPES } from '../../../src/lib/domainRules';
 import { choicesOf, fieldLabel } from '../domainUi';
-import { AddRowButton, Row, Section } from './FormParts';
+import { ALWAYS_SHOW_ACTIONS, AddRowButton, Row, Section } from './FormParts';
 import { toDomainInput } from './formValues';
 import { domainRule } from './validators';
 
@@ -69,7 +69,7 @@ export function OriginSection() {
     <>
       <Section title="portal.domains.tabs.origin" help="portal.domains.help.origins">
         <ArrayInput source="origins" label={fieldLabel('origins')} validate={domainRule('origins')}>
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableReordering disableClear getItemLabel={(i) => `#${i + 1}`}>
+          <SimpleFormIterator addButton={<AddRowButton />} inline disableReordering disableClear getItemLabel={(i) => `#${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
             <SelectInput fullWidth={false} source="role" label={fieldLabel('role')} choices={choicesOf('role', ORIGIN_ROLES)} defaultValue="main" helperText={false} sx={{ width: 130 }} />
             <SelectInput fullWidth={false} source="type" label={fieldLabel('originType')} choices={choicesOf('originType', ORIGIN_TYPES)} defaultValue="domain" helperText={false} sx={{ width: 180 }} />
             <TextInput fullWidth={false} source="address" label={fieldLabel('address')} validate={domainRule()} helperText={false} sx={{ width: 280 }} />

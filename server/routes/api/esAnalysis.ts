@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { countDetail, hitRateList } from '../../stores/traffic/analysis/curves';
-import { rankedList, statusData, urlTop } from '../../stores/traffic/analysis/tops';
+import { rankedList, statusData } from '../../stores/traffic/analysis/tops';
+import { urlTop } from '../../stores/traffic/analysis/heavy';
 import type { Search } from '../../stores/traffic/analysis/search';
 import { SearchBody, toSearch, type RawSearch } from './analysisRequest';
 

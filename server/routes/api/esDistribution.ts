@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { ipList, userListAll, userListCn } from '../../stores/traffic/analysis/geo';
+import { userListAll, userListCn } from '../../stores/traffic/analysis/geo';
+import { ipList } from '../../stores/traffic/analysis/heavy';
 import { pullDown } from '../../stores/traffic/analysis/options';
-import { scopedAccounts } from './analysisRequest';
-import { SearchBody } from './analysisRequest';
+import { scopedAccounts, SearchBody } from './analysisRequest';
 import { searchOf, VARIANTS } from './esAnalysis';
 
 /**

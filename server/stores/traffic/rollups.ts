@@ -2,11 +2,11 @@ import type { TrafficEngine } from './engine';
 
 /**
  * Pre-aggregations of traffic.access_log: SummingMergeTree tables keyed by account, domain, a time
- * bucket and one dimension, filled by materialized views on insert. Three levels per dimension
- * (5 minutes, 1 hour, 1 day), each level fed from the one below, so that a query over a long
- * range reads day rows for whole days, hour rows for whole hours and 5-minute rows only at the
- * edges (server/stores/traffic/analysis/plan.ts). The base table answers what falls between
- * 5-minute marks and filters that no rollup carries.
+ * bucket and one dimension, filled by materialized views on insert. Up to three levels per
+ * dimension (5 minutes, 1 hour, 1 day), each coarser level fed from the one below, so that a query
+ * over a long range reads day rows for whole days, hour rows for whole hours and 5-minute rows only
+ * at the edges (server/stores/traffic/analysis/plan.ts). The base table answers what falls between
+ * the marks of a table's finest level, and filters that no rollup carries.
  *
  * Summing tables merge rows of equal key in the background; readers always sum() again.
  */
@@ -22,12 +22,38 @@ export interface RollupColumn {
   base: string;
 }
 
+export interface StateColumn {
+  name: string;
+  type: string;
+  base: string;
+  merge: string;
+}
+
 export type MeasureName = 'requests' | 'bytes' | 'hits' | 'hit_bytes' | 's0' | 's1' | 's2' | 's3' | 's4' | 's5';
 
 export interface RollupDef {
-  name: 'totals' | 'status' | 'geo' | 'url' | 'agent' | 'referer' | 'ip';
+  name: 'totals' | 'status' | 'geo' | 'url' | 'urlsk' | 'agent' | 'referer' | 'ip' | 'ipsk';
   dims: RollupColumn[];
   measures: MeasureName[];
+  /**
+   * Attributes that follow from the key (the area of a client IP): stored and filterable, but not
+   * part of the key, so they cost no sorting; merges keep any one value.
+   */
+  attrs?: RollupColumn[];
+  /**
+   * Aggregate states (AggregatingMergeTree instead of summing): heavy-hitter and distinct-count
+   * sketches. `base` builds the state from base rows, `merge` from the level below.
+   */
+  states?: StateColumn[];
+  /** Sort key when not (account, domain, bucket, dims...): e.g. by client IP for exact look-ups. */
+  order?: string[];
+  /** Rows per index mark; small for tables read by point look-ups. */
+  granularity?: number;
+  /**
+   * Levels kept, finest first. High-cardinality dimensions (URL, client IP, agent, referer) barely
+   * shrink at 5 minutes, so they start at 1 hour; the base table answers their sub-hour edges.
+   */
+  levels: Level[];
   /** days the rows live */
   ttlDays: number;
 }
@@ -54,32 +80,80 @@ const col = (name: string, type: string, base = `l.${name}`): RollupColumn => ({
 const PROVIDER = col('provider', 'LowCardinality(String)');
 const FULL: MeasureName[] = ['requests', 'bytes', 'hits', 'hit_bytes', 's0', 's1', 's2', 's3', 's4', 's5'];
 const SIMPLE: MeasureName[] = ['requests', 'bytes'];
+export const LEVELS: readonly Level[] = ['5m', '1h', '1d'];
+const ALL_LEVELS: Level[] = ['5m', '1h', '1d'];
+const COARSE: Level[] = ['1h', '1d'];
+
+/** Capacity of the heavy-hitter sketches: candidates per side for the exact top-100 look-ups. */
+export const SKETCH_N = 200;
+
+const topState = (name: string, key: string, keyType: string, weight: string): StateColumn => ({
+  name,
+  type: `AggregateFunction(topKWeighted(${SKETCH_N}), ${keyType}, UInt64)`,
+  base: `topKWeightedState(${SKETCH_N})(${key}, toUInt64(${weight}))`,
+  merge: `topKWeightedMergeState(${SKETCH_N})(src.${name})`,
+});
 
 export const ROLLUPS: readonly RollupDef[] = [
   // Counts, flow, hits, status classes: every curve and summary. Kept longer for bills.
-  { name: 'totals', dims: [PROVIDER], measures: FULL, ttlDays: 400 },
-  { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, ttlDays: 180 },
+  { name: 'totals', dims: [PROVIDER], measures: FULL, levels: ALL_LEVELS, ttlDays: 400 },
+  { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, levels: ALL_LEVELS, ttlDays: 180 },
   {
     name: 'geo',
     dims: [PROVIDER, col('continent', 'LowCardinality(String)'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
-    measures: FULL,
+    measures: ['requests', 'bytes', 'hits', 'hit_bytes'],
+    levels: ALL_LEVELS,
     ttlDays: 180,
   },
-  { name: 'url', dims: [PROVIDER, col('url', 'String')], measures: SIMPLE, ttlDays: 180 },
-  { name: 'agent', dims: [PROVIDER, col('user_agent', 'LowCardinality(String)')], measures: SIMPLE, ttlDays: 180 },
-  { name: 'referer', dims: [PROVIDER, col('referer', 'LowCardinality(String)')], measures: SIMPLE, ttlDays: 180 },
+  { name: 'agent', dims: [PROVIDER, col('user_agent', 'LowCardinality(String)')], measures: SIMPLE, levels: COARSE, ttlDays: 180 },
+  { name: 'referer', dims: [PROVIDER, col('referer', 'LowCardinality(String)')], measures: SIMPLE, levels: COARSE, ttlDays: 180 },
+  // URLs and client IPs: millions of distinct values. A top-100 reads the heavy-hitter sketches
+  // (urlsk, ipsk: a few rows per domain and hour) for candidates, then sums those candidates
+  // exactly in url / ip, which are sorted by the URL hash / IP for point look-ups.
+  {
+    name: 'url',
+    dims: [PROVIDER, col('url_h', 'UInt64', 'cityHash64(l.url)')],
+    attrs: [col('url', 'String')],
+    measures: SIMPLE,
+    order: ['account', 'url_h', 'bucket', 'domain', 'provider'],
+    granularity: 1024,
+    levels: COARSE,
+    ttlDays: 180,
+  },
+  {
+    name: 'urlsk',
+    dims: [PROVIDER],
+    measures: [],
+    states: [topState('top_r', 'cityHash64(l.url)', 'UInt64', '1'), topState('top_b', 'cityHash64(l.url)', 'UInt64', 'l.bytes')],
+    levels: COARSE,
+    ttlDays: 180,
+  },
   {
     name: 'ip',
-    dims: [PROVIDER, col('client_ip', 'IPv4'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
+    dims: [PROVIDER, col('client_ip', 'IPv4')],
+    attrs: [col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
     measures: SIMPLE,
+    order: ['account', 'client_ip', 'bucket', 'domain', 'provider'],
+    granularity: 1024,
+    levels: COARSE,
+    ttlDays: 180,
+  },
+  {
+    name: 'ipsk',
+    dims: [PROVIDER, col('cn', 'UInt8', "l.country = 'CN'")],
+    measures: [],
+    states: [
+      { name: 'ips', type: 'AggregateFunction(uniqCombined64, IPv4)', base: 'uniqCombined64State(l.client_ip)', merge: 'uniqCombined64MergeState(src.ips)' },
+      topState('top_r', 'l.client_ip', 'IPv4', '1'),
+      topState('top_b', 'l.client_ip', 'IPv4', 'l.bytes'),
+    ],
+    levels: COARSE,
     ttlDays: 180,
   },
 ];
 
-export const LEVELS: readonly Level[] = ['5m', '1h', '1d'];
-
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 4;
+export const ROLLUP_VERSION = 7;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
@@ -89,8 +163,13 @@ const PARTITION: Record<Level, string> = {
   '1h': 'toYYYYMM(bucket)',
   '1d': 'toYYYYMM(bucket)',
 };
-const BUCKET_FROM_BASE = 'toStartOfFiveMinutes(l.ts)';
-const BUCKET_FROM_LOWER: Record<Exclude<Level, '5m'>, string> = {
+const BUCKET_FROM_BASE: Record<Level, string> = {
+  '5m': 'toStartOfFiveMinutes(l.ts)',
+  '1h': 'toStartOfHour(l.ts)',
+  '1d': 'toStartOfDay(l.ts)',
+};
+const BUCKET_FROM_LOWER: Record<Level, string> = {
+  '5m': 'src.bucket',
   '1h': 'toStartOfHour(src.bucket)',
   '1d': 'toStartOfDay(src.bucket)',
 };
@@ -101,14 +180,17 @@ function tableDdl(def: RollupDef, level: Level): string {
     'domain LowCardinality(String)',
     "bucket DateTime('UTC') CODEC(Delta, ZSTD)",
     ...def.dims.map((d) => `${d.name} ${d.type}`),
+    ...(def.attrs ?? []).map((d) => `${d.name} ${d.type}`),
     ...def.measures.map((m) => `${m} UInt64`),
+    ...(def.states ?? []).map((st) => `${st.name} ${st.type}`),
   ];
-  const key = ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)].join(', ');
+  const key = (def.order ?? ['account', 'domain', 'bucket', ...def.dims.map((d) => d.name)]).join(', ');
   return `CREATE TABLE IF NOT EXISTS ${rollupTable(def, level)} (${cols.join(', ')})
-    ENGINE = SummingMergeTree
+    ENGINE = ${def.states ? 'AggregatingMergeTree' : 'SummingMergeTree'}
     PARTITION BY ${PARTITION[level]}
     ORDER BY (${key})
-    TTL bucket + INTERVAL ${def.ttlDays} DAY`;
+    TTL bucket + INTERVAL ${def.ttlDays} DAY
+    ${def.granularity ? `SETTINGS index_granularity = ${def.granularity}` : ''}`;
 }
 
 /**
@@ -128,21 +210,26 @@ function grouped(def: RollupDef, src: string, bucket: string, measures: string[]
     `any(${value({ name: 'domain', type: '', base: '' })}) AS domain`,
     `${bucket} AS bucket`,
     ...def.dims.map((d) => (d.type.includes('String') ? `any(${value(d)}) AS ${d.name}` : `${value(d)} AS ${d.name}`)),
+    ...(def.attrs ?? []).map((d) => `any(${value(d)}) AS ${d.name}`),
     ...measures,
   ];
   const groupBy = ['bucket', `cityHash64(${strings.map(value).join(', ')})`, ...fixed.map((d) => d.name)];
   return `SELECT ${select.join(', ')} FROM ${src === 'l' ? 'traffic.access_log' : '{table}'} AS ${src} {where} GROUP BY ${groupBy.join(', ')}`;
 }
 
-/** SELECT that aggregates base rows into 5-minute rows of a rollup. */
+/** SELECT that aggregates base rows into rows of a rollup's finest level. */
 export function selectFromBase(def: RollupDef, where = ''): string {
-  return grouped(def, 'l', BUCKET_FROM_BASE, def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), (d) => d.base).replace('{where}', where);
+  const aggregates = [...def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), ...(def.states ?? []).map((st) => `${st.base} AS ${st.name}`)];
+  return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{where}', where);
 }
 
+/** The finest level is fed by the base table, each coarser one by the level below it. */
 function viewDdl(def: RollupDef, level: Level): string {
-  if (level === '5m') return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
-  const lower = level === '1h' ? '5m' : '1h';
-  const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], def.measures.map((m) => `sum(src.${m}) AS ${m}`), (d) => `src.${d.name}`)
+  const i = def.levels.indexOf(level);
+  if (i === 0) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
+  const lower = def.levels[i - 1];
+  const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
+  const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], aggregates, (d) => `src.${d.name}`)
     .replace('{table}', rollupTable(def, lower))
     .replace('{where}', '');
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
@@ -170,15 +257,14 @@ export async function ensureRollups(engine: TrafficEngine): Promise<void> {
   const existing = await engine.query<{ n: number | string }>(
     "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')",
   );
-  const complete = Number(existing[0]?.n ?? 0) === ROLLUPS.length * LEVELS.length;
+  const complete = Number(existing[0]?.n ?? 0) === ROLLUPS.reduce((n, d) => n + d.levels.length, 0);
   if (current === ROLLUP_VERSION && complete) return;
 
   await dropAll(engine);
   for (const def of ROLLUPS) {
-    for (const level of LEVELS) await engine.exec(tableDdl(def, level));
-    // Lower levels' views last would miss nothing (no inserts run meanwhile); create top-down anyway
-    // so that a backfill into 5m cascades to 1h and 1d.
-    for (const level of LEVELS) await engine.exec(viewDdl(def, level));
+    for (const level of def.levels) await engine.exec(tableDdl(def, level));
+    // Every view exists before the refill below, so that it cascades to the coarser levels.
+    for (const level of def.levels) await engine.exec(viewDdl(def, level));
   }
   const base = await engine.query<{ n: number | string }>(
     "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
@@ -188,7 +274,7 @@ export async function ensureRollups(engine: TrafficEngine): Promise<void> {
     const days = await engine.query<{ d: number | string }>('SELECT DISTINCT toYYYYMMDD(ts) AS d FROM traffic.access_log ORDER BY d');
     for (const { d } of days) {
       for (const def of ROLLUPS) {
-        await engine.exec(`INSERT INTO ${rollupTable(def, '5m')} ${selectFromBase(def, 'WHERE toYYYYMMDD(l.ts) = {d:UInt32}')}`, { d: Number(d) });
+        await engine.exec(`INSERT INTO ${rollupTable(def, def.levels[0])} ${selectFromBase(def, 'WHERE toYYYYMMDD(l.ts) = {d:UInt32}')}`, { d: Number(d) });
       }
     }
   }
@@ -198,5 +284,5 @@ export async function ensureRollups(engine: TrafficEngine): Promise<void> {
 
 /** Every rollup table name (tests empty them together with the base table). */
 export function allRollupTables(): string[] {
-  return ROLLUPS.flatMap((def) => LEVELS.map((l) => rollupTable(def, l)));
+  return ROLLUPS.flatMap((def) => def.levels.map((l) => rollupTable(def, l)));
 }

@@ -1,51 +1,8 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, IpItem, IpList, ShareItem, UserListAll, UserListCn } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../dataProviders/api/trafficTypes';
 import { buildUnion, key } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
-import { TOP_N } from './tops';
-
-/**
- * POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the number of
- * distinct client IPs, and the top 100 IPs worldwide and in China. One scan: the IPs are grouped
- * once, counted with a window, and the top 100 of each side (China / elsewhere) kept; the world
- * list is the best 100 of those two.
- */
-export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
-  const union = buildUnion(
-    { sources: ['ip'], keys: [key('client_ip'), key('country'), key('province'), key('isp')], measures: ['requests', 'bytes'] },
-    s,
-    s,
-  );
-  const order = by === 'flow' ? 'flow' : 'request';
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
-       argMax(x.country, x.requests) AS country, argMax(x.province, x.requests) AS province, argMax(x.isp, x.requests) AS isp,
-       country = 'CN' AS cn, count() OVER () AS ips
-     FROM (${union.sql}) AS x GROUP BY x.client_ip
-     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
-    union.params,
-  );
-  const items = rows.map((r): IpItem & { cn: boolean } => ({
-    ip: String(r.ip),
-    request: num(r.request),
-    flow: num(r.flow),
-    country: String(r.country ?? ''),
-    province: String(r.province ?? ''),
-    isp: String(r.isp ?? ''),
-    cn: num(r.cn) === 1,
-  }));
-  const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
-  // Rows arrive ordered within each side; merging the two sides keeps the engine's order.
-  const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
-  const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipOrder(a.ip, b.ip)).slice(0, TOP_N).map(strip);
-  return { listCN: items.filter((i) => i.cn).map(strip), count: num(rows[0]?.ips), listAll };
-}
-
-function ipOrder(a: string, b: string): number {
-  const n = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
-  return n(a) - n(b);
-}
 
 const GEO_SOURCES = ['geo'] as const;
 

@@ -30,6 +30,13 @@ export interface UnionSpec {
   sources: RollupDef['name'][];
   keys: Key[];
   measures: MeasureName[];
+  /** columns that follow from the keys (an IP's area): any one value per group */
+  anyOf?: string[];
+  /**
+   * Aggregate states merged per group (sketches): the rollup column read, its -MergeState over
+   * `r.<column>`, and the -State that builds the same from base rows (alias l).
+   */
+  states?: { name: string; column: string; rollup: string; base: string }[];
   /** levels the caller can use (curves need 5-minute rows: ['5m']) */
   levels?: readonly Level[];
   /** extra row condition: over rollup columns, over base columns (alias l), and the rollup columns it needs */
@@ -45,10 +52,18 @@ export interface Built {
 }
 
 function columnsOf(def: RollupDef): Set<string> {
-  return new Set(['account', 'domain', 'bucket', ...def.dims.map((d) => d.name), ...def.measures]);
+  return new Set([
+    'account',
+    'domain',
+    'bucket',
+    ...def.dims.map((d) => d.name),
+    ...(def.attrs ?? []).map((d) => d.name),
+    ...def.measures,
+    ...(def.states ?? []).map((st) => st.name),
+  ]);
 }
 
-function activeFilters(f: Filters): (keyof Filters)[] {
+export function activeFilters(f: Filters): (keyof Filters)[] {
   return (Object.keys(FILTER_COLUMNS) as (keyof Filters)[]).filter((k) => (k === 'accounts' ? f.accounts !== null : f[k].length > 0));
 }
 
@@ -57,10 +72,13 @@ function pickSource(spec: UnionSpec, f: Filters): RollupDef | null {
   for (const name of spec.sources) {
     const def = ROLLUPS.find((r) => r.name === name);
     if (!def) continue;
+    if (!def.levels.some((l) => (spec.levels ?? LEVELS).includes(l))) continue;
     const cols = columnsOf(def);
     const needs = [
       ...spec.keys.flatMap((k) => k.needs ?? [k.rollup]),
       ...spec.measures,
+      ...(spec.anyOf ?? []),
+      ...(spec.states ?? []).map((st) => st.column),
       ...filterCols,
       ...(spec.where?.needs ?? []),
     ];
@@ -120,17 +138,27 @@ export function segments(start: number, end: number, levels: readonly Level[]): 
 /** Builds the UNION ALL over a range for the given keys and measures. */
 export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; end: number }): Built {
   const def = pickSource(spec, f);
-  const levels = spec.levels ?? LEVELS;
+  const levels = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
   const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
   const groupBy = spec.keys.map((k) => k.name).join(', ');
   const branches = segs.map((s) => {
     const time = (col: string) => `${col} >= toDateTime(${s.from}, 'UTC') AND ${col} < toDateTime(${s.to}, 'UTC')`;
     if (s.level === 'base' || !def) {
-      const cols = [...spec.keys.map((k) => `${k.base} AS ${k.name}`), ...spec.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`)];
+      const cols = [
+        ...spec.keys.map((k) => `${k.base} AS ${k.name}`),
+        ...(spec.anyOf ?? []).map((c) => `any(l.${c}) AS ${c}`),
+        ...spec.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`),
+        ...(spec.states ?? []).map((st) => `${st.base} AS ${st.name}`),
+      ];
       const where = [time('l.ts'), ...filterSql(f, 'l.'), ...(spec.where ? [spec.where.base] : [])];
       return `SELECT ${cols.join(', ')} FROM traffic.access_log AS l WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
     }
-    const cols = [...spec.keys.map((k) => `${k.rollup} AS ${k.name}`), ...spec.measures.map((m) => `sum(r.${m}) AS ${m}`)];
+    const cols = [
+      ...spec.keys.map((k) => `${k.rollup} AS ${k.name}`),
+      ...(spec.anyOf ?? []).map((c) => `any(r.${c}) AS ${c}`),
+      ...spec.measures.map((m) => `sum(r.${m}) AS ${m}`),
+      ...(spec.states ?? []).map((st) => `${st.rollup} AS ${st.name}`),
+    ];
     const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
     return `SELECT ${cols.join(', ')} FROM ${rollupTable(def, s.level)} AS r WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
   });

@@ -1,8 +1,9 @@
 import type { TrafficEngine } from '../engine';
 import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../dataProviders/api/trafficTypes';
 import { curveQuery } from './curve';
-import { buildUnion, key } from './plan';
-import { num, pct } from './numbers';
+import { key } from './plan';
+import { pct } from './numbers';
+import { ipList, urlTop } from './heavy';
 import type { Search } from './search';
 import { topQuery } from './tops';
 
@@ -38,8 +39,10 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
   const { stats, total } = await requestStats(engine, s);
   const reply = await (async (): Promise<SimpleReplies[SimpleKind]> => {
     switch (kind) {
-      case 'urltop':
-        return { ...stats, urltermsList: asKeyValues(await topQuery(engine, s, { sources: ['url'], keys: [key('url')] }, 'request')) };
+      case 'urltop': {
+        const top = await urlTop(engine, s, 'request');
+        return { ...stats, urltermsList: top.list.map((u) => ({ key: u.url, value: u.request })) };
+      }
       case 'hitrate':
         return { ...stats, HIT: total.hit, MISS: total.request - total.hit, hitPercent: pct(total.hit, total.request) };
       case 'clientside':
@@ -52,17 +55,8 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
           statusCode0: total.c0, statusCode1: total.c1, statusCode2: total.c2, statusCode3: total.c3, statusCode4: total.c4, statusCode5: total.c5,
         };
       case 'independentip': {
-        const union = buildUnion({ sources: ['ip'], keys: [key('client_ip')], measures: ['requests'] }, s, s);
-        const rows = await engine.query<Record<string, unknown>>(
-          `SELECT IPv4NumToString(x.client_ip) AS k, sum(x.requests) AS request, count() OVER () AS ips
-           FROM (${union.sql}) AS x GROUP BY x.client_ip ORDER BY request DESC, x.client_ip ASC LIMIT 100`,
-          union.params,
-        );
-        return {
-          ...stats,
-          ipCount: num(rows[0]?.ips),
-          independentIPList: rows.map((r) => ({ key: String(r.k), value: num(r.request) })),
-        };
+        const ips = await ipList(engine, s, 'request');
+        return { ...stats, ipCount: ips.count, independentIPList: ips.listAll.map((i) => ({ key: i.ip, value: i.request })) };
       }
       case 'userdistribution':
         return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geo'], keys: [key('country')] }, 'request', 300)) };

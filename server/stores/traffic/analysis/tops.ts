@@ -1,10 +1,10 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, RankedList, StatusData, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, RankedList, StatusData } from '../../../../dataProviders/api/trafficTypes';
 import { buildUnion, key, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
-export const TOP_N = 100;
+const TOP_N = 100;
 
 interface TopRow {
   k: string;
@@ -34,13 +34,6 @@ export async function topQuery(
     union.params,
   );
   return rows.map((r) => ({ k: String(r.k), request: num(r.request), flow: num(r.flow), total: num(r.total) }));
-}
-
-/** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
-export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
-  const rows = await topQuery(engine, s, { sources: ['url'], keys: [key('url')] }, by);
-  const count = rows[0]?.total ?? 0;
-  return { list: rows.map((r) => ({ url: r.k, request: r.request, flow: r.flow, percent: pct(by === 'flow' ? r.flow : r.request, count) })), count };
 }
 
 /** POST /api/es/agent/{variant} (clientlist) and /api/es/source/{variant} (sourcelist, referers). */

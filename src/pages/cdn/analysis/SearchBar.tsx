@@ -52,6 +52,8 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const providerName = (v: string) => options.providerList.find((p) => p.value === v)?.name ?? v;
   const shownRange = formRange(form, precision);
 
+  // The last search sent: the live refresh repeats it with a new "now" while it runs to now.
+  const lastApplied = useRef<{ form: SearchForm; toNow: boolean } | null>(null);
   const submit = (f: SearchForm = form) => {
     const result = buildSearch(f, precision, user?.account_all ?? user?.account ?? '');
     if (!result.ok) {
@@ -59,16 +61,20 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
       return;
     }
     setProblem(null);
+    lastApplied.current = { form: f, toNow: result.applied.toNow };
     onSearch(result.applied);
   };
   const latest = useRef(submit);
   latest.current = submit;
   useEffect(() => latest.current(), []);
   useEffect(() => {
-    if (!autoRefreshMs || form.timeSelect === 'yesterday' || form.timeSelect === 'lastMonth' || form.timeSelect === 'userDefined') return;
-    const timer = setInterval(() => latest.current(), autoRefreshMs);
+    if (!autoRefreshMs) return;
+    const timer = setInterval(() => {
+      const last = lastApplied.current;
+      if (last?.toNow) latest.current(last.form);
+    }, autoRefreshMs);
     return () => clearInterval(timer);
-  }, [autoRefreshMs, form.timeSelect]);
+  }, [autoRefreshMs]);
 
   const update = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }));
   const chooseAccounts = (next: string[]) => {

@@ -1,7 +1,12 @@
+import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BandAndFlowPoint } from '../../../../dataProviders/api/trafficTypes';
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
 import { secondsToMs, withinRange, type Granularity, type TimeRange } from '../../../lib/time';
+import { Section } from '../analysis/TabParts';
+
+type Measure = 'bandwidth' | 'flow';
 
 /** Curve points (timestamps in seconds) → chart points (ms) inside the range, in time order. */
 export function curvePoints(curve: readonly BandAndFlowPoint[], range: TimeRange): TimePoint[] {
@@ -11,24 +16,43 @@ export function curvePoints(curve: readonly BandAndFlowPoint[], range: TimeRange
     .sort((a, b) => a.time - b.time);
 }
 
-/** Bandwidth (left axis, bps) and traffic per interval (right axis, bytes) over the range. */
+/**
+ * Bandwidth (bps, the average of each interval) or traffic per interval (bytes) over the range; one at
+ * a time, since both draw the same shape on different scales.
+ */
 export function OverviewCurve({ curve, range, interval }: { curve: readonly BandAndFlowPoint[]; range: TimeRange; interval: Granularity }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const [measure, setMeasure] = useState<Measure>('bandwidth');
+  const bandwidth = measure === 'bandwidth';
   return (
-    <TimeSeriesChart
-      data={curvePoints(curve, range)}
-      series={[
-        { key: 'bandwidth', name: translate('overview.series.bandwidth'), area: true },
-        { key: 'flow', name: translate(`overview.series.flow.${interval}`), axis: 'right' },
-      ]}
-      leftKind="bandwidth"
-      leftTitle={translate('overview.axis.bandwidth')}
-      rightKind="bytes"
-      rightTitle={translate('overview.axis.flow')}
-      granularity={interval}
-      locale={locale}
-      height={320}
-    />
+    <Section
+      title={translate('overview.curveTitle')}
+      testId="overview-curve"
+      actions={
+        <ToggleButtonGroup size="small" exclusive value={measure} onChange={(_e, v: Measure | null) => v && setMeasure(v)} aria-label={translate('overview.curveTitle')}>
+          <ToggleButton value="bandwidth" data-testid="curve-bandwidth">
+            {translate('overview.axis.bandwidth')}
+          </ToggleButton>
+          <ToggleButton value="flow" data-testid="curve-flow">
+            {translate('overview.axis.flow')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      }
+    >
+      <TimeSeriesChart
+        data={curvePoints(curve, range)}
+        series={[
+          bandwidth
+            ? { key: 'bandwidth', name: translate(`overview.series.bandwidth.${interval}`), area: true }
+            : { key: 'flow', name: translate(`overview.series.flow.${interval}`), area: true },
+        ]}
+        leftKind={bandwidth ? 'bandwidth' : 'bytes'}
+        leftTitle={translate(bandwidth ? 'overview.axis.bandwidth' : 'overview.axis.flow')}
+        granularity={interval}
+        locale={locale}
+        height={320}
+      />
+    </Section>
   );
 }

@@ -4,7 +4,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import type { OverviewQuery } from '../../../../dataProviders/api/trafficTypes';
 import { MultiSelect } from '../analysis/MultiSelect';
-import { Section } from '../analysis/TabParts';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
 import { PageHeader } from '../trafficShared/PageHeader';
 import { choosePreset, RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
@@ -70,9 +69,7 @@ export function OverviewPage() {
                 {translate('overview.sequentialFailed', { message: sequential.error })}
               </Alert>
             )}
-            <Section title={translate('overview.curveTitle')} testId="overview-curve">
-              <OverviewCurve curve={d.curve} range={choice.range} interval={choice.interval} />
-            </Section>
+            <OverviewCurve curve={d.curve} range={choice.range} interval={choice.interval} />
             <TopDomains data={d} />
           </>
         )}

@@ -16,7 +16,10 @@ export function OverviewTiles({ data, sequential }: { data: Overview; sequential
   const prev = sequential?.previous;
   const change = (key: keyof Sequential['change'], previous: string, testId: string) =>
     sequential ? <ChangeNote change={sequential.change[key]} previous={previous} testId={testId} /> : null;
-  const when = (seconds: number) => day(seconds * 1000, locale).format('MM-DD HH:mm');
+  // Rates change in percentage points (92.25% against 91.69% is +0.56 points), not relative percent.
+  const hitPoints = sequential && sequential.previous.request > 0 ? sequential.current.hitPercent - sequential.previous.hitPercent : null;
+  // The server's ranges end one second after the inclusive end; whole minutes read better.
+  const when = (seconds: number) => day(Math.round(seconds / 60) * 60_000, locale).format('MM-DD HH:mm');
   return (
     <Box sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -40,7 +43,7 @@ export function OverviewTiles({ data, sequential }: { data: Overview; sequential
           {change('request', formatCount(prev?.request), 'change-request')}
         </Tile>
         <Tile label={translate('overview.tiles.hitPercent')} value={formatPercent(data.hitPercent)} testId="tile-hit">
-          {change('hitPercent', formatPercent(prev?.hitPercent), 'change-hit')}
+          {sequential && <ChangeNote change={hitPoints} points previous={formatPercent(prev?.hitPercent)} testId="change-hit" />}
           <Typography variant="caption" component="p" color="text.secondary">
             {translate('overview.tiles.byteHitPercent', { value: formatPercent(data.byteHitPercent) })}
           </Typography>

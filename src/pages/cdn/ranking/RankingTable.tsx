@@ -1,4 +1,4 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, DosageEntry } from '../../../../dataProviders/api/trafficTypes';
 import { formatBytes, formatCount, formatPercent } from '../../../lib/units';
@@ -12,7 +12,9 @@ export const toRankRows = (entries: readonly DosageEntry[]): RankRow[] => entrie
 function Share({ value }: { value: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
-      <LinearProgress variant="determinate" value={Math.min(100, value)} sx={{ width: 80, height: 6, borderRadius: 1 }} />
+      <Box sx={{ width: 80, height: 6, borderRadius: 1, bgcolor: 'primary.light', opacity: 0.35, position: 'relative' }} aria-hidden>
+        <Box sx={{ position: 'absolute', inset: 0, width: `${Math.min(100, Math.max(0, value))}%`, bgcolor: 'primary.dark', borderRadius: 1 }} />
+      </Box>
       <Typography variant="body2" component="span" sx={{ minWidth: 56, textAlign: 'right' }}>
         {formatPercent(value)}
       </Typography>

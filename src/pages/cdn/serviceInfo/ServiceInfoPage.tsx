@@ -53,7 +53,7 @@ export function ServiceInfoPage() {
                 label={translate('serviceInfo.chooseAccount')}
                 value={chosenAccount}
                 onChange={(e) => setAccount(e.target.value)}
-                sx={{ minWidth: 240 }}
+                sx={{ width: 320 }}
                 slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'serviceinfo-account' } as object } }}
               >
                 {accounts.map((a) => (

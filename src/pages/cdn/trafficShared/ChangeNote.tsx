@@ -1,31 +1,34 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useTranslate } from 'react-admin';
-import { formatPercent } from '../../../lib/units';
+import { formatPercent, roundTo } from '../../../lib/units';
 
 /**
- * Period-over-period change (/api/sequential): "▲ 12.30% vs previous period (1.20 GB)", or "no data in the
- * previous period" when there is nothing to compare with (change null).
+ * Period-over-period change (/api/sequential) on one line ("▲ 12.30% vs previous period", or in
+ * percentage points for rates), and the previous value under it. Without a previous value: "no data
+ * in the previous period".
  */
-export function ChangeNote({ change, previous, testId }: { change: number | null | undefined; previous: string; testId?: string }) {
+export function ChangeNote({ change, previous, points = false, testId }: { change: number | null | undefined; previous: string; points?: boolean; testId?: string }) {
   const translate = useTranslate();
   if (change === null || change === undefined)
     return (
-      <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }} data-testid={testId}>
+      <Typography variant="caption" component="p" color="text.secondary" data-testid={testId}>
         {translate('trafficPages.change.noPrevious')}
-      </Box>
+      </Typography>
     );
-  const up = change > 0;
-  const flat = change === 0;
+  const value = roundTo(change, 2);
+  const up = value > 0;
+  const amount = points ? translate('trafficPages.change.points', { value: Math.abs(value).toFixed(2) }) : formatPercent(Math.abs(value));
   return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', color: flat ? 'text.secondary' : up ? 'success.dark' : 'error.main', fontSize: 12 }}
-      data-testid={testId}
-    >
-      {!flat && (up ? <ArrowDropUpIcon fontSize="small" /> : <ArrowDropDownIcon fontSize="small" />)}
-      {translate('trafficPages.change.versus', { value: formatPercent(Math.abs(change)), previous })}
+    <Box data-testid={testId}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', color: value === 0 ? 'text.secondary' : up ? 'success.dark' : 'error.main', fontSize: 12, whiteSpace: 'nowrap' }}>
+        {value !== 0 && (up ? <ArrowDropUpIcon fontSize="small" sx={{ ml: -0.5 }} /> : <ArrowDropDownIcon fontSize="small" sx={{ ml: -0.5 }} />)}
+        {translate('trafficPages.change.versus', { value: amount })}
+      </Box>
+      <Typography variant="caption" component="p" color="text.secondary">
+        {translate('trafficPages.change.previous', { value: previous })}
+      </Typography>
     </Box>
   );
 }

@@ -71,7 +71,7 @@ export function DistributionTab(props: TabProps) {
                 </Grid>
                 <Grid size={{ xs: 12, lg: 4 }}>
                   <Typography variant="subtitle2">{translate('analysis.distribution.continents')}</Typography>
-                  <PieShare data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} />
+                  <PieShare data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} legend="bottom" height={340} />
                 </Grid>
               </Grid>
               <LocalTable rows={countries} columns={countryColumns} testId="table-countries" />
@@ -95,7 +95,7 @@ export function DistributionTab(props: TabProps) {
                 </Grid>
                 <Grid size={{ xs: 12, lg: 5 }}>
                   <Typography variant="subtitle2">{translate('analysis.distribution.isps')}</Typography>
-                  <PieShare data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} />
+                  <PieShare data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} legend="bottom" height={340} />
                 </Grid>
               </Grid>
               <LocalTable rows={provinces} columns={provinceColumns} testId="table-provinces" />

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { summarizeUserAgent } from '../../../../lib/userAgent';
 import type { RankedItem } from '../../../../../dataProviders/api/trafficTypes';
 import { PieShare } from '../../../../charts';
 import { formatCount } from '../../../../lib/units';
@@ -20,13 +21,15 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
     kind === 'client' ? dp.analysisAgent(props.variant, props.applied.search) : dp.analysisSource(props.variant, props.applied.search),
   );
   const none = translate(kind === 'client' ? 'analysis.client.none' : 'analysis.source.none');
-  const rows: RankedRow[] = (state.data?.list ?? []).map((r, i) => ({ ...r, id: i + 1, rank: i + 1, label: r.name || none }));
+  // Agents get a readable name ('Chrome 126 · Windows'); referers are shown as sent.
+  const nameOf = (raw: string) => (raw ? (kind === 'client' ? summarizeUserAgent(raw) : raw) : none);
+  const rows: RankedRow[] = (state.data?.list ?? []).map((r, i) => ({ ...r, id: i + 1, rank: i + 1, label: nameOf(r.name) }));
   const columns: Column<RankedRow>[] = [
     rankColumn<RankedRow>(translate),
     {
       source: 'label',
       label: translate(kind === 'client' ? 'analysis.columns.agent' : 'analysis.columns.referer'),
-      render: (r) => <LongText text={r.label} />,
+      render: (r) => (kind === 'client' && r.name ? <LongText title={r.label} text={r.name} /> : <LongText text={r.label} />),
       csv: (r) => r.name,
     },
     requestColumn<RankedRow>(translate),
@@ -49,7 +52,7 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
               {translate(kind === 'client' ? 'analysis.client.chartTitle' : 'analysis.source.chartTitle')}
             </Typography>
             <Box sx={{ maxWidth: 1100 }}>
-              <PieShare data={pieSlices(rows, d.count, translate('analysis.other'))} kind="count" otherLabel={translate('analysis.other')} maxSlices={PIE_SLICES + 1} height={320} />
+              <PieShare data={pieSlices(rows, d.count, translate('analysis.other'))} kind="count" otherLabel={translate('analysis.other')} maxSlices={PIE_SLICES} height={320} />
             </Box>
             <LocalTable rows={rows} columns={columns} testId={`table-${kind}`} />
           </>
@@ -61,9 +64,14 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
 
 const PIE_SLICES = 8;
 
-/** The largest entries plus one "Other" slice for every remaining request (also those beyond the top 100). */
+/**
+ * Requests per shown name (agents with the same readable name add up), the largest PIE_SLICES, plus one
+ * "Other" slice for every remaining request (also those beyond the top 100).
+ */
 function pieSlices(rows: RankedRow[], total: number, other: string) {
-  const head = rows.slice(0, PIE_SLICES).map((r) => ({ name: shorten(r.label), value: r.request }));
+  const byName = new Map<string, number>();
+  for (const r of rows) byName.set(shorten(r.label), (byName.get(shorten(r.label)) ?? 0) + r.request);
+  const head = [...byName].map(([name, value]) => ({ name, value })).sort((a, b) => b.value - a.value).slice(0, PIE_SLICES);
   const rest = Math.max(0, total - head.reduce((s, r) => s + r.value, 0));
   return rest > 0 ? [...head, { name: other, value: rest, color: '#9e9e9e' }] : head;
 }

@@ -76,7 +76,8 @@ export function StatusCodeTab(props: TabProps) {
                   data={STATUS_CLASSES.map((k) => ({ name: translate(`analysis.status.classes.${k}`), value: d[k], color: STATUS_COLORS[k] }))}
                   kind="count"
                   otherLabel={translate('analysis.other')}
-                  height={300}
+                  height={320}
+                  legend="bottom"
                 />
               </Grid>
               <Grid size={{ xs: 12, lg: 8 }}>

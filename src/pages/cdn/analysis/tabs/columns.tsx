@@ -39,7 +39,12 @@ export const percentColumn = <T extends { percent: number }>(translate: Translat
   align: 'right',
 });
 
-/** A long text cell (URL, user agent, referer) that wraps instead of widening the table. */
-export function LongText({ text }: { text: string }) {
-  return <Box sx={{ wordBreak: 'break-all', maxWidth: 640, fontFamily: 'monospace', fontSize: 12.5 }}>{text}</Box>;
+/** A long text cell (URL, user agent, referer) that wraps instead of widening the table; optional bold title above. */
+export function LongText({ text, title }: { text: string; title?: string }) {
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      {title && <Box sx={{ fontWeight: 600 }}>{title}</Box>}
+      <Box sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, color: title ? 'text.secondary' : undefined }}>{text}</Box>
+    </Box>
+  );
 }

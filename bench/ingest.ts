@@ -1,0 +1,95 @@
+/**
+ * Ingest benchmark: generates a file of N realistic access-log lines (JSON lines, as docs/ingest.md;
+ * rows made inside the engine by the demo generator, then exported by it), and loads it with the
+ * same code as `npm run ingest`, printing rows per second:
+ *   1. plain file, into access_log with the analysis rollups (what a real load costs),
+ *   2. the same file gzip-compressed,
+ *   3. plain file with the rollup views removed (parse + check + move into the base table only).
+ *
+ *   npx tsx bench/ingest.ts                 # 1,000,000 lines
+ *   npx tsx bench/ingest.ts --rows 200000 --batch-mb 48
+ *
+ * Target (issue 4, 2-core machine): 1 million rows per second or more.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
+import { ensureTrafficSchema } from '../server/stores/traffic/schema';
+import { allRollupTables } from '../server/stores/traffic/rollups';
+import { ingestLogs, type IngestReport } from '../server/stores/traffic/ingest';
+import { demoInsertSql, planDomains, type DemoDomain } from '../server/demo/trafficSql';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+const DOMAINS: DemoDomain[] = [
+  { name: 'www.acme-media.com', account: 'acme', type: 'static' },
+  { name: 'img.acme-media.com', account: 'acme', type: 'static' },
+  { name: 'video.acme-video.com', account: 'acme_video', type: 'vod' },
+  { name: 'dl.acme-media.com', account: 'acme', type: 'download' },
+  { name: 'www.globex-corp.com', account: 'globex', type: 'static', scope: 'all' },
+  { name: 'media.globex-corp.com', account: 'globex', type: 'vod', scope: 'all' },
+];
+
+async function makeFile(engine: TrafficEngine, rows: number, file: string): Promise<void> {
+  await engine.exec('CREATE TABLE traffic.bench_source AS traffic.access_log ENGINE = MergeTree ORDER BY ts');
+  const now = Math.floor(Date.now() / 1000);
+  const insert = demoInsertSql(planDomains(DOMAINS, rows, now - 7 * 86400), now - 7 * 86400, 168, 4242, 'traffic.bench_source');
+  await engine.exec(insert.sql);
+  await engine.exec("INSERT INTO FUNCTION file({f:String}, 'JSONEachRow') SELECT * FROM traffic.bench_source ORDER BY ts", { f: file });
+  await engine.exec('DROP TABLE traffic.bench_source');
+}
+
+async function emptyStore(engine: TrafficEngine): Promise<void> {
+  for (const t of ['traffic.access_log', ...allRollupTables()]) await engine.exec(`TRUNCATE TABLE IF EXISTS ${t}`);
+}
+
+function line(label: string, r: IngestReport, bytes: number): void {
+  const mb = bytes / 1e6;
+  console.log(
+    `${label.padEnd(44)} ${r.rows.toLocaleString('en-US').padStart(11)} rows  ${(r.ms / 1000).toFixed(2).padStart(6)} s  ` +
+      `${r.rowsPerSecond.toLocaleString('en-US').padStart(10)} rows/s  ${(mb / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s  rejected ${r.rejected}`,
+  );
+}
+
+async function main() {
+  const rows = Number(arg('rows') ?? 1_000_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+  const engine = await openTrafficEngine({ dataDir: path.join(dir, 'data') });
+  try {
+    await ensureTrafficSchema(engine);
+    const file = path.join(dir, 'access.jsonl');
+    let t = Date.now();
+    await makeFile(engine, rows, file);
+    const size = fs.statSync(file).size;
+    console.log(`generated ${rows.toLocaleString('en-US')} lines, ${(size / 1e6).toFixed(0)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs)`);
+    t = Date.now();
+    await pipeline(fs.createReadStream(file), zlib.createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
+    console.log(`gzip: ${(fs.statSync(`${file}.gz`).size / 1e6).toFixed(0)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    const batchMb = Number(arg('batch-mb') ?? 0);
+    const opts = { tmpDir: path.join(dir, 'tmp'), ...(batchMb > 0 ? { batchBytes: batchMb * 1024 * 1024 } : {}) };
+    const read = (f: string) => fs.createReadStream(f, { highWaterMark: 4 << 20 });
+
+    await emptyStore(engine);
+    line('plain JSON lines, base table + rollups', await ingestLogs(engine, read(file), opts), size);
+    await emptyStore(engine);
+    line('gzip JSON lines, base table + rollups', await ingestLogs(engine, read(`${file}.gz`), opts), size);
+    const views = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')");
+    for (const v of views) await engine.exec(`DROP TABLE traffic.${v.name}`);
+    await emptyStore(engine);
+    line('plain JSON lines, base table only', await ingestLogs(engine, read(file), opts), size);
+  } finally {
+    await engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

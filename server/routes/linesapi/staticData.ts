@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { lineSummaries } from '../../stores/traffic/lines';
+import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineRequest';
+
+/**
+ * POST /linesapi/static_data: per-line statistics over a range (default the last 24 hours), sent raw
+ * without the envelope as the contract says: [{code, name, capacity, peakIn, peakOut, avgIn, avgOut,
+ * p95Out, peakUtilization}] in bit/s (utilisation in percent).
+ */
+export const lineStaticDataRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/linesapi/static_data', { config: { module: 'linesinfo', access: 'view' }, schema: { body: LineRangeBody } }, async (request) => {
+    const { start, end } = lineRange((request.body ?? {}) as LineRangeInput, 31);
+    return lineSummaries(app.traffic, start, end);
+  });
+};

@@ -1,0 +1,136 @@
+import type { TrafficEngine } from '../engine';
+import type { AnalysisMeasure, IpItem, IpList, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
+import { SKETCH_N } from '../rollups';
+import { buildUnion, key, type Key } from './plan';
+import { num, pct } from './numbers';
+import type { Search } from './search';
+
+/**
+ * Top-100 URLs and client IPs. These dimensions have millions of values, so summing every value
+ * over a week would read tens of millions of rows. Instead, two steps:
+ * 1. candidates: the heavy hitters of the range, from the sketches kept per domain, provider and
+ *    hour/day (Space-Saving top-K states, merged; the base table builds the same states for the
+ *    edges of the range);
+ * 2. exact sums of those candidates only, from tables sorted by URL hash / IP (point look-ups).
+ * The figures shown are exact; a value can only be missed if it is not among the sketch's
+ * heavy hitters, which for a top 100 out of SKETCH_N candidates per side does not happen on
+ * real traffic. The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
+ * about ±0.5 % beyond a few thousand).
+ */
+
+export const TOP_N = 100;
+
+const sketchState = (column: 'top_r' | 'top_b', key: string) => ({
+  name: 'top',
+  column,
+  rollup: `topKWeightedMergeState(${SKETCH_N})(r.${column})`,
+  base: `topKWeightedState(${SKETCH_N})(${key}, toUInt64(${column === 'top_r' ? '1' : 'l.bytes'}))`,
+});
+
+const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
+
+/** POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes). */
+export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
+  const column = by === 'flow' ? 'top_b' : 'top_r';
+  const sketch = buildUnion(
+    {
+      sources: ['ipsk'],
+      keys: [CN_KEY],
+      measures: [],
+      states: [
+        sketchState(column, 'l.client_ip'),
+        { name: 'ips', column: 'ips', rollup: 'uniqCombined64MergeState(r.ips)', base: 'uniqCombined64State(l.client_ip)' },
+      ],
+    },
+    s,
+    s,
+  );
+  const found = await engine.query<{ whole: number; cands: string[]; ips: number }>(
+    `SELECT grouping(x.cn) AS whole, topKWeightedMerge(${SKETCH_N})(x.top) AS cands, uniqCombined64Merge(x.ips) AS ips
+     FROM (${sketch.sql}) AS x GROUP BY GROUPING SETS ((x.cn), ())`,
+    sketch.params,
+  );
+  const count = num(found.find((r) => num(r.whole) === 1)?.ips);
+  const candidates = [...new Set(found.filter((r) => num(r.whole) === 0).flatMap((r) => r.cands))];
+  if (!candidates.length) return { listCN: [], count, listAll: [] };
+
+  const exact = buildUnion(
+    {
+      sources: ['ip'],
+      keys: [key('client_ip')],
+      anyOf: ['country', 'province', 'isp'],
+      measures: ['requests', 'bytes'],
+      where: { rollup: 'r.client_ip IN {cands:Array(IPv4)}', base: 'l.client_ip IN {cands:Array(IPv4)}', needs: ['client_ip'] },
+    },
+    s,
+    s,
+  );
+  const order = by === 'flow' ? 'flow' : 'request';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
+       any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN' AS cn
+     FROM (${exact.sql}) AS x GROUP BY x.client_ip
+     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
+    { ...exact.params, cands: candidates },
+  );
+  const items = rows.map((r): IpItem & { cn: boolean } => ({
+    ip: String(r.ip),
+    request: num(r.request),
+    flow: num(r.flow),
+    country: String(r.country ?? ''),
+    province: String(r.province ?? ''),
+    isp: String(r.isp ?? ''),
+    cn: num(r.cn) === 1,
+  }));
+  const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
+  // Each side arrives ordered; the world list is the best 100 of the two sides.
+  const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
+  const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip)).slice(0, TOP_N).map(strip);
+  return { listCN: items.filter((i) => i.cn).map(strip), count, listAll };
+}
+
+const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+
+/** Total requests and bytes of the selection (the shares of a top list are of these). */
+async function totals(engine: TrafficEngine, s: Search): Promise<{ request: number; flow: number }> {
+  const union = buildUnion({ sources: ['totals', 'geo'], keys: [], measures: ['requests', 'bytes'] }, s, s);
+  const [row] = await engine.query<Record<string, unknown>>(`SELECT sum(x.requests) AS request, sum(x.bytes) AS flow FROM (${union.sql}) AS x`, union.params);
+  return { request: num(row?.request), flow: num(row?.flow) };
+}
+
+/** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
+export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
+  const all = await totals(engine, s);
+  const count = by === 'flow' ? all.flow : all.request;
+  const sketch = buildUnion({ sources: ['urlsk'], keys: [], measures: [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] }, s, s);
+  const [found] = await engine.query<{ cands: string[] }>(
+    // Hashes as text: 64-bit integers do not survive JSON numbers.
+    `SELECT arrayMap(h -> toString(h), topKWeightedMerge(${SKETCH_N})(x.top)) AS cands FROM (${sketch.sql}) AS x`,
+    sketch.params,
+  );
+  const candidates = found?.cands ?? [];
+  if (!candidates.length) return { list: [], count };
+  const urlKey: Key = { name: 'url_h', rollup: 'url_h', base: 'cityHash64(l.url)' };
+  const exact = buildUnion(
+    {
+      sources: ['url'],
+      keys: [urlKey],
+      anyOf: ['url'],
+      measures: ['requests', 'bytes'],
+      where: { rollup: 'r.url_h IN {cands:Array(UInt64)}', base: 'cityHash64(l.url) IN {cands:Array(UInt64)}', needs: ['url_h'] },
+    },
+    s,
+    s,
+  );
+  const order = by === 'flow' ? 'flow' : 'request';
+  const rows = await engine.query<Record<string, unknown>>(
+    `SELECT any(x.url) AS url, sum(x.requests) AS request, sum(x.bytes) AS flow
+     FROM (${exact.sql}) AS x GROUP BY x.url_h
+     ORDER BY ${order} DESC, url ASC LIMIT ${TOP_N}`,
+    { ...exact.params, cands: candidates },
+  );
+  return {
+    list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),
+    count,
+  };
+}

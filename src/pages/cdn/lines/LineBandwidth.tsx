@@ -1,0 +1,95 @@
+import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { BandwidthPoint, LineInfo, LineSummary } from '../../../../dataProviders/api/lines';
+import { TimeSeriesChart, type TimePoint } from '../../../charts';
+import { secondsToMs, withinRange, type TimeRange } from '../../../lib/time';
+import { formatBandwidth, formatPercent } from '../../../lib/units';
+import { Section } from '../analysis/TabParts';
+import { Tile } from '../overview/Tile';
+import { RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
+import { StateView } from '../trafficShared/StateView';
+import { usePortalQuery } from '../trafficShared/usePortalQuery';
+
+/** 1-minute points (lineData, up to 7 days) or 5-minute points (lineSdwanData, up to 31 days). */
+export type LineStep = 'minute' | 'fiveMinutes';
+export const PRESETS_FOR: Record<LineStep, readonly PresetChoice['preset'][]> = {
+  minute: ['today', 'yesterday', 'threeDays', 'week'],
+  fiveMinutes: ['today', 'yesterday', 'threeDays', 'week', 'month', 'lastMonth'],
+};
+
+export function bandwidthPoints(points: readonly BandwidthPoint[], range: TimeRange): TimePoint[] {
+  return points
+    .map((p) => ({ time: secondsToMs(p.timestamp), outgoing: p.outgoingBandWidth, incoming: p.incomingBandWidth }))
+    .filter((p) => withinRange(p.time, range))
+    .sort((a, b) => a.time - b.time);
+}
+
+/** The chosen line: its statistics over the range and its outgoing / incoming bandwidth curve. */
+export function LineBandwidth({
+  line,
+  summary,
+  step,
+  onStep,
+  choice,
+  onChoice,
+}: {
+  line: LineInfo;
+  summary: LineSummary | undefined;
+  step: LineStep;
+  onStep: (s: LineStep) => void;
+  choice: PresetChoice;
+  onChoice: (c: PresetChoice) => void;
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const query = { code: line.code, startTime: choice.startTime, endTime: choice.endTime };
+  const curve = usePortalQuery(['lineBandwidth', step, query], (dp) => (step === 'minute' ? dp.lineData(query) : dp.lineSdwanData(query)));
+  return (
+    <Section
+      title={translate('lines.curve.title', { name: line.name, code: line.code })}
+      testId="line-bandwidth"
+      actions={
+        <ToggleButtonGroup size="small" exclusive value={step} onChange={(_e, v: LineStep | null) => v && onStep(v)} aria-label={translate('lines.curve.step')}>
+          <ToggleButton value="minute" data-testid="step-minute">
+            {translate('lines.curve.minute')}
+          </ToggleButton>
+          <ToggleButton value="fiveMinutes" data-testid="step-fiveMinutes">
+            {translate('lines.curve.fiveMinutes')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {line.address}
+      </Typography>
+      <RangePresets value={choice} onChange={onChoice} presets={PRESETS_FOR[step]} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }} data-testid="line-summary">
+        <Tile label={translate('lines.stats.peakOut')} value={formatBandwidth(summary?.peakOut)} testId="line-peak-out" />
+        <Tile label={translate('lines.stats.peakIn')} value={formatBandwidth(summary?.peakIn)} testId="line-peak-in" />
+        <Tile label={translate('lines.stats.avgOut')} value={formatBandwidth(summary?.avgOut)} testId="line-avg-out" />
+        <Tile label={translate('lines.stats.p95Out')} value={formatBandwidth(summary?.p95Out)} testId="line-p95-out" />
+        <Tile label={translate('lines.stats.capacity')} value={formatBandwidth(line.capacity)} testId="line-capacity">
+          <Typography variant="caption" color="text.secondary">
+            {translate('lines.stats.utilization', { value: formatPercent(summary?.peakUtilization) })}
+          </Typography>
+        </Tile>
+      </Stack>
+      <StateView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('lines.curve.empty')} height={320} testId="line-curve">
+        {(d) => (
+          <TimeSeriesChart
+            data={bandwidthPoints(d, choice.range)}
+            series={[
+              { key: 'outgoing', name: translate('lines.curve.outgoing'), area: true },
+              { key: 'incoming', name: translate('lines.curve.incoming') },
+            ]}
+            leftKind="bandwidth"
+            leftTitle={translate('lines.curve.axis')}
+            granularity={choice.interval === '1d' ? '1h' : choice.interval}
+            locale={locale}
+            height={320}
+          />
+        )}
+      </StateView>
+    </Section>
+  );
+}

@@ -1,0 +1,139 @@
+import { Fragment, useState } from 'react';
+import { Box, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { useTranslate } from 'react-admin';
+import type { LogRow, LogSearchResult } from '../../../../dataProviders/api/logs';
+import { formatBytes, formatCount } from '../../../lib/units';
+import type { AnalysisLabels } from '../analysis/labels';
+
+/** Rows the server lets a search page through (offset + page size). */
+export const LOG_PAGE_WINDOW = 100_000;
+export const PAGE_SIZES = [20, 50, 100];
+
+const STATUS_COLOR: Record<number, 'success' | 'info' | 'warning' | 'error' | 'default'> = { 2: 'success', 3: 'info', 4: 'warning', 5: 'error' };
+
+function Details({ row }: { row: LogRow }) {
+  const translate = useTranslate();
+  const item = (key: string, value: string) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`logs.columns.${key}`)}
+      </Typography>
+      <Typography variant="body2" sx={{ wordBreak: 'break-all', fontFamily: key === 'userAgent' || key === 'referer' ? 'monospace' : undefined }}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Box sx={{ py: 1, display: 'grid', gap: 0.5 }}>
+      {item('account', row.account)}
+      {item('method', row.method)}
+      {item('userAgent', row.userAgent)}
+      {item('referer', row.referer)}
+      {item('provider', row.provider)}
+      {item('edgeNode', row.edgeNode)}
+    </Box>
+  );
+}
+
+/**
+ * One page of raw log rows (newest first), paged on the server; a row opens to show its agent,
+ * referer, line and edge node.
+ */
+export function LogTable({
+  result,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+  labels,
+  providerName,
+}: {
+  result: LogSearchResult;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  labels: AnalysisLabels;
+  providerName: (code: string) => string;
+}) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<number | null>(null);
+  const col = (key: string) => translate(`logs.columns.${key}`);
+  const region = (r: LogRow) => [labels.country(r.country), r.province ? labels.province(r.province) : ''].filter(Boolean).join(' · ');
+  const pageable = Math.min(result.total, LOG_PAGE_WINDOW);
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" data-testid="table-logs">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              {['time', 'domain', 'url', 'status', 'bytes', 'requestTime', 'cacheHit', 'clientIp', 'region', 'isp'].map((k) => (
+                <TableCell key={k} align={k === 'bytes' || k === 'requestTime' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {col(k)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.list.map((r, i) => (
+              <Fragment key={`${r.timestamp}-${i}`}>
+                <TableRow hover>
+                  <TableCell padding="checkbox">
+                    <IconButton size="small" aria-label={col('details')} onClick={() => setOpen(open === i ? null : i)}>
+                      {open === i ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                    </IconButton>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.time}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.domain}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 260, maxWidth: 480 }}>{r.url}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatBytes(r.bytes)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {translate('logs.ms', { value: formatCount(r.requestTime) })}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}>{r.clientIp}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{region(r)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{labels.isp(r.isp)}</TableCell>
+                </TableRow>
+                {open === i && (
+                  <TableRow>
+                    <TableCell />
+                    <TableCell colSpan={10}>
+                      <Details row={{ ...r, provider: r.provider ? providerName(r.provider) : '' }} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={pageable}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_e, p) => (setOpen(null), onPage(p))}
+        onRowsPerPageChange={(e) => (setOpen(null), onPageSize(Number(e.target.value)))}
+        labelRowsPerPage={translate('logs.paging.perPage')}
+        labelDisplayedRows={({ from, to }) => translate('logs.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
+        getItemAriaLabel={(type) => translate(`logs.paging.${type}`)}
+        data-testid="log-pagination"
+      />
+      {result.total > LOG_PAGE_WINDOW && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
+          {translate('logs.paging.window', { count: formatCount(LOG_PAGE_WINDOW) })}
+        </Typography>
+      )}
+    </>
+  );
+}

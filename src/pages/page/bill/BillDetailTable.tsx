@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react';
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { BillDetail, BillDetailRow } from '../../../../dataProviders/api/trafficTypes';
+import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
+import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
+import { FeesChart } from './FeesChart';
+import { formatYuan } from './money';
+
+type Row = BillDetailRow & { id: string };
+const ALL = '';
+
+/** Days of the month per domain (one domain or all), with the traffic fee of each day and its chart. */
+export function BillDetailTable({ data, month }: { data: BillDetail; month: string }) {
+  const translate = useTranslate();
+  const [domain, setDomain] = useState(ALL);
+  const col = (key: string) => translate(`bill.columns.${key}`);
+  const domains = useMemo(() => [...new Set(data.list.map((r) => r.domain))].sort(), [data.list]);
+  const rows: Row[] = data.list.filter((r) => domain === ALL || r.domain === domain).map((r) => ({ ...r, id: `${r.date}/${r.account}/${r.domain}` }));
+  const perDay = [...new Set(rows.map((r) => r.date))].sort().map((date) => ({
+    label: date.slice(5),
+    trafficFee: Math.round(rows.filter((r) => r.date === date).reduce((s, r) => s + r.trafficFee, 0) * 100) / 100,
+  }));
+  const columns: Column<Row>[] = [
+    { source: 'date', label: col('date'), render: (r) => r.date, csv: (r) => r.date },
+    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
+    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => formatBandwidth(r.peakBandwidth), csv: (r) => r.peakBandwidth, align: 'right' },
+    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => formatYuan(r.trafficFee), csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
+  ];
+  return (
+    <>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          select
+          size="small"
+          label={translate('bill.detail.domain')}
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+          sx={{ minWidth: 260 }}
+          slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'bill-detail-domain' } as object }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value={ALL}>{translate('trafficPages.allDomains')}</MenuItem>
+          {domains.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d}
+            </MenuItem>
+          ))}
+        </TextField>
+        <CsvButton rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`} />
+      </Stack>
+      <Typography variant="subtitle2">{translate('bill.detail.chartTitle')}</Typography>
+      <FeesChart data={perDay} series={[{ key: 'trafficFee', name: translate('bill.columns.trafficFee') }]} axisTitle={translate('bill.axis.fee')} height={240} />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {translate('bill.detail.note')}
+      </Typography>
+      <LocalTable rows={rows} columns={columns} perPage={25} testId="table-bill-detail" />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
+import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../../cdn/trafficShared/AccountSelect';
+import { PageHeader } from '../../cdn/trafficShared/PageHeader';
+import { StateView } from '../../cdn/trafficShared/StateView';
+import { BillDetailTable } from './BillDetailTable';
+import { BillOverviewPanel } from './BillOverviewPanel';
+import { BillSumTable } from './BillSumTable';
+import { recentMonths } from './money';
+import { useBillQueries, useCurrentBillQuery } from './useBillQueries';
+
+type View = 'sum' | 'detail';
+
+/**
+ * /page/bill: a month's fees in yuan from measured usage, under traffic billing (tiered per GB) and
+ * 95th-percentile bandwidth billing: overview with history, sum per domain, detail per day.
+ */
+export function BillPage() {
+  const translate = useTranslate();
+  const months = useMemo(() => recentMonths(), []);
+  const [month, setMonth] = useState(months[0]);
+  const [accounts, setAccounts] = useState<string[]>([ALL_ACCOUNTS]);
+  const [view, setView] = useState<View>('sum');
+  const query: BillQuery = useMemo(() => ({ accounts: accountsToSend(accounts), startMonth: month, endMonth: month }), [accounts, month]);
+  const { overview, sum, detail } = useBillQueries(query);
+  const [current] = useCurrentBillQuery();
+  return (
+    <div data-testid="bill-page">
+      <PageHeader title={translate('bill.title')} subtitle={translate('bill.subtitle')} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={translate('bill.month')}
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+          sx={{ width: 160 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bill-month' } as object } }}
+        >
+          {months.map((m) => (
+            <MenuItem key={m} value={m}>
+              {m}
+            </MenuItem>
+          ))}
+        </TextField>
+        <AccountSelect value={accounts} onChange={setAccounts} />
+        {current && (
+          <Typography variant="body2" color="text.secondary" data-testid="bill-current-query">
+            {translate('bill.currentQuery', { month: current.startMonth, count: current.accounts?.length ?? 0 })}
+          </Typography>
+        )}
+      </Stack>
+      <StateView state={overview} isEmpty={() => false} height={360} testId="bill-overview">
+        {(d) => <BillOverviewPanel data={d} month={month} />}
+      </StateView>
+      <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+        <Tabs value={view} onChange={(_e, v: View) => setView(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tab value="sum" label={translate('bill.sum.title')} data-testid="bill-tab-sum" />
+          <Tab value="detail" label={translate('bill.detail.title')} data-testid="bill-tab-detail" />
+        </Tabs>
+        {view === 'sum' ? (
+          <StateView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-sum">
+            {(d) => <BillSumTable data={d} month={month} />}
+          </StateView>
+        ) : (
+          <StateView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-detail">
+            {(d) => <BillDetailTable data={d} month={month} />}
+          </StateView>
+        )}
+      </Paper>
+    </div>
+  );
+}
+
+export default BillPage;

@@ -1,0 +1,41 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { BillSum, BillSumRow } from '../../../../dataProviders/api/trafficTypes';
+import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
+import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
+import { formatYuan } from './money';
+
+type Row = BillSumRow & { id: string };
+
+/** The month per domain: usage, peak and 95th-percentile bandwidth, and the fee under each method. */
+export function BillSumTable({ data, month }: { data: BillSum; month: string }) {
+  const translate = useTranslate();
+  const col = (key: string) => translate(`bill.columns.${key}`);
+  const rows: Row[] = data.list.map((r) => ({ ...r, id: `${r.month}/${r.account}/${r.domain}` }));
+  const columns: Column<Row>[] = [
+    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
+    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => formatBandwidth(r.peakBandwidth), csv: (r) => r.peakBandwidth, align: 'right' },
+    { source: 'p95Bandwidth', label: col('p95Bandwidth'), csvHeader: `${col('p95Bandwidth')} (bps)`, render: (r) => formatBandwidth(r.p95Bandwidth), csv: (r) => r.p95Bandwidth, align: 'right' },
+    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => formatYuan(r.trafficFee), csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
+    { source: 'bandwidthFee', label: col('bandwidthFee'), csvHeader: `${col('bandwidthFee')} (CNY)`, render: (r) => formatYuan(r.bandwidthFee), csv: (r) => r.bandwidthFee.toFixed(2), align: 'right' },
+  ];
+  return (
+    <>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="body2" data-testid="bill-sum-total">
+          {translate('bill.sum.total', {
+            count: rows.length,
+            flow: formatBytes(data.total.flow),
+            trafficFee: formatYuan(data.total.trafficFee),
+            bandwidthFee: formatYuan(data.total.bandwidthFee),
+          })}
+        </Typography>
+        <CsvButton rows={rows} columns={columns} name={`bill-sum-${month}`} />
+      </Stack>
+      <LocalTable rows={rows} columns={columns} sortField="trafficFee" perPage={25} testId="table-bill-sum" />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildUnion, BUCKET_KEY, key, segments } from '../../server/stores/traffic/analysis/plan';
+import { parseRange } from '../../server/stores/traffic/analysis/search';
+import { allRollupTables, ROLLUPS, rollupTable } from '../../server/stores/traffic/rollups';
+import type { Filters } from '../../server/stores/traffic/analysis/search';
+import { analysisApp, DAY0, generateRows } from './analysisFixture';
+
+const H = 3600;
+const D = 86400;
+const none: Filters = { accounts: null, domains: [], providers: [], continent: [], country: [], province: [], isp: [] };
+
+describe('query plan', () => {
+  it('splits a range into day, hour, 5-minute and base pieces', () => {
+    const start = DAY0 + 5 * H + 7 * 60 + 13; // 05:07:13
+    const end = DAY0 + 3 * D + 2 * H + 40 * 60 + 9; // day 3, 02:40:09
+    expect(segments(start, end, ['5m', '1h', '1d'])).toEqual([
+      { level: 'base', from: start, to: DAY0 + 5 * H + 10 * 60 },
+      { level: '5m', from: DAY0 + 5 * H + 10 * 60, to: DAY0 + 6 * H },
+      { level: '1h', from: DAY0 + 6 * H, to: DAY0 + D },
+      { level: '1d', from: DAY0 + D, to: DAY0 + 3 * D },
+      { level: '1h', from: DAY0 + 3 * D, to: DAY0 + 3 * D + 2 * H },
+      { level: '5m', from: DAY0 + 3 * D + 2 * H, to: DAY0 + 3 * D + 2 * H + 40 * 60 },
+      { level: 'base', from: DAY0 + 3 * D + 2 * H + 40 * 60, to: end },
+    ]);
+    // Without a 5-minute level the base table covers up to the hour marks.
+    expect(segments(start, DAY0 + 9 * H + 30 * 60, ['1h', '1d'])).toEqual([
+      { level: 'base', from: start, to: DAY0 + 6 * H },
+      { level: '1h', from: DAY0 + 6 * H, to: DAY0 + 9 * H },
+      { level: 'base', from: DAY0 + 9 * H, to: DAY0 + 9 * H + 30 * 60 },
+    ]);
+    expect(segments(DAY0 + 60, DAY0 + 200, ['5m'])).toEqual([{ level: 'base', from: DAY0 + 60, to: DAY0 + 200 }]);
+  });
+
+  it('reads the rollup that carries every filter, else the base table', () => {
+    const r = { start: DAY0, end: DAY0 + 2 * D };
+    const src = (spec: Parameters<typeof buildUnion>[0], f: Partial<Filters> = {}) => buildUnion(spec, { ...none, ...f }, r).source;
+    const totals = { sources: ['totals', 'geo'] as const, keys: [BUCKET_KEY], measures: ['requests' as const], levels: ['5m' as const] };
+    expect(src({ ...totals, sources: [...totals.sources] })).toBe('totals:5m');
+    expect(src({ ...totals, sources: [...totals.sources] }, { province: ['Beijing'] })).toBe('geo:5m');
+    const url = { sources: ['url' as const], keys: [key('url')], measures: ['requests' as const] };
+    expect(src(url, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('url:1d');
+    expect(src(url, { country: ['CN'] })).toBe('base');
+    expect(src({ sources: ['ip'], keys: [key('client_ip')], anyOf: ['country'], measures: ['requests'] }, { isp: ['China Mobile'] })).toBe('ip:1d');
+  });
+
+  it('reads times as wall-clock in the zone, ends inclusive at their precision', () => {
+    expect(parseRange('2026-03-01 00:00', '2026-03-01 10:35', 'UTC', 'minute')).toEqual({ start: Date.UTC(2026, 2, 1) / 1000, end: Date.UTC(2026, 2, 1, 10, 36) / 1000 });
+    expect(parseRange('2026-03-01 00:00:00', '2026-03-01 23:59:59', 'Asia/Shanghai', 'second')).toEqual({
+      start: Date.UTC(2026, 1, 28, 16) / 1000,
+      end: Date.UTC(2026, 2, 1, 16) / 1000,
+    });
+    expect(parseRange('2026-03-01 10:00:30', '2026-03-01 10:05:10', 'UTC', 'minute')).toEqual({ start: Date.UTC(2026, 2, 1, 10) / 1000, end: Date.UTC(2026, 2, 1, 10, 6) / 1000 });
+    expect(parseRange('2026-03-01', '2026-03-02', 'UTC', 'auto')).toEqual({ start: Date.UTC(2026, 2, 1) / 1000, end: Date.UTC(2026, 2, 3) / 1000 });
+    expect(parseRange('2026-02-30 00:00', '2026-03-01 00:00', 'UTC', 'minute')).toBe('format');
+    expect(parseRange('2026-03-02 00:00', '2026-03-01 00:00', 'UTC', 'minute')).toBe('range');
+  });
+});
+
+describe('rollups', () => {
+  let app: FastifyInstance;
+  const rows = generateRows(1500, 3);
+  beforeAll(async () => {
+    app = await analysisApp(rows);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('every level of every rollup holds exactly the base table sums', async () => {
+    const [base] = await app.traffic.query<{ n: number; b: number }>('SELECT count() AS n, sum(bytes) AS b FROM traffic.access_log');
+    expect(Number(base.n)).toBe(rows.length);
+    for (const def of ROLLUPS.filter((d) => d.measures.includes('requests'))) {
+      for (const level of def.levels) {
+        const [r] = await app.traffic.query<{ n: number; b: number }>(`SELECT sum(requests) AS n, sum(bytes) AS b FROM ${rollupTable(def, level)}`);
+        expect([Number(r.n), Number(r.b)], `${def.name} ${level}`).toEqual([Number(base.n), Number(base.b)]);
+      }
+    }
+    expect(allRollupTables()).toHaveLength(ROLLUPS.reduce((n, d) => n + d.levels.length, 0));
+  });
+
+  it('keys match the base table per account, domain, bucket and dimension', async () => {
+    const [diff] = await app.traffic.query<{ n: number }>(
+      `SELECT count() AS n FROM (
+         SELECT account, domain, toStartOfHour(ts) AS b, url, count() AS c FROM traffic.access_log GROUP BY ALL
+       ) AS l FULL OUTER JOIN (
+         SELECT account, domain, bucket AS b, url, sum(requests) AS c FROM traffic.r_url_1h GROUP BY ALL
+       ) AS r USING (account, domain, b, url) WHERE l.c != r.c`,
+    );
+    expect(Number(diff.n)).toBe(0);
+    const [geo] = await app.traffic.query<{ n: number }>(
+      `SELECT count() AS n FROM (
+         SELECT account, domain, toStartOfDay(ts) AS b, province, isp, countIf(cache_hit = 1) AS c FROM traffic.access_log GROUP BY ALL
+       ) AS l FULL OUTER JOIN (
+         SELECT account, domain, bucket AS b, province, isp, sum(hits) AS c FROM traffic.r_geo_1d GROUP BY ALL
+       ) AS r USING (account, domain, b, province, isp) WHERE l.c != r.c`,
+    );
+    expect(Number(geo.n)).toBe(0);
+  });
+
+  it('sketches know every IP and URL of a small data set', async () => {
+    const [ip] = await app.traffic.query<{ n: number; top: string[] }>(
+      'SELECT uniqCombined64Merge(ips) AS n, topKWeightedMerge(200)(top_r) AS top FROM traffic.r_ipsk_1d',
+    );
+    expect(Number(ip.n)).toBe(new Set(rows.map((r) => r.client_ip)).size);
+    expect(ip.top.length).toBe(Math.min(200, new Set(rows.map((r) => r.client_ip)).size));
+    const [url] = await app.traffic.query<{ n: number }>('SELECT length(topKWeightedMerge(200)(top_r)) AS n FROM traffic.r_urlsk_1h');
+    expect(Number(url.n)).toBe(new Set(rows.map((r) => r.url)).size);
+  });
+
+  it('are rebuilt from the base table when missing', async () => {
+    const { ensureRollups } = await import('../../server/stores/traffic/rollups');
+    await app.traffic.exec('DROP TABLE traffic.mv_url_1h');
+    await app.traffic.exec('DROP TABLE traffic.r_url_1h');
+    await ensureRollups(app.traffic);
+    const [r] = await app.traffic.query<{ n: number }>('SELECT sum(requests) AS n FROM traffic.r_url_1d');
+    expect(Number(r.n)).toBe(rows.length);
+  });
+});

@@ -1,0 +1,252 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp } from './helpers';
+import { ensureTrafficSchema, ACCESS_LOG_COLUMNS } from '../../server/stores/traffic/schema';
+import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
+import { DEMO_LINES } from '../../server/demo/trafficLines';
+import { ingestLogs } from '../../server/stores/traffic/ingest';
+import type { DemoDomain } from '../../server/demo/trafficSql';
+
+type App = Awaited<ReturnType<typeof makeApp>>;
+let app: App;
+let tmp: string;
+const NOW = Math.floor(Date.now() / 60_000) * 60_000;
+/** an hour ago, as epoch seconds and as ISO 8601 (the retention TTL would drop older rows) */
+const T = Math.floor(NOW / 1000) - 3600;
+const ISO = new Date(T * 1000).toISOString().replace('.000', '');
+const DOMAINS: DemoDomain[] = [
+  { name: 'www.acme-test.com', account: 'acme', type: 'static', scope: 'cn', status: 'on' },
+  { name: 'video.acme-test.com', account: 'acme_video', type: 'vod', scope: 'cn', status: 'on' },
+  { name: 'dl.globex-test.com', account: 'globex', type: 'download', scope: 'all', status: 'on' },
+];
+const SCALE = 0.01;
+
+const num = (v: unknown) => Number(v);
+const one = async <T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>) => (await app.traffic.query<T>(sql, params))[0];
+
+beforeAll(async () => {
+  app = await makeApp({ demo: false, ingestToken: 'shipper-secret-1' });
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'traffic-store-'));
+});
+afterAll(async () => {
+  await app.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+describe('schema', () => {
+  it('creates access_log exactly as designed, and the line tables', async () => {
+    const cols = await app.traffic.query<{ name: string; type: string }>(
+      "SELECT name, type FROM system.columns WHERE database = 'traffic' AND table = 'access_log' ORDER BY position",
+    );
+    expect(cols.map((c) => c.name)).toEqual([...ACCESS_LOG_COLUMNS]);
+    const types = Object.fromEntries(cols.map((c) => [c.name, c.type]));
+    expect(types).toMatchObject({ ts: "DateTime('UTC')", client_ip: 'IPv4', status: 'UInt16', bytes: 'UInt64', cache_hit: 'UInt8', domain: 'LowCardinality(String)' });
+    const [engine] = await app.traffic.query<{ sorting_key: string; partition_key: string; engine: string }>(
+      "SELECT sorting_key, partition_key, engine FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
+    );
+    expect(engine).toEqual({ sorting_key: 'account, domain, ts', partition_key: 'toYYYYMMDD(ts)', engine: 'MergeTree' });
+    const tables = (await app.traffic.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic'")).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['lines', 'line_bandwidth_1m', 'line_bandwidth_5m', 'line_bandwidth_5m_mv']));
+  });
+
+  it('can run again on an existing store', async () => {
+    await ensureTrafficSchema(app.traffic);
+    await ensureTrafficSchema(app.traffic);
+  });
+});
+
+describe('demo traffic', () => {
+  let result: Awaited<ReturnType<typeof generateDemoTraffic>>;
+  beforeAll(async () => {
+    result = await generateDemoTraffic(app.traffic, DOMAINS, { scale: SCALE, now: NOW });
+  });
+
+  it('writes the planned number of rows, for every domain, in the last 7 days', async () => {
+    expect(result.rows).toBeGreaterThanOrEqual(Math.round(DEMO_ROWS * SCALE) - DOMAINS.length);
+    expect(result.rows).toBeLessThanOrEqual(Math.round(DEMO_ROWS * SCALE) + DOMAINS.length);
+    const total = await one<{ n: string; lo: number; hi: number }>('SELECT count() AS n, min(toUInt32(ts)) AS lo, max(toUInt32(ts)) AS hi FROM traffic.access_log');
+    expect(num(total.n)).toBe(result.rows);
+    expect(num(total.lo)).toBeGreaterThanOrEqual(NOW / 1000 - 7 * 86400);
+    expect(num(total.hi)).toBeLessThan(NOW / 1000);
+    const owners = await app.traffic.query<{ domain: string; account: string }>('SELECT DISTINCT domain, toString(account) AS account FROM traffic.access_log ORDER BY domain');
+    expect(owners).toEqual(DOMAINS.map((d) => ({ domain: d.name, account: d.account })).sort((a, b) => a.domain.localeCompare(b.domain)));
+  });
+
+  it('looks like CDN traffic: every status class, high hit ratio, evening peak, mainland vs world mix', async () => {
+    const classes = await app.traffic.query<{ c: number }>('SELECT DISTINCT intDiv(status, 100) AS c FROM traffic.access_log ORDER BY c');
+    expect(classes.map((c) => num(c.c))).toEqual([2, 3, 4, 5]);
+    const hits = await app.traffic.query<{ domain: string; hit: number }>('SELECT domain, avg(cache_hit) AS hit FROM traffic.access_log GROUP BY domain');
+    for (const h of hits) expect(num(h.hit)).toBeGreaterThan(0.8);
+    const hours = await app.traffic.query<{ h: number; c: string }>("SELECT toHour(ts, 'Asia/Shanghai') AS h, count() AS c FROM traffic.access_log WHERE account = 'acme' GROUP BY h");
+    const by = new Map(hours.map((r) => [num(r.h), num(r.c)]));
+    expect(by.get(21)!).toBeGreaterThan(2 * by.get(4)!);
+    const cn = await app.traffic.query<{ account: string; share: number }>(
+      "SELECT toString(account) AS account, countIf(country = 'CN') / count() AS share FROM traffic.access_log GROUP BY account",
+    );
+    const share = new Map(cn.map((r) => [r.account, num(r.share)]));
+    expect(share.get('acme')!).toBeGreaterThan(0.95);
+    expect(share.get('globex')!).toBeLessThan(0.6);
+    const ips = await one<{ bad: string }>("SELECT countIf(client_ip = toIPv4('0.0.0.0') OR url = '' OR user_agent = '') AS bad FROM traffic.access_log");
+    expect(num(ips.bad)).toBe(0);
+  });
+
+  it('writes the demo lines with 7 days of 1-minute bandwidth and the 5-minute rollup', async () => {
+    expect(result.lineSamples).toBe(DEMO_LINES.length * 7 * 1440);
+    const lines = await one<{ n: string }>('SELECT count() AS n FROM traffic.lines FINAL');
+    expect(num(lines.n)).toBe(DEMO_LINES.length);
+    const five = await one<{ s: string; n: string }>('SELECT sum(samples) AS s, uniqExact(line, ts) AS n FROM traffic.line_bandwidth_5m');
+    expect(num(five.s)).toBe(result.lineSamples);
+    expect(num(five.n)).toBeGreaterThanOrEqual(DEMO_LINES.length * 7 * 288);
+  });
+
+  it('skips what is already there when run again', async () => {
+    const again = await generateDemoTraffic(app.traffic, DOMAINS, { scale: SCALE, now: NOW });
+    expect(again.rows).toBe(0);
+    expect(again.lineSamples).toBe(0);
+    const total = await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
+    expect(num(total.n)).toBe(result.rows);
+  });
+});
+
+describe('ingest', () => {
+  const GOOD = 3000;
+  let lines: string[];
+  /** line numbers (1-based) of the malformed lines planted in the file */
+  const BAD: Record<number, string> = {};
+
+  beforeAll(async () => {
+    const file = path.join(tmp, 'source.jsonl');
+    await app.traffic.exec(
+      `INSERT INTO FUNCTION file({f:String}, 'JSONEachRow') SELECT * REPLACE ('ingest.test' AS domain) FROM traffic.access_log ORDER BY ts LIMIT ${GOOD}`,
+      { f: file },
+    );
+    const good = (await fs.readFile(file, 'utf8')).trim().split('\n');
+    expect(good).toHaveLength(GOOD);
+    const planted: Array<[number, string]> = [
+      [5, 'not json at all'],
+      [77, '{"ts":"2026-03-18 10:00:00","account":"acme","domain":"ingest.test","url":"/a","status":"two hundred"}'],
+      [400, '{"ts":"2026-03-18 10:00:00","account":"acme","domain":"ingest.test","url":"/a","status":70000}'],
+      [1500, '{"ts":"2026-03-18 10:00:00","domain":"ingest.test","url":"/no-account","status":200}'],
+      [2200, '{"ts":"2026-03-18 10:00:00","account":"acme","domain":"ingest.test","url":"/bad-ip","status":200,"client_ip":"300.1.1.1"}'],
+      [2999, '{"ts":"2026-03-18 10:00:00","account":"acme","domain":"ingest.test","url":"/cut"'],
+    ];
+    lines = [...good];
+    for (const [n, text] of planted) {
+      lines.splice(n - 1, 0, text);
+      BAD[n] = text;
+    }
+    // Accepted variants: epoch seconds, ISO time, an unknown field, a blank line, CRLF.
+    lines.push(`{"ts":${T},"account":"acme","domain":"ingest.test","url":"/epoch","status":200,"client_ip":"1.2.3.4"}`);
+    lines.push(`{"ts":"${ISO}","account":"acme","domain":"ingest.test","url":"/iso","status":304,"shipper":"vector"}\r`);
+    lines.push('');
+  });
+
+  const source = (text: string | Buffer, chunk = 7000) => {
+    const buf = Buffer.isBuffer(text) ? text : Buffer.from(text);
+    const parts: Buffer[] = [];
+    for (let i = 0; i < buf.length; i += chunk) parts.push(buf.subarray(i, i + chunk));
+    return Readable.from(parts);
+  };
+  const loaded = async (domain: string) => num((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', { d: domain })).n);
+  const expectedBad = () => Object.keys(BAD).map(Number).sort((a, b) => a - b);
+
+  it('loads the good lines in batches and names every malformed line', async () => {
+    const text = lines.map((l) => l.replace('"ingest.test"', '"plain.test"')).join('\n');
+    const progress: number[] = [];
+    const report = await ingestLogs(app.traffic, source(text), { tmpDir: tmp, batchBytes: 256 * 1024, onProgress: (p) => progress.push(p.rows) });
+    expect(report.rejectedLines).toEqual(expectedBad());
+    expect(report.rejected).toBe(expectedBad().length);
+    expect(report.rows).toBe(GOOD + 2);
+    expect(report.batches).toBeGreaterThan(3);
+    expect(progress.length).toBe(report.batches);
+    expect(progress[progress.length - 1]).toBe(report.rows);
+    expect(await loaded('plain.test')).toBe(GOOD + 2);
+    const variants = await app.traffic.query<{ url: string; ts: number; status: number }>(
+      "SELECT url, toUInt32(ts) AS ts, status FROM traffic.access_log WHERE domain = 'plain.test' AND url IN ('/epoch', '/iso') ORDER BY url",
+    );
+    expect(variants.map((v) => [v.url, num(v.ts), num(v.status)])).toEqual([['/epoch', T, 200], ['/iso', T, 304]]);
+  });
+
+  it('reads gzip (detected by its bytes) the same way', async () => {
+    const text = lines.map((l) => l.replace('"ingest.test"', '"gzip.test"')).join('\n');
+    const report = await ingestLogs(app.traffic, source(zlib.gzipSync(text), 4096), { tmpDir: tmp, batchBytes: 512 * 1024 });
+    expect(report.rejectedLines).toEqual(expectedBad());
+    expect(report.rows).toBe(GOOD + 2);
+    expect(await loaded('gzip.test')).toBe(GOOD + 2);
+  });
+
+  it('never half-loads a batch: past the error limit the batch at fault is not loaded at all', async () => {
+    const text = lines.map((l) => l.replace('"ingest.test"', '"limit.test"')).join('\n');
+    const report = await ingestLogs(app.traffic, source(text), { tmpDir: tmp, batchBytes: 64 * 1024 * 1024, maxErrors: 2 });
+    expect(report.aborted).toMatch(/more than 2 malformed lines/);
+    expect(report.rows).toBe(0);
+    expect(await loaded('limit.test')).toBe(0);
+  });
+
+  it('accepts a batch over HTTP with the ingest token only', async () => {
+    const body = zlib.gzipSync(lines.map((l) => l.replace('"ingest.test"', '"http.test"')).join('\n'));
+    const post = (auth?: string) =>
+      app.inject({ method: 'POST', url: '/api/log/ingest', payload: body, headers: { 'content-type': 'application/gzip', ...(auth ? { authorization: auth } : {}) } });
+    expect((await post()).statusCode).toBe(401);
+    expect((await post('Bearer wrong')).statusCode).toBe(401);
+    expect(await loaded('http.test')).toBe(0);
+    const res = await post('Bearer shipper-secret-1');
+    expect(res.statusCode).toBe(200);
+    const reply = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    expect(reply.code).toBe('0');
+    expect(reply.data.rows).toBe(GOOD + 2);
+    expect(reply.data.rejectedLines).toEqual(expectedBad());
+    expect(await loaded('http.test')).toBe(GOOD + 2);
+    // A server without a token configured accepts nothing.
+    const token = app.config.ingestToken;
+    app.config.ingestToken = undefined;
+    try {
+      expect((await post('Bearer shipper-secret-1')).statusCode).toBe(503);
+    } finally {
+      app.config.ingestToken = token;
+    }
+  });
+
+  it('npm run ingest --server sends the file to a running server in parts, line numbers continuing', async () => {
+    const file = path.join(tmp, 'server.jsonl');
+    await fs.writeFile(file, lines.map((l) => l.replace('"ingest.test"', '"parts.test"')).join('\n'));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const run = promisify(execFile);
+    const out = await run(process.execPath, ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '0.5', '--server', address], {
+      env: { ...process.env, PORTAL_INGEST_TOKEN: 'shipper-secret-1' },
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout }),
+      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
+    );
+    expect(out.code).toBe(2);
+    expect(out.stdout).toContain(`rejected lines: ${expectedBad().join(', ')}`);
+    expect(await loaded('parts.test')).toBe(GOOD + 2);
+  }, 120_000);
+
+  it('npm run ingest loads a file into a data dir and reports the rejected lines', async () => {
+    const file = path.join(tmp, 'cli.jsonl.gz');
+    await fs.writeFile(file, zlib.gzipSync(lines.map((l) => l.replace('"ingest.test"', '"cli.test"')).join('\n')));
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'traffic-cli-'));
+    try {
+      const run = promisify(execFile);
+      const out = await run(process.execPath, ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '1'], {
+        env: { ...process.env, PORTAL_DATA_DIR: dataDir },
+      }).then(
+        () => ({ code: 0, stdout: '' }),
+        (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
+      );
+      expect(out.code).toBe(2);
+      expect(out.stdout).toContain(`loaded ${(GOOD + 2).toLocaleString('en-US')} rows`);
+      expect(out.stdout).toContain(`rejected lines: ${expectedBad().join(', ')}`);
+      expect(out.stdout).toContain('[ingest] batch');
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

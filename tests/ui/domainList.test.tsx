@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GetListParams } from 'react-admin';
+import type { Domain } from '../../dataProviders/api/domainTypes';
+import { DomainList } from '../../resources/domains/DomainList';
+import { domainsCsv } from '../../resources/domains/domainExporter';
+import { authFor, buildDomain, domainMethods, makeProvider, renderWithAdmin } from './domainFixtures';
+
+const KNOWN: Domain[] = [
+  buildDomain({ id: 1, name: 'www.acme.example', type: 'static', scope: 'all', protocol: 'https', certificateName: 'Acme wildcard', status: 'on' }),
+  buildDomain({ id: 2, name: 'dl.acme.example', type: 'download', status: 'off' }),
+  buildDomain({ id: 3, name: 'promo.acme.example', type: 'static', status: 'freeze', deliveryType: 'ticket' }),
+  buildDomain({ id: 4, name: 'vod.acme.example', type: 'vod', status: 'on', operationState: 'configuring' }),
+];
+
+function renderList({ operate = true, pages = [KNOWN] }: { operate?: boolean; pages?: Domain[][] } = {}) {
+  let call = 0;
+  const getList = vi.fn(async (_r: string, _p: GetListParams) => {
+    const data = pages[Math.min(call++, pages.length - 1)];
+    return { data, total: 42 };
+  });
+  const methods = domainMethods();
+  renderWithAdmin(<DomainList />, { dataProvider: makeProvider(methods, { getList: getList as never }), authProvider: authFor(operate) });
+  return { getList, methods };
+}
+
+const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+
+describe('domain list', () => {
+  it('shows every row with its type, scope, HTTPS, status, operation state and delivery type', async () => {
+    const { getList } = renderList();
+    expect(await screen.findByText('www.acme.example')).toBeInTheDocument();
+    expect(within(row('www.acme.example')).getByText('Static')).toBeInTheDocument();
+    expect(within(row('www.acme.example')).getByText('Global')).toBeInTheDocument();
+    expect(within(row('www.acme.example')).getByTestId('https-chip')).toHaveTextContent('HTTPS');
+    expect(within(row('www.acme.example')).getByTestId('status-on')).toHaveTextContent('Enabled');
+    expect(within(row('dl.acme.example')).getByTestId('status-off')).toHaveTextContent('Disabled');
+    expect(within(row('promo.acme.example')).getByTestId('status-freeze')).toHaveTextContent('Frozen');
+    expect(within(row('promo.acme.example')).getByText('Ticket')).toBeInTheDocument();
+    expect(within(row('www.acme.example')).getByTestId('operation-configured')).toHaveTextContent('Configured');
+    expect(within(row('vod.acme.example')).getByTestId('operation-configuring')).toHaveTextContent('Configuring');
+    expect(screen.getByText('1-20 of 42')).toBeInTheDocument();
+    // Server-side paging and sorting: the first call asks page 1, newest first.
+    expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 1, perPage: 20 }, sort: { field: 'createTime', order: 'DESC' } });
+  });
+
+  it('reloads while a row is configuring and stops once every row is configured', async () => {
+    const configured = KNOWN.map((d) => ({ ...d, operationState: 'configured' as const }));
+    const { getList } = renderList({ pages: [KNOWN, configured] });
+    expect(await screen.findByTestId('configuring-hint')).toBeInTheDocument();
+    await waitFor(() => expect(within(row('vod.acme.example')).getByTestId('operation-configured')).toBeInTheDocument(), { timeout: 6000 });
+    expect(screen.queryByTestId('configuring-hint')).not.toBeInTheDocument();
+    const calls = getList.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(getList.mock.calls.length).toBe(calls);
+  }, 20_000);
+
+  it('refuses edit and status change while configuring with the spec message', async () => {
+    const u = userEvent.setup();
+    const { methods } = renderList();
+    await screen.findByText('vod.acme.example');
+    await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Domain configuring, the status cannot be changed!')).toBeInTheDocument();
+    await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Disable' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(methods.domainDisable).not.toHaveBeenCalled();
+  });
+
+  it('disables a domain after confirmation', async () => {
+    const u = userEvent.setup();
+    const { methods } = renderList();
+    await screen.findByText('www.acme.example');
+    await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Disable www.acme.example?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(methods.domainDisable).toHaveBeenCalledWith(1));
+    expect(await screen.findByText('Domain disabled; the configuration is being issued')).toBeInTheDocument();
+  });
+
+  it('shows no write buttons to a view-only user', async () => {
+    renderList({ operate: false });
+    await screen.findByText('www.acme.example');
+    const actions = within(row('www.acme.example'));
+    expect(actions.getByRole('link', { name: 'Detail' })).toBeInTheDocument();
+    expect(actions.getByRole('link', { name: 'History' })).toBeInTheDocument();
+    expect(actions.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Add domain/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
+  });
+
+  it('shows the list in Chinese', async () => {
+    const methods = domainMethods();
+    renderWithAdmin(<DomainList />, {
+      dataProvider: makeProvider(methods, { getList: (async () => ({ data: KNOWN, total: 4 })) as never }),
+      authProvider: authFor(true),
+      locale: 'zh',
+    });
+    await screen.findByText('www.acme.example');
+    expect(within(row('dl.acme.example')).getByText('已停用')).toBeInTheDocument();
+    expect(within(row('vod.acme.example')).getByText('配置中')).toBeInTheDocument();
+    expect(screen.getByText('域名列表')).toBeInTheDocument();
+  });
+});
+
+describe('domain CSV export', () => {
+  it('writes translated headers and values, quoting where needed', () => {
+    const t = (key: string) => ({ 'resources.cdn/domain.fields.name': 'Domain name', 'portal.domains.values.status.on': 'Enabled' })[key] ?? key;
+    const csv = domainsCsv([buildDomain({ name: 'a.example', context: 'say "hi", ok', labels: ['x'] })], t as never);
+    const [head, line] = csv.split('\r\n');
+    expect(head.startsWith('Domain name,')).toBe(true);
+    expect(line).toContain('a.example');
+    expect(line).toContain('Enabled');
+    expect(line).toContain('"say ""hi"", ok"');
+  });
+});

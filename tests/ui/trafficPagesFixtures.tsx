@@ -1,0 +1,61 @@
+/**
+ * Shared helpers of the overview / service-info / lines / log / ranking / bill UI tests: a signed-in
+ * acme user, a render helper whose data provider custom verbs are spies, and table readers.
+ */
+import { vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, Notification, testDataProvider, type DataProvider, type Store } from 'react-admin';
+import { en } from '../../i18n/en';
+import { zh } from '../../i18n/zh';
+import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
+
+export { signInAcme } from './analysisFixtures';
+
+// jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/** Every right of a customer main account (as the demo acme user). */
+export const CUSTOMER = ['overview', 'serviceinfo', 'linesinfo', 'log', 'analysis', 'bill'].map((m) => `portal:${m}:operation:*`);
+
+export type Spies = Record<string, ReturnType<typeof vi.fn>>;
+
+/** Custom verbs answering with `replies`; each becomes a spy. */
+export function spies(replies: Record<string, (...args: never[]) => unknown>): Spies {
+  return Object.fromEntries(Object.entries(replies).map(([k, f]) => [k, vi.fn(f as (...a: unknown[]) => unknown)]));
+}
+
+export function renderPage(page: ReactElement, methods: Spies, { locale = 'en', withLanguageSwitch = false, store }: { locale?: 'en' | 'zh'; withLanguageSwitch?: boolean; store?: Store } = {}) {
+  const dataProvider = { ...testDataProvider(), ...methods } as unknown as DataProvider;
+  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+  const utils = render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={store ?? memoryStore()}>
+      {withLanguageSwitch && <LanguageSwitch />}
+      {page}
+      <Notification />
+    </AdminContext>,
+  );
+  return { ...utils, methods };
+}
+
+/** Text of every cell of a Datagrid, row by row. */
+export async function tableRows(testId: string): Promise<string[][]> {
+  const table = await screen.findByTestId(testId, {}, { timeout: 5000 });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent ?? ''));
+}
+
+/** Captures what CsvButton saves: the CSV text of each export. */
+export function captureCsv(): { texts: () => Promise<string[]> } {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:test'));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return { texts: () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', ''))) };
+}
