@@ -145,7 +145,7 @@ export interface CertificateName {
 /** POST match/domain {domain, account?}: usable certificates (not expired, not being deleted) covering it. */
 export interface CertificateMatchRequest {
   domain: string;
-  /** Only certificates this account owns or has been shared (default: the whole scope). */
+  /** Only certificates a domain of this account may use: owned by it or by an account above it, or shared with it (default: the whole scope). */
   account?: string;
 }
 export interface CertificateMatch extends CertificateName {

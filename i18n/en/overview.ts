@@ -6,7 +6,7 @@ export default {
     empty: 'No traffic in this range. Choose a longer range or other domains.',
     tiles: {
       currentBandwidth: 'Current bandwidth',
-      currentNote: 'Latest complete 5 minutes',
+      currentNote: 'Average of %{start}–%{end}',
       peakBandwidth: 'Peak bandwidth',
       peakAt: 'at %{time}',
       flow: 'Traffic',

@@ -5,6 +5,7 @@ export default {
     empty: 'No data for this selection.',
     retry: 'Retry',
     refresh: 'Refresh',
+    forbidden: 'You do not have permission for this page. Ask your administrator for access.',
     range: 'Time range',
     rangeShown: '%{start} to %{end}',
     accounts: 'Accounts',
@@ -23,7 +24,7 @@ export default {
     change: {
       versus: '%{value} vs previous period',
       points: '%{value} pp',
-      previous: 'Previous period: %{value}',
+      previous: 'Previous: %{value}',
       noPrevious: 'No data in the previous period',
     },
   },

@@ -6,7 +6,7 @@ export default {
     empty: '该时间范围内没有流量。请选择更长的时间范围或其他域名。',
     tiles: {
       currentBandwidth: '当前带宽',
-      currentNote: '最近一个完整的 5 分钟',
+      currentNote: '%{start}–%{end} 的平均值',
       peakBandwidth: '峰值带宽',
       peakAt: '出现于 %{time}',
       flow: '流量',

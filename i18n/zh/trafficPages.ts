@@ -5,6 +5,7 @@ export default {
     empty: '所选范围内暂无数据。',
     retry: '重试',
     refresh: '刷新',
+    forbidden: '您没有此页面的权限，请联系管理员开通。',
     range: '时间范围',
     rangeShown: '%{start} 至 %{end}',
     accounts: '账号',

@@ -99,7 +99,8 @@ function Details() {
   const redirect = useRedirect();
   const { refetch } = useShowContext<CertificateDetails>();
   const record = useRecordContext<CertificateDetails>();
-  useDeletionWatch(record ? [record] : [], () => redirect('list', CERTIFICATE_RESOURCE));
+  // Deleted: back to the list; failed: show the failure here.
+  useDeletionWatch(record ? [record] : [], (outcome) => (outcome === 'deleted' ? redirect('list', CERTIFICATE_RESOURCE) : void refetch()));
   if (!record) return <Loading />;
   return (
     <Box data-testid="certificate-show">

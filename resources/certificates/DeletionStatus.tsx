@@ -8,11 +8,13 @@ import { errorText, t } from './certificateUi';
 /** How often a deleting certificate's status is asked (GET deling/{id}). */
 export const DELETION_POLL_MS = 1500;
 
+export type DeletionOutcome = 'deleted' | 'failed';
+
 /**
  * Polls every certificate in state 2 (deleting) until the server answers 1 (removed) or 2 (failed),
- * tells the user, and calls `onSettled` (the list then reloads: the row goes, or shows the failure).
+ * tells the user, and calls `onSettled` (a list then reloads: the row goes, or shows the failure).
  */
-export function useDeletionWatch(records: readonly Certificate[] | undefined, onSettled: () => void, intervalMs = DELETION_POLL_MS) {
+export function useDeletionWatch(records: readonly Certificate[] | undefined, onSettled: (outcome: DeletionOutcome) => void, intervalMs = DELETION_POLL_MS) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -26,24 +28,24 @@ export function useDeletionWatch(records: readonly Certificate[] | undefined, on
     const timer = setInterval(async () => {
       if (busy) return;
       busy = true;
-      let settled = false;
+      let outcome: DeletionOutcome | null = null;
       try {
         for (const r of latest.current.deleting) {
           const status = await dataProvider.certificateDeletionStatus(r.id);
           if (status.operationStatus === 1) {
             notify(t('notifications.deleted'), { type: 'success', messageArgs: { name: r.name } });
-            settled = true;
+            outcome ??= 'deleted';
           } else if (status.operationStatus === 2) {
             notify(t('notifications.deleteFailed'), { type: 'error', messageArgs: { name: r.name, log: status.log } });
-            settled = true;
+            outcome = 'failed';
           }
         }
       } catch (e) {
         notify(errorText(e, translate), { type: 'error' });
-        settled = true;
+        outcome = 'failed';
       } finally {
         busy = false;
-        if (settled) latest.current.onSettled();
+        if (outcome) latest.current.onSettled(outcome);
       }
     }, intervalMs);
     return () => clearInterval(timer);

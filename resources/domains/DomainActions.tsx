@@ -37,7 +37,6 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
         size="small"
         sx={{ ...small, color: 'text.disabled' }}
         startIcon={withIcon ? <EditIcon /> : undefined}
-        aria-disabled="true"
         data-testid="edit-blocked"
         onClick={(e) => {
           e.stopPropagation();
@@ -110,7 +109,6 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
           color={enabling ? 'success' : 'warning'}
           startIcon={withIcon ? enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon /> : undefined}
           data-testid={enabling ? 'enable-domain' : 'disable-domain'}
-          aria-disabled={blocked ? 'true' : undefined}
           onClick={(e) => {
             e.stopPropagation();
             if (blocked) notify(blockMessage(blocked), { type: 'warning' });

@@ -47,7 +47,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 function progress(p: IngestProgress) {
   const rate = p.ms > 0 ? Math.round((p.rows * 1000) / p.ms) : 0;
   process.stderr.write(
-    `[ingest] batch ${p.batches} · lines ${fmt(p.lines)} · loaded ${fmt(p.rows)} · rejected ${fmt(p.rejected)} · ${fmt(rate)} rows/s\n`,
+    `[ingest] batch ${p.batches} · lines ${fmt(p.lines)} · accepted ${fmt(p.rows)} · rejected ${fmt(p.rejected)} · ${fmt(rate)} rows/s\n`,
   );
 }
 

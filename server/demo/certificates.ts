@@ -1,5 +1,5 @@
 import type { DemoSeeder } from './index';
-import { daysFromNow, issueCaChain, issueCertificate, opensslAvailable, type IssuedCertificate } from './certificateFactory';
+import { daysFromNow, issueCaChain, issueCertificate, opensslAvailable, type IssuedCertificate, type KeyType } from './certificateFactory';
 import { certificateFacts, namesCover, parseChain } from '../lib/x509';
 import { keyVaultFor } from '../lib/keyVault';
 import { insertCertificate } from '../stores/config/certificates';
@@ -15,7 +15,7 @@ interface DemoCertificate {
   to: number;
   /** 'chain': issued by the intermediate and uploaded with it; 'ca': issued by the single-level CA. */
   issuer: 'chain' | 'ca';
-  keyType?: 'ec' | 'rsa';
+  keyType?: KeyType;
   shareWith?: string[];
 }
 
@@ -27,10 +27,10 @@ interface DemoCertificate {
  */
 const DEMO: DemoCertificate[] = [
   { name: 'Acme Media wildcard', account: 'acme', username: 'acme', names: ['*.acme-media.com', 'acme-media.com'], from: -40, to: 325, issuer: 'chain' },
-  { name: 'Acme video 2026', account: 'acme_video', username: 'acme', names: ['video.acme-video.com', 'vod.acme-video.com'], from: -60, to: 305, issuer: 'ca', keyType: 'rsa' },
+  { name: 'Acme video 2026', account: 'acme_video', username: 'acme', names: ['video.acme-video.com', 'vod.acme-video.com'], from: -60, to: 305, issuer: 'ca' },
   { name: 'Acme static assets', account: 'acme_static', username: 'acme', names: ['static.acme-static.com', 'img.acme-static.com'], from: -353, to: 12, issuer: 'ca' },
   { name: 'Acme API (shared)', account: 'acme', username: 'acme', names: ['api.acme-media.net'], from: -15, to: 350, issuer: 'ca', shareWith: ['acme_video', 'acme_static'] },
-  { name: 'Globex main site', account: 'globex', username: 'globex', names: ['www.globex-corp.com', 'globex-corp.com'], from: -20, to: 345, issuer: 'ca', keyType: 'rsa' },
+  { name: 'Globex main site', account: 'globex', username: 'globex', names: ['www.globex-corp.com', 'globex-corp.com'], from: -20, to: 345, issuer: 'ca', keyType: 'ec384' },
   { name: 'Globex shop', account: 'globex', username: 'globex', names: ['shop.globex-corp.com'], from: -100, to: 265, issuer: 'chain' },
   { name: 'Globex legacy portal', account: 'globex', username: 'globex', names: ['legacy.globex-corp.com'], from: -395, to: -30, issuer: 'ca' },
 ];
@@ -42,16 +42,19 @@ export const seedCertificates: DemoSeeder = {
       app.log.warn('openssl not found: no demo certificates');
       return;
     }
-    const { intermediate } = await issueCaChain('Demo Trust');
-    const orbit = await issueCertificate({
-      commonName: 'Orbit SSL RSA CA', organization: 'Orbit SSL Ltd', department: 'Orbit Trust Network', country: 'GB', ca: true, dnsNames: [],
-      notBefore: daysFromNow(-900), notAfter: daysFromNow(2700), keyType: 'rsa',
-    });
+    // EC keys only: an RSA key takes about half a second, and every test server seeds this.
+    const [{ intermediate }, orbit] = await Promise.all([
+      issueCaChain('Demo Trust'),
+      issueCertificate({
+        commonName: 'Orbit SSL ECC CA', organization: 'Orbit SSL Ltd', department: 'Orbit Trust Network', country: 'GB', ca: true, dnsNames: [],
+        notBefore: daysFromNow(-900), notAfter: daysFromNow(2700), keyType: 'ec384', md: 'sha384',
+      }),
+    ]);
     const issued = await Promise.all(
       DEMO.map((d) =>
         issueCertificate({
           commonName: d.names[0], dnsNames: d.names, notBefore: daysFromNow(d.from), notAfter: daysFromNow(d.to),
-          issuer: d.issuer === 'chain' ? intermediate : orbit, keyType: d.keyType,
+          issuer: d.issuer === 'chain' ? intermediate : orbit, keyType: d.keyType, md: d.issuer === 'ca' ? 'sha384' : 'sha256',
         }),
       ),
     );

@@ -180,8 +180,13 @@ describe('wildcard match, search and details', () => {
     expect(await names(globex, 'www.test-acme.com')).toEqual([]);
     // Expired certificates are not offered.
     expect(await names(globex, 'legacy.globex-corp.com')).toEqual([]);
-    const narrowed = await post(acme, '/api/certificate/match/domain', { domain: 'www.test-acme.com', account: 'acme_video' });
-    expect(narrowed.body.data).toEqual([]);
+    // For a domain of one account: its own certificates, those of the accounts above it, those shared with it.
+    const forAccount = async (domain: string, account: string) =>
+      ((await post(acme, '/api/certificate/match/domain', { domain, account })).body.data as { name: string }[]).map((c) => c.name);
+    expect(await forAccount('www.test-acme.com', 'acme_video')).toEqual(['Test wildcard']);
+    expect(await forAccount('video.acme-video.com', 'acme_video')).toEqual(['Acme video 2026']);
+    expect(await forAccount('video.acme-video.com', 'acme')).toEqual([]);
+    expect(await forAccount('www.test-acme.com', 'globex')).toEqual([]);
   });
 
   it('search filters by name, domain (wildcards too) and expiry, with paging', async () => {

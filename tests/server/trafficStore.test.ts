@@ -189,6 +189,19 @@ describe('ingest', () => {
     expect(await loaded('limit.test')).toBe(0);
   });
 
+  it('keeps the whole batches before a stop, and nothing of the batch that crossed the limit', async () => {
+    const text = lines.map((l) => l.replace('"ingest.test"', '"stop.test"')).join('\n');
+    const report = await ingestLogs(app.traffic, source(text), { tmpDir: tmp, batchBytes: 256 * 1024, maxErrors: 3 });
+    const at = Number(/starting at line (\d+)/.exec(report.aborted ?? '')?.[1]);
+    expect(at).toBeGreaterThan(400);
+    expect(at).toBeLessThanOrEqual(1500);
+    // lines 1 .. at-1 were whole batches holding the bad lines 5, 77 and 400
+    expect(report.rows).toBe(at - 1 - 3);
+    expect(await loaded('stop.test')).toBe(report.rows);
+    const [last] = await app.traffic.query<{ n: string }>("SELECT count() AS n FROM traffic.access_log WHERE domain = 'stop.test'");
+    expect(num(last.n)).toBe(report.rows);
+  });
+
   it('accepts a batch over HTTP with the ingest token only', async () => {
     const body = zlib.gzipSync(lines.map((l) => l.replace('"ingest.test"', '"http.test"')).join('\n'));
     const post = (auth?: string) =>

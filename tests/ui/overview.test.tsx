@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { Overview, Sequential } from '../../dataProviders/api/trafficTypes';
-import { OverviewPage } from '../../src/pages/cdn/overview/OverviewPage';
+import GuardedOverviewPage, { OverviewPage } from '../../src/pages/cdn/overview/OverviewPage';
 import { curvePoints } from '../../src/pages/cdn/overview/OverviewCurve';
 import { captureCsv, CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
 
@@ -66,16 +66,17 @@ describe('overview page', () => {
     const { methods: m } = renderPage(<OverviewPage />, methods());
     expect(await screen.findByTestId('tile-flow-value')).toHaveTextContent('9.88 GB');
     expect(screen.getByTestId('tile-current-value')).toHaveTextContent('12.35 Mbps');
+    expect(screen.getByTestId('tile-current')).toHaveTextContent('Average of 10:00–10:05');
     expect(screen.getByTestId('tile-peak-value')).toHaveTextContent('52.30 Mbps');
     expect(screen.getByTestId('tile-peak')).toHaveTextContent('at 05-14 09:00');
     expect(screen.getByTestId('tile-request-value')).toHaveTextContent('1,234,567');
     expect(screen.getByTestId('tile-hit-value')).toHaveTextContent('81.00%');
     expect(screen.getByTestId('tile-hit')).toHaveTextContent('Byte hit rate 91.13%');
-    expect(await screen.findByTestId('change-flow')).toHaveTextContent('12.50% vs previous periodPrevious period: 8.78 GB');
-    expect(screen.getByTestId('change-request')).toHaveTextContent('3.25% vs previous periodPrevious period: 1,276,043');
+    expect(await screen.findByTestId('change-flow')).toHaveTextContent('12.50% vs previous periodPrevious: 8.78 GB');
+    expect(screen.getByTestId('change-request')).toHaveTextContent('3.25% vs previous periodPrevious: 1,276,043');
     expect(screen.getByTestId('change-peak')).toHaveTextContent('No data in the previous period');
     // Hit rates compare in percentage points.
-    expect(screen.getByTestId('change-hit')).toHaveTextContent('1.50 pp vs previous periodPrevious period: 79.50%');
+    expect(screen.getByTestId('change-hit')).toHaveTextContent('1.50 pp vs previous periodPrevious: 79.50%');
     expect(screen.getByTestId('sequential-range')).toHaveTextContent('previous period of the same length: 05-13 22:55 to 05-14 00:00');
     // The whole account tree, today from midnight to now rounded down to 5 minutes.
     expect(m.overview).toHaveBeenCalledWith({
@@ -141,5 +142,12 @@ describe('overview page', () => {
     expect(screen.getByTestId('change-flow')).toHaveTextContent('较上一周期 12.50%上一周期：8.78 GB');
     expect(screen.getByRole('button', { name: '近 7 天' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '流量占比' })).toBeInTheDocument();
+  });
+
+  it('without the overview right: says so and makes no call', async () => {
+    signInAcme(['portal:log:view:*']);
+    const { methods: m } = renderPage(<GuardedOverviewPage />, methods());
+    expect(await screen.findByTestId('page-forbidden')).toHaveTextContent('You do not have permission for this page');
+    expect(m.overview).not.toHaveBeenCalled();
   });
 });

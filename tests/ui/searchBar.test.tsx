@@ -115,6 +115,22 @@ describe('analysis search bar', () => {
     expect(screen.queryByTestId('domains-required')).not.toBeInTheDocument();
   });
 
+  it('keeps the last search of the screen when it is opened again (language switch, navigation)', async () => {
+    const first = renderScreen('offLine');
+    await waitFor(() => expect(first.methods.analysisOptions).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Domains' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'www.acme.example' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
+    await userEvent.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(first.methods.analysisCount).toHaveBeenCalledTimes(2));
+    first.unmount();
+    const again = renderScreen('offLine');
+    await waitFor(() => expect(again.methods.analysisCount).toHaveBeenCalledTimes(1));
+    expect(lastSearch(again.methods.analysisCount)).toMatchObject({ domains: ['www.acme.example'], timeSelect: 'yesterday', startTime: '2026-05-13 00:00:00' });
+    expect(screen.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('the real-time URL top needs no domain', async () => {
     sessionStorage.setItem('logTab', 'top');
     const { methods } = renderScreen('onLine');

@@ -4,7 +4,7 @@ import { X509Certificate } from 'node:crypto';
 import { ok, fail } from '../../lib/envelope';
 import { hasPermission } from '../../../src/auth/permissions';
 import { requestedAccounts } from '../../plugins/guard';
-import { getCertificateMaterial, listCertificates } from '../../stores/config/certificates';
+import { accountLineage, getCertificateMaterial, listCertificates } from '../../stores/config/certificates';
 import { keyVaultFor } from '../../lib/keyVault';
 import { zip } from '../../lib/zip';
 import { isOwned, listingFilter, loadVisible, renderLog, staffOnly, toWire, userTypeOf } from './certificateAccess';
@@ -130,12 +130,14 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { domain, account } = request.body as { domain: string; account?: string };
       const scope = await request.scope();
-      let accounts = scope.all ? null : scope.accounts;
+      const accounts = scope.all ? null : scope.accounts;
+      let usableBy: { account: string; lineage: string[] } | undefined;
       if (account) {
-        if (!scope.has(account)) return ok([]);
-        accounts = [account.replace('@+@', '')];
+        const own = account.replace('@+@', '');
+        if (!scope.has(own)) return ok([]);
+        usableBy = { account: own, lineage: await accountLineage(db, own) };
       }
-      const { rows } = await listCertificates(db, { accounts, covers: domain, usableOnly: true }, { pageNum: 1, pageSize: 1000, sortField: 'expireTime' });
+      const { rows } = await listCertificates(db, { accounts, usableBy, covers: domain, usableOnly: true }, { pageNum: 1, pageSize: 1000, sortField: 'expireTime' });
       const matches: CertificateMatch[] = rows.map((r) => ({
         id: r.id, name: r.name, commonName: r.commonName, account: r.account, expireTime: new Date(r.expireTime).toISOString(),
         dnsNames: r.dnsNames, brand: r.brand,

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ok, fail } from '../../lib/envelope';
-import { parseUpload } from '../../lib/x509';
+import { namesCover, normaliseDomain, parseUpload } from '../../lib/x509';
 import { keyVaultFor } from '../../lib/keyVault';
 import { getAccount } from '../../stores/config/accounts';
 import {
   clearDeletion, getCertificate, insertCertificate, markDeleting, nameTaken, renameCertificate, replaceMaterial, setSharing,
 } from '../../stores/config/certificates';
 import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '../../stores/config/certificateDomains';
-import { normaliseDomain, namesCover } from '../../lib/x509';
 import { isOwned, loadOwned, loadVisible, renderLog, toWire } from './certificateAccess';
 import type {
   CertificateBindReply, CertificateDeletionStatus, CertificateRenameInput, CertificateUpdateInput, CertificateUploadInput,

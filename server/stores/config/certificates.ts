@@ -53,6 +53,8 @@ export interface CertificateFilter {
   covers?: string;
   /** Not expired and not being deleted (what a domain may use). */
   usableOnly?: boolean;
+  /** What a domain of this account may use: owned by the account or one of its ancestors, or shared with it. */
+  usableBy?: { account: string; lineage: string[] };
 }
 
 const SORTS: Record<CertificateSortField, string> = {
@@ -92,6 +94,9 @@ function whereOf(f: CertificateFilter, params: unknown[]): string {
     const d = p(f.covers.trim().toLowerCase());
     conds.push(`(c.dns_names ? ${d}::text OR c.dns_names ? regexp_replace(${d}::text, '^[^.]+', '*'))`);
   }
+  if (f.usableBy) {
+    conds.push(`(c.account = ANY(${p(f.usableBy.lineage)}::text[]) OR (c.shared AND c.share_accounts ? ${p(f.usableBy.account)}::text))`);
+  }
   if (f.usableOnly) conds.push('c.logic_delete = 0 AND c.expire_time > now()');
   if (f.expiry === 'expired') conds.push('c.expire_time <= now()');
   if (f.expiry === 'expiring') conds.push(`c.expire_time > now() AND c.expire_time <= now() + interval '30 days'`);
@@ -120,6 +125,20 @@ export async function listCertificates(db: ConfigDb, filter: CertificateFilter, 
   const countParams: unknown[] = [];
   const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM certificates c WHERE ${whereOf(filter, countParams)}`, countParams);
   return { rows, total };
+}
+
+/** The account and its ancestors (its tenant line), the account first. */
+export async function accountLineage(db: ConfigDb, account: string): Promise<string[]> {
+  const rows = await db.query<{ identity: string }>(
+    `WITH RECURSIVE line AS (
+       SELECT identity, parent, 0 AS depth FROM accounts WHERE identity = $1
+       UNION ALL
+       SELECT a.identity, a.parent, l.depth + 1 FROM accounts a JOIN line l ON a.identity = l.parent
+     )
+     SELECT identity FROM line ORDER BY depth`,
+    [account],
+  );
+  return rows.map((r) => r.identity);
 }
 
 /** A certificate by id, deleted ones included (their status can still be polled). */

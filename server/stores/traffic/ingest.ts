@@ -9,10 +9,10 @@ import { ACCESS_LOG_COLUMNS } from './schema';
 /**
  * Loading access logs (docs/ingest.md): JSON lines with the columns of traffic.access_log, plain or
  * gzip (detected by its magic bytes). The engine parses every byte; JavaScript only cuts the input
- * into batches at line ends. Each batch is parsed into a private staging table, checked there with
- * one query, and only then its good rows are moved into access_log, so a batch is never half loaded.
- * When a batch holds malformed lines, it is parsed again with every line tagged with its number, so
- * that the report names each rejected line.
+ * into batches at line ends. Each batch is parsed into its own staging table and checked there with
+ * one query; checked batches are then moved into access_log whole, several at a time (one insert per
+ * million rows or so), so a batch is never half loaded. When a batch holds malformed lines, it is
+ * parsed again with every line tagged with its number, so that the report names each rejected line.
  */
 
 export interface IngestProgress {
@@ -35,12 +35,17 @@ export interface IngestReport extends IngestProgress {
 }
 
 export interface IngestOptions {
-  /** where the chDB fallback writes a tagged copy of a bad batch */
+  /** where chDB reads each batch from (one temporary file per batch, removed once parsed) */
   tmpDir: string;
   /** uncompressed bytes per batch (default 48 MiB) */
   batchBytes?: number;
   /** stop when more lines than this are rejected (default 10,000); the batch at fault is not loaded */
   maxErrors?: number;
+  /**
+   * checked batches are moved into access_log together once they hold this many rows (default
+   * 1,000,000) or 512 MB of input, and at the end: fewer, larger inserts cost the rollup views much less
+   */
+  moveRows?: number;
   maxReportedLines?: number;
   /** number of the first line (a client sending a file in parts continues the count) */
   firstLine?: number;
@@ -159,8 +164,8 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
   const began = Date.now();
   const maxErrors = opts.maxErrors ?? 10_000;
   const maxReported = opts.maxReportedLines ?? 1000;
+  const moveRows = opts.moveRows ?? 1_000_000;
   const id = crypto.randomBytes(6).toString('hex');
-  const stage = `traffic.ingest_stage_${id}`;
   const p: IngestProgress = { batches: 0, lines: 0, rows: 0, rejected: 0, bytes: 0, ms: 0 };
   const rejectedLines: number[] = [];
   let aborted: string | null = null;
@@ -168,22 +173,37 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
     p.rejected += lines.length;
     for (const l of lines) if (rejectedLines.length < maxReported) rejectedLines.push(l);
   };
+  /** Staging tables of checked batches not yet moved, and every staging table made (for cleanup). */
+  let ready: Array<{ table: string; rows: number; bytes: number }> = [];
+  const made: string[] = [];
 
-  const move = async () => {
-    await engine.exec(`INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM ${stage} WHERE ${VALID} SETTINGS optimize_on_insert = 0`);
+  /**
+   * Moves the checked batches into access_log with one insert: the rollup views then aggregate
+   * large blocks, and every insert into access_log has a fixed cost in them.
+   */
+  const flush = async () => {
+    const tables = ready;
+    ready = [];
+    if (!tables.length) return;
+    const from = tables.map((t) => `SELECT * FROM ${t.table}`).join(' UNION ALL ');
+    await engine.exec(
+      `INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM (${from}) WHERE ${VALID}
+       SETTINGS optimize_on_insert = 0`,
+    );
+    for (const t of tables) await engine.exec(`DROP TABLE IF EXISTS ${t.table}`);
   };
 
   /**
-   * Parses JSON lines into the staging table. chDB reads them from a temporary file: its file reader
+   * Parses JSON lines into a staging table. chDB reads them from a temporary file: its file reader
    * parses in parallel and skips bad rows reliably, its inline insert does neither. A ClickHouse
    * server gets the bytes over HTTP.
    */
-  const parseInto = async (data: Buffer, name: string, settings: Record<string, string | number>) => {
+  const parseInto = async (stage: string, data: Buffer, settings: Record<string, string | number>) => {
     if (engine.kind !== 'chdb') {
       await engine.insertRaw(stage, data, 'JSONEachRow', undefined, settings);
       return;
     }
-    const file = path.join(opts.tmpDir, `ingest-${id}-${name}.jsonl`);
+    const file = path.join(opts.tmpDir, `${stage.replace('traffic.', '')}.jsonl`);
     await fs.mkdir(opts.tmpDir, { recursive: true });
     await fs.writeFile(file, data);
     try {
@@ -198,44 +218,47 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
   };
 
   /** The slow path: every line tagged with its number, errors skipped by the engine and counted. */
-  const tagged = async (batch: Buffer, firstLine: number): Promise<{ good: number; bad: number[] }> => {
+  const tagged = async (stage: string, batch: Buffer, firstLine: number): Promise<{ good: number; bad: number[] }> => {
     await engine.exec(`TRUNCATE TABLE ${stage}`);
     const t = tagLines(batch, firstLine);
     if (t.candidates.length) {
-      await parseInto(t.tagged, `${firstLine}-tagged`, { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 });
+      await parseInto(stage, t.tagged, { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 });
     }
-    const [row] = await engine.query<{ ok: Array<number | string> }>(`SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID} AND __ln > 0)`);
+    const [row] = await engine.query<{ ok: Array<number | string> }>(`SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID})`);
     const ok = new Set((row?.ok ?? []).map(Number));
     const bad = [...t.rejected, ...t.candidates.filter((l) => !ok.has(l))].sort((a, b) => a - b);
     return { good: ok.size, bad };
   };
 
   const processBatch = async (batch: Buffer, firstLine: number) => {
-    await engine.exec(`TRUNCATE TABLE ${stage}`);
+    const stage = `traffic.ingest_${id}_${firstLine}`;
+    made.push(stage);
+    await engine.exec(`CREATE TABLE ${stage} (${STAGE_DDL}) ENGINE = Memory`);
     let good = -1;
     let bad: number[] = [];
     try {
-      await parseInto(batch, String(firstLine), { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 });
+      await parseInto(stage, batch, { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 });
       const [c] = await engine.query<{ n: number | string; bad: number | string }>(`SELECT count() AS n, countIf(NOT (${VALID})) AS bad FROM ${stage}`);
       if (Number(c.bad) === 0) good = Number(c.n);
     } catch {
       // A parse error somewhere in the batch: find the lines below.
     }
-    if (good < 0) ({ good, bad } = await tagged(batch, firstLine));
+    if (good < 0) ({ good, bad } = await tagged(stage, batch, firstLine));
     if (p.rejected + bad.length > maxErrors) {
       reject(bad);
       aborted = `more than ${maxErrors} malformed lines; stopped before the batch starting at line ${firstLine}`;
+      await engine.exec(`DROP TABLE IF EXISTS ${stage}`);
       return;
     }
-    if (good > 0) await move();
     reject(bad);
+    ready.push({ table: stage, rows: good, bytes: batch.length });
+    if (ready.reduce((a, t) => a + t.rows, 0) >= moveRows || ready.reduce((a, t) => a + t.bytes, 0) >= 512 * 1024 * 1024) await flush();
     p.rows += good;
     p.batches++;
     p.ms = Date.now() - began;
     opts.onProgress?.({ ...p });
   };
 
-  await engine.exec(`CREATE TABLE ${stage} (${STAGE_DDL}) ENGINE = Memory`);
   try {
     let nextLine = opts.firstLine ?? 1;
     let pending: Promise<void> | null = null;
@@ -252,8 +275,10 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
       pending.catch(() => undefined);
     }
     if (pending) await pending;
+    // The checked batches before a stop stay loaded.
+    await flush();
   } finally {
-    await engine.exec(`DROP TABLE IF EXISTS ${stage}`);
+    for (const t of made) await engine.exec(`DROP TABLE IF EXISTS ${t}`);
   }
   p.ms = Date.now() - began;
   return { ...p, rejectedLines, rowsPerSecond: p.ms > 0 ? Math.round((p.rows * 1000) / p.ms) : p.rows, aborted };

@@ -62,12 +62,13 @@ export function logWhere(f: LogFilters): { sql: string; params: Record<string, u
     params.cacheHit = f.cacheHit;
   }
   if (f.clientIp) {
-    if (f.clientIp.includes('/')) {
-      parts.push('isIPAddressInRange(IPv4NumToString(client_ip), {clientIp:String})');
-    } else {
-      parts.push('client_ip = toIPv4({clientIp:String})');
-    }
-    params.clientIp = f.clientIp;
+    const [ip, bits = '32'] = f.clientIp.split('/');
+    const value = ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+    const size = 2 ** (32 - Number(bits));
+    const low = value - (value % size);
+    parts.push('client_ip BETWEEN toIPv4({ipLow:UInt32}) AND toIPv4({ipHigh:UInt32})');
+    params.ipLow = low;
+    params.ipHigh = low + size - 1;
   }
   if (f.url) {
     parts.push('position(url, {url:String}) > 0');

@@ -108,7 +108,7 @@ export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     `SELECT arrayMap(h -> toString(h), topKWeightedMerge(${SKETCH_N})(x.top)) AS cands FROM (${sketch.sql}) AS x`,
     sketch.params,
   );
-  const candidates = found?.cands ?? [];
+  const candidates = (found?.cands ?? []).filter((c) => /^\d+$/.test(c));
   if (!candidates.length) return { list: [], count };
   const urlKey: Key = { name: 'url_h', rollup: 'url_h', base: 'cityHash64(l.url)' };
   const exact = buildUnion(
@@ -127,7 +127,8 @@ export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     `SELECT any(x.url) AS url, sum(x.requests) AS request, sum(x.bytes) AS flow
      FROM (${exact.sql}) AS x GROUP BY x.url_h
      ORDER BY ${order} DESC, url ASC LIMIT ${TOP_N}`,
-    { ...exact.params, cands: candidates },
+    // Bound as the text of the array: 64-bit hashes do not fit JavaScript numbers.
+    { ...exact.params, cands: `[${candidates.join(',')}]` },
   );
   return {
     list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),

@@ -18,7 +18,19 @@ import {
   type TimeSelect,
 } from '../../../lib/time';
 import { MultiSelect } from './MultiSelect';
-import { ALL_ACCOUNTS, buildSearch, domainsFor, flattenTree, formRange, initialForm, precisionOf, type AppliedSearch, type SearchForm } from './searchModel';
+import {
+  ALL_ACCOUNTS,
+  buildSearch,
+  domainsFor,
+  flattenTree,
+  formRange,
+  initialForm,
+  precisionOf,
+  readStoredForm,
+  storeForm,
+  type AppliedSearch,
+  type SearchForm,
+} from './searchModel';
 import { useAnalysisOptions } from './useAnalysisOptions';
 import { useAnalysisLabels } from './labels';
 
@@ -41,7 +53,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const labels = useAnalysisLabels();
   const precision = precisionOf(variant);
   const user = readUserInfo();
-  const [form, setForm] = useState<SearchForm>(() => initialForm());
+  const [form, setForm] = useState<SearchForm>(() => readStoredForm(variant) ?? initialForm());
   const [problem, setProblem] = useState<string | null>(null);
   const [more, setMore] = useState(false);
   const { options, pullDown } = useAnalysisOptions(optionsEnabled);
@@ -62,6 +74,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
     }
     setProblem(null);
     lastApplied.current = { form: f, toNow: result.applied.toNow };
+    storeForm(variant, f);
     onSearch(result.applied);
   };
   const latest = useRef(submit);

@@ -129,3 +129,32 @@ export function domainsFor(domainMap: Record<string, string[]>, accounts: readon
   const keys = Object.keys(domainMap).filter((k) => all || accounts.includes(k.replace('@+@', '')));
   return [...new Set(keys.flatMap((k) => domainMap[k] ?? []))].sort();
 }
+
+/**
+ * The last search of each screen, kept in session storage under 'analysis' (cleared with the other
+ * screen state at sign-in and sign-out), so that a language switch or a visit elsewhere keeps it.
+ */
+export const STORAGE_KEY = 'analysis';
+
+type StoredForm = Omit<SearchForm, 'start' | 'end'> & { start: string | null; end: string | null };
+
+export function storeForm(variant: AnalysisVariant, form: SearchForm, storage: Storage = sessionStorage): void {
+  let all: Partial<Record<AnalysisVariant, StoredForm>> = {};
+  try {
+    all = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}') as typeof all;
+  } catch {
+    all = {};
+  }
+  all[variant] = { ...form, start: form.start?.toISOString() ?? null, end: form.end?.toISOString() ?? null };
+  storage.setItem(STORAGE_KEY, JSON.stringify(all));
+}
+
+export function readStoredForm(variant: AnalysisVariant, storage: Storage = sessionStorage): SearchForm | null {
+  try {
+    const stored = (JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}') as Partial<Record<AnalysisVariant, StoredForm>>)[variant];
+    if (!stored || !Array.isArray(stored.accounts) || !Array.isArray(stored.domains)) return null;
+    return { ...initialForm(), ...stored, start: stored.start ? new Date(stored.start) : null, end: stored.end ? new Date(stored.end) : null };
+  } catch {
+    return null;
+  }
+}

@@ -43,6 +43,15 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
   const [features, setFeatures] = useState<CountryFeature[] | null>(null);
   const [hover, setHover] = useState<{ line: MapLine; x: number; y: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // Map units per screen pixel: labels and markers keep their on-screen size however wide the map is drawn.
+  const [unit, setUnit] = useState(1);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => el.clientWidth > 0 && setUnit(Math.max(1, SIZE[region].width / el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [region, features]);
   useEffect(() => {
     let live = true;
     void loadCountries().then((f) => live && setFeatures(f.filter((c) => c.id !== ANTARCTICA)));
@@ -68,8 +77,10 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
         // The chosen line gets its label first.
         [...points].sort((a, b) => Number(b.line.code === selected) - Number(a.line.code === selected)).map((p) => ({ key: p.line.code, x: p.x, y: p.y, text: p.line.name })),
         SIZE[region],
+        13 * unit,
+        9 * unit,
       ),
-    [points, region, selected],
+    [points, region, selected, unit],
   );
   if (!features || !geo) return <Skeleton variant="rectangular" height={360} />;
   const { width, height } = SIZE[region];
@@ -93,10 +104,10 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
               key={line.code}
               cx={x}
               cy={y}
-              r={chosen ? 8 : 6}
+              r={(chosen ? 7 : 5) * unit}
               fill={chosen ? SELECTED : MARKER}
               stroke="#ffffff"
-              strokeWidth={2}
+              strokeWidth={1.5 * unit}
               style={{ cursor: 'pointer' }}
               role="button"
               tabIndex={0}
@@ -119,11 +130,11 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
             y={l.y}
             textAnchor={l.anchor}
             dominantBaseline="central"
-            fontSize={13}
+            fontSize={13 * unit}
             fontWeight={l.key === selected ? 600 : 400}
             fill="#263238"
             stroke="#ffffff"
-            strokeWidth={3}
+            strokeWidth={3 * unit}
             paintOrder="stroke"
             style={{ pointerEvents: 'none' }}
           >

@@ -11,6 +11,7 @@ import { LineBandwidth, PRESETS_FOR, type LineStep } from './LineBandwidth';
 import { CHINA_MAP_COUNTRIES, mapLines } from './lineModel';
 import { LinesMap } from './LinesMap';
 import { LinesTable } from './LinesTable';
+import { RequireModule } from '../trafficShared/RequireModule';
 
 /**
  * /cdn/linesinfo: the provider's lines on a world map (and a map of China for the lines there); a
@@ -79,4 +80,11 @@ export function LinesPage() {
   );
 }
 
-export default LinesPage;
+/** The screen for users holding the linesinfo module. */
+export default function GuardedLinesPage() {
+  return (
+    <RequireModule module="linesinfo">
+      <LinesPage />
+    </RequireModule>
+  );
+}

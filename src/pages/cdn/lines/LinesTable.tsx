@@ -4,10 +4,11 @@ import type { LineInfo, LineSummary } from '../../../../dataProviders/api/lines'
 import { formatBandwidth, formatPercent } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
 import { Section } from '../analysis/TabParts';
+import { Nowrap } from '../trafficShared/Nowrap';
 
-type Row = LineInfo & Omit<LineSummary, 'code' | 'name' | 'capacity'> & { id: string };
-
-const EMPTY_STATS = { peakIn: 0, peakOut: 0, avgIn: 0, avgOut: 0, p95Out: 0, peakUtilization: 0 };
+type Figures = Omit<LineSummary, 'code' | 'name' | 'capacity'>;
+/** A line and its statistics; null while they load or when the line has none. */
+type Row = LineInfo & { stats: Figures | null; id: string };
 
 /** Every line with its statistics over the range (static_data); a click on a name shows its curve. */
 export function LinesTable({ lines, stats, onSelect, statsError }: { lines: LineInfo[]; stats: LineSummary[] | undefined; onSelect: (code: string) => void; statsError: string | null }) {
@@ -16,15 +17,14 @@ export function LinesTable({ lines, stats, onSelect, statsError }: { lines: Line
   const byCode = new Map((stats ?? []).map((s) => [s.code, s]));
   const rows: Row[] = lines.map((l) => {
     const s = byCode.get(l.code);
-    const { code: _c, name: _n, capacity: _cap, ...figures } = s ?? { code: '', name: '', capacity: 0, ...EMPTY_STATS };
-    return { ...l, ...figures, id: l.code };
+    return { ...l, stats: s ? { peakIn: s.peakIn, peakOut: s.peakOut, avgIn: s.avgIn, avgOut: s.avgOut, p95Out: s.p95Out, peakUtilization: s.peakUtilization } : null, id: l.code };
   });
-  const bw = (key: 'capacity' | 'peakOut' | 'peakIn' | 'avgOut' | 'avgIn' | 'p95Out'): Column<Row> => ({
-    source: key,
+  const bw = (key: 'peakOut' | 'peakIn' | 'avgOut' | 'p95Out'): Column<Row> => ({
+    source: `stats.${key}`,
     label: col(key),
     csvHeader: `${col(key)} (bps)`,
-    render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatBandwidth(r[key])}</span>,
-    csv: (r) => r[key],
+    render: (r) => <Nowrap>{r.stats ? formatBandwidth(r.stats[key]) : '—'}</Nowrap>,
+    csv: (r) => r.stats?.[key] ?? '',
     align: 'right',
   });
   const columns: Column<Row>[] = [
@@ -38,19 +38,26 @@ export function LinesTable({ lines, stats, onSelect, statsError }: { lines: Line
       ),
       csv: (r) => r.name,
     },
-    { source: 'code', label: col('code'), render: (r) => r.code, csv: (r) => r.code },
+    { source: 'code', label: col('code'), render: (r) => <Nowrap>{r.code}</Nowrap>, csv: (r) => r.code },
     { source: 'address', label: col('address'), render: (r) => r.address, csv: (r) => r.address },
-    bw('capacity'),
+    {
+      source: 'capacity',
+      label: col('capacity'),
+      csvHeader: `${col('capacity')} (bps)`,
+      render: (r) => <Nowrap>{formatBandwidth(r.capacity)}</Nowrap>,
+      csv: (r) => r.capacity,
+      align: 'right',
+    },
     bw('peakOut'),
     bw('peakIn'),
     bw('avgOut'),
     bw('p95Out'),
     {
-      source: 'peakUtilization',
+      source: 'stats.peakUtilization',
       label: col('peakUtilization'),
       csvHeader: `${col('peakUtilization')} (%)`,
-      render: (r) => formatPercent(r.peakUtilization),
-      csv: (r) => r.peakUtilization,
+      render: (r) => <Nowrap>{r.stats ? formatPercent(r.stats.peakUtilization) : '—'}</Nowrap>,
+      csv: (r) => r.stats?.peakUtilization ?? '',
       align: 'right',
     },
   ];

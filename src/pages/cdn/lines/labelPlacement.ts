@@ -37,7 +37,8 @@ export function textWidth(text: string, fontSize: number): number {
 export function placeLabels(items: readonly LabelInput[], size: { width: number; height: number }, fontSize = 13, gap = 9): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
   const boxes: Box[] = [];
-  const markers: Box[] = items.map((m) => ({ x0: m.x - 6, y0: m.y - 6, x1: m.x + 6, y1: m.y + 6 }));
+  const r = gap * 0.6;
+  const markers: Box[] = items.map((m) => ({ x0: m.x - r, y0: m.y - r, x1: m.x + r, y1: m.y + r }));
   for (const m of items) {
     const w = textWidth(m.text, fontSize);
     const h = fontSize * 1.2;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LOG_DOWNLOAD_MAX_ROWS, type LogSearchQuery } from '../../../../dataProviders/api/logs';
 import { MAX_RANGE_DAYS, RETENTION_DAYS } from '../../../lib/time';
@@ -13,6 +13,7 @@ import { LogDownload } from './LogDownload';
 import { LogFilters } from './LogFilters';
 import { buildLogQuery, initialLogForm, type LogForm } from './logForm';
 import { LogTable, PAGE_SIZES } from './LogTable';
+import { RequireModule } from '../trafficShared/RequireModule';
 
 /**
  * /cdn/newlog: raw access logs of the account tree, filtered and paged on the server (newest first),
@@ -53,7 +54,8 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
   };
   const total = result.data?.total ?? 0;
   return (
-    <div data-testid="log-page">
+    // A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls in its box.
+    <Box data-testid="log-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader title={translate('logs.title')} subtitle={translate('logs.subtitle')} />
       <LogFilters form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} onSearch={() => search()} onReset={reset} />
       {problem && (
@@ -82,8 +84,15 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
           )}
         </StateView>
       </Paper>
-    </div>
+    </Box>
   );
 }
 
-export default LogPage;
+/** The screen for users holding the log module. */
+export default function GuardedLogPage() {
+  return (
+    <RequireModule module="log">
+      <LogPage />
+    </RequireModule>
+  );
+}

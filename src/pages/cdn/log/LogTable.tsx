@@ -70,7 +70,7 @@ export function LogTable({
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox" />
-              {['time', 'domain', 'url', 'status', 'bytes', 'requestTime', 'cacheHit', 'clientIp', 'region', 'isp'].map((k) => (
+              {['time', 'domain', 'url', 'status', 'bytes', 'requestTime', 'cacheHit', 'client'].map((k) => (
                 <TableCell key={k} align={k === 'bytes' || k === 'requestTime' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                   {col(k)}
                 </TableCell>
@@ -99,14 +99,17 @@ export function LogTable({
                     {translate('logs.ms', { value: formatCount(r.requestTime) })}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12.5, whiteSpace: 'nowrap' }}>{r.clientIp}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{region(r)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{labels.isp(r.isp)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Box sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{r.clientIp}</Box>
+                    <Typography variant="caption" color="text.secondary">
+                      {[region(r), labels.isp(r.isp)].filter(Boolean).join(' · ')}
+                    </Typography>
+                  </TableCell>
                 </TableRow>
                 {open === i && (
                   <TableRow>
                     <TableCell />
-                    <TableCell colSpan={10}>
+                    <TableCell colSpan={8}>
                       <Details row={{ ...r, provider: r.provider ? providerName(r.provider) : '' }} />
                     </TableCell>
                   </TableRow>

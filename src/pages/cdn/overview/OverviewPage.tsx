@@ -13,6 +13,7 @@ import { usePortalQuery } from '../trafficShared/usePortalQuery';
 import { OverviewCurve } from './OverviewCurve';
 import { OverviewTiles } from './OverviewTiles';
 import { TopDomains } from './TopDomains';
+import { RequireModule } from '../trafficShared/RequireModule';
 
 /**
  * /cdn/newoverview: bandwidth now and over the chosen range, traffic, requests, hit rate, the change
@@ -63,7 +64,7 @@ export function OverviewPage() {
       <StateView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('overview.empty')} height={420} testId="overview">
         {(d) => (
           <>
-            <OverviewTiles data={d} sequential={sequential.data} />
+            <OverviewTiles data={d} sequential={sequential.data} rangeEnd={choice.range.end} />
             {sequential.error && (
               <Alert severity="warning" sx={{ mb: 2 }} data-testid="sequential-error">
                 {translate('overview.sequentialFailed', { message: sequential.error })}
@@ -78,4 +79,11 @@ export function OverviewPage() {
   );
 }
 
-export default OverviewPage;
+/** The screen for users holding the overview module. */
+export default function GuardedOverviewPage() {
+  return (
+    <RequireModule module="overview">
+      <OverviewPage />
+    </RequireModule>
+  );
+}

@@ -1,16 +1,22 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Overview, Sequential } from '../../../../dataProviders/api/trafficTypes';
-import { day } from '../../../lib/time';
+import { day, floorToStep, STEP_MS } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import { ChangeNote } from '../trafficShared/ChangeNote';
 import { Tile } from './Tile';
+
+/** The 5-minute bucket "current bandwidth" measures: the latest complete one before the range's end or now. */
+function currentBucket(rangeEnd: Date, locale: string): { start: string; end: string } {
+  const end = floorToStep(new Date(Math.min(rangeEnd.getTime() + 1000, Date.now())));
+  return { start: day(end.getTime() - STEP_MS, locale).format('HH:mm'), end: day(end, locale).format('HH:mm') };
+}
 
 /**
  * The headline figures of the range with their change against the period of the same length just
  * before it (sequential; the change is omitted while that call is loading or failed).
  */
-export function OverviewTiles({ data, sequential }: { data: Overview; sequential: Sequential | undefined }) {
+export function OverviewTiles({ data, sequential, rangeEnd }: { data: Overview; sequential: Sequential | undefined; rangeEnd: Date }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const prev = sequential?.previous;
@@ -25,7 +31,7 @@ export function OverviewTiles({ data, sequential }: { data: Overview; sequential
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Tile label={translate('overview.tiles.currentBandwidth')} value={formatBandwidth(data.currentBandwidth)} testId="tile-current">
           <Typography variant="caption" color="text.secondary">
-            {translate('overview.tiles.currentNote')}
+            {translate('overview.tiles.currentNote', currentBucket(rangeEnd, locale))}
           </Typography>
         </Tile>
         <Tile label={translate('overview.tiles.peakBandwidth')} value={formatBandwidth(data.peakBandwidth)} testId="tile-peak">

@@ -5,6 +5,7 @@ import { BarRanking } from '../../../charts';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
 import { Section } from '../analysis/TabParts';
+import { Nowrap } from '../trafficShared/Nowrap';
 
 type DomainRow = OverviewDomain & { id: string; rank: number; share: number };
 
@@ -17,15 +18,15 @@ export function TopDomains({ data }: { data: Overview }) {
     { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
-    { source: 'share', label: col('share'), csvHeader: `${col('share')} (%)`, render: (r) => formatPercent(r.share), csv: (r) => r.share, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
-    { source: 'hitPercent', label: col('hitPercent'), csvHeader: `${col('hitPercent')} (%)`, render: (r) => formatPercent(r.hitPercent), csv: (r) => r.hitPercent, align: 'right' },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
+    { source: 'share', label: col('share'), csvHeader: `${col('share')} (%)`, render: (r) => <Nowrap>{formatPercent(r.share)}</Nowrap>, csv: (r) => r.share, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
+    { source: 'hitPercent', label: col('hitPercent'), csvHeader: `${col('hitPercent')} (%)`, render: (r) => <Nowrap>{formatPercent(r.hitPercent)}</Nowrap>, csv: (r) => r.hitPercent, align: 'right' },
     {
       source: 'peakBandwidth',
       label: col('peakBandwidth'),
       csvHeader: `${col('peakBandwidth')} (bps)`,
-      render: (r) => formatBandwidth(r.peakBandwidth),
+      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
       csv: (r) => r.peakBandwidth,
       align: 'right',
     },

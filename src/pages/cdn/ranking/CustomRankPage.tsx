@@ -14,6 +14,7 @@ import { StateView } from '../trafficShared/StateView';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
 import { usePortalQuery } from '../trafficShared/usePortalQuery';
 import { toRankRows, useRankColumns } from './RankingTable';
+import { RequireModule } from '../trafficShared/RequireModule';
 
 /** /cdn/customRank: domains ranked by traffic or requests over a range, with their share and lines. */
 export function CustomRankPage() {
@@ -99,4 +100,11 @@ export function CustomRankPage() {
   );
 }
 
-export default CustomRankPage;
+/** The screen for users holding the analysis module. */
+export default function GuardedCustomRankPage() {
+  return (
+    <RequireModule module="analysis">
+      <CustomRankPage />
+    </RequireModule>
+  );
+}

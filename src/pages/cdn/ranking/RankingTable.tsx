@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, DosageEntry } from '../../../../dataProviders/api/trafficTypes';
 import { formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import type { Column } from '../analysis/LocalTable';
+import { Nowrap } from '../trafficShared/Nowrap';
 
 export type RankRow = DosageEntry & { id: string; rank: number };
 
@@ -31,8 +32,8 @@ export function useRankColumns(sortBy: AnalysisMeasure, providerName: (code: str
     { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
     { source: 'custom', label: col('domain'), render: (r) => r.custom, csv: (r) => r.custom },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
     { source: 'ratio', label: shareLabel, csvHeader: `${shareLabel} (%)`, render: (r) => <Share value={r.ratio} />, csv: (r) => r.ratio, align: 'right' },
     {
       source: 'providers',

@@ -4,6 +4,7 @@ import { day } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
 import { Section } from '../analysis/TabParts';
+import { Nowrap } from '../trafficShared/Nowrap';
 
 type Row = ServiceDomain & { id: string; service: string };
 
@@ -19,13 +20,13 @@ export function ServiceDomains({ info, providerName }: { info: ServiceInfo; prov
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
     { source: 'service', label: col('service'), render: (r) => r.service, csv: (r) => r.service },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
     {
       source: 'peakBandwidth',
       label: col('peakBandwidth'),
       csvHeader: `${col('peakBandwidth')} (bps)`,
-      render: (r) => formatBandwidth(r.peakBandwidth),
+      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
       csv: (r) => r.peakBandwidth,
       align: 'right',
     },

@@ -9,6 +9,7 @@ import { AccountCard } from './AccountCard';
 import { monthsSince } from './months';
 import { ServiceDomains } from './ServiceDomains';
 import { ServicesPanel } from './ServicesPanel';
+import { RequireModule } from '../trafficShared/RequireModule';
 
 /** The init reply's accounts in tree order with their depth (parents before children). */
 function accountTree(init: ServiceInfoInit): { identity: string; title: string; depth: number }[] {
@@ -95,4 +96,11 @@ export function ServiceInfoPage() {
   );
 }
 
-export default ServiceInfoPage;
+/** The screen for users holding the serviceinfo module. */
+export default function GuardedServiceInfoPage() {
+  return (
+    <RequireModule module="serviceinfo">
+      <ServiceInfoPage />
+    </RequireModule>
+  );
+}

@@ -8,10 +8,10 @@ export function ServicesPanel({ info }: { info: ServiceInfo }) {
   const translate = useTranslate();
   const line = (label: string, value: string) => (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
         {value}
       </Typography>
     </Stack>
@@ -19,7 +19,7 @@ export function ServicesPanel({ info }: { info: ServiceInfo }) {
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="services">
       {info.services.map((s) => (
-        <Paper key={s.name} variant="outlined" sx={{ p: 2, flex: '1 1 220px', maxWidth: 360 }} data-testid={`service-${s.name}`}>
+        <Paper key={s.name} variant="outlined" sx={{ p: 2, flex: '1 1 210px', minWidth: 210, maxWidth: 360 }} data-testid={`service-${s.name}`}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {translate(`serviceInfo.types.${s.name}`, { _: s.name })}
           </Typography>

@@ -6,6 +6,7 @@ import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
 import { FeesChart } from './FeesChart';
 import { formatYuan } from './money';
+import { Nowrap } from '../../cdn/trafficShared/Nowrap';
 
 type Row = BillDetailRow & { id: string };
 const ALL = '';
@@ -25,10 +26,10 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
     { source: 'date', label: col('date'), render: (r) => r.date, csv: (r) => r.date },
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
-    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => formatBandwidth(r.peakBandwidth), csv: (r) => r.peakBandwidth, align: 'right' },
-    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => formatYuan(r.trafficFee), csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
+    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>, csv: (r) => r.peakBandwidth, align: 'right' },
+    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => <Nowrap>{formatYuan(r.trafficFee)}</Nowrap>, csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
   ];
   return (
     <>

@@ -10,6 +10,7 @@ import { BillOverviewPanel } from './BillOverviewPanel';
 import { BillSumTable } from './BillSumTable';
 import { recentMonths } from './money';
 import { useBillQueries, useCurrentBillQuery } from './useBillQueries';
+import { RequireModule } from '../../cdn/trafficShared/RequireModule';
 
 type View = 'sum' | 'detail';
 
@@ -74,4 +75,11 @@ export function BillPage() {
   );
 }
 
-export default BillPage;
+/** The screen for users holding the bill module. */
+export default function GuardedBillPage() {
+  return (
+    <RequireModule module="bill">
+      <BillPage />
+    </RequireModule>
+  );
+}

@@ -4,6 +4,7 @@ import type { BillSum, BillSumRow } from '../../../../dataProviders/api/trafficT
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
 import { formatYuan } from './money';
+import { Nowrap } from '../../cdn/trafficShared/Nowrap';
 
 type Row = BillSumRow & { id: string };
 
@@ -15,12 +16,12 @@ export function BillSumTable({ data, month }: { data: BillSum; month: string }) 
   const columns: Column<Row>[] = [
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => formatBytes(r.flow), csv: (r) => r.flow, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
-    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => formatBandwidth(r.peakBandwidth), csv: (r) => r.peakBandwidth, align: 'right' },
-    { source: 'p95Bandwidth', label: col('p95Bandwidth'), csvHeader: `${col('p95Bandwidth')} (bps)`, render: (r) => formatBandwidth(r.p95Bandwidth), csv: (r) => r.p95Bandwidth, align: 'right' },
-    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => formatYuan(r.trafficFee), csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
-    { source: 'bandwidthFee', label: col('bandwidthFee'), csvHeader: `${col('bandwidthFee')} (CNY)`, render: (r) => formatYuan(r.bandwidthFee), csv: (r) => r.bandwidthFee.toFixed(2), align: 'right' },
+    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
+    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
+    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>, csv: (r) => r.peakBandwidth, align: 'right' },
+    { source: 'p95Bandwidth', label: col('p95Bandwidth'), csvHeader: `${col('p95Bandwidth')} (bps)`, render: (r) => <Nowrap>{formatBandwidth(r.p95Bandwidth)}</Nowrap>, csv: (r) => r.p95Bandwidth, align: 'right' },
+    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => <Nowrap>{formatYuan(r.trafficFee)}</Nowrap>, csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
+    { source: 'bandwidthFee', label: col('bandwidthFee'), csvHeader: `${col('bandwidthFee')} (CNY)`, render: (r) => <Nowrap>{formatYuan(r.bandwidthFee)}</Nowrap>, csv: (r) => r.bandwidthFee.toFixed(2), align: 'right' },
   ];
   return (
     <>
