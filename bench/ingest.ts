@@ -49,11 +49,16 @@ async function emptyStore(engine: TrafficEngine): Promise<void> {
   for (const t of ['traffic.access_log', ...allRollupTables()]) await engine.exec(`TRUNCATE TABLE IF EXISTS ${t}`);
 }
 
-function line(label: string, r: IngestReport, bytes: number): void {
-  const mb = bytes / 1e6;
+/** Runs one load and prints its rate; CPU seconds too, since other work on the machine skews wall time. */
+async function timed(label: string, run: () => Promise<IngestReport>, bytes: number): Promise<void> {
+  const cpu = process.cpuUsage();
+  const r = await run();
+  const used = process.cpuUsage(cpu);
+  const cpuS = (used.user + used.system) / 1e6;
   console.log(
-    `${label.padEnd(44)} ${r.rows.toLocaleString('en-US').padStart(11)} rows  ${(r.ms / 1000).toFixed(2).padStart(6)} s  ` +
-      `${r.rowsPerSecond.toLocaleString('en-US').padStart(10)} rows/s  ${(mb / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s  rejected ${r.rejected}`,
+    `${label.padEnd(40)} ${r.rows.toLocaleString('en-US').padStart(10)} rows ${(r.ms / 1000).toFixed(2).padStart(6)} s ` +
+      `${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} rows/s ${(bytes / 1e6 / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s ` +
+      `${cpuS.toFixed(1).padStart(5)} CPU-s (${(cpuS * 1e6 / r.rows).toFixed(1)} µs/row)  rejected ${r.rejected}`,
   );
 }
 
@@ -76,13 +81,13 @@ async function main() {
     const read = (f: string) => fs.createReadStream(f, { highWaterMark: 4 << 20 });
 
     await emptyStore(engine);
-    line('plain JSON lines, base table + rollups', await ingestLogs(engine, read(file), opts), size);
+    await timed('plain JSON lines, base table + rollups', () => ingestLogs(engine, read(file), opts), size);
     await emptyStore(engine);
-    line('gzip JSON lines, base table + rollups', await ingestLogs(engine, read(`${file}.gz`), opts), size);
+    await timed('gzip JSON lines, base table + rollups', () => ingestLogs(engine, read(`${file}.gz`), opts), size);
     const views = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')");
     for (const v of views) await engine.exec(`DROP TABLE traffic.${v.name}`);
     await emptyStore(engine);
-    line('plain JSON lines, base table only', await ingestLogs(engine, read(file), opts), size);
+    await timed('plain JSON lines, base table only', () => ingestLogs(engine, read(file), opts), size);
   } finally {
     await engine.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -217,6 +217,7 @@ export default {
         general: 'General',
         delivery: 'Delivery',
         originSettings: 'Origin settings',
+        backSettings: 'Back-to-origin settings',
         retrieval: 'Origin retrieval',
         retrievalHost: 'Host header sent to the origin',
         retrievalUrl: 'Probe URL',
@@ -262,6 +263,7 @@ export default {
         created: 'Domain created',
       },
       diffFields: {
+        status: 'Status',
         type: 'Business type',
         scope: 'Acceleration scope',
         protocol: 'Protocol',

@@ -36,7 +36,6 @@ export default {
       peakOut: 'Peak outgoing',
       peakIn: 'Peak incoming',
       avgOut: 'Average outgoing',
-      avgIn: 'Average incoming',
       p95Out: '95th percentile outgoing',
       peakUtilization: 'Peak utilisation',
     },

@@ -18,7 +18,6 @@ export default {
   logDownloadFailed: { zh: '下载失败', en: 'Download Failed' },
   ingestDisabled: { zh: '本服务器未启用日志接入（未设置 PORTAL_INGEST_TOKEN）', en: 'Log ingestion is not enabled on this server (PORTAL_INGEST_TOKEN is not set)' },
   ingestUnauthorized: { zh: '日志接入令牌无效', en: 'Invalid ingest token' },
-  ingestFailed: { zh: '日志接入失败：', en: 'Log ingestion failed: ' },
   lineUnknown: { zh: '线路不存在', en: 'Lines is null' },
   lineRangeTooLong: {
     zh: '时间范围过长：1分钟粒度最多7天，5分钟粒度最多31天',

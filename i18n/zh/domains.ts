@@ -217,6 +217,7 @@ export default {
         general: '概况',
         delivery: '加速配置',
         originSettings: '源站配置',
+        backSettings: '回源设置',
         retrieval: '回源信息',
         retrievalHost: '回源Host',
         retrievalUrl: '探测地址',
@@ -262,6 +263,7 @@ export default {
         created: '创建域名',
       },
       diffFields: {
+        status: '状态',
         type: '业务类型',
         scope: '加速区域',
         protocol: '协议',

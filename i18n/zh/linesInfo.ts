@@ -36,7 +36,6 @@ export default {
       peakOut: '出口峰值',
       peakIn: '入口峰值',
       avgOut: '出口平均',
-      avgIn: '入口平均',
       p95Out: '出口 95 峰值',
       peakUtilization: '峰值利用率',
     },

@@ -4,7 +4,14 @@ import type { Certificate } from '../../dataProviders/api/certificateTypes';
 import { t } from './certificateUi';
 
 /** Up to `max` values as small chips, then '+n'. */
-export function ChipList({ values, max = 3, empty, testId }: { values: readonly string[]; max?: number; empty?: string; testId?: string }) {
+export function ChipList({ values, max = 3, empty, testId, width = 200 }: {
+  values: readonly string[];
+  max?: number;
+  empty?: string;
+  testId?: string;
+  /** Maximum width (table cells stay narrow; 'none' on the details page). */
+  width?: number | 'none';
+}) {
   if (!values.length) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={testId}>
@@ -13,7 +20,7 @@ export function ChipList({ values, max = 3, empty, testId }: { values: readonly 
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 200 }} data-testid={testId} title={values.join(', ')}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: width }} data-testid={testId} title={values.join(', ')}>
       {values.slice(0, max).map((v) => (
         <Chip key={v} size="small" label={v} variant="outlined" sx={{ maxWidth: 190 }} />
       ))}

@@ -119,7 +119,7 @@ function Details() {
             <Item label={fieldLabel('name')}>{record.name}</Item>
             <Item label={fieldLabel('commonName')}>{record.commonName}</Item>
             <Item label={fieldLabel('dnsNames')} testId="certificate-dns-names">
-              <ChipList values={record.dnsNames} max={50} />
+              <ChipList values={record.dnsNames} max={50} width="none" />
             </Item>
             <Item label={fieldLabel('account')}>{record.account}</Item>
             <Item label={fieldLabel('username')}>{record.username}</Item>
@@ -140,10 +140,10 @@ function Details() {
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title={t('sections.domains')}>
             <Item label={fieldLabel('bindDomains')} testId="certificate-bound-domains">
-              <ChipList values={record.bindDomains} max={100} empty={translate(t('helpers.noDomains'))} />
+              <ChipList values={record.bindDomains} max={100} width="none" empty={translate(t('helpers.noDomains'))} />
             </Item>
             <Item label={fieldLabel('shareAccounts')}>
-              <ChipList values={record.share ? record.shareAccounts : []} max={100} empty={translate(t(record.owned ? 'helpers.noShare' : 'helpers.sharedWithYou'))} />
+              <ChipList values={record.share ? record.shareAccounts : []} max={100} width="none" empty={translate(t(record.owned ? 'helpers.noShare' : 'helpers.sharedWithYou'))} />
             </Item>
           </Section>
         </Grid>

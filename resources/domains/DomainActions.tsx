@@ -12,6 +12,8 @@ import type { Domain } from '../../dataProviders/api/domainTypes';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, statusBlock } from './domainUi';
 
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
+/** The detail's toolbar uses the regular button style (with icons), rows the compact one. */
+const style = (withIcon: boolean) => (withIcon ? { whiteSpace: 'nowrap' } : small);
 
 /** Detail. */
 export function DomainShowLink({ domain }: { domain: Domain }) {
@@ -35,7 +37,7 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
     return (
       <MuiButton
         size="small"
-        sx={{ ...small, color: 'text.disabled' }}
+        sx={{ ...style(withIcon), color: 'text.disabled' }}
         startIcon={withIcon ? <EditIcon /> : undefined}
         data-testid="edit-blocked"
         onClick={(e) => {
@@ -48,7 +50,7 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
     );
   }
   return (
-    <MuiButton size="small" sx={small} component={Link} to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'edit' })} startIcon={withIcon ? <EditIcon /> : undefined} onClick={(e) => e.stopPropagation()}>
+    <MuiButton size="small" sx={style(withIcon)} component={Link} to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'edit' })} startIcon={withIcon ? <EditIcon /> : undefined} onClick={(e) => e.stopPropagation()}>
       {label}
     </MuiButton>
   );
@@ -105,7 +107,7 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
       <Tooltip title={blocked ? translate(blockMessage(blocked)) : ''} describeChild>
         <MuiButton
           size="small"
-          sx={{ ...small, ...(blocked ? { color: 'text.disabled' } : {}) }}
+          sx={{ ...style(withIcon), ...(blocked ? { color: 'text.disabled' } : {}) }}
           color={enabling ? 'success' : 'warning'}
           startIcon={withIcon ? enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon /> : undefined}
           data-testid={enabling ? 'enable-domain' : 'disable-domain'}

@@ -1,5 +1,5 @@
 import { Alert, Box } from '@mui/material';
-import { Edit, ListButton, useRecordContext, useTranslate } from 'react-admin';
+import { EditBase, EditView, ListButton, useRecordContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { DomainHeading } from './DomainList';
 import { blockMessage, configBlock } from './domainUi';
@@ -24,7 +24,7 @@ function EditContent() {
 function EditHeading() {
   const domain = useRecordContext<Domain>();
   const t = useTranslate();
-  return <DomainHeading text={t('portal.domains.editTitle', { name: domain?.name ?? '' })} />;
+  return domain ? <DomainHeading text={t('portal.domains.editTitle', { name: domain.name })} /> : null;
 }
 
 /** Edit a domain; the save is issued asynchronously (the list shows configuring → configured). */
@@ -32,10 +32,12 @@ export function DomainEdit() {
   const t = useTranslate();
   return (
     <Box>
-      <Edit title={t('portal.domains.listTitle')} mutationMode="pessimistic" actions={false}>
+      <EditBase mutationMode="pessimistic">
         <EditHeading />
-        <EditContent />
-      </Edit>
+        <EditView title={t('portal.domains.listTitle')} actions={false}>
+          <EditContent />
+        </EditView>
+      </EditBase>
     </Box>
   );
 }

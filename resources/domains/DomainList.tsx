@@ -26,10 +26,10 @@ import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
 export const CONFIGURING_POLL_MS = 2500;
 
 const filters = [
-  <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
-  <TextInput key="textSearch" source="textSearch" label={fieldLabel('textSearch')} alwaysOn resettable sx={{ minWidth: 200 }} />,
-  <SelectArrayInput key="type" source="type" label={fieldLabel('type')} choices={choicesOf('type', FILTER_DOMAIN_TYPES)} alwaysOn sx={{ minWidth: 160 }} />,
-  <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choicesOf('status', DOMAIN_STATUSES)} alwaysOn sx={{ minWidth: 140 }} />,
+  <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ width: 190 }} />,
+  <TextInput key="textSearch" source="textSearch" label={fieldLabel('textSearch')} alwaysOn resettable sx={{ width: 190 }} />,
+  <SelectArrayInput key="type" source="type" label={fieldLabel('type')} choices={choicesOf('type', FILTER_DOMAIN_TYPES)} alwaysOn sx={{ minWidth: 150, maxWidth: 260 }} />,
+  <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choicesOf('status', DOMAIN_STATUSES)} alwaysOn sx={{ minWidth: 130, maxWidth: 260 }} />,
   <SelectArrayInput key="scope" source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} sx={{ minWidth: 180 }} />,
   <SelectInput key="protocol" source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} sx={{ minWidth: 140 }} />,
   <TextInput key="domainLabel" source="domainLabel" label={fieldLabel('domainLabel')} resettable />,
@@ -102,7 +102,7 @@ export function DomainList() {
         disableSyncWithLocation={false}
       >
         <ConfiguringPoll />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75 } }}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .RaDatagrid-rowCell': { py: 0.75 } }}>
           <NameField source="name" label={fieldLabel('name')} />
           <ValueField source="type" group="type" label={fieldLabel('type')} />
           <ValueField source="scope" group="scope" label={fieldLabel('scope')} />

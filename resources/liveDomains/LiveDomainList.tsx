@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import {
-  Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
+  Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction as Translate,
 } from 'react-admin';
 import type { LiveDomain } from '../../dataProviders/api/domainTypes';
@@ -55,6 +55,7 @@ export function LiveDomainList() {
         filters={filters}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
         empty={false}
         actions={
           <TopToolbar>
@@ -71,7 +72,7 @@ export function LiveDomainList() {
           <FunctionField<LiveDomain> source="protocol" label={label('protocol')} sortable={false} render={(d) => t(`portal.liveDomains.values.protocol.${d.protocol}`, { _: d.protocol })} />
           <FunctionField<LiveDomain> source="status" label={label('status')} render={(d) => <StatusChip status={d.status} />} />
           <FunctionField<LiveDomain> source="operationState" label={label('operationState')} sortable={false} render={(d) => <OperationChip state={d.operationState} />} />
-          <FunctionField<LiveDomain> source="createTime" label={label('createTime')} render={(d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createTime)}</span>} />
+          <FunctionField<LiveDomain> source="createTime" label={label('createTime')} render={(d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createTime, false)}</span>} />
         </Datagrid>
       </List>
     </Box>

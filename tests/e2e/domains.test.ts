@@ -144,7 +144,7 @@ describe('domains (acme)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Update successful').waitFor();
     await page.waitForURL((u) => u.pathname === '/cdn/domain');
-    await row(page, NAME).waitFor();
+    await expect.poll(() => row(page, NAME).getByTestId('operation-configuring').count()).toBe(1);
     await waitConfigured(page, NAME);
   });
 

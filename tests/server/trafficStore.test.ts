@@ -35,8 +35,8 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'traffic-store-'));
 });
 afterAll(async () => {
-  await app.close();
   await fs.rm(tmp, { recursive: true, force: true });
+  await app.close();
 });
 
 describe('schema', () => {

@@ -118,3 +118,17 @@ describe('domain CSV export', () => {
     expect(line).toContain('"say ""hi"", ok"');
   });
 });
+
+describe('domain messages', () => {
+  it('has a Chinese text for every English one', async () => {
+    const [en, zh, liveEn, liveZh] = await Promise.all([
+      import('../../i18n/en/domains'), import('../../i18n/zh/domains'), import('../../i18n/en/liveDomains'), import('../../i18n/zh/liveDomains'),
+    ]);
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(zh.default).sort()).toEqual(keys(en.default).sort());
+    expect(keys(liveZh.default).sort()).toEqual(keys(liveEn.default).sort());
+    expect(en.default.portal.domains.notifications.configuringBlocked).toBe('Domain configuring, the status cannot be changed!');
+    expect(en.default.portal.domains.notifications.noHistory).toBe('No history version');
+  });
+});

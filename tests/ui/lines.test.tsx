@@ -101,7 +101,7 @@ describe('lines page', () => {
 
   it('lists every line with its statistics; a click on a name chooses it', async () => {
     renderPage(<LinesPage />, methods());
-    await waitFor(async () => expect((await tableRows('table-lines'))[0][4]).toBe('129.01 Gbps'));
+    await waitFor(async () => expect((await tableRows('table-lines'))[0][4]).toBe('129.01 Gbps'), { timeout: 5000 });
     expect(await tableRows('table-lines')).toEqual([
       ['Beijing 1', 'cn-bj-01', 'Beijing 1 data centre', '400.00 Gbps', '129.01 Gbps', '8.32 Gbps', '108.93 Gbps', '125.54 Gbps', '32.25%'],
       ['Hong Kong 1', 'hk-01', 'Hong Kong 1 data centre', '200.00 Gbps', '74.28 Gbps', '7.87 Gbps', '62.31 Gbps', '71.66 Gbps', '37.14%'],

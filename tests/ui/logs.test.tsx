@@ -77,8 +77,8 @@ describe('log page: search', () => {
   it('searches today on opening and shows the rows formatted', async () => {
     const { methods: m } = renderPage(<LogPage />, methods());
     expect(await logRows()).toEqual([
-      ['2026-05-14 09:59:59', 'video.acme.example', '/video/intro.mp4?start=10', '206', '1.23 MB', '1,234 ms', 'Hit', '203.0.113.7United States · Comcast'],
-      ['2026-05-14 09:59:58', 'video.acme.example', '/video/intro.mp4?start=10', '502', '512.00 B', '30,001 ms', 'Miss', '14.16.0.9China · Guangdong · China Telecom'],
+      ['09:59:592026-05-14', 'video.acme.example', '/video/intro.mp4?start=10', '206', '1.23 MB', '1,234 ms', 'Hit', '203.0.113.7United States · Comcast'],
+      ['09:59:582026-05-14', 'video.acme.example', '/video/intro.mp4?start=10', '502', '512.00 B', '30,001 ms', 'Miss', '14.16.0.9China · Guangdong · China Telecom'],
     ]);
     expect(screen.getByTestId('log-total')).toHaveTextContent('45 rows match');
     expect(m.logSearch).toHaveBeenCalledWith({

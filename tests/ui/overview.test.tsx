@@ -114,6 +114,14 @@ describe('overview page', () => {
     expect(screen.getByTestId('range-shown')).toHaveTextContent('2026-05-08 00:00 to 2026-05-14 10:05');
   });
 
+  it('refresh reads the same range again', async () => {
+    const { methods: m } = renderPage(<OverviewPage />, methods());
+    await screen.findByTestId('tile-flow-value');
+    await userEvent.click(screen.getByTestId('overview-refresh'));
+    await waitFor(() => expect(m.overview).toHaveBeenCalledTimes(2));
+    expect(m.overview.mock.calls[1][0]).toEqual(m.overview.mock.calls[0][0]);
+  });
+
   it('turns curve timestamps (seconds) into milliseconds inside the range', () => {
     const range = { start: new Date(T0 * 1000), end: new Date((T0 + 300) * 1000) };
     expect(curvePoints(overview.curve, range)).toEqual([{ time: T0 * 1000, bandwidth: 52_300_000, flow: 1_961_250_000 }]);

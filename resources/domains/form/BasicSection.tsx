@@ -60,7 +60,7 @@ export function BasicSection({ isEdit }: { isEdit: boolean }) {
             isRequired
           />
         </Row>
-        <RadioButtonGroupInput source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} validate={domainRule()} isRequired />
+        <RadioButtonGroupInput helperText={false} source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} validate={domainRule()} isRequired />
         <TextInput fullWidth={false}
           source="icp"
           label={fieldLabel('icp')}

@@ -80,7 +80,7 @@ export function CacheSection() {
         </ArrayInput>
       </Section>
       <Section title={fieldLabel('ignoreParams')} help="portal.domains.help.ignoreParams">
-        <RadioButtonGroupInput source="ignoreParams.mode" label={false} choices={choicesOf('ignoreParams', IGNORE_PARAMS_MODES)} />
+        <RadioButtonGroupInput helperText={false} source="ignoreParams.mode" label={false} choices={choicesOf('ignoreParams', IGNORE_PARAMS_MODES)} />
         <IgnoreParamsLists />
         <BooleanInput source="ignoreExpires" label={fieldLabel('ignoreExpires')} helperText={false} />
         <BooleanInput source="ignoreNoCache" label={fieldLabel('ignoreNoCache')} helperText={false} />

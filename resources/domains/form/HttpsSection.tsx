@@ -77,7 +77,7 @@ export function HttpsSection() {
   const protocol = useWatch({ name: 'protocol' });
   return (
     <Section title="portal.domains.tabs.https">
-      <RadioButtonGroupInput source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} />
+      <RadioButtonGroupInput helperText={false} source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} />
       {protocol === 'https' && <CertificateSelect />}
       <BooleanInput source="forceHTTPS" label={fieldLabel('forceHTTPS')} validate={domainRule()} disabled={protocol !== 'https'} helperText="portal.domains.help.forceHTTPS" />
       {protocol !== 'https' && (

@@ -79,10 +79,10 @@ export function OriginSection() {
         </ArrayInput>
         <BucketNote />
       </Section>
-      <Section title="portal.domains.show.originSettings">
-        <RadioButtonGroupInput source="backProtocol" label={fieldLabel('backProtocol')} choices={choicesOf('backProtocol', BACK_PROTOCOLS)} />
+      <Section title="portal.domains.show.backSettings">
+        <RadioButtonGroupInput helperText={false} source="backProtocol" label={fieldLabel('backProtocol')} choices={choicesOf('backProtocol', BACK_PROTOCOLS)} />
         <Row>
-          <RadioButtonGroupInput source="backHost.mode" label={fieldLabel('backHost')} choices={choicesOf('backHost', ['follow', 'custom'] as const)} />
+          <RadioButtonGroupInput helperText={false} source="backHost.mode" label={fieldLabel('backHost')} choices={choicesOf('backHost', ['follow', 'custom'] as const)} />
           <CustomBackHost />
         </Row>
         <Row>

@@ -1,6 +1,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { PortalApiError } from '../../../dataProviders/http';
 import { BUCKET_CONFIRM_CODE, type Domain, type DomainInput } from '../../../dataProviders/api/domainTypes';
@@ -23,6 +24,7 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
   const redirect = useRedirect();
   const translate = useTranslate();
   const { ask, dialog } = useAsk();
+  const queryClient = useQueryClient();
 
   const showError = useCallback(
     (e: unknown) => {
@@ -77,10 +79,12 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
         return undefined;
       }
       notify(record ? 'portal.domains.notifications.updated' : 'portal.domains.notifications.created', { type: 'success' });
+      // Drop cached pages so the list opens with the row configuring, not with what it was before.
+      queryClient.removeQueries({ queryKey: [DOMAIN_RESOURCE] });
       redirect('list', DOMAIN_RESOURCE);
       return undefined;
     },
-    [record, dataProvider, translate, ask, notify, redirect, showError],
+    [record, dataProvider, translate, ask, notify, redirect, showError, queryClient],
   );
 
   return { onSubmit, dialog };

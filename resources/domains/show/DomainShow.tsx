@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
-import { ListButton, Show, TabbedShowLayout, TopToolbar, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { ListButton, ShowBase, ShowView, TabbedShowLayout, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../../dataProviders/api/domainTypes';
 import { DomainEditLink, DomainStatusToggle } from '../DomainActions';
 import { OperationChip, StatusChip } from '../DomainChips';
@@ -25,29 +25,23 @@ function ConfiguringPoll() {
   return null;
 }
 
-function Actions() {
-  const domain = useRecordContext<Domain>();
-  const canOperate = useCanOperateDomains();
-  return (
-    <TopToolbar>
-      <ListButton />
-      {domain && canOperate && <DomainEditLink domain={domain} withIcon />}
-      {domain && canOperate && <DomainStatusToggle domain={domain} withIcon />}
-    </TopToolbar>
-  );
-}
-
+/** Title with the domain's state, and the actions, above the tabs. */
 function Heading() {
   const domain = useRecordContext<Domain>();
+  const canOperate = useCanOperateDomains();
   const t = useTranslate();
   if (!domain) return null;
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ px: 2, pt: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all' }}>
+    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mt: 1, mb: 1, flexWrap: 'wrap' }}>
+      <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
         {t('portal.domains.showTitle', { name: domain.name })}
       </Typography>
       <StatusChip status={domain.status} />
       <OperationChip state={domain.operationState} />
+      <Box sx={{ flex: 1 }} />
+      <ListButton />
+      {canOperate && <DomainEditLink domain={domain} withIcon />}
+      {canOperate && <DomainStatusToggle domain={domain} withIcon />}
     </Stack>
   );
 }
@@ -72,10 +66,10 @@ export function DomainShow() {
   const t = useTranslate();
   const tab = (key: string) => t(`portal.domains.tabs.${key}`);
   return (
-    <Box>
-      <Show actions={<Actions />} title={t('portal.domains.listTitle')}>
-        <ConfiguringPoll />
-        <Heading />
+    <ShowBase>
+      <ConfiguringPoll />
+      <Heading />
+      <ShowView actions={false} title={t('portal.domains.listTitle')}>
         <TabbedShowLayout>
           <TabbedShowLayout.Tab label={tab('basic')}>
             <Overview />
@@ -99,7 +93,7 @@ export function DomainShow() {
             <History />
           </TabbedShowLayout.Tab>
         </TabbedShowLayout>
-      </Show>
-    </Box>
+      </ShowView>
+    </ShowBase>
   );
 }

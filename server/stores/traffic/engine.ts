@@ -57,6 +57,18 @@ async function openChdb(dir: string): Promise<TrafficEngine> {
       await run(`INSERT INTO FUNCTION file({__file:String}, '${format}', 'auto', 'gzip') ${sql}`, { ...params, __file: file }, 'CSV');
     },
     async close() {
+      // Let background merges finish first: closing under a running merge can leave files being
+      // written into a data directory that the caller is about to remove.
+      try {
+        await session.queryAsync('SYSTEM STOP MERGES', { format: 'CSV' });
+        for (let i = 0; i < 100; i++) {
+          const r = await session.queryAsync('SELECT count() FROM system.merges', { format: 'CSV' });
+          if (r.text().trim() === '0') break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } catch {
+        // Closing anyway.
+      }
       session.close();
     },
   };

@@ -34,19 +34,19 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   const column = by === 'flow' ? 'top_b' : 'top_r';
   const sketch = buildUnion(
     {
-      sources: ['ipsk'],
+      sources: ['ipska', 'ipsk'],
       keys: [CN_KEY],
       measures: [],
       states: [
         sketchState(column, 'l.client_ip'),
-        { name: 'ips', column: 'ips', rollup: 'uniqCombined64MergeState(r.ips)', base: 'uniqCombined64State(l.client_ip)' },
+        { name: 'ips', column: 'ips', rollup: 'uniqCombined64MergeState(14)(r.ips)', base: 'uniqCombined64State(14)(l.client_ip)' },
       ],
     },
     s,
     s,
   );
   const found = await engine.query<{ whole: number; cands: string[]; ips: number }>(
-    `SELECT grouping(x.cn) AS whole, topKWeightedMerge(${SKETCH_N})(x.top) AS cands, uniqCombined64Merge(x.ips) AS ips
+    `SELECT grouping(x.cn) AS whole, topKWeightedMerge(${SKETCH_N})(x.top) AS cands, uniqCombined64Merge(14)(x.ips) AS ips
      FROM (${sketch.sql}) AS x GROUP BY GROUPING SETS ((x.cn), ())`,
     sketch.params,
   );
@@ -102,7 +102,7 @@ async function totals(engine: TrafficEngine, s: Search): Promise<{ request: numb
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
   const all = await totals(engine, s);
   const count = by === 'flow' ? all.flow : all.request;
-  const sketch = buildUnion({ sources: ['urlsk'], keys: [], measures: [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] }, s, s);
+  const sketch = buildUnion({ sources: ['urlska', 'urlsk'], keys: [], measures: [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] }, s, s);
   const [found] = await engine.query<{ cands: string[] }>(
     // Hashes as text: 64-bit integers do not survive JSON numbers.
     `SELECT arrayMap(h -> toString(h), topKWeightedMerge(${SKETCH_N})(x.top)) AS cands FROM (${sketch.sql}) AS x`,

@@ -110,11 +110,11 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
           sx={{ width: 220 }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-url', maxLength: 2048 } }}
         />
+      </Stack>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <MultiSelect label={t('country')} options={pullDown.all.country.map((o) => o.value)} value={form.country} onChange={(country) => onChange({ country })} labelOf={labels.country} emptyText={t('any')} width={180} />
         <MultiSelect label={t('province')} options={pullDown.cn.province.map((o) => o.value)} value={form.province} onChange={(province) => onChange({ province })} labelOf={labels.province} emptyText={t('any')} width={180} />
         <MultiSelect label={t('isp')} options={pullDown.cn.isp.map((o) => o.value)} value={form.isp} onChange={(isp) => onChange({ isp })} labelOf={labels.isp} emptyText={t('any')} width={180} />
-      </Stack>
-      <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="log-search">
           {t('search')}
         </Button>

@@ -66,7 +66,7 @@ export function LogTable({
   return (
     <>
       <TableContainer>
-        <Table size="small" data-testid="table-logs">
+        <Table size="small" data-testid="table-logs" sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox" />
@@ -86,9 +86,14 @@ export function LogTable({
                       {open === i ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
                     </IconButton>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.time}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Box>{r.time.slice(11)}</Box>
+                    <Typography variant="caption" color="text.secondary">
+                      {r.time.slice(0, 10)}
+                    </Typography>
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.domain}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 260, maxWidth: 480 }}>{r.url}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }}>{r.url}</TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />
                   </TableCell>

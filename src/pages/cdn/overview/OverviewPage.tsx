@@ -31,6 +31,13 @@ export function OverviewPage() {
   );
   const overview = usePortalQuery(['overview', query], (dp) => dp.overview(query));
   const sequential = usePortalQuery(['sequential', query], (dp) => dp.sequential(query));
+  // A new 5-minute step moves the range; within the same step the same range is read again.
+  const refresh = () => {
+    const next = choosePreset(choice.preset);
+    if (next.endTime !== choice.endTime) return setChoice(next);
+    overview.refetch();
+    sequential.refetch();
+  };
   const chooseAccounts = (next: string[]) => {
     setAccounts(next);
     setDomains([]);
@@ -41,7 +48,7 @@ export function OverviewPage() {
         title={translate('overview.title')}
         subtitle={translate('overview.subtitle')}
         actions={
-          <Button startIcon={<RefreshIcon />} onClick={() => setChoice(choosePreset(choice.preset))} data-testid="overview-refresh">
+          <Button startIcon={<RefreshIcon />} onClick={refresh} data-testid="overview-refresh">
             {translate('trafficPages.refresh')}
           </Button>
         }

@@ -13,8 +13,8 @@ export const toRankRows = (entries: readonly DosageEntry[]): RankRow[] => entrie
 function Share({ value }: { value: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
-      <Box sx={{ width: 80, height: 6, borderRadius: 1, bgcolor: 'primary.light', opacity: 0.35, position: 'relative' }} aria-hidden>
-        <Box sx={{ position: 'absolute', inset: 0, width: `${Math.min(100, Math.max(0, value))}%`, bgcolor: 'primary.dark', borderRadius: 1 }} />
+      <Box sx={{ width: 80, height: 6, borderRadius: 1, bgcolor: 'action.selected', position: 'relative', overflow: 'hidden' }} aria-hidden>
+        <Box sx={{ position: 'absolute', top: 0, bottom: 0, left: 0, width: `${Math.min(100, Math.max(0, value))}%`, bgcolor: 'primary.main' }} />
       </Box>
       <Typography variant="body2" component="span" sx={{ minWidth: 56, textAlign: 'right' }}>
         {formatPercent(value)}
