@@ -2,7 +2,8 @@
  * Synthetic access logs for the analysis benchmark, generated inside the engine with
  * INSERT ... SELECT over numbers(): three accounts, 20 domains of Zipf-like popularity,
  * a diurnal curve over the last 7 days, log-uniform URL and client-IP popularity
- * (tens of thousands of URLs per domain, about two million IPs), a China-heavy geography,
+ * (tens of thousands of URLs per domain, about two million IPs, each IP mostly on one home
+ * domain), a China-heavy geography,
  * a 2xx/3xx/4xx/5xx mix, a hit ratio per domain, 30 agents and 40 referers.
  */
 
@@ -66,7 +67,7 @@ export function benchInsertSql(first: number, count: number, windowStart: number
     toDateTime(${windowStart} + toUInt32(${windowSeconds} * ${u(1)}), 'UTC') AS ts,
     ${arr(domains.map((d) => d.account))}[di + 1] AS account,
     ${arr(domains.map((d) => d.domain))}[di + 1] AS domain,
-    concat(['/img/', '/video/', '/js/', '/css/', '/api/'][ui % 5 + 1], toString(ui), ['.jpg', '.mp4', '.js', '.css', ''][ui % 5 + 1],
+    concat('/s', toString(di), ['/img/', '/video/', '/js/', '/css/', '/api/'][ui % 5 + 1], toString(ui), ['.jpg', '.mp4', '.js', '.css', ''][ui % 5 + 1],
            if(ui % 11 = 0, concat('?v=', toString(ui % 7)), '')) AS url,
     if(${u(3)} < 0.95, 'GET', if(${u(3)} < 0.99, 'HEAD', 'POST')) AS method,
     multiIf(${u(4)} < 0.85, 200, ${u(4)} < 0.89, 206, ${u(4)} < 0.94, 304, ${u(4)} < 0.955, 302, ${u(4)} < 0.985, 404,
@@ -85,7 +86,8 @@ export function benchInsertSql(first: number, count: number, windowStart: number
     concat('edge-', toString(cityHash64(number, 15) % 20)) AS edge_node
   FROM (
     SELECT number,
-      toUInt32(${BENCH_DOMAIN_COUNT} * pow(${u(2)}, 2.2)) AS di,
+      -- A client mostly visits its own site: 70 % of an IP's requests go to its home domain.
+      toUInt32(${BENCH_DOMAIN_COUNT} * pow(if(${u(20)} < 0.7, (cityHash64(toUInt32(pow(2000000, ${u(17)})), 21) % 1000003) / 1000003, ${u(2)}), 2.2)) AS di,
       toUInt32(pow(40000, ${u(16)})) AS ui,
       toUInt32(pow(2000000, ${u(17)})) AS ip,
       cityHash64(toUInt32(pow(2000000, ${u(17)})), 8) % 100 < 72 AS cn,

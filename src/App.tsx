@@ -1,4 +1,5 @@
 import { Admin, Authenticated, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import type { ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { dataProvider } from '../dataProviders';
 import { i18nProvider } from '../i18n';
@@ -12,6 +13,26 @@ import { availablePaths, pages, resourceModules, resources } from './registry';
 import { theme } from './theme';
 
 const authProvider = createAuthProvider({ resourceModules, availablePaths });
+
+/** Every resource view checks the session first, even views that render no react-admin List/Edit. */
+function withAuth(View: ComponentType | undefined): ComponentType | undefined {
+  if (!View) return undefined;
+  const Guarded = () => (
+    <Authenticated>
+      <View />
+    </Authenticated>
+  );
+  Guarded.displayName = `Authenticated(${View.displayName ?? View.name ?? 'View'})`;
+  return Guarded;
+}
+
+const guardedResources = resources.map((r) => ({
+  ...r,
+  list: withAuth(r.list),
+  create: withAuth(r.create),
+  edit: withAuth(r.edit),
+  show: withAuth(r.show),
+}));
 
 /**
  * The portal: every resource and custom page comes from src/registry.ts. Sign-in and /newwelcome are
@@ -31,7 +52,7 @@ export function App() {
       theme={theme}
       disableTelemetry
     >
-      {resources.map((r) => (
+      {guardedResources.map((r) => (
         <Resource key={r.name} {...r} />
       ))}
       <CustomRoutes noLayout>

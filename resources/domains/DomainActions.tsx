@@ -9,7 +9,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { isSuperRole } from '../../src/auth/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { Domain } from '../../dataProviders/api/domainTypes';
-import { blockMessage, configBlock, DOMAIN_RESOURCE, statusBlock } from './domainUi';
+import { blockMessage, configBlock, DOMAIN_RESOURCE, isFormType, statusBlock } from './domainUi';
 
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
 /** The detail's toolbar uses the regular button style (with icons), rows the compact one. */
@@ -33,6 +33,7 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
   const createPath = useCreatePath();
   const blocked = configBlock(domain);
   const label = translate('portal.domains.actions.edit');
+  if (!isFormType(domain)) return null;
   if (blocked) {
     return (
       <MuiButton

@@ -2,7 +2,7 @@ import { Alert, Box } from '@mui/material';
 import { EditBase, EditView, ListButton, useRecordContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { DomainHeading } from './DomainList';
-import { blockMessage, configBlock } from './domainUi';
+import { blockMessage, configBlock, isFormType } from './domainUi';
 import { DomainForm } from './form/DomainForm';
 
 /** The form, or why the domain cannot be edited now (configuring, disabled, frozen). */
@@ -10,6 +10,13 @@ function EditContent() {
   const domain = useRecordContext<Domain>();
   const t = useTranslate();
   if (!domain) return null;
+  if (!isFormType(domain)) {
+    return (
+      <Alert severity="info" sx={{ m: 2 }} action={<ListButton />}>
+        {t('portal.domains.help.typeAddOnly')}
+      </Alert>
+    );
+  }
   const blocked = configBlock(domain);
   if (blocked) {
     return (

@@ -1,5 +1,6 @@
 import { useCanAccess } from 'react-admin';
 import type { Domain } from '../../dataProviders/api/domainTypes';
+import { ADDABLE_DOMAIN_TYPES } from '../../src/lib/domainRules';
 
 /** Resource name = route path (spec §2). */
 export const DOMAIN_RESOURCE = 'cdn/domain';
@@ -25,6 +26,9 @@ export function configBlock(d: Pick<Domain, 'operationState' | 'status'>): 'conf
   if (d.status === 'off') return 'disabled';
   return null;
 }
+
+/** The form edits download, vod and static domains; live domains are the provider's to set up. */
+export const isFormType = (d: Pick<Domain, 'type'>) => (ADDABLE_DOMAIN_TYPES as readonly string[]).includes(d.type);
 
 /** Enable/disable is refused while configuring; a frozen domain only provider staff may enable. */
 export function statusBlock(d: Pick<Domain, 'operationState' | 'status'>, staff = false): 'configuring' | 'frozen' | null {

@@ -27,22 +27,29 @@ function hourly(): number[] {
   return Array.from({ length: 25 }, (_, h) => 0.6 * at(DIURNAL.vod, h) + 0.4 * at(DIURNAL.static, h));
 }
 
-/** Writes the demo lines and 7 days of 1-minute bandwidth per line (the 5-minute view fills itself). */
+/** Writes the demo lines and `days` days of 1-minute bandwidth per line (the 5-minute view fills itself). */
 export async function seedDemoLines(engine: TrafficEngine, now: number, days = 7): Promise<number> {
   const values = DEMO_LINES.map((l) =>
     `(${[l.code, l.name, l.name_zh, l.coordinates, l.address, l.address_zh, l.country, l.province].map(lit).join(', ')}, ${l.capacity})`,
   );
   await engine.exec(`INSERT INTO traffic.lines (code, name, name_zh, coordinates, address, address_zh, country, province, capacity_bps) VALUES ${values.join(', ')}`);
-
   const end = Math.floor(now / 60) * 60;
-  const minutes = days * 1440;
-  const start = end - minutes * 60;
+  return insertLineBandwidth(engine, end - days * 86400, end);
+}
+
+/** Spell anchors repeat every week so that any window (seed or live top-up) gets the same busy spells. */
+const SPELL_PERIOD_MIN = 7 * 1440;
+
+/** 1-minute bandwidth of every demo line for minutes in [start, end) (epoch s, minute-aligned). */
+export async function insertLineBandwidth(engine: TrafficEngine, start: number, end: number): Promise<number> {
+  const minutes = Math.max(0, Math.floor((end - start) / 60));
+  if (!minutes) return 0;
   const n = DEMO_LINES.length;
   const arr = (xs: readonly (number | string)[]) => `[${xs.join(',')}]`;
-  // Per line: base utilisation at the daily peak, share of inbound (origin pulls), two busy spells.
+  // Per line: base utilisation at the daily peak, share of inbound (origin pulls), two busy spells a week.
   const base = DEMO_LINES.map((_, i) => (0.42 + 0.3 * ((i * 37) % 11) / 10).toFixed(3));
   const inShare = DEMO_LINES.map((_, i) => (0.06 + 0.08 * ((i * 53) % 7) / 6).toFixed(3));
-  const spell = (k: number) => DEMO_LINES.map((_, i) => start + (((i * 7919 + k * 104729) % (minutes - 120)) * 60));
+  const spell = (k: number) => DEMO_LINES.map((_, i) => ((i * 7919 + k * 104729) % (SPELL_PERIOD_MIN - 120)) * 60);
   await engine.exec(`INSERT INTO traffic.line_bandwidth_1m (line, ts, in_bps, out_bps)
 WITH
   ${arr(DEMO_LINES.map((l) => lit(l.code)))} AS codes,
@@ -56,16 +63,17 @@ WITH
 SELECT codes[li], toDateTime(t, 'UTC'), toUInt64(out * in_share[li] * (0.9 + 0.2 * u2)), toUInt64(out)
 FROM (
   SELECT *,
-    least(0.97, base[li] * (lv0 + (lv1 - lv0) * hf) * wk * wave * if(t BETWEEN spell1[li] AND spell1[li] + 2400 OR t BETWEEN spell2[li] AND spell2[li] + 1500, 1.3, 1))
+    least(0.97, base[li] * (lv0 + (lv1 - lv0) * hf) * wk * wave * if(tw BETWEEN spell1[li] AND spell1[li] + 2400 OR tw BETWEEN spell2[li] AND spell2[li] + 1500, 1.3, 1))
       * capacity[li] AS out
   FROM (
     SELECT 1 + intDiv(number, ${minutes}) AS li,
       ${start} + (number % ${minutes}) * 60 AS t,
+      t % ${SPELL_PERIOD_MIN * 60} AS tw,
       ((t + tz[li] * 3600) % 86400) / 3600 AS lh,
       level[1 + toUInt32(floor(lh))] AS lv0, level[2 + toUInt32(floor(lh))] AS lv1, lh - floor(lh) AS hf,
       if(toDayOfWeek(toDateTime(t + tz[li] * 3600, 'UTC')) >= 6, 1.1, 1) AS wk,
-      cityHash64(number, 77) / 18446744073709551616 AS u1,
-      cityHash64(number, 78) / 18446744073709551616 AS u2,
+      cityHash64(li, t, 77) / 18446744073709551616 AS u1,
+      cityHash64(li, t, 78) / 18446744073709551616 AS u2,
       1 + 0.04 * sin(t / 2220 + li) + 0.025 * sin(t / 660 + 2 * li) + 0.05 * (u1 - 0.5) AS wave
     FROM numbers(${n * minutes})
   )

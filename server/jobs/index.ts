@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { domainIssuingJob } from './domainIssuing';
 import { certificateDeletionJob } from './certificateDeletion';
+import { demoLiveTrafficJob } from './demoLiveTraffic';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -9,6 +10,7 @@ export type Job = (app: FastifyInstance) => () => void;
 const jobs: Job[] = [
   domainIssuingJob,
   certificateDeletionJob,
+  demoLiveTrafficJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

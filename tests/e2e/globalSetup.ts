@@ -20,6 +20,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', address);
   return async () => {
     await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
   };
 }

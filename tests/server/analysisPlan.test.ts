@@ -43,7 +43,7 @@ describe('query plan', () => {
     expect(src(url, { country: ['CN'] })).toBe('base');
     expect(src({ sources: ['ip'], keys: [key('client_ip')], anyOf: ['country'], measures: ['requests'] }, { isp: ['China Mobile'] })).toBe('ip:1d');
     // Sketches: account-wide without a domain or provider filter, per domain otherwise.
-    const sketch = { sources: ['ipska' as const, 'ipsk' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'topKWeightedState(200)(l.client_ip, toUInt64(1))' }] };
+    const sketch = { sources: ['ipska' as const, 'ipsk' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'topKWeightedState(150)(l.client_ip, toUInt64(1))' }] };
     expect(src(sketch, { accounts: ['acme'] })).toBe('ipska:1d');
     expect(src(sketch, { domains: ['a1.acme.test'] })).toBe('ipsk:1d');
     expect(src(sketch, { providers: ['cdn-a'] })).toBe('ipsk:1d');
@@ -106,11 +106,11 @@ describe('rollups', () => {
 
   it('sketches know every IP and URL of a small data set', async () => {
     const [ip] = await app.traffic.query<{ n: number; top: string[] }>(
-      'SELECT uniqCombined64Merge(14)(ips) AS n, topKWeightedMerge(200)(top_r) AS top FROM traffic.r_ipska_1d',
+      'SELECT uniqCombined64Merge(14)(ips) AS n, topKWeightedMerge(150)(top_r) AS top FROM traffic.r_ipska_1d',
     );
     expect(Number(ip.n)).toBe(new Set(rows.map((r) => r.client_ip)).size);
-    expect(ip.top.length).toBe(Math.min(200, new Set(rows.map((r) => r.client_ip)).size));
-    const [url] = await app.traffic.query<{ n: number }>('SELECT length(topKWeightedMerge(200)(top_r)) AS n FROM traffic.r_urlsk_1h');
+    expect(ip.top.length).toBe(Math.min(150, new Set(rows.map((r) => r.client_ip)).size));
+    const [url] = await app.traffic.query<{ n: number }>('SELECT length(topKWeightedMerge(150)(top_r)) AS n FROM traffic.r_urlsk_1h');
     expect(Number(url.n)).toBe(new Set(rows.map((r) => r.url)).size);
   });
 

@@ -16,6 +16,6 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/makeTemplate.ts'), dir], { stdio: 'inherit' });
   project.provide('demoTemplateDir', dir);
   return async () => {
-    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
   };
 }

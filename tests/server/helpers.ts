@@ -20,7 +20,7 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
   const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), ...overrides };
   const app = await buildApp(config);
   app.addHook('onClose', async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
   });
   return Object.assign(app, { dataDir });
 }

@@ -35,7 +35,7 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'traffic-store-'));
 });
 afterAll(async () => {
-  await fs.rm(tmp, { recursive: true, force: true });
+  await fs.rm(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
   await app.close();
 });
 
@@ -259,7 +259,7 @@ describe('ingest', () => {
       expect(out.stdout).toContain(`rejected lines: ${expectedBad().join(', ')}`);
       expect(out.stdout).toContain('[ingest] batch');
     } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     }
   }, 120_000);
 });

@@ -90,7 +90,7 @@ const ALL_LEVELS: Level[] = ['5m', '1h', '1d'];
 const COARSE: Level[] = ['1h', '1d'];
 
 /** Capacity of the heavy-hitter sketches: candidates per side for the exact top-100 look-ups. */
-export const SKETCH_N = 200;
+export const SKETCH_N = 150;
 
 const topState = (name: string, key: string, keyType: string, weight: string): StateColumn => ({
   name,
@@ -129,8 +129,8 @@ export const ROLLUPS: readonly RollupDef[] = [
     dims: [PROVIDER, col('url_h', 'UInt64', 'cityHash64(l.url)')],
     attrs: [col('url', 'String')],
     measures: SIMPLE,
-    order: ['account', 'domain', 'url_h', 'bucket', 'provider'],
-    granularity: 256,
+    order: ['account', 'url_h', 'bucket', 'domain', 'provider'],
+    granularity: 128,
     levels: COARSE,
     ttlDays: 180,
   },
@@ -149,8 +149,8 @@ export const ROLLUPS: readonly RollupDef[] = [
     dims: [PROVIDER, col('client_ip', 'IPv4')],
     attrs: [col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
     measures: SIMPLE,
-    order: ['account', 'domain', 'client_ip', 'bucket', 'provider'],
-    granularity: 256,
+    order: ['account', 'client_ip', 'bucket', 'domain', 'provider'],
+    granularity: 128,
     levels: COARSE,
     ttlDays: 180,
   },
@@ -193,7 +193,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 10;
+export const ROLLUP_VERSION = 12;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;

@@ -19,6 +19,8 @@ import type { Search } from './search';
  */
 
 export const TOP_N = 100;
+/** Sketch candidates summed exactly: the top 100 and a margin for the sketch's estimates. */
+const CANDIDATES = 125;
 
 const sketchState = (column: 'top_r' | 'top_b', key: string) => ({
   name: 'top',
@@ -46,7 +48,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     s,
   );
   const found = await engine.query<{ whole: number; cands: string[]; ips: number }>(
-    `SELECT grouping(x.cn) AS whole, topKWeightedMerge(${SKETCH_N})(x.top) AS cands, uniqCombined64Merge(14)(x.ips) AS ips
+    `SELECT grouping(x.cn) AS whole, arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(14)(x.ips) AS ips
      FROM (${sketch.sql}) AS x GROUP BY GROUPING SETS ((x.cn), ())`,
     sketch.params,
   );
@@ -91,23 +93,19 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
 
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
 
-/** Total requests and bytes of the selection (the shares of a top list are of these). */
-async function totals(engine: TrafficEngine, s: Search): Promise<{ request: number; flow: number }> {
-  const union = buildUnion({ sources: ['totals', 'geo'], keys: [], measures: ['requests', 'bytes'] }, s, s);
-  const [row] = await engine.query<Record<string, unknown>>(`SELECT sum(x.requests) AS request, sum(x.bytes) AS flow FROM (${union.sql}) AS x`, union.params);
-  return { request: num(row?.request), flow: num(row?.flow) };
-}
-
 /** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
-  const all = await totals(engine, s);
-  const count = by === 'flow' ? all.flow : all.request;
   const sketch = buildUnion({ sources: ['urlska', 'urlsk'], keys: [], measures: [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] }, s, s);
-  const [found] = await engine.query<{ cands: string[] }>(
+  // The total of the selection (the shares are of it) rides along as a scalar subquery.
+  const totals = buildUnion({ sources: ['totals', 'geo'], keys: [], measures: ['requests', 'bytes'] }, s, s);
+  const [found] = await engine.query<{ cands: string[]; total: number }>(
     // Hashes as text: 64-bit integers do not survive JSON numbers.
-    `SELECT arrayMap(h -> toString(h), topKWeightedMerge(${SKETCH_N})(x.top)) AS cands FROM (${sketch.sql}) AS x`,
-    sketch.params,
+    `SELECT arrayMap(h -> toString(h), arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES})) AS cands,
+       (SELECT sum(y.${by === 'flow' ? 'bytes' : 'requests'}) FROM (${totals.sql}) AS y) AS total
+     FROM (${sketch.sql}) AS x`,
+    { ...totals.params, ...sketch.params },
   );
+  const count = num(found?.total);
   const candidates = (found?.cands ?? []).filter((c) => /^\d+$/.test(c));
   if (!candidates.length) return { list: [], count };
   const urlKey: Key = { name: 'url_h', rollup: 'url_h', base: 'cityHash64(l.url)' };
