@@ -1,19 +1,22 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button as MuiButton, Tooltip } from '@mui/material';
+import { Button as MuiButton } from '@mui/material';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import { Confirm, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { isSuperRole } from '../../src/auth/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { Domain } from '../../dataProviders/api/domainTypes';
+import { actionSx as style, ConfirmedAction } from './ConfirmedAction';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, isFormType, statusBlock } from './domainUi';
 
-const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
-/** The detail's toolbar uses the regular button style (with icons), rows the compact one. */
-const style = (withIcon: boolean) => (withIcon ? { whiteSpace: 'nowrap' } : small);
+const small = style(false);
+/** Freeze and unfreeze are the provider staff's (roles starting with 'super'). */
+const isStaff = () => isSuperRole(readUserInfo()?.role ?? '');
 
 /** Detail. */
 export function DomainShowLink({ domain }: { domain: Domain }) {
@@ -74,63 +77,77 @@ export function DomainHistoryLink({ domain }: { domain: Domain }) {
   );
 }
 
-/** Enable or disable after confirmation; refused while configuring or frozen. */
+/** Enable or disable after confirmation; refused while configuring or frozen (staff unfreeze instead). */
 export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domain: Domain; onDone?: () => void; withIcon?: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const staff = isStaff();
+  if (staff && domain.status === 'freeze') return null;
   const enabling = domain.status !== 'on';
-  const blocked = statusBlock(domain, isSuperRole(readUserInfo()?.role ?? ''));
-  const label = translate(enabling ? 'portal.domains.actions.enable' : 'portal.domains.actions.disable');
-
-  const run = async () => {
-    setBusy(true);
-    try {
-      if (enabling) await dataProvider.domainEnable(domain.id);
-      else await dataProvider.domainDisable(domain.id);
-      notify(enabling ? 'portal.domains.notifications.enabled' : 'portal.domains.notifications.disabled', { type: 'success' });
-      refresh();
-      onDone?.();
-    } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...err.messageArgs } });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
-
+  const blocked = statusBlock(domain, staff);
   return (
-    <>
-      <Tooltip title={blocked ? translate(blockMessage(blocked)) : ''} describeChild>
-        <MuiButton
-          size="small"
-          sx={{ ...style(withIcon), ...(blocked ? { color: 'text.disabled' } : {}) }}
-          color={enabling ? 'success' : 'warning'}
-          startIcon={withIcon ? enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon /> : undefined}
-          data-testid={enabling ? 'enable-domain' : 'disable-domain'}
-          onClick={(e) => {
-            e.stopPropagation();
-            if (blocked) notify(blockMessage(blocked), { type: 'warning' });
-            else setOpen(true);
-          }}
-        >
-          {label}
-        </MuiButton>
-      </Tooltip>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={enabling ? 'portal.domains.confirm.enableTitle' : 'portal.domains.confirm.disableTitle'}
-        content={enabling ? 'portal.domains.confirm.enableContent' : 'portal.domains.confirm.disableContent'}
-        translateOptions={{ name: domain.name }}
-        onConfirm={run}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedAction
+      label={translate(enabling ? 'portal.domains.actions.enable' : 'portal.domains.actions.disable')}
+      icon={enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon />}
+      withIcon={withIcon}
+      color={enabling ? 'success' : 'warning'}
+      testId={enabling ? 'enable-domain' : 'disable-domain'}
+      blockedMessage={blocked && blockMessage(blocked)}
+      title={enabling ? 'portal.domains.confirm.enableTitle' : 'portal.domains.confirm.disableTitle'}
+      content={enabling ? 'portal.domains.confirm.enableContent' : 'portal.domains.confirm.disableContent'}
+      name={domain.name}
+      success={enabling ? 'portal.domains.notifications.enabled' : 'portal.domains.notifications.disabled'}
+      run={() => (enabling ? dataProvider.domainEnable(domain.id) : dataProvider.domainDisable(domain.id))}
+      onDone={onDone}
+    />
+  );
+}
+
+/** Provider staff freeze a domain (the customer cannot enable it again) or unfreeze it (enabled again). */
+export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domain; withIcon?: boolean }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  if (!isStaff()) return null;
+  const freezing = domain.status !== 'freeze';
+  const blocked = statusBlock(domain, true);
+  return (
+    <ConfirmedAction
+      label={translate(freezing ? 'portal.domains.actions.freeze' : 'portal.domains.actions.unfreeze')}
+      icon={freezing ? <AcUnitIcon /> : <LockOpenIcon />}
+      withIcon={withIcon}
+      color={freezing ? 'info' : 'success'}
+      testId={freezing ? 'freeze-domain' : 'unfreeze-domain'}
+      blockedMessage={blocked && blockMessage(blocked)}
+      title={freezing ? 'portal.domains.confirm.freezeTitle' : 'portal.domains.confirm.unfreezeTitle'}
+      content={freezing ? 'portal.domains.confirm.freezeContent' : 'portal.domains.confirm.unfreezeContent'}
+      name={domain.name}
+      success={freezing ? 'portal.domains.notifications.frozenDone' : 'portal.domains.notifications.unfrozen'}
+      run={() => dataProvider.domainSetStatus(domain.id, freezing ? 'freeze' : 'on')}
+    />
+  );
+}
+
+/** Delete after confirmation; refused while configuring (as the server does). From the detail, back to the list. */
+export function DomainDeleteButton({ domain, withIcon = false, backToList = false }: { domain: Domain; withIcon?: boolean; backToList?: boolean }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const redirect = useRedirect();
+  return (
+    <ConfirmedAction
+      label={translate('portal.domains.actions.delete')}
+      icon={<DeleteOutlineIcon />}
+      withIcon={withIcon}
+      color="error"
+      testId="delete-domain"
+      blockedMessage={domain.operationState === 'configuring' ? blockMessage('configuring') : null}
+      title="portal.domains.confirm.deleteTitle"
+      content="portal.domains.confirm.deleteContent"
+      name={domain.name}
+      success="portal.domains.notifications.deleted"
+      run={() => dataProvider.delete(DOMAIN_RESOURCE, { id: domain.id, previousData: domain })}
+      leaving={backToList}
+      onDone={backToList ? () => redirect('list', DOMAIN_RESOURCE) : undefined}
+    />
   );
 }
 
@@ -143,7 +160,9 @@ export function DomainRowActions({ canOperate }: { canOperate: boolean; label?: 
       <DomainShowLink domain={domain} />
       {canOperate && <DomainEditLink domain={domain} />}
       {canOperate && <DomainStatusToggle domain={domain} />}
+      {canOperate && <DomainFreezeToggle domain={domain} />}
       <DomainHistoryLink domain={domain} />
+      {canOperate && <DomainDeleteButton domain={domain} />}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
+import { addDomain, search } from './domainFixtures';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
 import { runCertificateDeletions } from '../../server/jobs/certificateDeletion';
 import { hashPassword } from '../../server/lib/password';
@@ -311,6 +312,21 @@ describe('rename and renewal', () => {
     expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'Renamed' })).body).toMatchObject({ code: '0', data: { name: 'Renamed' } });
     expect((await post(acme, '/api/certificate/rename', { id: c.id, name: '' })).body.msg).toBe('Cannot be empty');
     expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'Test wildcard' })).body.msg).toMatch(/already exists/);
+  });
+
+  it("refreshes the name copied into the domains using it: shown, filtered by certificateName and searched", async () => {
+    const c = await uploadOk(acme, 'Before rename', await leaf(['rn.test-acme.com'], -1, 300));
+    const added = await addDomain(app, acme, { name: 'rn.test-acme.com', protocol: 'https', certificateId: String(c.id) });
+    expect(added.body).toMatchObject({ code: '0', data: { certificateName: 'Before rename' } });
+    const version = (added.body.data as { version: number }).version;
+    expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'After rename' })).body.code).toBe('0');
+    const byCert = await search(app, acme, { certificateName: 'after rename', pageSize: 100 });
+    expect(byCert.list.map((d) => d.name)).toEqual(['rn.test-acme.com']);
+    // Only the copy changes: no new version.
+    expect(byCert.list[0]).toMatchObject({ certificateName: 'After rename', version });
+    expect((await search(app, acme, { certificateName: 'before rename', pageSize: 100 })).total).toBe(0);
+    expect((await search(app, acme, { textSearch: 'after rename', pageSize: 100 })).list.map((d) => d.name)).toEqual(['rn.test-acme.com']);
+    expect((await search(app, acme, { textSearch: 'before rename', pageSize: 100 })).total).toBe(0);
   });
 
   it('replaces a certificate with a renewal for the same names only', async () => {

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { DomainList } from '../../resources/domains/DomainList';
+import { writeUserInfo } from '../../src/auth/storage';
+import { enrichUserInfo } from '../../src/auth/userInfo';
 import { domainsCsv } from '../../resources/domains/domainExporter';
 import { authFor, buildDomain, domainMethods, makeProvider, renderWithAdmin } from './domainFixtures';
 
@@ -21,13 +23,29 @@ function renderList({ operate = true, pages = [KNOWN] }: { operate?: boolean; pa
     return { data, total: 42 };
   });
   const methods = domainMethods();
-  renderWithAdmin(<DomainList />, { dataProvider: makeProvider(methods, { getList: getList as never }), authProvider: authFor(operate) });
-  return { getList, methods };
+  const deleteOne = vi.fn(async (_r: string, p: { id: unknown }) => ({ data: { id: p.id } }));
+  const domainSetStatus = vi.fn(async (id: number, status: string) => buildDomain({ id, status: status as Domain['status'], operationState: 'configuring' }));
+  const dataProvider = { ...makeProvider(methods, { getList: getList as never, delete: deleteOne as never }), domainSetStatus };
+  renderWithAdmin(<DomainList />, { dataProvider, authProvider: authFor(operate) });
+  return { getList, methods, deleteOne, domainSetStatus };
+}
+
+/** The signed-in user's role (provider staff roles start with 'super'). */
+function signedInAs(role: string) {
+  writeUserInfo(
+    enrichUserInfo({
+      uid: 'u1', username: role, email: `${role}@example.com`, role, account: role === 'customer' ? 'acme' : 'provider',
+      accountName: 'Test', accountChild: [], permissionList: ['portal:*'], isMain: true, userType: role === 'customer' ? 2 : 3,
+    }),
+  );
 }
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-beforeEach(() => window.history.replaceState(null, '', '/'));
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  window.sessionStorage.clear();
+});
 
 describe('domain list', () => {
   it('shows every row with its type, scope, HTTPS, status, operation state and delivery type', async () => {
@@ -81,6 +99,72 @@ describe('domain list', () => {
     expect(await screen.findByText('Domain disabled; the configuration is being issued')).toBeInTheDocument();
   });
 
+  it('deletes a domain after confirmation, then reloads the list', async () => {
+    const u = userEvent.setup();
+    const { deleteOne, getList } = renderList();
+    await screen.findByText('www.acme.example');
+    await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete www.acme.example?')).toBeInTheDocument();
+    // Cancel leaves it alone.
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleteOne).not.toHaveBeenCalled();
+    const loads = getList.mock.calls.length;
+    await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(deleteOne).toHaveBeenCalledWith('cdn/domain', expect.objectContaining({ id: 1 })));
+    expect(await screen.findByText('Domain www.acme.example deleted')).toBeInTheDocument();
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it('refuses to delete a configuring domain with the spec message', async () => {
+    const u = userEvent.setup();
+    const { deleteOne } = renderList();
+    await screen.findByText('vod.acme.example');
+    await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Domain configuring, the status cannot be changed!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleteOne).not.toHaveBeenCalled();
+  });
+
+  it('offers freeze and unfreeze to provider staff only', async () => {
+    signedInAs('customer');
+    const first = renderList();
+    await screen.findByText('www.acme.example');
+    expect(screen.queryByRole('button', { name: 'Freeze' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unfreeze' })).not.toBeInTheDocument();
+    // A customer sees Enable on a frozen domain, refused with the frozen message.
+    expect(within(row('promo.acme.example')).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+    expect(first.domainSetStatus).not.toHaveBeenCalled();
+    cleanup();
+
+    signedInAs('superadmin');
+    const u = userEvent.setup();
+    const { domainSetStatus } = renderList();
+    await screen.findByText('www.acme.example');
+    // Staff unfreeze a frozen domain instead of enabling it.
+    expect(within(row('promo.acme.example')).getByRole('button', { name: 'Unfreeze' })).toBeInTheDocument();
+    expect(within(row('promo.acme.example')).queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();
+    await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Freeze' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Freeze www.acme.example?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(domainSetStatus).toHaveBeenCalledWith(1, 'freeze'));
+    expect(await screen.findByText('Domain frozen; the configuration is being issued')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await u.click(within(row('promo.acme.example')).getByRole('button', { name: 'Unfreeze' }));
+    dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(domainSetStatus).toHaveBeenCalledWith(3, 'on'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Refused while configuring, like the server.
+    await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Freeze' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(domainSetStatus).toHaveBeenCalledTimes(2);
+  });
+
   it('shows no write buttons to a view-only user', async () => {
     renderList({ operate: false });
     await screen.findByText('www.acme.example');
@@ -89,6 +173,7 @@ describe('domain list', () => {
     expect(actions.getByRole('link', { name: 'History' })).toBeInTheDocument();
     expect(actions.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(actions.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add domain/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { ListButton, ShowBase, ShowView, TabbedShowLayout, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../../dataProviders/api/domainTypes';
-import { DomainEditLink, DomainStatusToggle } from '../DomainActions';
+import { DomainDeleteButton, DomainEditLink, DomainFreezeToggle, DomainStatusToggle } from '../DomainActions';
 import { OperationChip, StatusChip } from '../DomainChips';
 import { CONFIGURING_POLL_MS } from '../DomainList';
 import { useCanOperateDomains } from '../domainUi';
@@ -42,6 +42,8 @@ function Heading() {
       <ListButton />
       {canOperate && <DomainEditLink domain={domain} withIcon />}
       {canOperate && <DomainStatusToggle domain={domain} withIcon />}
+      {canOperate && <DomainFreezeToggle domain={domain} withIcon />}
+      {canOperate && <DomainDeleteButton domain={domain} withIcon backToList />}
     </Stack>
   );
 }

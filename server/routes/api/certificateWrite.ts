@@ -8,6 +8,7 @@ import {
   clearDeletion, getCertificate, insertCertificate, markDeleting, nameTaken, renameCertificate, replaceMaterial, setSharing,
 } from '../../stores/config/certificates';
 import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '../../stores/config/certificateDomains';
+import { refreshCertificateName } from '../../stores/config/domains';
 import { isOwned, loadOwned, loadVisible, renderLog, toWire } from './certificateAccess';
 import type {
   CertificateBindReply, CertificateDeletionStatus, CertificateRenameInput, CertificateUpdateInput, CertificateUploadInput,
@@ -117,7 +118,11 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
       const row = await loadOwned(request, body.id);
       const name = checkName(body.name);
       if (await nameTaken(db, row.account, name, row.id)) throw fail('certificateNameUsed');
-      await renameCertificate(db, row.id, name);
+      // Domains keep a copy of the name (shown, filtered and searched): changed together.
+      await db.transaction(async (tx) => {
+        await renameCertificate(tx, row.id, name);
+        await refreshCertificateName(tx, row.id, name);
+      });
       const [wire] = await toWire(request, [(await getCertificate(db, row.id))!]);
       return ok(wire, request.t('certificateRenameSuccessful'));
     },

@@ -56,9 +56,9 @@ export function cnameFor(name: string): string {
   return `${name.replace(/^\*\./, 'wildcard.')}.w.cdnportal.net`;
 }
 
-/** Lower-case text the textSearch filter looks in. */
+/** Lower-case text the textSearch filter looks in (lists tolerated missing: rows written by hand or old data). */
 function searchText(name: string, cname: string, c: DomainConfig): string {
-  return [name, cname, c.context, c.icp, c.certificateName, c.cloudStorage, ...c.labels, ...c.origins.map((o) => o.address)]
+  return [name, cname, c.context, c.icp, c.certificateName, c.cloudStorage, ...(c.labels ?? []), ...(c.origins ?? []).map((o) => o.address)]
     .join(' ')
     .toLowerCase();
 }
@@ -135,6 +135,26 @@ export async function saveDomainConfig(
     [id, config.type, config.scope, config.protocol, opts.status ?? null, opts.issueDue, x.cname, x.certificateName, x.labels, x.searchText, JSON.stringify(config)],
   );
   return row ? toDomain(row) : null;
+}
+
+/**
+ * A renamed certificate: the domains that chose it keep a copy of its name (config, the
+ * certificate_name column, search_text); refresh those. Not a configuration change, so no new
+ * version and nothing to issue. Returns how many domains changed. Call inside the rename's transaction.
+ */
+export async function refreshCertificateName(db: ConfigDb, certificateId: number, name: string): Promise<number> {
+  const rows = await db.query<{ id: number; name: string; config: DomainConfig }>(
+    `SELECT id, name, config FROM domains WHERE config->>'certificateId' = $1 AND config->>'certificateName' IS DISTINCT FROM $2 FOR UPDATE`,
+    [String(certificateId), name],
+  );
+  for (const r of rows) {
+    const config = { ...r.config, certificateName: name };
+    const x = derived(r.name, config);
+    await db.query('UPDATE domains SET config = $2, certificate_name = $3, search_text = $4 WHERE id = $1', [
+      r.id, JSON.stringify(config), x.certificateName, x.searchText,
+    ]);
+  }
+  return rows.length;
 }
 
 export async function deleteDomain(db: ConfigDb, id: number): Promise<void> {
