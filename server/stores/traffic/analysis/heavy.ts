@@ -1,6 +1,6 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, IpItem, IpList, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
-import { SKETCH_N } from '../rollups';
+import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
 import { buildUnion, key, type Key } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
@@ -15,7 +15,7 @@ import type { Search } from './search';
  * The figures shown are exact; a value can only be missed if it is not among the sketch's
  * heavy hitters, which for a top 100 out of SKETCH_N candidates per side does not happen on
  * real traffic. The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
- * about ±0.5 % beyond a few thousand).
+ * about ±0.8 % beyond a few hundred).
  */
 
 export const TOP_N = 100;
@@ -41,14 +41,14 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
       measures: [],
       states: [
         sketchState(column, 'l.client_ip'),
-        { name: 'ips', column: 'ips', rollup: 'uniqCombined64MergeState(14)(r.ips)', base: 'uniqCombined64State(14)(l.client_ip)' },
+        { name: 'ips', column: 'ips', rollup: `uniqCombined64MergeState(${UNIQ_PRECISION})(r.ips)`, base: `uniqCombined64State(${UNIQ_PRECISION})(l.client_ip)` },
       ],
     },
     s,
     s,
   );
   const found = await engine.query<{ whole: number; cands: string[]; ips: number }>(
-    `SELECT grouping(x.cn) AS whole, arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(14)(x.ips) AS ips
+    `SELECT grouping(x.cn) AS whole, arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
      FROM (${sketch.sql}) AS x GROUP BY GROUPING SETS ((x.cn), ())`,
     sketch.params,
   );
@@ -95,15 +95,18 @@ const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 +
 
 /** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
-  const sketch = buildUnion({ sources: ['urlska', 'urlsk'], keys: [], measures: [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] }, s, s);
-  // The total of the selection (the shares are of it) rides along as a scalar subquery.
-  const totals = buildUnion({ sources: ['totals', 'geo'], keys: [], measures: ['requests', 'bytes'] }, s, s);
+  const sketch = buildUnion(
+    { sources: ['urlska', 'urlsk'], keys: [], measures: ['requests', 'bytes'], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
+    s,
+    s,
+  );
+  // The sketch rows also carry the selection's totals (the base of the shares).
   const [found] = await engine.query<{ cands: string[]; total: number }>(
     // Hashes as text: 64-bit integers do not survive JSON numbers.
     `SELECT arrayMap(h -> toString(h), arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES})) AS cands,
-       (SELECT sum(y.${by === 'flow' ? 'bytes' : 'requests'}) FROM (${totals.sql}) AS y) AS total
+       sum(x.${by === 'flow' ? 'bytes' : 'requests'}) AS total
      FROM (${sketch.sql}) AS x`,
-    { ...totals.params, ...sketch.params },
+    sketch.params,
   );
   const count = num(found?.total);
   const candidates = (found?.cands ?? []).filter((c) => /^\d+$/.test(c));
