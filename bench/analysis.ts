@@ -72,7 +72,7 @@ async function main() {
   for (const rows of sizes) {
     const keep = arg('data');
     const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analysis-'));
-    console.log(`\n== ${rows.toLocaleString('en')} rows (${dataDir})`);
+    console.log(`\n== ${rows.toLocaleString('en')} rows (${dataDir}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const { engine, end } = await prepare(rows, dataDir);
     const base = { providers: [], continent: [], country: [], province: [], isp: [], interval: '5m' as const, tz: 'Asia/Shanghai' };
     const top = benchDomain(0);
@@ -100,6 +100,7 @@ async function main() {
     }
     const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
     console.log(`\n${table.map((r, j) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |${j === 0 ? `\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|` : ''}`).join('\n')}`);
+    console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     await engine.close();
     if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,14 +1,19 @@
 import type { TrafficEngine } from './engine';
 
 /**
- * Pre-aggregations of traffic.access_log: SummingMergeTree tables keyed by account, domain, a time
- * bucket and one dimension, filled by materialized views on insert. Up to three levels per
- * dimension (5 minutes, 1 hour, 1 day), each coarser level fed from the one below, so that a query
- * over a long range reads day rows for whole days, hour rows for whole hours and 5-minute rows only
- * at the edges (server/stores/traffic/analysis/plan.ts). The base table answers what falls between
- * the marks of a table's finest level, and filters that no rollup carries.
+ * Pre-aggregations of traffic.access_log, filled by materialized views on insert (design and
+ * benchmark: docs/analysis.md):
+ * - SummingMergeTree tables keyed by account, domain, a time bucket and one dimension, at up to
+ *   three levels (5 minutes, 1 hour, 1 day), each coarser level fed from the one below, so that a
+ *   query over a long range reads day rows for whole days, hour rows for whole hours and finer rows
+ *   only at the edges (analysis/plan.ts); the base table answers what falls between the marks of
+ *   a table's finest level, and filters that no rollup carries;
+ * - for URLs and client IPs (millions of values): heavy-hitter sketches (AggregatingMergeTree with
+ *   top-K and distinct-count states) that name the candidates of a top 100, and tables sorted by
+ *   URL hash / IP in which those candidates are summed exactly (analysis/heavy.ts).
  *
- * Summing tables merge rows of equal key in the background; readers always sum() again.
+ * Summing and aggregating tables merge rows of equal key in the background; readers always
+ * aggregate again.
  */
 
 export type Level = '5m' | '1h' | '1d';
@@ -50,7 +55,11 @@ export interface RollupDef {
    * without a domain or provider filter merges a few states per account instead of one per domain.
    */
   accountOf?: RollupDef['name'];
-  /** Sort key when not (account, domain, bucket, dims...): e.g. by client IP for exact look-ups. */
+  /**
+   * Sort key when not (account, domain, bucket, dims...): e.g. by client IP for exact look-ups.
+   * Such tables keep their hour level in daily partitions, so that a look-up analyses the index
+   * of the days it reads only.
+   */
   order?: string[];
   /** Rows per index mark; small for tables read by point look-ups. */
   granularity?: number;
@@ -194,7 +203,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 17;
+export const ROLLUP_VERSION = 18;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
@@ -237,7 +246,7 @@ function tableDdl(def: RollupDef, level: Level): string {
   const key = (def.order ?? ['account', ...(def.accountOf ? [] : ['domain']), 'bucket', ...def.dims.map((d) => d.name)]).join(', ');
   return `CREATE TABLE IF NOT EXISTS ${rollupTable(def, level)} (${cols.join(', ')})
     ENGINE = ${def.states ? 'AggregatingMergeTree' : 'SummingMergeTree'}
-    PARTITION BY ${PARTITION[level]}
+    PARTITION BY ${def.order && level === '1h' ? PARTITION['5m'] : PARTITION[level]}
     ORDER BY (${key})
     TTL bucket + INTERVAL ${def.ttlDays} DAY
     ${def.granularity ? `SETTINGS ${granularitySettings(def.granularity)}` : ''}`;

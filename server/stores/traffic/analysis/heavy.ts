@@ -12,9 +12,10 @@ import type { Search } from './search';
  *    hour/day (Space-Saving top-K states, merged; the base table builds the same states for the
  *    edges of the range);
  * 2. exact sums of those candidates only, from tables sorted by URL hash / IP (point look-ups).
- * The figures shown are exact; a value can only be missed if it is not among the sketch's
- * heavy hitters, which for a top 100 out of SKETCH_N candidates per side does not happen on
- * real traffic. The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
+ * The figures shown are exact; a value can only be missed if the merged sketch (SKETCH_N
+ * heavy hitters) does not rank it among its first CANDIDATES (125) of a side, i.e. if its
+ * estimate is off by more than the margin between rank 100 and 125: in traffic with the usual
+ * skew the sketches' errors are far smaller (and on small data sets the sketches are exact). The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
  * about ±0.8 % beyond a few hundred).
  */
 

@@ -141,9 +141,14 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
   const levels = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
   const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
   const groupBy = spec.keys.map((k) => k.name).join(', ');
-  const branches = segs.map((s) => {
-    const time = (col: string) => `${col} >= toDateTime(${s.from}, 'UTC') AND ${col} < toDateTime(${s.to}, 'UTC')`;
-    if (s.level === 'base' || !def) {
+  // One branch per level: the head and tail pieces of a level are read together (each branch
+  // costs a fixed planning and reading overhead).
+  const byLevel = new Map<Segment['level'], Segment[]>();
+  for (const seg of segs) byLevel.set(seg.level, [...(byLevel.get(seg.level) ?? []), seg]);
+  const branches = [...byLevel.entries()].map(([level, pieces]) => {
+    const one = (col: string, p: Segment) => `${col} >= toDateTime(${p.from}, 'UTC') AND ${col} < toDateTime(${p.to}, 'UTC')`;
+    const time = (col: string) => (pieces.length === 1 ? one(col, pieces[0]) : `(${pieces.map((p) => `(${one(col, p)})`).join(' OR ')})`);
+    if (level === 'base' || !def) {
       const cols = [
         ...spec.keys.map((k) => `${k.base} AS ${k.name}`),
         ...(spec.anyOf ?? []).map((c) => `any(l.${c}) AS ${c}`),
@@ -160,7 +165,7 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
       ...(spec.states ?? []).map((st) => `${st.rollup} AS ${st.name}`),
     ];
     const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
-    return `SELECT ${cols.join(', ')} FROM ${rollupTable(def, s.level)} AS r WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
+    return `SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
   });
   return {
     sql: branches.join('\nUNION ALL\n'),
