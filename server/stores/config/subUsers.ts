@@ -1,19 +1,8 @@
 import type { ConfigDb } from './db';
+import type { SubUser } from '../../../dataProviders/shiro/users';
 
-/** A sub-user as the /shiro/self calls answer it (never the password hash). */
-export interface SubUserRecord {
-  uid: string;
-  username: string;
-  email: string;
-  account: string;
-  accountName: string;
-  creator: string | null;
-  createTime: string;
-  updateTime: string;
-  permissions: string[];
-  accounts: string[];
-  enabled: boolean;
-}
+/** A sub-user as the /shiro/self calls answer it (never the password hash): the wire type shared with the client. */
+export type SubUserRecord = SubUser;
 
 /** Which users a caller manages: sub-users (never main accounts, never itself) of its accounts. */
 export interface SubUserScope {
