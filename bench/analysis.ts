@@ -38,9 +38,26 @@ async function generate(engine: TrafficEngine, rows: number, end: number): Promi
     await engine.exec(`${benchInsertSql(first, n, end - 7 * 86400 + h * 3600, 3600)} SETTINGS optimize_on_insert = 0`);
     first += n;
     const s = (Date.now() - t0) / 1000;
-    process.stdout.write(`\r  generated ${(first / 1e6).toFixed(1)} M rows in ${s.toFixed(0)} s (${Math.round(first / s).toLocaleString('en')} rows/s)   `);
+    if (h % 24 === 23 || h === counts.length - 1) process.stdout.write(`\r  generated ${(first / 1e6).toFixed(1)} M rows in ${s.toFixed(0)} s (${Math.round(first / s).toLocaleString('en')} rows/s)   `);
   }
   process.stdout.write('\n');
+}
+
+/**
+ * Waits until the engine's background merges are done: a store that has been receiving logs for a
+ * while has its parts merged, and freshly generated data would otherwise be measured with hundreds
+ * of small parts.
+ */
+async function settle(engine: TrafficEngine): Promise<void> {
+  const t0 = Date.now();
+  let quiet = 0;
+  while (quiet < 3 && Date.now() - t0 < 600_000) {
+    const [m] = await engine.query<{ n: number | string }>('SELECT count() AS n FROM system.merges');
+    quiet = Number(m.n) === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const [p] = await engine.query<{ n: number | string }>("SELECT count() AS n FROM system.parts WHERE active AND database = 'traffic'");
+  console.log(`  merges settled in ${((Date.now() - t0) / 1000).toFixed(0)} s (${p.n} active parts)`);
 }
 
 async function prepare(rows: number, dataDir: string): Promise<{ engine: TrafficEngine; end: number }> {
@@ -56,6 +73,7 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   await ensureTrafficSchema(engine);
   const end = Math.floor(Date.now() / 1000 / 300) * 300;
   await generate(engine, rows, end);
+  await settle(engine);
   fs.writeFileSync(marker, JSON.stringify({ rows, end }));
   return { engine, end };
 }

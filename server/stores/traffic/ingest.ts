@@ -188,7 +188,7 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
     const from = tables.map((t) => `SELECT * FROM ${t.table}`).join(' UNION ALL ');
     await engine.exec(
       `INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM (${from}) WHERE ${VALID}
-       SETTINGS optimize_on_insert = 0`,
+       SETTINGS optimize_on_insert = 0, parallel_view_processing = 1, max_insert_threads = 2`,
     );
     for (const t of tables) await engine.exec(`DROP TABLE IF EXISTS ${t.table}`);
   };
