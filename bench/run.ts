@@ -1,0 +1,43 @@
+/**
+ * `npm run bench -- <name> [options]` runs one benchmark of this folder (its options after the
+ * name, e.g. `npm run bench -- analysis --rows 10000000`); `npm run bench -- all` runs the quick
+ * ones one after another (the analysis benchmark at 10 M rows), so that their figures come from one
+ * run on one machine state. Without a name it lists them.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const BENCHES: Record<string, { what: string; allArgs?: string[] }> = {
+  bundleSize: { what: 'gzip size of the first load and of each lazy chunk (after npm run build)' },
+  domainList: { what: 'domain search latency with 10,000 domains in one account' },
+  demoTraffic: { what: 'time to generate the 7-day demo traffic with every rollup' },
+  ingest: { what: 'npm run ingest of a 1 M-row JSON-lines file, plain and gzip, with and without rollups' },
+  analysis: { what: 'median / p95 of every analysis query at 10 M and 100 M rows', allArgs: ['--rows', '10000000'] },
+};
+
+function run(name: string, args: string[]): number {
+  console.log(`\n### ${name}${args.length ? ` ${args.join(' ')}` : ''}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, `${name}.ts`), ...args], { stdio: 'inherit' });
+  return r.status ?? 1;
+}
+
+function main(): number {
+  const [name, ...args] = process.argv.slice(2);
+  if (name === 'all') {
+    let failed = 0;
+    for (const [n, b] of Object.entries(BENCHES)) if (run(n, b.allArgs ?? []) !== 0) failed++;
+    return failed ? 1 : 0;
+  }
+  if (!name || !BENCHES[name]) {
+    if (name) console.error(`unknown benchmark "${name}"`);
+    console.log('npm run bench -- <name> [options] | all\n');
+    for (const [n, b] of Object.entries(BENCHES)) console.log(`  ${n.padEnd(12)} ${b.what}`);
+    return name ? 2 : 0;
+  }
+  return run(name, args);
+}
+
+process.exit(main());
