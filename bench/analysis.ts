@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
+import { compactClosedPartitions } from '../server/stores/traffic/compaction';
 import { benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
 import { analysisQueries } from './analysisQueries';
 import type { Search } from '../server/stores/traffic/analysis/search';
@@ -44,9 +45,9 @@ async function generate(engine: TrafficEngine, rows: number, end: number): Promi
 }
 
 /**
- * Waits until the engine's background merges are done: a store that has been receiving logs for a
- * while has its parts merged, and freshly generated data would otherwise be measured with hundreds
- * of small parts.
+ * Brings fresh data to the state of a store that has been receiving logs for a while: background
+ * merges done and the days before today compacted by the hourly job (otherwise it would be
+ * measured with hundreds of small parts).
  */
 async function settle(engine: TrafficEngine): Promise<void> {
   const t0 = Date.now();
@@ -56,8 +57,13 @@ async function settle(engine: TrafficEngine): Promise<void> {
     quiet = Number(m.n) === 0 ? quiet + 1 : 0;
     await new Promise((r) => setTimeout(r, 1000));
   }
+  // What the server's hourly job does to the days before today.
+  const compacted = await compactClosedPartitions(engine);
   const [p] = await engine.query<{ n: number | string }>("SELECT count() AS n FROM system.parts WHERE active AND database = 'traffic'");
-  console.log(`  merges settled in ${((Date.now() - t0) / 1000).toFixed(0)} s (${p.n} active parts)`);
+  console.log(
+    `  merges settled, ${compacted.partitions} closed rollup partitions compacted (${(compacted.ms / 1000).toFixed(0)} s), in ` +
+      `${((Date.now() - t0) / 1000).toFixed(0)} s (${p.n} active parts)`,
+  );
 }
 
 async function prepare(rows: number, dataDir: string): Promise<{ engine: TrafficEngine; end: number }> {
