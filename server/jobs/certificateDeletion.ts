@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './index';
+import { periodic } from './periodic';
 import { failDeletion, finishDeletion, pendingDeletions, purgeDeleted } from '../stores/config/certificates';
 import { httpsDomainsUsing, removeBindings } from '../stores/config/certificateDomains';
 
@@ -35,17 +36,12 @@ export async function runCertificateDeletions(app: FastifyInstance, minAgeMs = D
   return ids.length;
 }
 
-export const certificateDeletionJob: Job = (app) => {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runCertificateDeletions(app)
-      .catch((err: unknown) => app.log.error({ err }, 'certificate deletion job'))
-      .finally(() => {
-        running = false;
-      });
-  }, DELETION_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export const certificateDeletionJob: Job = (app) =>
+  periodic(app, {
+    everyMs: DELETION_INTERVAL_MS,
+    failure: 'certificate deletion job',
+    failureLevel: 'error',
+    run: async () => {
+      await runCertificateDeletions(app);
+    },
+  });

@@ -1,8 +1,7 @@
 import type { Job } from './index';
+import { periodic } from './periodic';
 import { topUpDemoTraffic } from '../demo/liveTraffic';
 import { demoScale } from '../demo/traffic';
-
-const INTERVAL_MS = 60_000;
 
 /**
  * Demo mode only: every minute, extends the demo traffic to the present so that overview, lines and
@@ -10,27 +9,13 @@ const INTERVAL_MS = 60_000;
  */
 export const demoLiveTrafficJob: Job = (app) => {
   if (!app.config.demo || process.env.VITEST || process.env.PORTAL_DEMO_LIVE === '0') return () => undefined;
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return periodic(app, {
+    everyMs: 60_000,
+    firstAfterMs: 5_000,
+    failure: 'demo traffic top-up failed',
+    run: async () => {
       const result = await topUpDemoTraffic(app.traffic, app.db, demoScale());
       if (result.rows || result.lineSamples) app.log.info(result, 'demo traffic extended');
-    } catch (err) {
-      if (!stopped) app.log.warn({ err }, 'demo traffic top-up failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  });
 };

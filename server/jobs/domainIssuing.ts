@@ -1,4 +1,5 @@
 import type { Job } from './index';
+import { periodic } from './periodic';
 import { completeDueIssuing } from '../stores/config/domains';
 import { issueDelayMs } from '../lib/domainService';
 
@@ -9,24 +10,12 @@ import { issueDelayMs } from '../lib/domainService';
  */
 export const domainIssuingJob: Job = (app) => {
   const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return periodic(app, {
+    everyMs: pollMs,
+    failure: 'domain issuing tick failed',
+    run: async () => {
       const names = await completeDueIssuing(app.db);
       if (names.length) app.log.info({ domains: names.slice(0, 20), count: names.length }, 'domain configuration issued');
-    } catch (err) {
-      if (!stopped) app.log.warn({ err }, 'domain issuing tick failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), pollMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+    },
+  });
 };

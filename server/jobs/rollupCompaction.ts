@@ -1,7 +1,6 @@
 import type { Job } from './index';
+import { periodic } from './periodic';
 import { compactClosedPartitions } from '../stores/traffic/compaction';
-
-const INTERVAL_MS = 3_600_000;
 
 /**
  * Every hour (and a minute after start), merges each closed rollup partition into one part
@@ -9,27 +8,13 @@ const INTERVAL_MS = 3_600_000;
  */
 export const rollupCompactionJob: Job = (app) => {
   if (process.env.VITEST) return () => undefined;
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return periodic(app, {
+    everyMs: 3_600_000,
+    firstAfterMs: 60_000,
+    failure: 'rollup compaction failed',
+    run: async () => {
       const result = await compactClosedPartitions(app.traffic);
       if (result.partitions) app.log.info(result, 'closed rollup partitions compacted');
-    } catch (err) {
-      if (!stopped) app.log.warn({ err }, 'rollup compaction failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 60_000);
-  const timer = setInterval(() => void tick(), INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  });
 };
