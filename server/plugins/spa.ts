@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
@@ -24,12 +25,19 @@ export const spaPlugin = fp(async (app) => {
     cachedIndex = html.replace('</head>', `${inject}</head>`);
     return cachedIndex;
   };
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(renderIndex());
+  if (hasBuild) {
+    // The site root is a directory to the static files plugin (HTTP 403): it is the app's start page.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'GET' && request.url.split('?')[0] === '/') return sendIndex(reply);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (BACKEND_PREFIXES.some((p) => url.startsWith(p)) || request.method !== 'GET') {
       return reply.status(404).send({ code: '404', data: null, msg: request.t('notFound') });
     }
     if (!hasBuild) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(renderIndex());
+    return sendIndex(reply);
   });
 });

@@ -70,8 +70,13 @@ describe('sign-in', () => {
   });
 
   it('serves the SPA with history fallback and injects the cipher key', async () => {
-    const res = await app.inject({ method: 'GET', url: '/cdn/domain' });
-    if (res.statusCode === 200) expect(res.body).toContain('__PORTAL_CONFIG__');
+    // npm test builds the web app before the tests run.
+    for (const url of ['/cdn/domain', '/', '/?lang=en']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('__PORTAL_CONFIG__');
+    }
     const api = await app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('404');
