@@ -64,8 +64,14 @@ describe('shell, sign-in and session (Chromium)', () => {
     await page.waitForURL('**/newwelcome');
     await page.getByText('403').first().waitFor();
     await shot(page, 'shell-newwelcome');
-    await page.getByRole('link', { name: '返回登录' }).click();
+    await page.getByRole('button', { name: '返回登录' }).click();
     await page.waitForURL('**/newlogin');
+    // The server session ended too: auto-login does not bounce back to the 403 page, and another
+    // user can sign in from this browser.
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/newlogin');
+    await signInAs(page, 'acme', 'Acme@2026');
+    await page.getByText('您好，acme').waitFor();
     await page.context().close();
   });
 
