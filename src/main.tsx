@@ -4,9 +4,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 
 // Browser history (real paths such as /cdn/domain), not react-admin's default hash router.
+// Navigations commit at once (no transition): react-admin's sign-out navigates and then clears its
+// query cache; inside a transition the old page stayed mounted, re-ran its session check, signed out
+// again and restarted the navigation — seconds of loop before the login page appeared.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <App />
     </BrowserRouter>
   </StrictMode>,
