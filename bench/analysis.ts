@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
-import { compactClosedPartitions } from '../server/stores/traffic/compaction';
+import { compactRollups } from '../server/stores/traffic/compaction';
 import { benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
 import { analysisQueries } from './analysisQueries';
 import type { Search } from '../server/stores/traffic/analysis/search';
@@ -46,8 +46,8 @@ async function generate(engine: TrafficEngine, rows: number, end: number): Promi
 
 /**
  * Brings fresh data to the state of a store that has been receiving logs for a while: background
- * merges done and the days before today compacted by the hourly job (otherwise it would be
- * measured with hundreds of small parts).
+ * merges done, and each rollup partition in one part as the tables' forced merges leave it
+ * (FORCE_MERGE_AFTER_SECONDS; otherwise it would be measured with hundreds of small parts).
  */
 async function settle(engine: TrafficEngine): Promise<void> {
   const t0 = Date.now();
@@ -57,11 +57,11 @@ async function settle(engine: TrafficEngine): Promise<void> {
     quiet = Number(m.n) === 0 ? quiet + 1 : 0;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  // What the server's hourly job does to the days before today.
-  const compacted = await compactClosedPartitions(engine);
+  // What the forced background merges do within the hour.
+  const compacted = await compactRollups(engine);
   const [p] = await engine.query<{ n: number | string }>("SELECT count() AS n FROM system.parts WHERE active AND database = 'traffic'");
   console.log(
-    `  merges settled, ${compacted.partitions} closed rollup partitions compacted (${(compacted.ms / 1000).toFixed(0)} s), in ` +
+    `  merges settled, ${compacted.partitions} rollup partitions compacted (${(compacted.ms / 1000).toFixed(0)} s), in ` +
       `${((Date.now() - t0) / 1000).toFixed(0)} s (${p.n} active parts)`,
   );
 }

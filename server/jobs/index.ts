@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { domainIssuingJob } from './domainIssuing';
 import { certificateDeletionJob } from './certificateDeletion';
 import { demoLiveTrafficJob } from './demoLiveTraffic';
-import { rollupCompactionJob } from './rollupCompaction';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -12,7 +11,6 @@ const jobs: Job[] = [
   domainIssuingJob,
   certificateDeletionJob,
   demoLiveTrafficJob,
-  rollupCompactionJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

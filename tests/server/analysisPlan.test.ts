@@ -42,11 +42,13 @@ describe('query plan', () => {
     expect(src(url, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('url:1d');
     expect(src(url, { country: ['CN'] })).toBe('base');
     expect(src({ sources: ['ip'], keys: [key('client_ip')], anyOf: ['country'], measures: ['requests'] }, { isp: ['China Mobile'] })).toBe('ip:1d');
-    // Sketches: account-wide without a domain or provider filter, per domain otherwise.
-    const sketch = { sources: ['ipska' as const, 'ipsk' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'topKWeightedState(150)(l.client_ip, toUInt64(1))' }] };
+    // Sketches: account-wide without a domain or provider filter, per domain without a provider
+    // filter, per domain and provider otherwise.
+    const sketch = { sources: ['ipska' as const, 'ipskd' as const, 'ipsk' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'topKWeightedState(150)(l.client_ip, toUInt64(1))' }] };
     expect(src(sketch, { accounts: ['acme'] })).toBe('ipska:1d');
-    expect(src(sketch, { domains: ['a1.acme.test'] })).toBe('ipsk:1d');
+    expect(src(sketch, { domains: ['a1.acme.test'] })).toBe('ipskd:1d');
     expect(src(sketch, { providers: ['cdn-a'] })).toBe('ipsk:1d');
+    expect(src(sketch, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('ipsk:1d');
     expect(src(sketch, { country: ['CN'] })).toBe('base');
   });
 
@@ -112,6 +114,15 @@ describe('rollups', () => {
     expect(ip.top.length).toBe(Math.min(150, new Set(rows.map((r) => r.client_ip)).size));
     const [url] = await app.traffic.query<{ n: number }>('SELECT length(topKWeightedMerge(150)(top_r)) AS n FROM traffic.r_urlsk_1h');
     expect(Number(url.n)).toBe(new Set(rows.map((r) => r.url)).size);
+    // The per-domain sketches (made of the per-provider ones) hold the same per domain.
+    const perDomain = await app.traffic.query<{ domain: string; n: number; requests: number }>(
+      `SELECT d.domain AS domain, uniqCombined64Merge(14)(d.ips) AS n FROM traffic.r_ipskd_1h AS d GROUP BY d.domain ORDER BY domain`,
+    );
+    const domains = [...new Set(rows.map((r) => r.domain))].sort();
+    expect(perDomain.map((d) => d.domain)).toEqual(domains);
+    for (const d of perDomain) expect(Number(d.n)).toBe(new Set(rows.filter((r) => r.domain === d.domain).map((r) => r.client_ip)).size);
+    const [urlD] = await app.traffic.query<{ r: number }>('SELECT sum(requests) AS r FROM traffic.r_urlskd_1d');
+    expect(Number(urlD.r)).toBe(rows.length);
   });
 
   it('are rebuilt from the base table when missing', async () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers';
-import { compactClosedPartitions } from '../../server/stores/traffic/compaction';
+import { compactRollups } from '../../server/stores/traffic/compaction';
+import { allRollupTables, FORCE_MERGE_AFTER_SECONDS } from '../../server/stores/traffic/rollups';
 
 type App = Awaited<ReturnType<typeof makeApp>>;
 let app: App;
-const NOW = new Date();
 const DAY = 86_400;
-const nowS = Math.floor(NOW.getTime() / 1000);
+const nowS = Math.floor(Date.now() / 1000);
 const startOfToday = Math.floor(nowS / DAY) * DAY;
-const yesterdayId = new Date((startOfToday - DAY) * 1000).toISOString().slice(0, 10).replace(/-/g, '');
 
 async function insert(ts: number, n: number, url: string) {
   // One INSERT: one new part in the base table and in each rollup it feeds.
@@ -21,11 +20,10 @@ async function insert(ts: number, n: number, url: string) {
   );
 }
 
-const parts = (where: string, params: Record<string, unknown> = {}) =>
+const parts = () =>
   app.traffic.query<{ table: string; partition_id: string; n: number | string }>(
-    `SELECT table, partition_id, count() AS n FROM system.parts WHERE active AND database = 'traffic' AND startsWith(table, 'r_') AND ${where}
+    `SELECT table, partition_id, count() AS n FROM system.parts WHERE active AND database = 'traffic' AND startsWith(table, 'r_')
      GROUP BY table, partition_id ORDER BY table, partition_id`,
-    params,
   );
 
 const figures = async () => ({
@@ -43,28 +41,31 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('compaction of closed rollup partitions', () => {
-  it("merges yesterday's partitions into one part each and changes no figure", async () => {
-    const before = await figures();
-    const report = await compactClosedPartitions(app.traffic, NOW);
-    const yesterday = await parts('partition_id = {id:String}', { id: yesterdayId });
-    // The 5-minute levels and the URL and IP hour tables partition by day.
-    expect(yesterday.length).toBeGreaterThanOrEqual(5);
-    expect(yesterday.every((p) => Number(p.n) === 1)).toBe(true);
-    expect(await figures()).toEqual(before);
-    expect(report.partitions).toBeGreaterThanOrEqual(0);
-    // Nothing left to do for closed days.
-    expect((await compactClosedPartitions(app.traffic, NOW)).partitions).toBe(0);
+describe('rollup partitions in few parts', () => {
+  it('every rollup table merges old parts in the background: day partitions after 10 minutes, month partitions hourly', async () => {
+    const tables = await app.traffic.query<{ name: string; partition_key: string; q: string }>(
+      "SELECT name, partition_key, create_table_query AS q FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'r_')",
+    );
+    expect(tables.map((t) => `traffic.${t.name}`).sort()).toEqual(allRollupTables().sort());
+    for (const t of tables) {
+      const age = t.partition_key.includes('toYYYYMMDD') ? FORCE_MERGE_AFTER_SECONDS.day : FORCE_MERGE_AFTER_SECONDS.month;
+      expect(t.q, t.name).toContain(`min_age_to_force_merge_seconds = ${age}`);
+    }
+    // Sketches and look-up tables keep hours in day partitions: a day's query merges only its day.
+    const byName = new Map(tables.map((t) => [t.name, t.partition_key]));
+    for (const name of ['r_ipsk_1h', 'r_urlsk_1h', 'r_ip_1h', 'r_url_1h', 'r_totals_5m']) expect(byName.get(name)).toContain('toYYYYMMDD');
+    expect(byName.get('r_totals_1h')).toContain('toYYYYMM(');
   });
 
-  it('compacts today and this month once they are closed too', async () => {
+  it('compactRollups merges every partition into one part at once and changes no figure', async () => {
     const before = await figures();
-    // Forty days on, today and this month are closed too.
-    await compactClosedPartitions(app.traffic, new Date(NOW.getTime() + 40 * DAY * 1000));
-    const all = await parts('1');
-    expect(all.every((p) => Number(p.n) === 1)).toBe(true);
+    expect((await parts()).some((p) => Number(p.n) > 1)).toBe(true);
+    const report = await compactRollups(app.traffic);
+    expect(report.partitions).toBeGreaterThan(0);
+    expect((await parts()).every((p) => Number(p.n) === 1)).toBe(true);
     expect(await figures()).toEqual(before);
     const totals = before.totals as { r: number | string }[];
     expect(totals.reduce((a, r) => a + Number(r.r), 0)).toBe(3 * 400 + 3 * 300);
+    expect((await compactRollups(app.traffic)).partitions).toBe(0);
   });
 });

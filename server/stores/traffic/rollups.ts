@@ -37,7 +37,7 @@ export interface StateColumn {
 export type MeasureName = 'requests' | 'bytes' | 'hits' | 'hit_bytes' | 's0' | 's1' | 's2' | 's3' | 's4' | 's5';
 
 export interface RollupDef {
-  name: 'totals' | 'status' | 'geo' | 'url' | 'urlsk' | 'urlska' | 'agent' | 'referer' | 'ip' | 'ipsk' | 'ipska';
+  name: 'totals' | 'status' | 'geo' | 'url' | 'urlsk' | 'urlskd' | 'urlska' | 'agent' | 'referer' | 'ip' | 'ipsk' | 'ipskd' | 'ipska';
   dims: RollupColumn[];
   measures: MeasureName[];
   /**
@@ -51,14 +51,15 @@ export interface RollupDef {
    */
   states?: StateColumn[];
   /**
-   * Account-wide rollup (no domain column), fed from the same level of another rollup: a query
-   * without a domain or provider filter merges a few states per account instead of one per domain.
+   * Fed from the same level of another rollup (its rows are already aggregated: cheap on insert)
+   * instead of the base table, without some of its dimensions: a query that does not need them
+   * merges a few states per domain or account instead of one per provider.
    */
-  accountOf?: RollupDef['name'];
+  mergeOf?: RollupDef['name'];
+  /** No domain column: one row per account and bucket (queries without a domain filter). */
+  accountWide?: boolean;
   /**
    * Sort key when not (account, domain, bucket, dims...): e.g. by client IP for exact look-ups.
-   * Such tables keep their hour level in daily partitions, so that a look-up analyses the index
-   * of the days it reads only.
    */
   order?: string[];
   /** Rows per index mark; small for tables read by point look-ups. */
@@ -179,8 +180,8 @@ export const ROLLUPS: readonly RollupDef[] = [
     ttlDays: 180,
   },
   {
-    name: 'ipska',
-    accountOf: 'ipsk',
+    name: 'ipskd',
+    mergeOf: 'ipsk',
     dims: [col('cn', 'UInt8')],
     measures: [],
     // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
@@ -190,11 +191,32 @@ export const ROLLUPS: readonly RollupDef[] = [
     ttlDays: 180,
   },
   {
-    name: 'urlska',
-    accountOf: 'urlsk',
+    name: 'ipska',
+    mergeOf: 'ipskd',
+    accountWide: true,
+    dims: [col('cn', 'UInt8')],
+    measures: [],
+    granularity: 32,
+    states: [IPS_STATE, topState('top_r', '', 'IPv4', ''), topState('top_b', '', 'IPv4', '')],
+    levels: COARSE,
+    ttlDays: 180,
+  },
+  {
+    name: 'urlskd',
+    mergeOf: 'urlsk',
     dims: [],
     measures: SIMPLE,
-    // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
+    granularity: 32,
+    states: [topState('top_r', '', 'UInt64', ''), topState('top_b', '', 'UInt64', '')],
+    levels: COARSE,
+    ttlDays: 180,
+  },
+  {
+    name: 'urlska',
+    mergeOf: 'urlskd',
+    accountWide: true,
+    dims: [],
+    measures: SIMPLE,
     granularity: 32,
     states: [topState('top_r', '', 'UInt64', ''), topState('top_b', '', 'UInt64', '')],
     levels: COARSE,
@@ -203,16 +225,27 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 18;
+export const ROLLUP_VERSION = 20;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
 
-const PARTITION: Record<Level, string> = {
-  '5m': 'toYYYYMMDD(bucket)',
-  '1h': 'toYYYYMM(bucket)',
-  '1d': 'toYYYYMM(bucket)',
-};
+/**
+ * Day partitions for the 5-minute level, and for the hour level of the tables read by look-ups
+ * (sorted by URL hash / IP) or merged as sketches: a one-day query then analyses the index and
+ * merges the states of the days it reads only. Month partitions elsewhere.
+ */
+const partitionOf = (def: RollupDef, level: Level): 'day' | 'month' =>
+  level === '5m' || (level === '1h' && (def.order || def.states)) ? 'day' : 'month';
+const PARTITION_BY = { day: 'toYYYYMMDD(bucket)', month: 'toYYYYMM(bucket)' } as const;
+
+/**
+ * Background merges leave a partition in several parts when their sizes differ much, and every
+ * part costs each query an index analysis and a read per column. Parts older than this are merged
+ * anyway (min_age_to_force_merge_seconds), in the background: a day partition soon after it was
+ * written to, a month partition (larger: merging rewrites it) at most hourly.
+ */
+export const FORCE_MERGE_AFTER_SECONDS = { day: 600, month: 3600 } as const;
 const BUCKET_FROM_BASE: Record<Level, string> = {
   '5m': 'toStartOfFiveMinutes(l.ts)',
   '1h': 'toStartOfHour(l.ts)',
@@ -228,28 +261,33 @@ const BUCKET_FROM_LOWER: Record<Level, string> = {
  * Small index granules for point look-ups, with compressed blocks to match: a look-up then
  * decompresses a few kilobytes per column, not the default 64 KB or more.
  */
-function granularitySettings(rows: number): string {
+function granularitySettings(rows: number): string[] {
   const block = Math.max(4096, rows * 64);
-  return `index_granularity = ${rows}, min_compress_block_size = ${block}, max_compress_block_size = ${block * 2}`;
+  return [`index_granularity = ${rows}`, `min_compress_block_size = ${block}`, `max_compress_block_size = ${block * 2}`];
 }
 
 function tableDdl(def: RollupDef, level: Level): string {
   const cols = [
     'account LowCardinality(String)',
-    ...(def.accountOf ? [] : ['domain LowCardinality(String)']),
+    ...(def.accountWide ? [] : ['domain LowCardinality(String)']),
     "bucket DateTime('UTC') CODEC(Delta, ZSTD)",
     ...def.dims.map((d) => `${d.name} ${d.type}`),
     ...(def.attrs ?? []).map((d) => `${d.name} ${d.type}`),
     ...def.measures.map((m) => `${m} ${def.states ? 'SimpleAggregateFunction(sum, UInt64)' : 'UInt64'}`),
     ...(def.states ?? []).map((st) => `${st.name} ${st.type}`),
   ];
-  const key = (def.order ?? ['account', ...(def.accountOf ? [] : ['domain']), 'bucket', ...def.dims.map((d) => d.name)]).join(', ');
+  const key = (def.order ?? ['account', ...(def.accountWide ? [] : ['domain']), 'bucket', ...def.dims.map((d) => d.name)]).join(', ');
+  const partition = partitionOf(def, level);
+  const settings = [
+    `min_age_to_force_merge_seconds = ${FORCE_MERGE_AFTER_SECONDS[partition]}`,
+    ...(def.granularity ? granularitySettings(def.granularity) : []),
+  ];
   return `CREATE TABLE IF NOT EXISTS ${rollupTable(def, level)} (${cols.join(', ')})
     ENGINE = ${def.states ? 'AggregatingMergeTree' : 'SummingMergeTree'}
-    PARTITION BY ${def.order && level === '1h' ? PARTITION['5m'] : PARTITION[level]}
+    PARTITION BY ${PARTITION_BY[partition]}
     ORDER BY (${key})
     TTL bucket + INTERVAL ${def.ttlDays} DAY
-    ${def.granularity ? `SETTINGS ${granularitySettings(def.granularity)}` : ''}`;
+    SETTINGS ${settings.join(', ')}`;
 }
 
 /**
@@ -259,7 +297,7 @@ function tableDdl(def: RollupDef, level: Level): string {
  * fixed-size keys; a collision of the 64-bit hash within one insert block is practically impossible.
  */
 function grouped(def: RollupDef, src: string, bucket: string, measures: string[], column: (d: RollupColumn) => string): string {
-  const owners = def.accountOf ? ['account'] : ['account', 'domain'];
+  const owners = def.accountWide ? ['account'] : ['account', 'domain'];
   const strings = [...owners.map((name) => ({ name, type: 'String', base: `${src}.${name}` })), ...def.dims].filter((d) => d.type.includes('String'));
   const fixed = def.dims.filter((d) => !d.type.includes('String'));
   const value = (d: RollupColumn) => (d.name === 'account' || d.name === 'domain' ? `${src}.${d.name}` : column(d));
@@ -283,10 +321,10 @@ export function selectFromBase(def: RollupDef, where = ''): string {
 /** The finest level is fed by the base table, each coarser one by the level below it. */
 function viewDdl(def: RollupDef, level: Level): string {
   const i = def.levels.indexOf(level);
-  if (i === 0 && def.accountOf) {
+  if (i === 0 && def.mergeOf) {
     const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
     const select = grouped(def, 'src', 'src.bucket', aggregates, (d) => `src.${d.name}`)
-      .replace('{table}', rollupTable({ name: def.accountOf }, level))
+      .replace('{table}', rollupTable({ name: def.mergeOf }, level))
       .replace('{where}', '');
     return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
   }
@@ -337,8 +375,8 @@ export async function ensureRollups(engine: TrafficEngine): Promise<void> {
     // Refill day by day: bounded memory, and each insert cascades to the 1h and 1d levels.
     const days = await engine.query<{ d: number | string }>('SELECT DISTINCT toYYYYMMDD(ts) AS d FROM traffic.access_log ORDER BY d');
     for (const { d } of days) {
-      // Account-wide rollups fill through the views on the rollups they are made of.
-      for (const def of ROLLUPS.filter((r) => !r.accountOf)) {
+      // Rollups made of other rollups fill through their views.
+      for (const def of ROLLUPS.filter((r) => !r.mergeOf)) {
         await engine.exec(`INSERT INTO ${rollupTable(def, def.levels[0])} ${selectFromBase(def, 'WHERE toYYYYMMDD(l.ts) = {d:UInt32}')}`, { d: Number(d) });
       }
     }

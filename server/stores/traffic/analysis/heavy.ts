@@ -37,7 +37,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   const column = by === 'flow' ? 'top_b' : 'top_r';
   const sketch = buildUnion(
     {
-      sources: ['ipska', 'ipsk'],
+      sources: ['ipska', 'ipskd', 'ipsk'],
       keys: [CN_KEY],
       measures: [],
       states: [
@@ -97,7 +97,7 @@ const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 +
 /** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
   const sketch = buildUnion(
-    { sources: ['urlska', 'urlsk'], keys: [], measures: ['requests', 'bytes'], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
+    { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: ['requests', 'bytes'], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
     s,
     s,
   );

@@ -54,7 +54,7 @@ export interface Built {
 function columnsOf(def: RollupDef): Set<string> {
   return new Set([
     'account',
-    ...(def.accountOf ? [] : ['domain']),
+    ...(def.accountWide ? [] : ['domain']),
     'bucket',
     ...def.dims.map((d) => d.name),
     ...(def.attrs ?? []).map((d) => d.name),
