@@ -61,6 +61,7 @@ describe('shell, sign-in and session (Chromium)', () => {
     expect(toLogin).toBeLessThanOrEqual(2);
     await signInAs(page, 'acme', 'Acme@2026');
     expect(new URL(page.url()).pathname).toBe('/page/userAccount');
+    await page.getByText('acme_video', { exact: true }).first().waitFor();
     await shot(page, 'shell-restored-url');
     await page.context().close();
   });
