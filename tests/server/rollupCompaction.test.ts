@@ -57,6 +57,12 @@ describe('rollup partitions in few parts', () => {
     expect(byName.get('r_totals_1h')).toContain('toYYYYMM(');
   });
 
+  it('the base table merges each past day into one part in the background', async () => {
+    const [t] = await app.traffic.query<{ q: string }>("SELECT create_table_query AS q FROM system.tables WHERE database = 'traffic' AND name = 'access_log'");
+    expect(t.q).toContain('min_age_to_force_merge_seconds = 3600');
+    expect(t.q).toContain('min_age_to_force_merge_on_partition_only = 1');
+  });
+
   it('compactRollups merges every partition into one part at once and changes no figure', async () => {
     const before = await figures();
     expect((await parts()).some((p) => Number(p.n) > 1)).toBe(true);
