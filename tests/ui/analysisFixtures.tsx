@@ -2,7 +2,7 @@
  * Shared fixtures of the analysis UI tests: a signed-in acme user, known server replies, and a render
  * helper with a data provider whose analysis methods are spies.
  */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, memoryStore, Notification, testDataProvider, type DataProvider } from 'react-admin';
@@ -56,6 +56,22 @@ export function signInAcme(permissionList: string[] = ALL_TABS) {
 
 /** The frozen clock of the analysis tests (local time): Thursday 2026-05-14 10:07:31. */
 export const NOW = new Date(2026, 4, 14, 10, 7, 31);
+/**
+ * Registers the hooks of a page test: the clock (Date only) frozen at NOW and acme signed in with
+ * `permissionList` before each test; real time and restored spies after it.
+ */
+export function signedInAtNow(permissionList?: string[]) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    signInAcme(permissionList);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
+
 /** A 5-minute bucket inside today's range (seconds, as on the wire): 09:00. */
 export const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 

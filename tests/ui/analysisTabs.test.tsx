@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import { ALL_TABS, analysisProvider, NOW, renderScreen, replies, signInAcme, T0 } from './analysisFixtures';
+import { ALL_TABS, analysisProvider, renderScreen, replies, signedInAtNow, signInAcme, T0 } from './analysisFixtures';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow();
 
 const openTab = (tab: string) => sessionStorage.setItem('logTab', tab);
 /** Text of every cell of a Datagrid, row by row. */

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore } from 'react-admin';
@@ -6,9 +6,8 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { BillDetail, BillOverview, BillQuery, BillSum, PriceModel } from '../../dataProviders/api/trafficTypes';
 import { BillPage } from '../../src/pages/page/bill/BillPage';
 import { formatYuan } from '../../src/pages/page/bill/money';
-import { captureCsv, CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 const priceModel: PriceModel = {
   currency: 'yuan',
   trafficTiers: [
@@ -46,15 +45,7 @@ type Calls = Record<'billOverview' | 'billSum' | 'billDetail', (q: BillQuery) =>
 const methods = (over: Partial<Calls> = {}) =>
   spies({ billOverview: async () => overview, billSum: async () => sum, billDetail: async () => detail, ...over });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow(CUSTOMER);
 
 describe('bill page', () => {
   it('formats yuan with 2 decimals and separators', () => {

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { DosageEntry } from '../../dataProviders/api/trafficTypes';
 import { CustomRankPage } from '../../src/pages/cdn/ranking/CustomRankPage';
-import { captureCsv, CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 
 const byFlow: DosageEntry[] = [
   { custom: 'video.acme.example', account: 'acme_video', ratio: 80.99, amount: 8_000_000_000, flow: 8_000_000_000, request: 234_567, providers: ['cdn-a', 'cdn-b'] },
@@ -27,15 +26,7 @@ const pullDown = { all: { continent: [], country: [] }, cn: { province: [], isp:
 const methods = (dosageSort: (q: { sortBy?: string }) => Promise<unknown> = async (q) => (q.sortBy === 'request' ? byRequest : byFlow)) =>
   spies({ dosageSort, analysisOptions: async () => options, pullDownOffline: async () => pullDown });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow(CUSTOMER);
 
 describe('usage ranking page', () => {
   it('ranks domains by traffic with share and line names', async () => {

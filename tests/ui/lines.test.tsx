@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
@@ -7,9 +7,8 @@ import { LinesPage } from '../../src/pages/cdn/lines/LinesPage';
 import { bandwidthPoints } from '../../src/pages/cdn/lines/LineBandwidth';
 import { mapLines, parseCoordinates } from '../../src/pages/cdn/lines/lineModel';
 import { placeLabels } from '../../src/pages/cdn/lines/labelPlacement';
-import { CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 
 const line = (code: string, en: string, zh: string, coordinates: string, country: string, capacity: number, lang: 'en' | 'zh' = 'en'): LineInfo => ({
@@ -55,15 +54,9 @@ const methods = (over: Partial<Calls> = {}) =>
     ...over,
   });
 
+signedInAtNow(CUSTOMER);
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
   sessionStorage.setItem('isChinese', 'english');
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 describe('lines page', () => {

@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/logs';
 import { LogPage } from '../../src/pages/cdn/log/LogPage';
 import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../src/pages/cdn/log/logForm';
-import { CUSTOMER, renderPage, signInAcme, spies } from './trafficPagesFixtures';
+import { CUSTOMER, NOW, renderPage, signedInAtNow, spies } from './trafficPagesFixtures';
 
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
   time: '2026-05-14 09:59:59',
@@ -63,15 +62,7 @@ async function logRows(): Promise<string[][]> {
     .map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent ?? ''));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow(CUSTOMER);
 
 describe('log page: search', () => {
   it('searches today on opening and shows the rows formatted', async () => {

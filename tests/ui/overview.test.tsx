@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { Overview, Sequential } from '../../dataProviders/api/trafficTypes';
 import GuardedOverviewPage, { OverviewPage } from '../../src/pages/cdn/overview/OverviewPage';
 import { curvePoints } from '../../src/pages/cdn/overview/OverviewCurve';
-import { captureCsv, CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
 
 /** Frozen clock (local time): Thursday 2026-05-14 10:07:31. */
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 
 const overview: Overview = {
@@ -51,15 +50,7 @@ const methods = (over: Partial<Record<'overview' | 'sequential', () => Promise<u
     ...over,
   });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow(CUSTOMER);
 
 describe('overview page', () => {
   it('shows the figures in base-1000 units with the change against the previous period', async () => {

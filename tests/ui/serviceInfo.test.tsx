@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { ServiceInfo, ServiceInfoInit } from '../../dataProviders/api/trafficTypes';
 import { ServiceInfoPage } from '../../src/pages/cdn/serviceInfo/ServiceInfoPage';
 import { monthsSince } from '../../src/pages/cdn/serviceInfo/months';
-import { captureCsv, CUSTOMER, renderPage, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
-const NOW = new Date(2026, 4, 14, 10, 7, 31);
 const day = (d: number) => new Date(2026, 4, d, 0, 0, 0).getTime() / 1000;
 
 const init: ServiceInfoInit = {
@@ -44,15 +43,7 @@ const info: ServiceInfo = {
 const methods = (over: Partial<Record<'serviceInfo' | 'serviceInfoInit', () => Promise<unknown>>> = {}) =>
   spies({ serviceInfoInit: async () => init, serviceInfo: async () => info, ...over });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  signInAcme(CUSTOMER);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+signedInAtNow(CUSTOMER);
 
 describe('service info page', () => {
   it('shows the account, its services and every domain with its usage', async () => {

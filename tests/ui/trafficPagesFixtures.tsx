@@ -11,7 +11,7 @@ import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 
-export { signInAcme } from './analysisFixtures';
+export { NOW, signedInAtNow, signInAcme } from './analysisFixtures';
 
 // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).
 globalThis.ResizeObserver ??= class {
