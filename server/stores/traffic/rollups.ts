@@ -118,6 +118,42 @@ const IPS_STATE: StateColumn = {
   merge: `uniqCombined64MergeState(${UNIQ_PRECISION})(src.ips)`,
 };
 
+/**
+ * The same sketch without the provider (and, account-wide, without the domain): made of the next
+ * finer sketch at the same level (per provider → per domain → per account), so that a query
+ * without those filters merges a third of the states or fewer.
+ */
+function coarserSketch(name: RollupDef['name'], sketch: RollupDef, mergeOf: RollupDef['name'], accountWide = false): RollupDef {
+  return { ...sketch, name, mergeOf, accountWide, dims: sketch.dims.filter((d) => d.name !== 'provider').map((d) => col(d.name, d.type)) };
+}
+
+const URL_SKETCH: RollupDef = {
+  name: 'urlsk',
+  dims: [PROVIDER],
+  // The selection's totals ride along, so that one read gives the candidates and the shares' base.
+  measures: SIMPLE,
+  // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
+  granularity: 32,
+  states: [topState('top_r', 'cityHash64(l.url)', 'UInt64', '1'), topState('top_b', 'cityHash64(l.url)', 'UInt64', 'l.bytes')],
+  levels: COARSE,
+  ttlDays: 180,
+};
+
+const IP_SKETCH: RollupDef = {
+  name: 'ipsk',
+  dims: [PROVIDER, col('cn', 'UInt8', "l.country = 'CN'")],
+  measures: [],
+  // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
+  granularity: 32,
+  states: [
+    IPS_STATE,
+    topState('top_r', 'l.client_ip', 'IPv4', '1'),
+    topState('top_b', 'l.client_ip', 'IPv4', 'l.bytes'),
+  ],
+  levels: COARSE,
+  ttlDays: 180,
+};
+
 export const ROLLUPS: readonly RollupDef[] = [
   // Counts, flow, hits, status classes: every curve and summary. Kept longer for bills.
   { name: 'totals', dims: [PROVIDER], measures: FULL, levels: ALL_LEVELS, ttlDays: 400 },
@@ -144,17 +180,9 @@ export const ROLLUPS: readonly RollupDef[] = [
     levels: COARSE,
     ttlDays: 180,
   },
-  {
-    name: 'urlsk',
-    dims: [PROVIDER],
-    // The selection's totals ride along, so that one read gives the candidates and the shares' base.
-    measures: SIMPLE,
-    // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
-    granularity: 32,
-    states: [topState('top_r', 'cityHash64(l.url)', 'UInt64', '1'), topState('top_b', 'cityHash64(l.url)', 'UInt64', 'l.bytes')],
-    levels: COARSE,
-    ttlDays: 180,
-  },
+  URL_SKETCH,
+  coarserSketch('urlskd', URL_SKETCH, 'urlsk'),
+  coarserSketch('urlska', URL_SKETCH, 'urlskd', true),
   {
     name: 'ip',
     dims: [PROVIDER, col('client_ip', 'IPv4')],
@@ -165,63 +193,9 @@ export const ROLLUPS: readonly RollupDef[] = [
     levels: COARSE,
     ttlDays: 180,
   },
-  {
-    name: 'ipsk',
-    dims: [PROVIDER, col('cn', 'UInt8', "l.country = 'CN'")],
-    measures: [],
-    // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
-    granularity: 32,
-    states: [
-      IPS_STATE,
-      topState('top_r', 'l.client_ip', 'IPv4', '1'),
-      topState('top_b', 'l.client_ip', 'IPv4', 'l.bytes'),
-    ],
-    levels: COARSE,
-    ttlDays: 180,
-  },
-  {
-    name: 'ipskd',
-    mergeOf: 'ipsk',
-    dims: [col('cn', 'UInt8')],
-    measures: [],
-    // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
-    granularity: 32,
-    states: [IPS_STATE, topState('top_r', '', 'IPv4', ''), topState('top_b', '', 'IPv4', '')],
-    levels: COARSE,
-    ttlDays: 180,
-  },
-  {
-    name: 'ipska',
-    mergeOf: 'ipskd',
-    accountWide: true,
-    dims: [col('cn', 'UInt8')],
-    measures: [],
-    granularity: 32,
-    states: [IPS_STATE, topState('top_r', '', 'IPv4', ''), topState('top_b', '', 'IPv4', '')],
-    levels: COARSE,
-    ttlDays: 180,
-  },
-  {
-    name: 'urlskd',
-    mergeOf: 'urlsk',
-    dims: [],
-    measures: SIMPLE,
-    granularity: 32,
-    states: [topState('top_r', '', 'UInt64', ''), topState('top_b', '', 'UInt64', '')],
-    levels: COARSE,
-    ttlDays: 180,
-  },
-  {
-    name: 'urlska',
-    mergeOf: 'urlskd',
-    accountWide: true,
-    dims: [],
-    measures: SIMPLE,
-    granularity: 32,
-    states: [topState('top_r', '', 'UInt64', ''), topState('top_b', '', 'UInt64', '')],
-    levels: COARSE,
-    ttlDays: 180,
-  },
+  IP_SKETCH,
+  coarserSketch('ipskd', IP_SKETCH, 'ipsk'),
+  coarserSketch('ipska', IP_SKETCH, 'ipskd', true),
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
