@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import type { Page } from 'playwright-core';
+import { newPage, settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
 
 const TABS = ['top', 'hit', 'client', 'source', 'status', 'ip', 'distribution'] as const;
 /** What each tab shows once its data is in (a table of the demo traffic). */
@@ -14,18 +14,7 @@ const TAB_TABLE: Record<(typeof TABS)[number], string> = {
   distribution: 'table-provinces',
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Waits until nothing in the screen is loading any more (charts' code, calls, maps). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout: 90_000 });
-}
+const browser = useBrowser();
 
 async function openTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
   await page.getByTestId(`tab-button-${tab}`).click();
@@ -51,7 +40,7 @@ async function search(page: Page): Promise<void> {
 describe('traffic analysis as acme (Chromium, demo data)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     // The demo store answers in well under a second; the margin is for a busy 2-core machine.
     page.setDefaultTimeout(90_000);
     await signInAs(page, 'acme', 'Acme@2026');
@@ -157,7 +146,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
 
 describe('traffic analysis as acme_viewer (tab rights top and hit)', () => {
   it('sees only URL top and hit rate on both screens', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     page.setDefaultTimeout(90_000);
     await signInAs(page, 'acme_viewer', 'Viewer@2026');
     for (const path of ['/cdn/analysisOff', '/cdn/analysisOn']) {

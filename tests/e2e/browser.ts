@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
 
@@ -16,6 +16,26 @@ export async function launch(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Chromium for the tests of the calling file: launched before them, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not launched yet');
+    return browser;
+  };
+}
+
+/** Waits until nothing on the screen is loading any more (calls, lazy charts, map shapes). */
+export async function settled(page: Page, timeout = 90_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout });
 }
 
 export async function newPage(browser: Browser): Promise<Page> {

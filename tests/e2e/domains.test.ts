@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
 
 /**
  * The domain lifecycle as acme, in Chromium against the real server: create (two origins, cache
@@ -12,13 +12,7 @@ const REMARK = 'Edited by the e2e test';
 const TABS = ['Basic', 'Origin', 'Cache', 'HTTPS', 'Access control', 'Advanced'] as const;
 const TABS_ZH = ['基本信息', '回源配置', '缓存配置', 'HTTPS配置', '访问控制', '高级配置'] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const row = (page: Page, name: string) => page.getByTestId(`row-actions-${name}`).locator('xpath=ancestor::tr');
 
@@ -46,7 +40,7 @@ describe('domains (acme)', () => {
   let page: Page;
   let detailUrl = '';
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await signInAs(page, 'acme', 'Acme@2026');
   });
   afterAll(async () => {
@@ -229,7 +223,7 @@ describe('domains (acme)', () => {
 describe('domains (acme_viewer, view only)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await signInAs(page, 'acme_viewer', 'Viewer@2026');
   });
   afterAll(async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('shell, sign-in and session (Chromium)', () => {
   it('shows the login screen and refuses spaces without calling the server', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/newlogin');
     await expect(page.getByRole('heading', { name: '客户服务系统' }).isVisible()).resolves.toBe(true);
     await page.getByTestId('username').fill('ac me');
@@ -24,7 +17,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('signs in acme, lands on its first allowed page, switches to English and back, signs out', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/newlogin');
     await signInAs(page, 'acme', 'Acme@2026');
     expect(new URL(page.url()).pathname).toBe('/cdn/newoverview');
@@ -48,7 +41,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('restores the originally requested page after sign-in', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     let toLogin = 0;
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame() && f.url().endsWith('/newlogin')) toLogin += 1;
@@ -67,7 +60,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('sends a user without permissions to /newwelcome', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/newlogin');
     await signInAs(page, 'nobody', 'Nobody@2026');
     await page.waitForURL('**/newwelcome');
@@ -85,7 +78,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('refuses a disabled user with the not-activated message', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/newlogin');
     await page.getByTestId('username').fill('frozen');
     await page.getByTestId('password').fill('Frozen@2026');
@@ -96,7 +89,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('shows only the permitted top menu to acme_viewer', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/newlogin');
     await signInAs(page, 'acme_viewer', 'Viewer@2026');
     const nav = page.locator('header nav');

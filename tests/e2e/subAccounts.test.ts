@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import type { Page } from 'playwright-core';
+import { baseURL, newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
 import { createCipher } from '../../server/lib/cipher';
 
 /**
@@ -12,12 +12,8 @@ const VIEWER_PW = 'Viewer@2026';
 const VIEWER_NEW = 'Viewer#2027e2e';
 const GROUP = 'acme_e2e_team';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
+const browser = useBrowser();
 afterAll(async () => {
-  await browser?.close();
   await restoreViewerPassword();
 });
 
@@ -42,7 +38,7 @@ async function logout(page: Page, label: RegExp) {
 describe('sub-accounts (acme)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await signInAs(page, 'acme', 'Acme@2026');
   });
   afterAll(async () => {
@@ -131,7 +127,7 @@ describe('sub-accounts (acme)', () => {
 describe('own password change (acme_viewer)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
   });
   afterAll(async () => {
     await page?.context().close();

@@ -3,21 +3,10 @@
  * as acme (every right) in both languages, and as acme_viewer (overview and logs only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import type { Page } from 'playwright-core';
+import { newPage, settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Waits until nothing on the screen is loading (calls, lazy charts, map shapes). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout: 60_000 });
-}
+const browser = useBrowser();
 
 async function open(page: Page, path: string, ready: string): Promise<void> {
   await page.goto(path);
@@ -49,7 +38,7 @@ const BANDWIDTH = /^\d+\.\d{2} [KMGTPE]?bps$/;
 describe('traffic screens as acme (Chromium, demo data)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await signInAs(page, 'acme', 'Acme@2026');
   });
   afterAll(async () => {
@@ -202,7 +191,7 @@ describe('traffic screens as acme (Chromium, demo data)', () => {
 describe('traffic screens as acme_viewer (overview and logs only)', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
+    page = await newPage(browser());
     await signInAs(page, 'acme_viewer', 'Viewer@2026');
   });
   afterAll(async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signInAs, switchLanguage } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SUB = 'e2e_domain_viewer';
 const SUB_PASSWORD = 'Dom@in2026view';
@@ -22,7 +16,7 @@ describe('sub-users (Chromium)', () => {
   let acme: Page;
 
   it('acme sees its sub-users in both languages', async () => {
-    acme = await newPage(browser);
+    acme = await newPage(browser());
     await acme.goto('/newlogin');
     await signInAs(acme, 'acme', 'Acme@2026');
     await openUsers(acme);
@@ -58,7 +52,7 @@ describe('sub-users (Chromium)', () => {
   });
 
   it('the sub-user sees only permitted menus, no write buttons, and the server refuses a forged write', async () => {
-    const sub = await newPage(browser);
+    const sub = await newPage(browser());
     await sub.goto('/newlogin');
     await signInAs(sub, SUB, SUB_PASSWORD);
     // Landing page: the first permitted page, the domain list, read-only.
