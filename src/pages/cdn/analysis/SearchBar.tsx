@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Collapse, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Collapse, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useTranslate } from 'react-admin';
@@ -33,6 +33,7 @@ import {
 } from './searchModel';
 import { useAnalysisOptions } from './useAnalysisOptions';
 import { useAnalysisLabels } from './labels';
+import { Choice } from '../trafficShared/Choice';
 
 export interface SearchBarProps {
   variant: AnalysisVariant;
@@ -139,13 +140,13 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
           width={280}
           testId="search-domains"
         />
-        <ToggleButtonGroup size="small" exclusive value={form.timeSelect} onChange={(_e, v: TimeSelect | null) => choosePreset(v)} aria-label={translate('analysis.search.time')}>
-          {[...TIME_PRESETS, 'userDefined' as const].map((p) => (
-            <ToggleButton key={p} value={p} data-testid={`preset-${p}`} sx={{ px: 1.25 }}>
-              {translate(`analysis.presets.${p}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Choice
+          dense
+          value={form.timeSelect}
+          onChange={choosePreset}
+          label={translate('analysis.search.time')}
+          options={[...TIME_PRESETS, 'userDefined' as const].map((p) => ({ value: p, label: translate(`analysis.presets.${p}`), testId: `preset-${p}` }))}
+        />
         <TextField
           select
           size="small"

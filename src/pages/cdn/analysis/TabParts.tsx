@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Paper, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure } from '../../../../dataProviders/api/trafficTypes';
 import type { AnalysisQueryState } from './useAnalysisQuery';
+import { Choice } from '../trafficShared/Choice';
 
 /** A titled panel of a tab with optional actions (measure toggle, export) on the right. */
 export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
@@ -67,14 +68,15 @@ export function QueryView<T>({
 export function MeasureToggle({ value, onChange }: { value: AnalysisMeasure; onChange: (m: AnalysisMeasure) => void }) {
   const translate = useTranslate();
   return (
-    <ToggleButtonGroup size="small" exclusive value={value} onChange={(_e, v: AnalysisMeasure | null) => v && onChange(v)} aria-label={translate('analysis.measure.label')}>
-      <ToggleButton value="request" data-testid="measure-request">
-        {translate('analysis.measure.request')}
-      </ToggleButton>
-      <ToggleButton value="flow" data-testid="measure-flow">
-        {translate('analysis.measure.flow')}
-      </ToggleButton>
-    </ToggleButtonGroup>
+    <Choice
+      value={value}
+      onChange={onChange}
+      label={translate('analysis.measure.label')}
+      options={[
+        { value: 'request', label: translate('analysis.measure.request'), testId: 'measure-request' },
+        { value: 'flow', label: translate('analysis.measure.flow'), testId: 'measure-flow' },
+      ]}
+    />
   );
 }
 

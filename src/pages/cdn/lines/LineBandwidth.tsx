@@ -1,4 +1,4 @@
-import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BandwidthPoint, LineInfo, LineSummary } from '../../../../dataProviders/api/lines';
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
@@ -9,6 +9,7 @@ import { Tile } from '../overview/Tile';
 import { RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
 import { StateView } from '../trafficShared/StateView';
 import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { Choice } from '../trafficShared/Choice';
 
 /** 1-minute points (lineData, up to 7 days) or 5-minute points (lineSdwanData, up to 31 days). */
 export type LineStep = 'minute' | 'fiveMinutes';
@@ -49,14 +50,15 @@ export function LineBandwidth({
       title={translate('lines.curve.title', { name: line.name, code: line.code })}
       testId="line-bandwidth"
       actions={
-        <ToggleButtonGroup size="small" exclusive value={step} onChange={(_e, v: LineStep | null) => v && onStep(v)} aria-label={translate('lines.curve.step')}>
-          <ToggleButton value="minute" data-testid="step-minute">
-            {translate('lines.curve.minute')}
-          </ToggleButton>
-          <ToggleButton value="fiveMinutes" data-testid="step-fiveMinutes">
-            {translate('lines.curve.fiveMinutes')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <Choice
+          value={step}
+          onChange={onStep}
+          label={translate('lines.curve.step')}
+          options={[
+            { value: 'minute', label: translate('lines.curve.minute'), testId: 'step-minute' },
+            { value: 'fiveMinutes', label: translate('lines.curve.fiveMinutes'), testId: 'step-fiveMinutes' },
+          ]}
+        />
       }
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { formatTime, parseTime, TIME_PRESETS, toInputValue, type TimeSelect } from '../../../lib/time';
@@ -8,6 +8,7 @@ import { useAnalysisOptions } from '../analysis/useAnalysisOptions';
 import { AccountSelect } from '../trafficShared/AccountSelect';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
 import { logRange, validIp, validStatus, type LogForm } from './logForm';
+import { Choice } from '../trafficShared/Choice';
 
 /**
  * The log filters: accounts of the tree, domains, a preset or custom range (to the second), status
@@ -39,13 +40,13 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
           width={280}
           testId="filter-domains"
         />
-        <ToggleButtonGroup size="small" exclusive value={form.timeSelect} onChange={(_e, v: TimeSelect | null) => choosePreset(v)} aria-label={translate('trafficPages.range')}>
-          {[...TIME_PRESETS, 'userDefined' as const].map((p) => (
-            <ToggleButton key={p} value={p} data-testid={`preset-${p}`} sx={{ px: 1.25 }}>
-              {translate(`trafficPages.presets.${p}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Choice
+          dense
+          value={form.timeSelect}
+          onChange={choosePreset}
+          label={translate('trafficPages.range')}
+          options={[...TIME_PRESETS, 'userDefined' as const].map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
+        />
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {form.timeSelect === 'userDefined' &&

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BandAndFlowPoint } from '../../../../dataProviders/api/trafficTypes';
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
 import { secondsToMs, withinRange, type Granularity, type TimeRange } from '../../../lib/time';
 import { Section } from '../analysis/TabParts';
+import { Choice } from '../trafficShared/Choice';
 
 type Measure = 'bandwidth' | 'flow';
 
@@ -30,14 +30,15 @@ export function OverviewCurve({ curve, range, interval }: { curve: readonly Band
       title={translate('overview.curveTitle')}
       testId="overview-curve"
       actions={
-        <ToggleButtonGroup size="small" exclusive value={measure} onChange={(_e, v: Measure | null) => v && setMeasure(v)} aria-label={translate('overview.curveTitle')}>
-          <ToggleButton value="bandwidth" data-testid="curve-bandwidth">
-            {translate('overview.axis.bandwidth')}
-          </ToggleButton>
-          <ToggleButton value="flow" data-testid="curve-flow">
-            {translate('overview.axis.flow')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <Choice
+          value={measure}
+          onChange={setMeasure}
+          label={translate('overview.curveTitle')}
+          options={[
+            { value: 'bandwidth', label: translate('overview.axis.bandwidth'), testId: 'curve-bandwidth' },
+            { value: 'flow', label: translate('overview.axis.flow'), testId: 'curve-flow' },
+          ]}
+        />
       }
     >
       <TimeSeriesChart

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, DosageSortQuery } from '../../../../dataProviders/api/trafficTypes';
 import { BarRanking } from '../../../charts';
@@ -15,6 +15,7 @@ import { useDomainChoices } from '../trafficShared/useDomainChoices';
 import { usePortalQuery } from '../trafficShared/usePortalQuery';
 import { toRankRows, useRankColumns } from './RankingTable';
 import { RequireModule } from '../trafficShared/RequireModule';
+import { Choice } from '../trafficShared/Choice';
 
 /** /cdn/customRank: domains ranked by traffic or requests over a range, with their share and lines. */
 export function CustomRankPage() {
@@ -66,14 +67,15 @@ export function CustomRankPage() {
         testId="ranking"
         actions={
           <>
-            <ToggleButtonGroup size="small" exclusive value={sortBy} onChange={(_e, v: AnalysisMeasure | null) => v && setSortBy(v)} aria-label={translate('customRank.sortBy')}>
-              <ToggleButton value="flow" data-testid="sortby-flow">
-                {translate('customRank.byFlow')}
-              </ToggleButton>
-              <ToggleButton value="request" data-testid="sortby-request">
-                {translate('customRank.byRequest')}
-              </ToggleButton>
-            </ToggleButtonGroup>
+            <Choice
+              value={sortBy}
+              onChange={setSortBy}
+              label={translate('customRank.sortBy')}
+              options={[
+                { value: 'flow', label: translate('customRank.byFlow'), testId: 'sortby-flow' },
+                { value: 'request', label: translate('customRank.byRequest'), testId: 'sortby-request' },
+              ]}
+            />
             <CsvButton rows={rows} columns={columns} name={`usage-ranking-${sortBy}`} />
           </>
         }

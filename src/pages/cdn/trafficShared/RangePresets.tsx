@@ -1,6 +1,7 @@
-import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { defaultGranularity, formatTime, presetRange, TIME_PRESETS, type Granularity, type TimePreset, type TimeRange } from '../../../lib/time';
+import { Choice } from './Choice';
 
 /** A preset range as the traffic screens send it (second precision, end rounded down to 5 minutes). */
 export interface PresetChoice {
@@ -30,19 +31,13 @@ export function RangePresets({
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
+      <Choice
+        dense
         value={value.preset}
-        onChange={(_e, v: TimePreset | null) => v && onChange(choosePreset(v))}
-        aria-label={translate('trafficPages.range')}
-      >
-        {presets.map((p) => (
-          <ToggleButton key={p} value={p} data-testid={`preset-${p}`} sx={{ px: 1.25 }}>
-            {translate(`trafficPages.presets.${p}`)}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+        onChange={(p) => onChange(choosePreset(p))}
+        label={translate('trafficPages.range')}
+        options={presets.map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
+      />
       <Typography variant="body2" color="text.secondary" data-testid="range-shown">
         {translate('trafficPages.rangeShown', { start: value.startTime.slice(0, 16), end: value.endTime.slice(0, 16) })}
       </Typography>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, IpItem } from '../../../../../dataProviders/api/trafficTypes';
 import { BarRanking } from '../../../../charts';
@@ -9,6 +9,7 @@ import { Figure, MeasureToggle, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { useAnalysisLabels } from '../labels';
 import { flowColumn, rankColumn, requestColumn } from './columns';
+import { Choice } from '../../trafficShared/Choice';
 
 type IpRow = IpItem & { id: string; rank: number };
 type Scope = 'all' | 'cn';
@@ -44,10 +45,15 @@ export function IndependentIpTab(props: TabProps) {
       testId="tab-ip"
       actions={
         <>
-          <ToggleButtonGroup size="small" exclusive value={scope} onChange={(_e, v: Scope | null) => v && setScope(v)} aria-label={translate('analysis.ip.scope')}>
-            <ToggleButton value="all">{translate('analysis.ip.scopeAll')}</ToggleButton>
-            <ToggleButton value="cn">{translate('analysis.ip.scopeCN')}</ToggleButton>
-          </ToggleButtonGroup>
+          <Choice
+            value={scope}
+            onChange={setScope}
+            label={translate('analysis.ip.scope')}
+            options={[
+              { value: 'all', label: translate('analysis.ip.scopeAll') },
+              { value: 'cn', label: translate('analysis.ip.scopeCN') },
+            ]}
+          />
           <MeasureToggle value={measure} onChange={setMeasure} />
           <CsvButton rows={rows} columns={columns} name={`independent-ip-${scope}-${measure}`} />
         </>
