@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Collapse, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Collapse, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useTranslate } from 'react-admin';
@@ -34,6 +34,7 @@ import {
 import { useAnalysisOptions } from './useAnalysisOptions';
 import { useAnalysisLabels } from './labels';
 import { Choice } from '../trafficShared/Choice';
+import { SingleSelect } from '../trafficShared/SingleSelect';
 
 export interface SearchBarProps {
   variant: AnalysisVariant;
@@ -147,21 +148,14 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
           label={translate('analysis.search.time')}
           options={[...TIME_PRESETS, 'userDefined' as const].map((p) => ({ value: p, label: translate(`analysis.presets.${p}`), testId: `preset-${p}` }))}
         />
-        <TextField
-          select
-          size="small"
+        <SingleSelect
           label={translate('analysis.search.granularity')}
           value={form.interval}
-          onChange={(e) => update({ interval: e.target.value as SearchForm['interval'] })}
-          sx={{ width: 120 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'search-granularity' } as object } }}
-        >
-          {granularities.map((g) => (
-            <MenuItem key={g} value={g}>
-              {translate(`analysis.granularity.${g}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(interval) => update({ interval })}
+          width={120}
+          testId="search-granularity"
+          options={granularities.map((g) => ({ value: g, label: translate(`analysis.granularity.${g}`) }))}
+        />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="search-submit">
           {translate('analysis.search.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { formatTime, parseTime, TIME_PRESETS, toInputValue, type TimeSelect } from '../../../lib/time';
@@ -9,6 +9,7 @@ import { AccountSelect } from '../trafficShared/AccountSelect';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
 import { logRange, validIp, validStatus, type LogForm } from './logForm';
 import { Choice } from '../trafficShared/Choice';
+import { SingleSelect } from '../trafficShared/SingleSelect';
 
 /**
  * The log filters: accounts of the tree, domains, a preset or custom range (to the second), status
@@ -78,19 +79,18 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
           sx={{ width: 170 }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-status' } }}
         />
-        <TextField
-          select
-          size="small"
+        <SingleSelect
           label={t('cache')}
           value={form.cacheHit}
-          onChange={(e) => onChange({ cacheHit: e.target.value as LogForm['cacheHit'] })}
-          sx={{ width: 120 }}
-          slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'filter-cache' } as object }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{t('cacheAll')}</MenuItem>
-          <MenuItem value="hit">{t('hit')}</MenuItem>
-          <MenuItem value="miss">{t('miss')}</MenuItem>
-        </TextField>
+          onChange={(cacheHit) => onChange({ cacheHit })}
+          width={120}
+          testId="filter-cache"
+          options={[
+            { value: '', label: t('cacheAll') },
+            { value: 'hit', label: t('hit') },
+            { value: 'miss', label: t('miss') },
+          ]}
+        />
         <TextField
           size="small"
           label={t('clientIp')}

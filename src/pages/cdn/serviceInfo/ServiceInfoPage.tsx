@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ServiceInfoInit } from '../../../../dataProviders/api/trafficTypes';
 import { PageHeader } from '../trafficShared/PageHeader';
@@ -10,6 +10,7 @@ import { monthsSince } from './months';
 import { ServiceDomains } from './ServiceDomains';
 import { ServicesPanel } from './ServicesPanel';
 import { RequireModule } from '../trafficShared/RequireModule';
+import { SingleSelect } from '../trafficShared/SingleSelect';
 
 /** The init reply's accounts in tree order with their depth (parents before children). */
 function accountTree(init: ServiceInfoInit): { identity: string; title: string; depth: number }[] {
@@ -48,36 +49,22 @@ export function ServiceInfoPage() {
           <>
             <AccountCard init={d} />
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-              <TextField
-                select
-                size="small"
+              <SingleSelect
                 label={translate('serviceInfo.chooseAccount')}
                 value={chosenAccount}
-                onChange={(e) => setAccount(e.target.value)}
-                sx={{ width: 320 }}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'serviceinfo-account' } as object } }}
-              >
-                {accounts.map((a) => (
-                  <MenuItem key={a.identity} value={a.identity} sx={{ pl: 2 + a.depth * 2 }}>
-                    {a.title} ({a.identity})
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
+                onChange={setAccount}
+                width={320}
+                testId="serviceinfo-account"
+                options={accounts.map((a) => ({ value: a.identity, label: `${a.title} (${a.identity})`, depth: a.depth }))}
+              />
+              <SingleSelect
                 label={translate('serviceInfo.month')}
                 value={chosenMonth}
-                onChange={(e) => setMonth(e.target.value)}
-                sx={{ width: 160 }}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'serviceinfo-month' } as object } }}
-              >
-                {months.map((m) => (
-                  <MenuItem key={m} value={m}>
-                    {m}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={setMonth}
+                width={160}
+                testId="serviceinfo-month"
+                options={months.map((m) => ({ value: m, label: m }))}
+              />
             </Stack>
           </>
         )}

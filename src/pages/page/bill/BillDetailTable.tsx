@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillDetail, BillDetailRow } from '../../../../dataProviders/api/trafficTypes';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
@@ -7,6 +7,7 @@ import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTabl
 import { FeesChart } from './FeesChart';
 import { formatYuan } from './money';
 import { Nowrap } from '../../cdn/trafficShared/Nowrap';
+import { SingleSelect } from '../../cdn/trafficShared/SingleSelect';
 
 type Row = BillDetailRow & { id: string };
 const ALL = '';
@@ -34,22 +35,14 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
   return (
     <>
       <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField
-          select
-          size="small"
+        <SingleSelect
           label={translate('bill.detail.domain')}
           value={domain}
-          onChange={(e) => setDomain(e.target.value)}
-          sx={{ minWidth: 260 }}
-          slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'bill-detail-domain' } as object }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value={ALL}>{translate('trafficPages.allDomains')}</MenuItem>
-          {domains.map((d) => (
-            <MenuItem key={d} value={d}>
-              {d}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setDomain}
+          minWidth={260}
+          testId="bill-detail-domain"
+          options={[{ value: ALL, label: translate('trafficPages.allDomains') }, ...domains.map((d) => ({ value: d, label: d }))]}
+        />
         <CsvButton rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`} />
       </Stack>
       <Typography variant="subtitle2">{translate('bill.detail.chartTitle')}</Typography>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../../cdn/trafficShared/AccountSelect';
@@ -11,6 +11,7 @@ import { BillSumTable } from './BillSumTable';
 import { recentMonths } from './money';
 import { useBillQueries, useCurrentBillQuery } from './useBillQueries';
 import { RequireModule } from '../../cdn/trafficShared/RequireModule';
+import { SingleSelect } from '../../cdn/trafficShared/SingleSelect';
 
 type View = 'sum' | 'detail';
 
@@ -31,21 +32,7 @@ export function BillPage() {
     <div data-testid="bill-page">
       <PageHeader title={translate('bill.title')} subtitle={translate('bill.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label={translate('bill.month')}
-          value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          sx={{ width: 160 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bill-month' } as object } }}
-        >
-          {months.map((m) => (
-            <MenuItem key={m} value={m}>
-              {m}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SingleSelect label={translate('bill.month')} value={month} onChange={setMonth} width={160} testId="bill-month" options={months.map((m) => ({ value: m, label: m }))} />
         <AccountSelect value={accounts} onChange={setAccounts} />
         {current && (
           <Typography variant="body2" color="text.secondary" data-testid="bill-current-query">
