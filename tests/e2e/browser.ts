@@ -33,6 +33,22 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/**
+ * A page signed in as `username` for the tests of the enclosing describe, handed to `use` before
+ * them; its browser context is closed after them.
+ */
+export function signedInPage(browser: () => Browser, username: string, password: string, use: (page: Page) => void): void {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await newPage(browser());
+    await signInAs(page, username, password);
+    use(page);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+}
+
 /** Waits until nothing on the screen is loading any more (calls, lazy charts, map shapes). */
 export async function settled(page: Page, timeout = 90_000): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { shot, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * The domain lifecycle as acme, in Chromium against the real server: create (two origins, cache
@@ -39,13 +39,7 @@ async function tab(page: Page, name: string) {
 describe('domains (acme)', () => {
   let page: Page;
   let detailUrl = '';
-  beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, 'acme', 'Acme@2026');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('lists the domains with status and configuration state, in Chinese and English', async () => {
     await page.goto('/cdn/domain');
@@ -222,13 +216,7 @@ describe('domains (acme)', () => {
 
 describe('domains (acme_viewer, view only)', () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  signedInPage(browser, 'acme_viewer', 'Viewer@2026', (p) => (page = p));
 
   it('shows domains without any write button', async () => {
     await page.goto('/cdn/domain');

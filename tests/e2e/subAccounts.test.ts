@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { baseURL, newPage, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
 import { createCipher } from '../../server/lib/cipher';
 
 /**
@@ -37,13 +37,7 @@ async function logout(page: Page, label: RegExp) {
 
 describe('sub-accounts (acme)', () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, 'acme', 'Acme@2026');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('lists the demo sub-accounts, in Chinese and in English', async () => {
     await page.goto('/page/userAccount');

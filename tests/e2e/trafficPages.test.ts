@@ -2,9 +2,9 @@
  * Overview, service info, lines, logs, usage ranking and bills in Chromium against the demo data:
  * as acme (every right) in both languages, and as acme_viewer (overview and logs only).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -37,13 +37,7 @@ const BANDWIDTH = /^\d+\.\d{2} [KMGTPE]?bps$/;
 
 describe('traffic screens as acme (Chromium, demo data)', () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, 'acme', 'Acme@2026');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('overview: figures, change against the previous period, curve, top domains; range, domain, export', async () => {
     await open(page, '/cdn/newoverview', 'tile-flow-value');
@@ -190,13 +184,7 @@ describe('traffic screens as acme (Chromium, demo data)', () => {
 
 describe('traffic screens as acme_viewer (overview and logs only)', () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  signedInPage(browser, 'acme_viewer', 'Viewer@2026', (p) => (page = p));
 
   it('sees the overview and the logs, and can download logs', async () => {
     expect(new URL(page.url()).pathname).toBe('/cdn/newoverview');
