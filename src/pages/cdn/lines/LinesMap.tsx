@@ -3,6 +3,7 @@ import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { geoMercator, geoNaturalEarth1, geoPath, type GeoProjection } from 'd3-geo';
 import { CHINA_SHAPE_IDS } from '../../../charts/chinaProvinces';
 import { loadCountries, type CountryFeature } from '../../../charts/worldAtlas';
+import { relativePoint } from '../../../charts/MapTooltip';
 import { placeLabels } from './labelPlacement';
 
 /** A line as the map places it. */
@@ -116,10 +117,7 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
               data-testid={`${region}-line-${line.code}`}
               onClick={() => onSelect(line.code)}
               onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onSelect(line.code)}
-              onMouseMove={(e) => {
-                const r = box.current?.getBoundingClientRect();
-                setHover({ line, x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) });
-              }}
+              onMouseMove={(e) => setHover({ line, ...relativePoint(e, box.current) })}
             />
           );
         })}
