@@ -2,9 +2,10 @@
  * Ingest benchmark: generates a file of N realistic access-log lines (JSON lines, as docs/ingest.md;
  * rows made inside the engine by the demo generator, then exported by it), and loads it with the
  * same code as `npm run ingest`, printing rows per second:
- *   1. plain file, into access_log with the analysis rollups (what a real load costs),
+ *   1. plain file of 7 days of traffic, into access_log with the analysis rollups (what a real load costs),
  *   2. the same file gzip-compressed,
- *   3. plain file with the rollup views removed (parse + check + move into the base table only).
+ *   3. a plain file of as many lines from one hour of traffic, with the rollups,
+ *   4. the 7-day file with the rollup views removed (parse + check + move into the base table only).
  *
  *   npx tsx bench/ingest.ts                 # 1,000,000 lines
  *   npx tsx bench/ingest.ts --rows 200000 --batch-mb 48
@@ -36,10 +37,12 @@ const DOMAINS: DemoDomain[] = [
   { name: 'media.globex-corp.com', account: 'globex', type: 'vod', scope: 'all' },
 ];
 
-async function makeFile(engine: TrafficEngine, rows: number, file: string): Promise<void> {
+/** `rows` lines spread over the last `hours` hours of the demo domains. */
+async function makeFile(engine: TrafficEngine, rows: number, file: string, hours: number): Promise<void> {
   await engine.exec('CREATE TABLE traffic.bench_source AS traffic.access_log ENGINE = MergeTree ORDER BY ts');
   const now = Math.floor(Date.now() / 1000);
-  const insert = demoInsertSql(planDomains(DOMAINS, rows, now - 7 * 86400), now - 7 * 86400, 168, 4242, 'traffic.bench_source');
+  const from = now - hours * 3600;
+  const insert = demoInsertSql(planDomains(DOMAINS, rows, from), from, hours, 4242, 'traffic.bench_source');
   await engine.exec(insert.sql);
   await engine.exec("INSERT INTO FUNCTION file({f:String}, 'JSONEachRow') SELECT * FROM traffic.bench_source ORDER BY ts", { f: file });
   await engine.exec('DROP TABLE traffic.bench_source');
@@ -70,7 +73,7 @@ async function main() {
     await ensureTrafficSchema(engine);
     const file = path.join(dir, 'access.jsonl');
     let t = Date.now();
-    await makeFile(engine, rows, file);
+    await makeFile(engine, rows, file, 168);
     const size = fs.statSync(file).size;
     console.log(`generated ${rows.toLocaleString('en-US')} lines, ${(size / 1e6).toFixed(0)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs)`);
     t = Date.now();
@@ -84,6 +87,13 @@ async function main() {
     await timed('plain JSON lines, base table + rollups', () => ingestLogs(engine, read(file), opts), size);
     await emptyStore(engine);
     await timed('gzip JSON lines, base table + rollups', () => ingestLogs(engine, read(`${file}.gz`), opts), size);
+    // The same number of lines from one hour of traffic (a busier CDN's hourly file): the rollups
+    // fold more lines into each row, so they write far fewer rows per line than over 7 days.
+    const hourFile = path.join(dir, 'access-1h.jsonl');
+    await makeFile(engine, rows, hourFile, 1);
+    await emptyStore(engine);
+    await timed('plain JSON lines, 1 hour, base + rollups', () => ingestLogs(engine, read(hourFile), opts), fs.statSync(hourFile).size);
+    fs.rmSync(hourFile, { force: true });
     const views = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')");
     for (const v of views) await engine.exec(`DROP TABLE traffic.${v.name}`);
     await emptyStore(engine);
