@@ -10,7 +10,7 @@ import { makeApp } from './helpers';
 import { ensureTrafficSchema, ACCESS_LOG_COLUMNS } from '../../server/stores/traffic/schema';
 import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
-import { ingestLogs } from '../../server/stores/traffic/ingest';
+import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
 import type { DemoDomain } from '../../server/demo/trafficSql';
 
 type App = Awaited<ReturnType<typeof makeApp>>;
@@ -224,6 +224,21 @@ describe('ingest', () => {
     } finally {
       app.config.ingestToken = token;
     }
+  });
+
+  it('a load cut short leaves nothing behind once the server starts again: staging tables and batch files go', async () => {
+    const dir = path.join(tmp, 'leftovers');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, 'ingest_dead_1.jsonl'), '{}\n');
+    await app.traffic.exec(`CREATE TABLE traffic.ingest_dead_1 (${ACCESS_LOG_COLUMNS.map((c) => `${c} String`).join(', ')}) ENGINE = Memory`);
+    const before = await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
+    await clearIngestLeftovers(app.traffic, dir);
+    const [left] = await app.traffic.query<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')");
+    expect(num(left.n)).toBe(0);
+    await expect(fs.stat(dir)).rejects.toThrow();
+    // The loaded rows and the rollups stay.
+    expect((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log'))?.n).toBe(before?.n);
+    expect(num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'r_')"))?.n)).toBeGreaterThan(0);
   });
 
   it('npm run ingest --server sends the file to a running server in parts, line numbers continuing', async () => {

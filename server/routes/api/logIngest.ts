@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
-import { ingestLogs } from '../../stores/traffic/ingest';
+import { clearIngestLeftovers, ingestLogs } from '../../stores/traffic/ingest';
 
 /** Constant-time comparison of the bearer token with the configured one. */
 function tokenMatches(header: string | undefined, expected: string): boolean {
@@ -21,6 +21,8 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
  * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
 export const logIngestRoutes: FastifyPluginAsync = async (app) => {
+  const tmpDir = path.join(app.config.dataDir, 'tmp', 'ingest');
+  await clearIngestLeftovers(app.traffic, tmpDir);
   // In this plugin only: every body arrives as the raw stream (JSON lines are not one JSON document).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -46,7 +48,7 @@ export const logIngestRoutes: FastifyPluginAsync = async (app) => {
       const query = request.query as { firstLine?: number; maxErrors?: number };
       const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* () {})();
       const report = await ingestLogs(app.traffic, body, {
-        tmpDir: path.join(app.config.dataDir, 'tmp', 'ingest'),
+        tmpDir,
         firstLine: query.firstLine,
         maxErrors: query.maxErrors,
       });

@@ -159,6 +159,21 @@ function tagLines(buf: Buffer, firstLine: number): { tagged: Buffer; candidates:
   return { tagged: Buffer.concat(pieces), candidates, rejected };
 }
 
+/** Staging tables of a load are named traffic.ingest_<load id>_<first line of the batch>. */
+const STAGE_PREFIX = 'ingest_';
+
+/**
+ * Removes what a load cut short (the process stopped mid-load) left behind: its batch files and,
+ * in the embedded store, its staging tables. A ClickHouse server's staging tables are left alone:
+ * another process may be loading into it right now.
+ */
+export async function clearIngestLeftovers(engine: TrafficEngine, tmpDir: string): Promise<void> {
+  await fs.rm(tmpDir, { recursive: true, force: true });
+  if (engine.kind !== 'chdb') return;
+  const rows = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, {p:String})", { p: STAGE_PREFIX });
+  for (const { name } of rows) await engine.exec(`DROP TABLE IF EXISTS traffic.\`${name.replace(/`/g, '')}\``);
+}
+
 /** Loads a stream of access-log lines into traffic.access_log. */
 export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Buffer | string>, opts: IngestOptions): Promise<IngestReport> {
   const began = Date.now();
@@ -237,7 +252,7 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
     return { good: ok.size, bad };
   };
 
-  const stageOf = (firstLine: number) => `traffic.ingest_${id}_${firstLine}`;
+  const stageOf = (firstLine: number) => `traffic.${STAGE_PREFIX}${id}_${firstLine}`;
 
   const processBatch = async (batch: Buffer, firstLine: number, written: string | undefined) => {
     const stage = stageOf(firstLine);
