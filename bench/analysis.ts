@@ -6,7 +6,7 @@
  *   npx tsx bench/analysis.ts                    # 10 M and 100 M rows
  *   npx tsx bench/analysis.ts --rows 10000000    # one size
  *   npx tsx bench/analysis.ts --rows 10000000 --data /tmp/bench10m   # keep / reuse the data dir
- *   --runs 15 (timed runs per query), --only urlTop (queries whose name contains it)
+ *   --runs 15 (timed runs per query), --only urlTop,hitRate (queries whose name contains one of them)
  *
  * Targets (issue 4, 2-core machine): <= 30 ms median at 10 M rows for one domain over a day,
  * <= 300 ms median at 100 M rows for a whole account over seven days.
@@ -106,7 +106,7 @@ async function main() {
       { name: 'account, 1 day', search: { ...base, accounts: ACCOUNT_TREE, domains: [], start: end - 86400, end } },
       { name: 'account, 7 days', search: { ...base, accounts: ACCOUNT_TREE, domains: [], start: end - 7 * 86400, end } },
     ];
-    const queries = analysisQueries().filter((q) => !only || q.name.includes(only));
+    const queries = analysisQueries().filter((q) => !only || only.split(',').some((o) => q.name.includes(o)));
     const table: string[][] = [['query', ...scenarios.map((s) => `${s.name} (median / p95 ms)`)]];
     for (const q of queries) {
       const cells: string[] = [q.name];
