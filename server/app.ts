@@ -35,7 +35,11 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
-  const db = await openConfigDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openConfigDb({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onConnectionLost: (err) => app.log.warn({ err }, 'PostgreSQL connection lost; the next query reconnects'),
+  });
   const traffic = await openTrafficEngine({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl });
   await ensureTrafficSchema(traffic);
   app.decorate('config', config);

@@ -3,19 +3,35 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     demoTemplateDir: string;
+    /** 'server-pg' project: the PostgreSQL server's administrator URL and the seeded template database ('' otherwise) */
+    pgAdminUrl: string;
+    pgTemplateDatabase: string;
   }
 }
 
-/** Seeds the demo data once per run; test files start from a copy (seeding per file would be slow). */
-export default async function setup(project: TestProject) {
+/**
+ * Seeds the demo data once per run; test files start from a copy (seeding per file would be slow).
+ * With `admin` (a PostgreSQL server), the configuration part of the demo is seeded into a template
+ * database there, which each test app copies (tests/server/helpers.ts).
+ */
+export async function seedTemplate(project: TestProject, admin = '') {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
-  execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/makeTemplate.ts'), dir], { stdio: 'inherit' });
+  const template = admin ? freshDatabaseName('portal_template') : '';
+  if (admin) await asAdmin(admin, `CREATE DATABASE ${template}`);
+  const env = { ...process.env, ...(admin ? { DATABASE_URL: databaseUrl(admin, template) } : {}) };
+  execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/makeTemplate.ts'), dir], { stdio: 'inherit', env });
   project.provide('demoTemplateDir', dir);
+  project.provide('pgAdminUrl', admin);
+  project.provide('pgTemplateDatabase', template);
   return async () => {
     await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
+    if (admin) await asAdmin(admin, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
   };
 }
+
+export default (project: TestProject) => seedTemplate(project);

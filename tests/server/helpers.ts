@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { configFromEnv, type PortalConfig } from '../../server/config';
 import { createCipher } from '../../server/lib/cipher';
+import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
 
 export const cipher = createCipher('CdnPortalKey2026');
 
@@ -17,10 +18,19 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const template = overrides.demo === false ? undefined : inject('demoTemplateDir');
   if (template) await fs.cp(template, dataDir, { recursive: true });
-  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), ...overrides };
+  // On a PostgreSQL server: a database of this app's own, a copy of the seeded template for the demo.
+  const admin = inject('pgAdminUrl');
+  const database = admin ? freshDatabaseName('portal_test') : undefined;
+  if (admin && database) await asAdmin(admin, `CREATE DATABASE ${database}${template ? ` TEMPLATE ${inject('pgTemplateDatabase')}` : ''}`);
+  const config = {
+    ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv),
+    ...(admin && database ? { databaseUrl: databaseUrl(admin, database) } : {}),
+    ...overrides,
+  };
   const app = await buildApp(config);
   app.addHook('onClose', async () => {
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
+    if (admin && database) await asAdmin(admin, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
   });
   return Object.assign(app, { dataDir });
 }

@@ -45,9 +45,13 @@ async function openPglite(dir: string): Promise<ConfigDb> {
   return db;
 }
 
-async function openPostgres(url: string): Promise<ConfigDb> {
+async function openPostgres(url: string, onConnectionLost: (err: Error) => void): Promise<ConfigDb> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server ends (restart, failover, an administrator) is reported on
+  // the pool; unhandled, that error would stop the process. The pool drops the connection and the
+  // next query opens a new one.
+  pool.on('error', onConnectionLost);
   type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
   const wrap = (c: Client): Omit<ConfigDb, 'transaction' | 'close'> => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -61,6 +65,8 @@ async function openPostgres(url: string): Promise<ConfigDb> {
     ...wrap(pool),
     async transaction<T>(fn: (tx: ConfigDb) => Promise<T>) {
       const client = await pool.connect();
+      // A connection that cannot even roll back is gone: it is destroyed, not put back in the pool.
+      let broken = false;
       try {
         await client.query('BEGIN');
         const inner: ConfigDb = { ...wrap(client), transaction: (f) => f(inner), close: async () => undefined };
@@ -68,10 +74,12 @@ async function openPostgres(url: string): Promise<ConfigDb> {
         await client.query('COMMIT');
         return result;
       } catch (e) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
@@ -98,8 +106,10 @@ export async function migrate(db: ConfigDb): Promise<string[]> {
   return applied;
 }
 
-export async function openConfigDb(opts: { dataDir: string; databaseUrl?: string }): Promise<ConfigDb> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(path.join(opts.dataDir, 'config'));
+export async function openConfigDb(opts: { dataDir: string; databaseUrl?: string; onConnectionLost?: (err: Error) => void }): Promise<ConfigDb> {
+  const db = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.onConnectionLost ?? (() => undefined))
+    : await openPglite(path.join(opts.dataDir, 'config'));
   await migrate(db);
   return db;
 }
