@@ -19,6 +19,7 @@ import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { compactRollups } from '../server/stores/traffic/compaction';
 import { benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
 import { analysisQueries } from './analysisQueries';
+import { topAccuracy } from './topAccuracy';
 import type { Search } from '../server/stores/traffic/analysis/search';
 
 function arg(name: string): string | undefined {
@@ -125,6 +126,8 @@ async function main() {
     const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
     console.log(`\n${table.map((r, j) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |${j === 0 ? `\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|` : ''}`).join('\n')}`);
     console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    // The top-100 lists come from sketch candidates: how they compare with the exact lists.
+    for (const sc of scenarios) console.log(`top-100 lists, ${sc.name}: ${await topAccuracy(engine, sc.search)}`);
     await engine.close();
     if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
