@@ -11,7 +11,6 @@ export default {
       allAccounts: 'All accounts',
       domains: 'Domains',
       allDomains: 'All domains',
-      time: 'Time range',
       start: 'Start time',
       end: 'End time',
       granularity: 'Granularity',
@@ -29,15 +28,6 @@ export default {
       rangeShown: '%{start} to %{end}',
       noOptions: 'No options',
       lastUpdated: 'Updated %{time}',
-    },
-    presets: {
-      today: 'Today',
-      yesterday: 'Yesterday',
-      threeDays: 'Last 3 days',
-      week: 'Last 7 days',
-      month: 'This month',
-      lastMonth: 'Last month',
-      userDefined: 'Custom',
     },
     granularity: { '5m': '5 minutes', '1h': '1 hour', '1d': '1 day' },
     validation: {

@@ -11,7 +11,6 @@ export default {
       allAccounts: '全部账号',
       domains: '域名',
       allDomains: '全部域名',
-      time: '时间范围',
       start: '开始时间',
       end: '结束时间',
       granularity: '时间粒度',
@@ -29,15 +28,6 @@ export default {
       rangeShown: '%{start} 至 %{end}',
       noOptions: '无可选项',
       lastUpdated: '更新于 %{time}',
-    },
-    presets: {
-      today: '今天',
-      yesterday: '昨天',
-      threeDays: '近 3 天',
-      week: '近 7 天',
-      month: '本月',
-      lastMonth: '上月',
-      userDefined: '自定义',
     },
     granularity: { '5m': '5 分钟', '1h': '1 小时', '1d': '1 天' },
     validation: {

@@ -13,7 +13,6 @@ import {
   MAX_RANGE_DAYS,
   parseTime,
   RETENTION_DAYS,
-  TIME_PRESETS,
   toInputValue,
   type TimeSelect,
 } from '../../../lib/time';
@@ -33,7 +32,7 @@ import {
 } from './searchModel';
 import { useAnalysisOptions } from './useAnalysisOptions';
 import { useAnalysisLabels } from './labels';
-import { Choice } from '../trafficShared/Choice';
+import { TimeSelectChoice } from '../trafficShared/RangePresets';
 import { SingleSelect } from '../trafficShared/SingleSelect';
 
 export interface SearchBarProps {
@@ -141,13 +140,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
           width={280}
           testId="search-domains"
         />
-        <Choice
-          dense
-          value={form.timeSelect}
-          onChange={choosePreset}
-          label={translate('analysis.search.time')}
-          options={[...TIME_PRESETS, 'userDefined' as const].map((p) => ({ value: p, label: translate(`analysis.presets.${p}`), testId: `preset-${p}` }))}
-        />
+        <TimeSelectChoice value={form.timeSelect} onChange={choosePreset} />
         <SingleSelect
           label={translate('analysis.search.granularity')}
           value={form.interval}

@@ -1,14 +1,14 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
-import { formatTime, parseTime, TIME_PRESETS, toInputValue, type TimeSelect } from '../../../lib/time';
+import { formatTime, parseTime, toInputValue, type TimeSelect } from '../../../lib/time';
 import { useAnalysisLabels } from '../analysis/labels';
 import { MultiSelect } from '../analysis/MultiSelect';
 import { useAnalysisOptions } from '../analysis/useAnalysisOptions';
 import { AccountSelect } from '../trafficShared/AccountSelect';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
 import { logRange, validIp, validStatus, type LogForm } from './logForm';
-import { Choice } from '../trafficShared/Choice';
+import { TimeSelectChoice } from '../trafficShared/RangePresets';
 import { SingleSelect } from '../trafficShared/SingleSelect';
 
 /**
@@ -41,13 +41,7 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
           width={280}
           testId="filter-domains"
         />
-        <Choice
-          dense
-          value={form.timeSelect}
-          onChange={choosePreset}
-          label={translate('trafficPages.range')}
-          options={[...TIME_PRESETS, 'userDefined' as const].map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
-        />
+        <TimeSelectChoice value={form.timeSelect} onChange={choosePreset} />
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {form.timeSelect === 'userDefined' &&

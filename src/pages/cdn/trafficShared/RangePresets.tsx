@@ -1,6 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { defaultGranularity, formatTime, presetRange, TIME_PRESETS, type Granularity, type TimePreset, type TimeRange } from '../../../lib/time';
+import { defaultGranularity, formatTime, presetRange, TIME_PRESETS, type Granularity, type TimePreset, type TimeRange, type TimeSelect } from '../../../lib/time';
 import { Choice } from './Choice';
 
 /** A preset range as the traffic screens send it (second precision, end rounded down to 5 minutes). */
@@ -18,6 +18,27 @@ export function choosePreset(preset: TimePreset, now: Date = new Date()): Preset
   return { preset, range, startTime: formatTime(range.start), endTime: formatTime(range.end), interval: defaultGranularity(range) };
 }
 
+/** The preset buttons of a time range ('Time range': today ... last month, and Custom where asked). */
+function TimeChoice<T extends TimeSelect>({ value, onChange, options }: { value: T; onChange: (choice: T) => void; options: readonly T[] }) {
+  const translate = useTranslate();
+  return (
+    <Choice
+      dense
+      value={value}
+      onChange={onChange}
+      label={translate('trafficPages.range')}
+      options={options.map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
+    />
+  );
+}
+
+const WITH_CUSTOM: readonly TimeSelect[] = [...TIME_PRESETS, 'userDefined'];
+
+/** The presets and Custom, for searches that also take a range typed in (analysis, logs). */
+export function TimeSelectChoice({ value, onChange }: { value: TimeSelect; onChange: (choice: TimeSelect) => void }) {
+  return <TimeChoice value={value} onChange={onChange} options={WITH_CUSTOM} />;
+}
+
 /** Today / yesterday / three days / week / month / last month, with the exact range shown next to it. */
 export function RangePresets({
   value,
@@ -31,13 +52,7 @@ export function RangePresets({
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Choice
-        dense
-        value={value.preset}
-        onChange={(p) => onChange(choosePreset(p))}
-        label={translate('trafficPages.range')}
-        options={presets.map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
-      />
+      <TimeChoice value={value.preset} onChange={(p) => onChange(choosePreset(p))} options={presets} />
       <Typography variant="body2" color="text.secondary" data-testid="range-shown">
         {translate('trafficPages.rangeShown', { start: value.startTime.slice(0, 16), end: value.endTime.slice(0, 16) })}
       </Typography>
