@@ -209,9 +209,8 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
   };
 
   /** chDB reads a batch from a temporary file (see parseInto); other engines get the bytes. */
-  const fileOf = (stage: string) => path.join(opts.tmpDir, `${stage.replace('traffic.', '')}.jsonl`);
   const writeBatchFile = async (stage: string, data: Buffer): Promise<string> => {
-    const file = fileOf(stage);
+    const file = path.join(opts.tmpDir, `${stage.replace('traffic.', '')}.jsonl`);
     await fs.mkdir(opts.tmpDir, { recursive: true });
     await fs.writeFile(file, data);
     return file;
