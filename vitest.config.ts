@@ -9,10 +9,15 @@ const SERVER = {
   hookTimeout: 120_000,
 };
 
+const CLICKHOUSE_TESTS = ['analysis', 'analysisAccess', 'analysisBill', 'analysisProvider', 'analysisPlan', 'trafficStore', 'rollupCompaction', 'logs', 'lines', 'liveTraffic'].map(
+  (name) => `tests/server/${name}.test.ts`,
+);
+
 /**
- * Five projects, all run by `npm test`:
+ * Six projects, all run by `npm test`:
  * unit (pure logic), server (routes through app.inject() on the real embedded stores, one process
- * per file because chDB is a per-process engine), server-pg (the same on a PostgreSQL server), ui (testing-library in jsdom), e2e (Chromium against
+ * per file because chDB is a per-process engine), server-pg (the same on a PostgreSQL server),
+ * server-ch (the traffic tests over the ClickHouse HTTP interface), ui (testing-library in jsdom), e2e (Chromium against
  * the built app and a real server started once in tests/e2e/globalSetup.ts).
  */
 export default defineConfig({
@@ -22,6 +27,12 @@ export default defineConfig({
       { extends: true, test: { name: 'server', ...SERVER, globalSetup: ['tests/server/globalSetup.ts'] } },
       // The same tests with the configuration store on a real PostgreSQL server (DATABASE_URL).
       { extends: true, test: { name: 'server-pg', ...SERVER, globalSetup: ['tests/server/globalSetupPg.ts'] } },
+      // The traffic tests, with the traffic store on a ClickHouse server
+      // (CLICKHOUSE_URL; tests/server/fakeClickhouse.ts). One file at a time: they share its database.
+      {
+        extends: true,
+        test: { name: 'server-ch', ...SERVER, include: CLICKHOUSE_TESTS, fileParallelism: false, globalSetup: ['tests/server/globalSetupCh.ts'] },
+      },
       {
         extends: true,
         plugins: [react()],

@@ -11,6 +11,8 @@ declare module 'vitest' {
     /** 'server-pg' project: the PostgreSQL server's administrator URL and the seeded template database ('' otherwise) */
     pgAdminUrl: string;
     pgTemplateDatabase: string;
+    /** 'server-ch' project: the URL of the ClickHouse server holding the traffic store ('' otherwise) */
+    clickhouseUrl: string;
   }
 }
 
@@ -28,6 +30,7 @@ export async function seedTemplate(project: TestProject, admin = '') {
   project.provide('demoTemplateDir', dir);
   project.provide('pgAdminUrl', admin);
   project.provide('pgTemplateDatabase', template);
+  project.provide('clickhouseUrl', '');
   return async () => {
     await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     if (admin) await asAdmin(admin, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);

@@ -7,6 +7,8 @@ import { buildApp } from '../../server/app';
 import { configFromEnv, type PortalConfig } from '../../server/config';
 import { createCipher } from '../../server/lib/cipher';
 import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
+import { resetClickhouse } from './clickhouseServer';
+import { seedTraffic } from '../../server/demo/traffic';
 
 export const cipher = createCipher('CdnPortalKey2026');
 
@@ -22,12 +24,18 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
   const admin = inject('pgAdminUrl');
   const database = admin ? freshDatabaseName('portal_test') : undefined;
   if (admin && database) await asAdmin(admin, `CREATE DATABASE ${database}${template ? ` TEMPLATE ${inject('pgTemplateDatabase')}` : ''}`);
+  // On a ClickHouse server ('server-ch'): its traffic database, emptied for this app.
+  const clickhouseUrl = inject('clickhouseUrl');
+  if (clickhouseUrl) await resetClickhouse(clickhouseUrl);
   const config = {
     ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv),
     ...(admin && database ? { databaseUrl: databaseUrl(admin, database) } : {}),
+    ...(clickhouseUrl ? { clickhouseUrl } : {}),
     ...overrides,
   };
   const app = await buildApp(config);
+  // The template's demo traffic lives in its embedded store: a ClickHouse server gets its own.
+  if (clickhouseUrl && template && config.demo) await seedTraffic.run(app);
   app.addHook('onClose', async () => {
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     if (admin && database) await asAdmin(admin, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);

@@ -226,7 +226,7 @@ describe('ingest', () => {
     }
   });
 
-  it('a load cut short leaves nothing behind once the server starts again: staging tables and batch files go', async () => {
+  it('a load cut short leaves nothing behind once the server starts again: batch files go, and the embedded staging tables', async () => {
     const dir = path.join(tmp, 'leftovers');
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'ingest_dead_1.jsonl'), '{}\n');
@@ -234,7 +234,9 @@ describe('ingest', () => {
     const before = await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
     await clearIngestLeftovers(app.traffic, dir);
     const [left] = await app.traffic.query<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')");
-    expect(num(left.n)).toBe(0);
+    // A ClickHouse server's staging tables may belong to a load another process is running.
+    expect(num(left.n)).toBe(app.traffic.kind === 'chdb' ? 0 : 1);
+    if (app.traffic.kind !== 'chdb') await app.traffic.exec('DROP TABLE traffic.ingest_dead_1');
     await expect(fs.stat(dir)).rejects.toThrow();
     // The loaded rows and the rollups stay.
     expect((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log'))?.n).toBe(before?.n);

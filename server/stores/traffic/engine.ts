@@ -75,8 +75,14 @@ async function openChdb(dir: string): Promise<TrafficEngine> {
 }
 
 async function openClickhouse(url: string): Promise<TrafficEngine> {
-  const { createClient } = await import('@clickhouse/client');
-  const client = createClient({ url, clickhouse_settings: { output_format_json_quote_64bit_integers: 0 } });
+  const { createClient, ClickHouseLogLevel } = await import('@clickhouse/client');
+  const client = createClient({
+    url,
+    clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
+    // Errors reach the caller, which handles them (a batch with a malformed line is expected to
+    // fail its strict parse); the client would also print each one.
+    log: { level: ClickHouseLogLevel.OFF },
+  });
   return {
     kind: 'clickhouse',
     async query<T>(sql: string, params?: Record<string, unknown>) {
@@ -88,13 +94,17 @@ async function openClickhouse(url: string): Promise<TrafficEngine> {
     },
     async insertRaw(table, data, format, columns, settings) {
       const { Readable } = await import('node:stream');
-      await client.insert({
-        table,
-        values: Readable.from([data]),
-        format: format === 'TSV' ? 'TabSeparated' : format,
-        columns: columns as [string, ...string[]] | undefined,
+      // The bytes go to the server as they are: exec sends the statement in the URL and the body
+      // raw (client.insert would serialise a stream's chunks as JSON objects).
+      const cols = columns?.length ? ` (${columns.join(', ')})` : '';
+      const { stream } = await client.exec({
+        query: `INSERT INTO ${table}${cols} FORMAT ${format === 'TSV' ? 'TabSeparated' : format}`,
+        values: Readable.from([typeof data === 'string' ? Buffer.from(data) : data], { objectMode: false }),
         clickhouse_settings: settings,
       });
+      for await (const _ of stream) {
+        // The reply of an insert is empty; read to the end to free the connection.
+      }
     },
     async exportGzip(sql, params, format, file) {
       const { pipeline } = await import('node:stream/promises');
