@@ -266,7 +266,8 @@ describe('ingest', () => {
     try {
       const run = promisify(execFile);
       const out = await run(process.execPath, ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '1'], {
-        env: { ...process.env, PORTAL_DATA_DIR: dataDir },
+        // On a ClickHouse server (server-ch) the command loads into the server the app reads.
+        env: { ...process.env, PORTAL_DATA_DIR: dataDir, ...(app.config.clickhouseUrl ? { CLICKHOUSE_URL: app.config.clickhouseUrl } : {}) },
       }).then(
         () => ({ code: 0, stdout: '' }),
         (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
@@ -275,6 +276,7 @@ describe('ingest', () => {
       expect(out.stdout).toContain(`loaded ${(GOOD + 2).toLocaleString('en-US')} rows`);
       expect(out.stdout).toContain(`rejected lines: ${expectedBad().join(', ')}`);
       expect(out.stdout).toContain('[ingest] batch');
+      if (app.config.clickhouseUrl) expect(await loaded('cli.test')).toBe(GOOD + 2);
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     }
