@@ -176,7 +176,7 @@ export const ROLLUPS: readonly RollupDef[] = [
     attrs: [col('url', 'String')],
     measures: SIMPLE,
     order: ['account', 'url_h', 'bucket', 'domain', 'provider'],
-    granularity: 256,
+    granularity: 128,
     levels: COARSE,
     ttlDays: 180,
   },
@@ -189,7 +189,7 @@ export const ROLLUPS: readonly RollupDef[] = [
     attrs: [col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
     measures: SIMPLE,
     order: ['account', 'client_ip', 'bucket', 'domain', 'provider'],
-    granularity: 256,
+    granularity: 128,
     levels: COARSE,
     ttlDays: 180,
   },
@@ -199,7 +199,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 20;
+export const ROLLUP_VERSION = 21;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
