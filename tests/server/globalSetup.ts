@@ -37,4 +37,20 @@ export async function seedTemplate(project: TestProject, admin = '') {
   };
 }
 
+
+/** Starts a server for a project's run, seeds with it, and stops it after the run (or when seeding fails). */
+export async function withServer<S extends { stop(): void }>(start: () => Promise<S>, seed: (server: S) => Promise<() => Promise<void>>) {
+  const server = await start();
+  try {
+    const teardown = await seed(server);
+    return async () => {
+      await teardown();
+      server.stop();
+    };
+  } catch (err) {
+    server.stop();
+    throw err;
+  }
+}
+
 export default (project: TestProject) => seedTemplate(project);
