@@ -226,18 +226,22 @@ describe('ingest', () => {
     }
   });
 
-  it('a load cut short leaves nothing behind once the server starts again: batch files go, and the embedded staging tables', async () => {
+  it('a load cut short leaves nothing behind once the server starts again: batch files and staging tables go', async () => {
     const dir = path.join(tmp, 'leftovers');
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'ingest_dead_1.jsonl'), '{}\n');
     await app.traffic.exec(`CREATE TABLE traffic.ingest_dead_1 (${ACCESS_LOG_COLUMNS.map((c) => `${c} String`).join(', ')}) ENGINE = Memory`);
+    const staging = async () =>
+      num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')"))?.n);
     const before = await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
     await clearIngestLeftovers(app.traffic, dir);
-    const [left] = await app.traffic.query<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')");
-    // A ClickHouse server's staging tables may belong to a load another process is running.
-    expect(num(left.n)).toBe(app.traffic.kind === 'chdb' ? 0 : 1);
-    if (app.traffic.kind !== 'chdb') await app.traffic.exec('DROP TABLE traffic.ingest_dead_1');
     await expect(fs.stat(dir)).rejects.toThrow();
+    if (app.traffic.kind !== 'chdb') {
+      // A ClickHouse server's fresh staging table may belong to a load another process is running.
+      expect(await staging()).toBe(1);
+      await clearIngestLeftovers(app.traffic, dir, 0);
+    }
+    expect(await staging()).toBe(0);
     // The loaded rows and the rollups stay.
     expect((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log'))?.n).toBe(before?.n);
     expect(num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'r_')"))?.n)).toBeGreaterThan(0);

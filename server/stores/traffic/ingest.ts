@@ -163,14 +163,20 @@ function tagLines(buf: Buffer, firstLine: number): { tagged: Buffer; candidates:
 const STAGE_PREFIX = 'ingest_';
 
 /**
- * Removes what a load cut short (the process stopped mid-load) left behind: its batch files and,
- * in the embedded store, its staging tables. A ClickHouse server's staging tables are left alone:
- * another process may be loading into it right now.
+ * Removes what a load cut short (the process stopped mid-load) left behind: its batch files and
+ * its staging tables. The embedded store is this process's alone, so every staging table there is
+ * a leftover. On a ClickHouse server another process may be loading right now; a batch's staging
+ * table lives only until the next move into access_log (minutes), so the ones older than
+ * `serverStaleSeconds` (an hour) are leftovers.
  */
-export async function clearIngestLeftovers(engine: TrafficEngine, tmpDir: string): Promise<void> {
+export async function clearIngestLeftovers(engine: TrafficEngine, tmpDir: string, serverStaleSeconds = 3600): Promise<void> {
   await fs.rm(tmpDir, { recursive: true, force: true });
-  if (engine.kind !== 'chdb') return;
-  const rows = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, {p:String})", { p: STAGE_PREFIX });
+  const rows = await engine.query<{ name: string }>(
+    `SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, {p:String})${
+      engine.kind === 'chdb' ? '' : ' AND metadata_modification_time <= now() - {stale:UInt32}'
+    }`,
+    { p: STAGE_PREFIX, stale: serverStaleSeconds },
+  );
   for (const { name } of rows) await engine.exec(`DROP TABLE IF EXISTS traffic.\`${name.replace(/`/g, '')}\``);
 }
 
