@@ -19,9 +19,10 @@ declare module 'vitest' {
 /**
  * Seeds the demo data once per run; test files start from a copy (seeding per file would be slow).
  * With `admin` (a PostgreSQL server), the configuration part of the demo is seeded into a template
- * database there, which each test app copies (tests/server/helpers.ts).
+ * database there, which each test app copies (tests/server/helpers.ts); with `clickhouseUrl`, the
+ * apps keep their traffic on that ClickHouse server.
  */
-export async function seedTemplate(project: TestProject, admin = '') {
+export async function seedTemplate(project: TestProject, { admin = '', clickhouseUrl = '' }: { admin?: string; clickhouseUrl?: string } = {}) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
   const template = admin ? freshDatabaseName('portal_template') : '';
   if (admin) await asAdmin(admin, `CREATE DATABASE ${template}`);
@@ -30,13 +31,12 @@ export async function seedTemplate(project: TestProject, admin = '') {
   project.provide('demoTemplateDir', dir);
   project.provide('pgAdminUrl', admin);
   project.provide('pgTemplateDatabase', template);
-  project.provide('clickhouseUrl', '');
+  project.provide('clickhouseUrl', clickhouseUrl);
   return async () => {
     await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     if (admin) await asAdmin(admin, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
   };
 }
-
 
 /** Starts a server for a project's run, seeds with it, and stops it after the run (or when seeding fails). */
 export async function withServer<S extends { stop(): void }>(start: () => Promise<S>, seed: (server: S) => Promise<() => Promise<void>>) {

@@ -3,9 +3,4 @@ import { seedTemplate, withServer } from './globalSetup';
 import { startClickhouseServer } from './clickhouseServer';
 
 /** 'server-ch': the traffic tests with the traffic store on a ClickHouse server (CLICKHOUSE_URL). */
-export default (project: TestProject) =>
-  withServer(startClickhouseServer, async (server) => {
-    const teardown = await seedTemplate(project);
-    project.provide('clickhouseUrl', server.url);
-    return teardown;
-  });
+export default (project: TestProject) => withServer(startClickhouseServer, (server) => seedTemplate(project, { clickhouseUrl: server.url }));
