@@ -199,7 +199,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 21;
+export const ROLLUP_VERSION = 22;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
@@ -232,11 +232,13 @@ const BUCKET_FROM_LOWER: Record<Level, string> = {
 };
 
 /**
- * Small index granules for point look-ups, with compressed blocks to match: a look-up then
- * decompresses a few kilobytes per column, not the default 64 KB or more.
+ * Small index granules for point look-ups, with compressed blocks to match: a block closes at the
+ * first granule end past min_compress_block_size, so with one 64-bit column's granule (1 KB for
+ * 128 rows) a look-up decompresses about one granule per column, not the 8 to 64 KB around it
+ * (URL top, 125 candidates over a day: 13.5 MB decompressed -> 2.8 MB, 15 -> 11 ms).
  */
 function granularitySettings(rows: number): string[] {
-  const block = Math.max(4096, rows * 64);
+  const block = Math.max(1024, rows * 8);
   return [`index_granularity = ${rows}`, `min_compress_block_size = ${block}`, `max_compress_block_size = ${block * 2}`];
 }
 

@@ -28,7 +28,7 @@ const CLASS_AGGS = {
 
 /** POST /api/es/count/{variant}: summary, request curve (listTC), flow/bandwidth curve (listBT). */
 export async function countDetail(engine: TrafficEngine, s: Search): Promise<CountDetail> {
-  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'flow');
+  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'bytes');
   const step = intervalSeconds(s);
   return {
     count: {
@@ -50,7 +50,7 @@ export async function countDetail(engine: TrafficEngine, s: Search): Promise<Cou
 
 /** POST /api/es/hitRate/{variant} (requests) and /BT (bytes): hit and miss curves with shares. */
 export async function hitRateList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<HitRateList> {
-  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'flow');
+  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'bytes');
   const all = (p: { request: number; flow: number }) => (by === 'flow' ? p.flow : p.request);
   const hits = (p: { hit: number; hitFlow: number }) => (by === 'flow' ? p.hitFlow : p.hit);
   const hit = hits(total);

@@ -33,13 +33,17 @@ const sketchState = (column: 'top_r' | 'top_b', key: string) => ({
 
 const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
 
-/** POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes). */
-export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
+/**
+ * POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the world's and
+ * China's top 100. `lists: 'world'` (the simple GET shows only the world's) skips China's
+ * candidates and list (listCN is then empty): their look-ups are most of the cost.
+ */
+export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure, lists: 'world' | 'both' = 'both'): Promise<IpList> {
   const column = by === 'flow' ? 'top_b' : 'top_r';
   const sketch = buildUnion(
     {
       sources: ['ipska', 'ipskd', 'ipsk'],
-      keys: [CN_KEY],
+      keys: lists === 'both' ? [CN_KEY] : [],
       measures: [],
       states: [
         sketchState(column, 'l.client_ip'),
@@ -50,9 +54,9 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     s,
   );
   const found = await engine.query<{ whole: number; cn: number; cands: string[]; ips: number }>(
-    `SELECT grouping(x.cn) AS whole, x.cn AS cn, arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands,
-       uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
-     FROM (${sketch.sql}) AS x GROUP BY GROUPING SETS ((x.cn), ())`,
+    `SELECT ${lists === 'both' ? 'grouping(x.cn)' : '1'} AS whole, ${lists === 'both' ? 'x.cn' : '0'} AS cn,
+       arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
+     FROM (${sketch.sql}) AS x ${lists === 'both' ? 'GROUP BY GROUPING SETS ((x.cn), ())' : ''}`,
     sketch.params,
   );
   const whole = found.find((r) => num(r.whole) === 1);
@@ -79,7 +83,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
        any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN' AS cn
      FROM (${exact.sql}) AS x GROUP BY x.client_ip
-     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
+     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N}${lists === 'both' ? ' BY cn' : ''}`,
     { ...exact.params, cands: candidates },
   );
   const items = rows.map((r): IpItem & { cn: boolean } => ({
@@ -95,7 +99,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   // Each side arrives ordered; the world list is the best 100 of the two sides.
   const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
   const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip)).slice(0, TOP_N).map(strip);
-  return { listCN: items.filter((i) => i.cn).map(strip), count, listAll };
+  return { listCN: lists === 'both' ? items.filter((i) => i.cn).map(strip) : [], count, listAll };
 }
 
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);

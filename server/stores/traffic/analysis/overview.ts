@@ -44,7 +44,7 @@ export async function domainFigures(engine: TrafficEngine, s: Search, limit?: nu
 
 /** POST /api/overview */
 export async function overview(engine: TrafficEngine, s: Search, now = Math.floor(Date.now() / 1000)): Promise<Overview> {
-  const { points, total } = await curveQuery(engine, s, { sources: ['totals', 'geo'], keys: [], measures: [...MEASURES] }, AGGS, 'flow');
+  const { points, total } = await curveQuery(engine, s, { sources: ['totals', 'geo'], keys: [], measures: [...MEASURES] }, AGGS, 'bytes');
   const domains = await domainFigures(engine, s);
   // The latest complete 5-minute bucket inside the range.
   const lastComplete = Math.floor(Math.min(s.end, now) / 300) * 300 - 300;

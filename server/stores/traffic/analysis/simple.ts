@@ -55,7 +55,7 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
           statusCode0: total.c0, statusCode1: total.c1, statusCode2: total.c2, statusCode3: total.c3, statusCode4: total.c4, statusCode5: total.c5,
         };
       case 'independentip': {
-        const ips = await ipList(engine, s, 'request');
+        const ips = await ipList(engine, s, 'request', 'world');
         return { ...stats, ipCount: ips.count, independentIPList: ips.listAll.map((i) => ({ key: i.ip, value: i.request })) };
       }
       case 'userdistribution':
