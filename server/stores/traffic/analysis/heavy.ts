@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, IpItem, IpList, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
 import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
 import { buildUnion, key, type Key } from './plan';
 import { num, pct } from './numbers';
@@ -34,19 +34,17 @@ const sketchState = (column: 'top_r' | 'top_b', key: string) => ({
 const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
 
 /**
- * POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the world's and
- * China's top 100. `lists: 'world'` (the simple GET shows only the world's) skips China's
- * candidates and list (listCN is then empty): their look-ups are most of the cost.
+ * Candidates for the top IPs of the range from the merged sketches (the world's, and China's when
+ * asked), with the distinct-IP count.
  */
-export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure, lists: 'world' | 'both' = 'both'): Promise<IpList> {
-  const column = by === 'flow' ? 'top_b' : 'top_r';
+async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, withChina: boolean) {
   const sketch = buildUnion(
     {
       sources: ['ipska', 'ipskd', 'ipsk'],
-      keys: lists === 'both' ? [CN_KEY] : [],
+      keys: withChina ? [CN_KEY] : [],
       measures: [],
       states: [
-        sketchState(column, 'l.client_ip'),
+        sketchState(by === 'flow' ? 'top_b' : 'top_r', 'l.client_ip'),
         { name: 'ips', column: 'ips', rollup: `uniqCombined64MergeState(${UNIQ_PRECISION})(r.ips)`, base: `uniqCombined64State(${UNIQ_PRECISION})(l.client_ip)` },
       ],
     },
@@ -54,36 +52,45 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     s,
   );
   const found = await engine.query<{ whole: number; cn: number; cands: string[]; ips: number }>(
-    `SELECT ${lists === 'both' ? 'grouping(x.cn)' : '1'} AS whole, ${lists === 'both' ? 'x.cn' : '0'} AS cn,
+    `SELECT ${withChina ? 'grouping(x.cn)' : '1'} AS whole, ${withChina ? 'x.cn' : '0'} AS cn,
        arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
-     FROM (${sketch.sql}) AS x ${lists === 'both' ? 'GROUP BY GROUPING SETS ((x.cn), ())' : ''}`,
+     FROM (${sketch.sql}) AS x ${withChina ? 'GROUP BY GROUPING SETS ((x.cn), ())' : ''}`,
     sketch.params,
   );
   const whole = found.find((r) => num(r.whole) === 1);
-  const count = num(whole?.ips);
-  // The world list needs the world's candidates, the China list China's: the two sets overlap
-  // where the heaviest clients are in China, and every candidate costs a look-up.
   const china = found.find((r) => num(r.whole) === 0 && num(r.cn) === 1);
-  const candidates = [...new Set([...(whole?.cands ?? []), ...(china?.cands ?? [])])];
-  if (!candidates.length) return { listCN: [], count, listAll: [] };
+  return { count: num(whole?.ips), world: whole?.cands ?? [], china: china?.cands ?? [] };
+}
 
-  const exact = buildUnion(
+/** Exact sums of candidate IPs ({cands:Array(IPv4)}): requests, or with `full` flow and each IP's area too. */
+function ipExact(s: Search, full: boolean) {
+  return buildUnion(
     {
       sources: ['ip'],
       keys: [key('client_ip')],
-      anyOf: ['country', 'province', 'isp'],
-      measures: ['requests', 'bytes'],
+      anyOf: full ? ['country', 'province', 'isp'] : [],
+      measures: full ? ['requests', 'bytes'] : ['requests'],
       where: { rollup: 'r.client_ip IN {cands:Array(IPv4)}', base: 'l.client_ip IN {cands:Array(IPv4)}', needs: ['client_ip'] },
     },
     s,
     s,
   );
+}
+
+/** POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the world's and China's top 100. */
+export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
+  const found = await ipCandidates(engine, s, by, true);
+  // The world list needs the world's candidates, the China list China's: the two sets overlap
+  // where the heaviest clients are in China, and every candidate costs a look-up.
+  const candidates = [...new Set([...found.world, ...found.china])];
+  if (!candidates.length) return { listCN: [], count: found.count, listAll: [] };
+  const exact = ipExact(s, true);
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
        any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN' AS cn
      FROM (${exact.sql}) AS x GROUP BY x.client_ip
-     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N}${lists === 'both' ? ' BY cn' : ''}`,
+     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
     { ...exact.params, cands: candidates },
   );
   const items = rows.map((r): IpItem & { cn: boolean } => ({
@@ -99,51 +106,90 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   // Each side arrives ordered; the world list is the best 100 of the two sides.
   const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
   const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip)).slice(0, TOP_N).map(strip);
-  return { listCN: lists === 'both' ? items.filter((i) => i.cn).map(strip) : [], count, listAll };
+  return { listCN: items.filter((i) => i.cn).map(strip), count: found.count, listAll };
+}
+
+/**
+ * GET /api/es/independentip/get: the distinct-IP count and the world's 100 most requesting IPs
+ * (no China list, no areas: the look-ups of China's candidates and the area columns are a third
+ * of the POST's cost).
+ */
+export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ count: number; list: KeyValue[] }> {
+  const found = await ipCandidates(engine, s, 'request', false);
+  if (!found.world.length) return { count: found.count, list: [] };
+  const exact = ipExact(s, false);
+  const rows = await engine.query<{ ip: string; request: number | string }>(
+    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request
+     FROM (${exact.sql}) AS x GROUP BY x.client_ip
+     ORDER BY request DESC, x.client_ip ASC LIMIT ${TOP_N}`,
+    { ...exact.params, cands: found.world },
+  );
+  return { count: found.count, list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
 }
 
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
 
-/** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
-export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
+/**
+ * Candidate URL hashes (as text: 64-bit integers do not survive JSON numbers) of the range from
+ * the merged sketches; with `total`, the selection's total of the measure too (the sketch rows
+ * carry it: the base of the shares).
+ */
+async function urlCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, total: boolean) {
+  const measure = by === 'flow' ? 'bytes' : 'requests';
   const sketch = buildUnion(
-    { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: ['requests', 'bytes'], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
+    { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: total ? [measure] : [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
     s,
     s,
   );
-  // The sketch rows also carry the selection's totals (the base of the shares).
   const [found] = await engine.query<{ cands: string[]; total: number }>(
-    // Hashes as text: 64-bit integers do not survive JSON numbers.
     `SELECT arrayMap(h -> toString(h), arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES})) AS cands,
-       sum(x.${by === 'flow' ? 'bytes' : 'requests'}) AS total
+       ${total ? `sum(x.${measure})` : '0'} AS total
      FROM (${sketch.sql}) AS x`,
     sketch.params,
   );
-  const count = num(found?.total);
-  const candidates = (found?.cands ?? []).filter((c) => /^\d+$/.test(c));
-  if (!candidates.length) return { list: [], count };
+  return { total: num(found?.total), candidates: (found?.cands ?? []).filter((c) => /^\d+$/.test(c)) };
+}
+
+/** Exact sums of the candidate URLs, ordered by `by`, the first TOP_N: requests, and with `full` flow too. */
+async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], by: AnalysisMeasure, full: boolean) {
   const urlKey: Key = { name: 'url_h', rollup: 'url_h', base: 'cityHash64(l.url)' };
   const exact = buildUnion(
     {
       sources: ['url'],
       keys: [urlKey],
       anyOf: ['url'],
-      measures: ['requests', 'bytes'],
+      measures: full ? ['requests', 'bytes'] : [by === 'flow' ? 'bytes' : 'requests'],
       where: { rollup: 'r.url_h IN {cands:Array(UInt64)}', base: 'cityHash64(l.url) IN {cands:Array(UInt64)}', needs: ['url_h'] },
     },
     s,
     s,
   );
   const order = by === 'flow' ? 'flow' : 'request';
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT any(x.url) AS url, sum(x.requests) AS request, sum(x.bytes) AS flow
+  return engine.query<{ url: string; request: number | string; flow: number | string }>(
+    `SELECT any(x.url) AS url, ${full || by === 'request' ? 'sum(x.requests)' : '0'} AS request, ${full || by === 'flow' ? 'sum(x.bytes)' : '0'} AS flow
      FROM (${exact.sql}) AS x GROUP BY x.url_h
      ORDER BY ${order} DESC, url ASC LIMIT ${TOP_N}`,
     // Bound as the text of the array: 64-bit hashes do not fit JavaScript numbers.
     { ...exact.params, cands: `[${candidates.join(',')}]` },
   );
+}
+
+/** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
+export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
+  const { total: count, candidates } = await urlCandidates(engine, s, by, true);
+  if (!candidates.length) return { list: [], count };
+  const rows = await urlExact(engine, s, candidates, by, true);
+  const order = by === 'flow' ? 'flow' : 'request';
   return {
     list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),
     count,
   };
+}
+
+/** GET /api/es/urltop/get: the 100 most requested URLs and their requests (no total, no flow). */
+export async function topUrls(engine: TrafficEngine, s: Search): Promise<KeyValue[]> {
+  const { candidates } = await urlCandidates(engine, s, 'request', false);
+  if (!candidates.length) return [];
+  const rows = await urlExact(engine, s, candidates, 'request', false);
+  return rows.map((r) => ({ key: String(r.url), value: num(r.request) }));
 }

@@ -3,7 +3,7 @@ import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../
 import { curveQuery } from './curve';
 import { key } from './plan';
 import { pct } from './numbers';
-import { ipList, urlTop } from './heavy';
+import { topUrls, worldTopIps } from './heavy';
 import type { Search } from './search';
 import { topQuery } from './tops';
 
@@ -40,8 +40,7 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
   const reply = await (async (): Promise<SimpleReplies[SimpleKind]> => {
     switch (kind) {
       case 'urltop': {
-        const top = await urlTop(engine, s, 'request');
-        return { ...stats, urltermsList: top.list.map((u) => ({ key: u.url, value: u.request })) };
+        return { ...stats, urltermsList: await topUrls(engine, s) };
       }
       case 'hitrate':
         return { ...stats, HIT: total.hit, MISS: total.request - total.hit, hitPercent: pct(total.hit, total.request) };
@@ -55,8 +54,8 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
           statusCode0: total.c0, statusCode1: total.c1, statusCode2: total.c2, statusCode3: total.c3, statusCode4: total.c4, statusCode5: total.c5,
         };
       case 'independentip': {
-        const ips = await ipList(engine, s, 'request', 'world');
-        return { ...stats, ipCount: ips.count, independentIPList: ips.listAll.map((i) => ({ key: i.ip, value: i.request })) };
+        const ips = await worldTopIps(engine, s);
+        return { ...stats, ipCount: ips.count, independentIPList: ips.list };
       }
       case 'userdistribution':
         return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geo'], keys: [key('country')] }, 'request', 300)) };
