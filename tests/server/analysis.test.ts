@@ -220,6 +220,11 @@ describe('hit rate and curves', () => {
     const sst = await post<Record<string, number>[]>('/api/es/sourceStatusCode/db', online);
     expect(sum(sst.map((p) => p.statusCode2))).toBe(misses.filter((r) => r.status >= 200 && r.status < 300).length);
     expect(sum(sst.map((p) => p.statusCode0))).toBe(misses.filter((r) => r.status === 99 || r.status === 600).length);
+    // Per hour: the same sums, one point per hour of the range (zero-filled in the query).
+    const sstH = await post<Record<string, number>[]>('/api/es/sourceStatusCode/db', { ...online, interval: '1h' });
+    expect(sstH.length).toBeLessThan(sst.length);
+    expect(sstH.every((p, i) => i === 0 || p.recordTime - sstH[i - 1].recordTime === 3600)).toBe(true);
+    for (const c of [0, 1, 2, 3, 4, 5]) expect(sum(sstH.map((p) => p[`statusCode${c}`])), `class ${c}`).toBe(sum(sst.map((p) => p[`statusCode${c}`])));
   });
 });
 
