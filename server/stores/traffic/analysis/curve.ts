@@ -35,11 +35,11 @@ export async function curveQuery<N extends string>(
   aggs: Record<N, string>,
   peakOf?: MeasureName,
 ): Promise<CurveResult<N>> {
+  if (spec.states?.length || spec.anyOf?.length) throw new Error('curveQuery: measures only');
   if (peakOf && spec.keys.length) throw new Error('curveQuery: a peak needs one row per 5-minute bucket (no keys)');
   const union = buildUnion({ ...spec, keys: [BUCKET_KEY, ...spec.keys], levels: ['5m'] }, s, s);
   const names = Object.keys(aggs) as N[];
   const first = Math.floor(s.start / 300) * 300;
-  if (spec.states?.length || spec.anyOf?.length) throw new Error('curveQuery: measures only');
   // 1-hour and 1-day buckets start at the zone's hours and days: the engine adds the 5-minute
   // bucket starts of the range as zero rows (in the union's column order; NULL keys: no key value
   // gets counts). 5-minute buckets are filled below (a zero branch costs a millisecond).

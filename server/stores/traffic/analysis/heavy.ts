@@ -1,7 +1,7 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
 import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
-import { buildUnion, key, type Key } from './plan';
+import { buildUnion, key, measureColumn, type Key } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -24,12 +24,16 @@ export const TOP_N = 100;
 /** Sketch candidates summed exactly: the top 100 and a margin for the sketch's estimates. */
 const CANDIDATES = 125;
 
-const sketchState = (column: 'top_r' | 'top_b', key: string) => ({
-  name: 'top',
-  column,
-  rollup: `topKWeightedMergeState(${SKETCH_N})(r.${column})`,
-  base: `topKWeightedState(${SKETCH_N})(${key}, toUInt64(${column === 'top_r' ? '1' : 'l.bytes'}))`,
-});
+/** The heavy-hitter state of the values `key` (over base rows) by requests or by flow. */
+function sketchState(by: AnalysisMeasure, key: string) {
+  const column = by === 'flow' ? 'top_b' : 'top_r';
+  return {
+    name: 'top',
+    column,
+    rollup: `topKWeightedMergeState(${SKETCH_N})(r.${column})`,
+    base: `topKWeightedState(${SKETCH_N})(${key}, toUInt64(${by === 'flow' ? 'l.bytes' : '1'}))`,
+  };
+}
 
 const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
 
@@ -44,7 +48,7 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
       keys: withChina ? [CN_KEY] : [],
       measures: [],
       states: [
-        sketchState(by === 'flow' ? 'top_b' : 'top_r', 'l.client_ip'),
+        sketchState(by, 'l.client_ip'),
         { name: 'ips', column: 'ips', rollup: `uniqCombined64MergeState(${UNIQ_PRECISION})(r.ips)`, base: `uniqCombined64State(${UNIQ_PRECISION})(l.client_ip)` },
       ],
     },
@@ -135,9 +139,9 @@ const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 +
  * carry it: the base of the shares).
  */
 async function urlCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, total: boolean) {
-  const measure = by === 'flow' ? 'bytes' : 'requests';
+  const measure = measureColumn(by);
   const sketch = buildUnion(
-    { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: total ? [measure] : [], states: [sketchState(by === 'flow' ? 'top_b' : 'top_r', 'cityHash64(l.url)')] },
+    { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: total ? [measure] : [], states: [sketchState(by, 'cityHash64(l.url)')] },
     s,
     s,
   );
@@ -150,23 +154,26 @@ async function urlCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   return { total: num(found?.total), candidates: (found?.cands ?? []).filter((c) => /^\d+$/.test(c)) };
 }
 
-/** Exact sums of the candidate URLs, ordered by `by`, the first TOP_N: requests, and with `full` flow too. */
-async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], by: AnalysisMeasure, full: boolean) {
+/**
+ * Exact sums of the candidate URLs, the first TOP_N: with `by`, requests and flow ordered by it;
+ * without, requests only (ordered by them).
+ */
+async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], by?: AnalysisMeasure) {
   const urlKey: Key = { name: 'url_h', rollup: 'url_h', base: 'cityHash64(l.url)' };
   const exact = buildUnion(
     {
       sources: ['url'],
       keys: [urlKey],
       anyOf: ['url'],
-      measures: full ? ['requests', 'bytes'] : [by === 'flow' ? 'bytes' : 'requests'],
+      measures: by ? ['requests', 'bytes'] : ['requests'],
       where: { rollup: 'r.url_h IN {cands:Array(UInt64)}', base: 'cityHash64(l.url) IN {cands:Array(UInt64)}', needs: ['url_h'] },
     },
     s,
     s,
   );
   const order = by === 'flow' ? 'flow' : 'request';
-  return engine.query<{ url: string; request: number | string; flow: number | string }>(
-    `SELECT any(x.url) AS url, ${full || by === 'request' ? 'sum(x.requests)' : '0'} AS request, ${full || by === 'flow' ? 'sum(x.bytes)' : '0'} AS flow
+  return engine.query<{ url: string; request: number | string; flow?: number | string }>(
+    `SELECT any(x.url) AS url, sum(x.requests) AS request${by ? ', sum(x.bytes) AS flow' : ''}
      FROM (${exact.sql}) AS x GROUP BY x.url_h
      ORDER BY ${order} DESC, url ASC LIMIT ${TOP_N}`,
     // Bound as the text of the array: 64-bit hashes do not fit JavaScript numbers.
@@ -178,7 +185,7 @@ async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], 
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
   const { total: count, candidates } = await urlCandidates(engine, s, by, true);
   if (!candidates.length) return { list: [], count };
-  const rows = await urlExact(engine, s, candidates, by, true);
+  const rows = await urlExact(engine, s, candidates, by);
   const order = by === 'flow' ? 'flow' : 'request';
   return {
     list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),
@@ -190,6 +197,6 @@ export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasu
 export async function topUrls(engine: TrafficEngine, s: Search): Promise<KeyValue[]> {
   const { candidates } = await urlCandidates(engine, s, 'request', false);
   if (!candidates.length) return [];
-  const rows = await urlExact(engine, s, candidates, 'request', false);
+  const rows = await urlExact(engine, s, candidates);
   return rows.map((r) => ({ key: String(r.url), value: num(r.request) }));
 }

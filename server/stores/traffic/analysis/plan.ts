@@ -1,4 +1,5 @@
 import { LEVEL_SECONDS, LEVELS, MEASURE_BASE, ROLLUPS, rollupTable, type Level, type MeasureName, type RollupDef } from '../rollups';
+import type { AnalysisMeasure } from '../../../../dataProviders/api/trafficTypes';
 import { FILTER_COLUMNS, type Filters } from './search';
 
 /**
@@ -24,6 +25,9 @@ export interface Key {
 export const BUCKET_KEY: Key = { name: 'b', rollup: 'bucket', base: 'toStartOfFiveMinutes(l.ts)', needs: [] };
 
 export const key = (column: string, name = column): Key => ({ name, rollup: column, base: `l.${column}` });
+
+/** The rollup measure a ranking by requests or by flow sums. */
+export const measureColumn = (by: AnalysisMeasure): 'requests' | 'bytes' => (by === 'flow' ? 'bytes' : 'requests');
 
 export interface UnionSpec {
   /** candidate rollups, preferred first */

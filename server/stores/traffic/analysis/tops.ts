@@ -1,6 +1,6 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, RankedList, StatusData } from '../../../../dataProviders/api/trafficTypes';
-import { buildUnion, key, type UnionSpec } from './plan';
+import { buildUnion, key, measureColumn, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -28,7 +28,7 @@ export async function topQuery(
   const k = spec.keys[0].name;
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT toString(x.${k}) AS k, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(sum(x.${by === 'flow' ? 'bytes' : 'requests'})) OVER () AS total
+    `SELECT toString(x.${k}) AS k, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(sum(x.${measureColumn(by)})) OVER () AS total
      FROM (${union.sql}) AS x GROUP BY x.${k}
      ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
     union.params,
@@ -50,7 +50,7 @@ export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' 
  */
 export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
   const union = buildUnion({ sources: ['status'], keys: [key('status')], measures: ['requests', 'bytes'] }, s, s);
-  const m = by === 'flow' ? 'bytes' : 'requests';
+  const m = measureColumn(by);
   const cls = (k: number) => (k === 0 ? 'NOT (code >= 100 AND code < 600)' : `intDiv(code, 100) = ${k}`);
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT code, value, sum(value) OVER () AS total, ${[0, 1, 2, 3, 4, 5].map((k) => `sumIf(value, ${cls(k)}) OVER () AS c${k}`).join(', ')}
