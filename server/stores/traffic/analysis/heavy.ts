@@ -134,16 +134,34 @@ export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ c
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
 
 /**
+ * The range the candidates are taken from. A range that starts or ends inside an hour needs base
+ * rows for those edges (a sketch is kept per hour): each base read costs 3 to 4 ms however few
+ * rows it reads. When the whole hours around the range add at most an eighth to it, the candidates
+ * come from those whole hours instead: the heavy hitters of 24 or 25 hours are the same values,
+ * and the figures are still summed over the exact range. Short ranges keep their exact edges.
+ * (Measured on the URL GET, one domain, last 24 h: 26.5 -> 24.1 ms. For the POST lists, whose
+ * total would then need a read of its own, no gain.)
+ */
+function candidateRange(s: Search): Search {
+  const start = Math.floor(s.start / 3600) * 3600;
+  const end = Math.ceil(s.end / 3600) * 3600;
+  if ((start === s.start && end === s.end) || (end - start) * 8 > (s.end - s.start) * 9) return s;
+  return { ...s, start, end };
+}
+
+/**
  * Candidate URL hashes (as text: 64-bit integers do not survive JSON numbers) of the range from
  * the merged sketches; with `total`, the selection's total of the measure too (the sketch rows
  * carry it: the base of the shares).
  */
 async function urlCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, total: boolean) {
   const measure = measureColumn(by);
+  // The total (the shares' base) must cover the range exactly: it rides along with the sketch
+  // rows, so only a list without it may take its candidates from the widened range.
   const sketch = buildUnion(
     { sources: ['urlska', 'urlskd', 'urlsk'], keys: [], measures: total ? [measure] : [], states: [sketchState(by, 'cityHash64(l.url)')] },
     s,
-    s,
+    total ? s : candidateRange(s),
   );
   const [found] = await engine.query<{ cands: string[]; total: number }>(
     `SELECT arrayMap(h -> toString(h), arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES})) AS cands,
