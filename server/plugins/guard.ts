@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { hasPermission, isSuperRole } from '../../src/auth/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
@@ -63,14 +64,23 @@ export const guardPlugin = fp(async (app) => {
 });
 
 /**
- * Narrows a requested account list (comma-separated or array; '@+@' entries mean the account's
- * direct domains) to what the caller may see. Empty request → the whole scope
- * (for super roles: null, meaning no filter).
+ * The accounts a request covers: the caller's whole scope when none is requested (for super roles:
+ * null, meaning no filter), else the requested entries (comma-separated or an array) narrowed to
+ * the scope: 'x@+@' is x's own domains only, 'x' is x and all its sub-accounts (spec §6: queries
+ * cover the account and its descendants).
  */
-export function requestedAccounts(scope: AccountScope, requested: string | string[] | undefined | null): string[] | null {
-  const list = (Array.isArray(requested) ? requested : (requested ?? '').split(','))
-    .map((s) => s.trim().replace('@+@', ''))
+export async function requestedAccounts(request: FastifyRequest, requested: string | string[] | undefined | null): Promise<string[] | null> {
+  const scope = await request.scope();
+  const entries = (Array.isArray(requested) ? requested : (requested ?? '').split(','))
+    .map((s) => s.trim())
     .filter((s) => s && s !== 'all');
-  if (!list.length) return scope.all ? null : scope.accounts;
-  return [...new Set(list.filter((a) => scope.has(a)))];
+  if (!entries.length) return scope.all ? null : scope.accounts;
+  const out = new Set<string>();
+  for (const raw of entries) {
+    const id = raw.replace('@+@', '');
+    if (!scope.has(id)) continue;
+    if (raw.endsWith('@+@')) out.add(id);
+    else for (const r of await accountSubtree(request.server.db, id)) if (scope.has(r.identity)) out.add(r.identity);
+  }
+  return [...out];
 }

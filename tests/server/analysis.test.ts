@@ -95,6 +95,8 @@ describe('count', () => {
       [{ domains: ['a2.acme.test'] }, (r) => r.domain === 'a2.acme.test'],
       [{ accounts: ['acme_video'] }, (r) => r.account === 'acme_video'],
       [{ accounts: ['acme@+@'] }, (r) => r.account === 'acme'],
+      // A plain account covers its sub-accounts too (spec §6).
+      [{ accounts: ['acme'] }, (r) => ACME.has(r.account)],
       [{ providers: ['cdn-b', 'cdn-c'] }, (r) => r.provider !== 'cdn-a'],
       [{ continent: ['Europe'] }, (r) => r.continent === 'Europe'],
       [{ country: ['CN'] }, (r) => r.country === 'CN'],

@@ -43,8 +43,7 @@ export type RawSearch = Record<string, unknown>;
 
 /** The accounts a request may read: its scope narrowed to the requested accounts (null = all). */
 export async function scopedAccounts(request: FastifyRequest, raw: RawSearch): Promise<string[] | null> {
-  const scope = await request.scope();
-  return requestedAccounts(scope, [...listParam(raw.accounts), ...listParam(raw.account)]);
+  return requestedAccounts(request, [...listParam(raw.accounts), ...listParam(raw.account)]);
 }
 
 /**

@@ -58,7 +58,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/certificate/account', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
     const { account } = request.query as { account?: string };
     const filter = await listingFilter(request);
-    if (account) filter.accounts = requestedAccounts(await request.scope(), account);
+    if (account) filter.accounts = await requestedAccounts(request, account);
     return ok(await toWire(request, (await listCertificates(db, filter)).rows));
   });
 
@@ -79,7 +79,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/certificate/search', { config: VIEW, schema: { body: SearchBody } }, async (request) => {
     const body = request.body as CertificateSearchParams;
     const filter = await listingFilter(request);
-    if (body.account?.length) filter.owners = requestedAccounts(await request.scope(), body.account) ?? undefined;
+    if (body.account?.length) filter.owners = (await requestedAccounts(request, body.account)) ?? undefined;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? 10;
     const { rows, total } = await listCertificates(
@@ -115,8 +115,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/certificate/allName', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
     const { account } = request.query as { account?: string };
-    const scope = await request.scope();
-    const accounts = requestedAccounts(scope, account);
+    const accounts = await requestedAccounts(request, account);
     const { rows } = await listCertificates(db, { accounts }, { pageNum: 1, pageSize: 10_000, sortField: 'name', sortOrder: 'ASC' });
     const names: CertificateName[] = rows.map((r) => ({
       id: r.id, name: r.name, commonName: r.commonName, account: r.account, expireTime: new Date(r.expireTime).toISOString(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { isSuperRole } from '../../../src/auth/permissions';
-import { accountSubtree } from '../../stores/config/accounts';
+import { requestedAccounts } from '../../plugins/guard';
 import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPage } from '../../stores/config/domains';
 import { insertVersion } from '../../stores/config/domainVersions';
 import {
@@ -21,31 +21,13 @@ const operation = { module: 'domain', access: 'operation' } as const;
 const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const DisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), freeze: Type.Optional(Type.Boolean()) });
 
-/**
- * The accounts a list covers: the whole scope, or the requested entries narrowed to it
- * ('x@+@' = x's own domains, 'x' = x and its sub-accounts). null = every account (super roles).
- */
-export async function listAccounts(request: FastifyRequest, requested: string[] | undefined): Promise<string[] | null> {
-  const scope = await request.scope();
-  const entries = (requested ?? []).filter((a) => a && a !== 'all');
-  if (!entries.length) return scope.all ? null : scope.accounts;
-  const out = new Set<string>();
-  for (const raw of entries) {
-    const id = raw.replace('@+@', '');
-    if (!scope.has(id)) continue;
-    if (raw.endsWith('@+@')) out.add(id);
-    else for (const r of await accountSubtree(request.server.db, id)) if (scope.has(r.identity)) out.add(r.identity);
-  }
-  return [...out];
-}
-
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
 /** Domain list, search, add, update, delete, enable, disable (contract rows /api/domain/*). */
 export const domainRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema } }, async (request) => {
     const params = toSearchParams(request.body as DomainSearchBody);
-    const accounts = await listAccounts(request, params.account);
+    const accounts = await requestedAccounts(request, params.account);
     const { list, total } = await searchDomainPage(app.db, accounts, params);
     const reply: DomainSearchReply = { list, total, pageNum: params.pageNum ?? 1, current: params.pageNum ?? 1, pageSize: params.pageSize ?? 20 };
     return ok(app.cipher.encryptJson(reply));
@@ -56,7 +38,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
     { config: view, schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
     async (request) => {
       const { account } = request.query as { account?: string };
-      const accounts = await listAccounts(request, listParam(account));
+      const accounts = await requestedAccounts(request, listParam(account));
       return ok(app.cipher.encryptJson(await listDomainSummaries(app.db, accounts)));
     },
   );

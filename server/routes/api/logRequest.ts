@@ -110,12 +110,11 @@ export async function toLogFilters(request: FastifyRequest, body: LogSearchInput
   if (range === 'range') throw fail('logTimeRange');
   if (range.end - range.start > LOG_MAX_DAYS * 86400) throw fail('logRangeTooLong');
   const requested = listParam(body.accounts);
-  const scope = await request.scope();
   const status = parseStatus(body.status);
   return {
     tz,
     filters: {
-      accounts: requestedAccounts(scope, requested.length ? requested : body.accountAll),
+      accounts: await requestedAccounts(request, requested.length ? requested : body.accountAll),
       domains: listParam(body.domains),
       start: range.start,
       end: range.end,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { listDomainNames } from '../../stores/config/domains';
-import { listAccounts } from '../api/domain';
+import { requestedAccounts } from '../../plugins/guard';
 import { listParam } from '../api/domainSchemas';
 
 /** All domain names in the caller's scope, AES-encrypted (contract row GET /cloud/encryptDomainInfo?account=all). */
@@ -15,7 +15,7 @@ export const encryptDomainInfoRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { account } = request.query as { account?: string };
-      const accounts = await listAccounts(request, listParam(account));
+      const accounts = await requestedAccounts(request, listParam(account));
       return ok(app.cipher.encryptJson(await listDomainNames(app.db, accounts)));
     },
   );
