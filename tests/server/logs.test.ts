@@ -120,6 +120,9 @@ describe('POST /api/log/searchList', () => {
     expect(listOf(await search('acme', { ...range, domains: ['logs.globex-test.com'] })).total).toBe(0);
     expect(listOf(await search('acme', { ...range, accounts: ['globex'] })).total).toBe(0);
     expect(listOf(await search('acme', { ...range, accountAll: 'globex' })).total).toBe(0);
+    // a plain account covers its sub-accounts; 'acme@+@' is acme's own domains only
+    expect(listOf(await search('acme', { ...range, accounts: ['acme'] })).total).toBe(Number(sql.n));
+    expect(listOf(await search('acme', { ...range, accounts: ['acme@+@'], domains: ['logs.acme-video-test.com'] })).total).toBe(0);
     // narrowing to a sub-account
     expect(listOf(await search('acme', { ...range, accounts: ['acme_video'], domains: ['logs.acme-video-test.com', 'logs.acme-test.com'] })).total).toBe(VIDEO.length);
     // globex sees only its own; the provider's staff see everything
@@ -174,6 +177,28 @@ describe('POST /api/log/downloadID and the download address', () => {
     expect((await fetchAs('acme', '/api/log/download/0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
     expect((await fetchAs('acme', '/api/log/download/..%2F..%2Fconfig')).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: address })).statusCode).toBe(401);
+  });
+
+  it('is refused to a sub-user of the account whose scope does not cover the rows', async () => {
+    // The file was made for acme's whole tree; a sub-user limited to acme_video may not read it.
+    await app.db.query(`UPDATE users SET accounts = '["acme_video"]'::jsonb WHERE username = 'acme_viewer'`);
+    try {
+      const limited = await signIn(app, 'acme_viewer');
+      const res = await app.inject({ method: 'GET', url: address, headers: { cookie: limited, 'x-portal-lang': 'en' } });
+      expect(res.statusCode).toBe(404);
+      // Its own downloads stay readable.
+      const own = await call(app, limited, { method: 'POST', url: '/api/log/downloadID', payload: range, headers: { 'x-portal-lang': 'en' } });
+      expect(own.body.code).toBe('0');
+      const mine = await app.inject({ method: 'GET', url: own.body.data as string, headers: { cookie: limited } });
+      expect(mine.statusCode).toBe(200);
+      const lines = zlib.gunzipSync(mine.rawPayload).toString('utf8').trim().split('\n').slice(1);
+      expect(lines.length).toBeGreaterThanOrEqual(VIDEO.length);
+      expect(lines.every((l) => l.split(',')[1] === '"acme_video"')).toBe(true);
+      // and acme, whose scope covers acme_video, reads it too
+      expect((await fetchAs('acme', own.body.data as string)).statusCode).toBe(200);
+    } finally {
+      await app.db.query(`UPDATE users SET accounts = '[]'::jsonb WHERE username = 'acme_viewer'`);
+    }
   });
 
   it('expires', async () => {

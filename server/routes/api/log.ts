@@ -49,6 +49,7 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
     await saveDownloadMeta(dataDir, {
       id,
       account: request.user!.account,
+      accounts: filters.accounts,
       username: request.user!.username,
       fileName: `access-log_${subject}_${stamp(filters.start)}-${stamp(filters.end - 1)}.csv.gz`,
       rows,
@@ -58,14 +59,18 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
     return ok(`/api/log/download/${id}`);
   });
 
-  /** The file of a download address; another account's (or an expired) address looks missing. */
+  /**
+ * The file of a download address; another account's address, one holding rows beyond the caller's
+ * scope, or an expired one looks missing.
+ */
   app.get(
     '/api/log/download/:id',
     { config: { module: 'log', access: 'view' }, schema: { params: Type.Object({ id: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       await sweepDownloads(app.config.dataDir);
-      const found = await findDownload(app.config.dataDir, id, request.user!.account);
+      const scope = await request.scope();
+      const found = await findDownload(app.config.dataDir, id, { account: request.user!.account, sees: scope.all ? null : scope.has });
       if (!found) return reply.status(404).send({ code: '404', data: null, msg: request.t('logDownloadMissing') });
       const { meta, file } = found;
       const ascii = meta.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');

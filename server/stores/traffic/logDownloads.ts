@@ -14,6 +14,11 @@ export interface DownloadMeta {
   id: string;
   /** account of the user who asked; only users of this account can fetch the file */
   account: string;
+  /**
+   * the accounts whose rows the file may hold (null: every account, a staff download); a user of
+   * the same account whose scope is narrower (a sub-user limited to some accounts) cannot fetch it
+   */
+  accounts: string[] | null;
   username: string;
   fileName: string;
   rows: number;
@@ -42,13 +47,25 @@ export async function saveDownloadMeta(dataDir: string, meta: DownloadMeta): Pro
   await fs.writeFile(metaPath(downloadsDir(dataDir), meta.id), JSON.stringify(meta));
 }
 
-/** The file of a download if it exists, has not expired and belongs to `account`; otherwise null. */
-export async function findDownload(dataDir: string, id: string, account: string, now = Date.now()): Promise<{ meta: DownloadMeta; file: string } | null> {
+/** Who fetches a download: their account and the accounts they may see (null: every account). */
+export interface DownloadReader {
+  account: string;
+  sees: ((account: string) => boolean) | null;
+}
+
+/**
+ * The file of a download if it exists, has not expired, belongs to the reader's account and holds
+ * only rows of accounts the reader may see; otherwise null.
+ */
+export async function findDownload(dataDir: string, id: string, reader: DownloadReader, now = Date.now()): Promise<{ meta: DownloadMeta; file: string } | null> {
   if (!ID.test(id)) return null;
   const dir = downloadsDir(dataDir);
   try {
     const meta = JSON.parse(await fs.readFile(metaPath(dir, id), 'utf8')) as DownloadMeta;
-    if (meta.account !== account || meta.expires <= now) return null;
+    if (meta.account !== reader.account || meta.expires <= now) return null;
+    // A file of unknown coverage (made before the field existed) counts as covering every account.
+    const covers = meta.accounts ?? null;
+    if (reader.sees && (covers === null || !covers.every(reader.sees))) return null;
     const file = filePath(dir, id);
     await fs.access(file);
     return { meta, file };
