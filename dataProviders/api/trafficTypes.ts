@@ -89,12 +89,13 @@ export interface CountSummary {
   peakTime: number | null;
 }
 
-/** Request-count curve point (listTC). */
+/** Request-count curve point (listTC); `status`: the point's requests by status class (spec §3). */
 export interface RequestCountPoint {
   recordTime: number;
   request: number;
   hit: number;
   miss: number;
+  status: StatusClasses;
 }
 
 /** Flow / bandwidth curve point (listBT). */
@@ -245,6 +246,8 @@ export interface RequestCurvePoint {
   request: number;
   hit: number;
   miss: number;
+  /** requests by status class, as statusdata */
+  status: StatusClasses;
   flow: number;
 }
 

@@ -7,6 +7,7 @@ import type {
   HitRateList,
   IpList,
   RankedList,
+  RequestCurvePoint,
   StatusData,
   UrlTopList,
   UserListAll,
@@ -207,9 +208,22 @@ describe('hit rate and curves', () => {
   it('db curves: requests, origin requests, hit and byte rates, status classes', async () => {
     const exp = onRows();
     const misses = exp.filter((r) => r.cache_hit === 0);
-    const req = await post<{ recordTime: number; request: number; miss: number }[]>('/api/es/request/db', { ...online, interval: '1h' });
+    const req = await post<RequestCurvePoint[]>('/api/es/request/db', { ...online, interval: '1h' });
     expect(sum(req.map((p) => p.request))).toBe(exp.length);
     expect(sum(req.map((p) => p.miss))).toBe(misses.length);
+    // Each point's requests by status class (spec §3: recordTime, request, hit, miss, status).
+    const cls = (r: LogRow) => (r.status >= 100 && r.status < 600 ? Math.floor(r.status / 100) : 0);
+    for (const p of req) {
+      const inPoint = rowsIn(exp, p.recordTime, p.recordTime + 3600);
+      expect(p.status).toEqual(Object.fromEntries([0, 1, 2, 3, 4, 5].map((c) => [`statusCode${c}`, inPoint.filter((r) => cls(r) === c).length])));
+    }
+    // The same with an area filter (read from the area rollup), and in the count's request curve.
+    const beijing = (r: LogRow) => r.province === 'Beijing';
+    const reqBj = await post<RequestCurvePoint[]>('/api/es/request/db', { ...online, interval: '1h', province: ['Beijing'] });
+    expect(sum(reqBj.map((p) => p.status.statusCode4))).toBe(onRows(beijing).filter((r) => cls(r) === 4).length);
+    const count = await post<CountDetail>('/api/es/count/onLine', { ...online, province: ['Beijing'] });
+    expect(sum(count.listTC.map((p) => p.status.statusCode2))).toBe(onRows(beijing).filter((r) => cls(r) === 2).length);
+    expect(sum(count.listTC.map((p) => p.status.statusCode0))).toBe(onRows(beijing).filter((r) => cls(r) === 0).length);
     const src = await post<{ request: number; flow: number }[]>('/api/es/sourceRequest/db', online);
     expect(sum(src.map((p) => p.request))).toBe(misses.length);
     expect(sum(src.map((p) => p.flow))).toBe(sum(misses.map((r) => r.bytes)));

@@ -38,6 +38,8 @@ describe('query plan', () => {
     const totals = { sources: ['totals', 'geo'] as const, keys: [BUCKET_KEY], measures: ['requests' as const], levels: ['5m' as const] };
     expect(src({ ...totals, sources: [...totals.sources] })).toBe('totals:5m');
     expect(src({ ...totals, sources: [...totals.sources] }, { province: ['Beijing'] })).toBe('geo:5m');
+    // Status classes too: an area-filtered status curve does not fall back to the base table.
+    expect(src({ ...totals, sources: [...totals.sources], measures: ['s0', 's4', 'hit_bytes'] }, { isp: ['China Mobile'] })).toBe('geo:5m');
     const url = { sources: ['url' as const], keys: [key('url')], measures: ['requests' as const] };
     expect(src(url, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('url:1d');
     expect(src(url, { country: ['CN'] })).toBe('base');

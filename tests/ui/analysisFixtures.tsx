@@ -91,7 +91,7 @@ export const replies = {
   },
   count: {
     count: { request: 1_234_567, flow: 9_876_543_210, hit: 1_000_000, miss: 234_567, hitFlow: 9e9, missFlow: 876_543_210, hitPercent: 81.0, byteHitPercent: 91.13, peakBandwidth: 52_300_000, peakTime: T0 },
-    listTC: [{ recordTime: T0, request: 600_000, hit: 500_000, miss: 100_000 }],
+    listTC: [{ recordTime: T0, request: 600_000, hit: 500_000, miss: 100_000, status: { statusCode0: 0, statusCode1: 0, statusCode2: 560_000, statusCode3: 30_000, statusCode4: 9_000, statusCode5: 1_000 } }],
     listBT: [{ recordTime: T0, flow: 5e9, bandwidth: 52_300_000 }],
   } satisfies CountDetail,
   urlTop: {

@@ -161,7 +161,9 @@ export const ROLLUPS: readonly RollupDef[] = [
   {
     name: 'geo',
     dims: [PROVIDER, col('continent', 'LowCardinality(String)'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
-    measures: ['requests', 'bytes', 'hits', 'hit_bytes'],
+    // Every measure of the totals: a curve or summary filtered by area (status classes included)
+    // reads this table instead of the base table.
+    measures: FULL,
     levels: ALL_LEVELS,
     ttlDays: 180,
   },
@@ -203,7 +205,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 23;
+export const ROLLUP_VERSION = 24;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;

@@ -8,6 +8,7 @@ import type {
   HitRateList,
   RequestCurvePoint,
   SourceRequestPoint,
+  StatusClasses,
   StatusCurvePoint,
 } from '../../../../dataProviders/api/trafficTypes';
 import { curveQuery, intervalSeconds } from './curve';
@@ -26,9 +27,15 @@ const CLASS_AGGS = {
   statusCode0: 'sum(s0)', statusCode1: 'sum(s1)', statusCode2: 'sum(s2)', statusCode3: 'sum(s3)', statusCode4: 'sum(s4)', statusCode5: 'sum(s5)',
 };
 
+/** A point's status classes (the curve selects CLASS_AGGS). */
+const statusOf = (p: Record<keyof typeof CLASS_AGGS, number>): StatusClasses => ({
+  statusCode0: p.statusCode0, statusCode1: p.statusCode1, statusCode2: p.statusCode2,
+  statusCode3: p.statusCode3, statusCode4: p.statusCode4, statusCode5: p.statusCode5,
+});
+
 /** POST /api/es/count/{variant}: summary, request curve (listTC), flow/bandwidth curve (listBT). */
 export async function countDetail(engine: TrafficEngine, s: Search): Promise<CountDetail> {
-  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'bytes');
+  const { points, total } = await curveQuery(engine, s, TOTALS, { ...FLOW_AGGS, ...CLASS_AGGS }, 'bytes');
   const step = intervalSeconds(s);
   return {
     count: {
@@ -43,7 +50,7 @@ export async function countDetail(engine: TrafficEngine, s: Search): Promise<Cou
       peakBandwidth: bps(total.peak, 300),
       peakTime: total.peakTime,
     },
-    listTC: points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit })),
+    listTC: points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, status: statusOf(p) })),
     listBT: points.map((p) => ({ recordTime: p.t, flow: p.flow, bandwidth: bps(p.flow, step) })),
   };
 }
@@ -67,8 +74,13 @@ export async function hitRateList(engine: TrafficEngine, s: Search, by: Analysis
 
 /** POST /api/es/request/db */
 export async function requestCurve(engine: TrafficEngine, s: Search): Promise<RequestCurvePoint[]> {
-  const { points } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits'] }, { request: 'sum(requests)', hit: 'sum(hits)', flow: 'sum(bytes)' });
-  return points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, flow: p.flow }));
+  const { points } = await curveQuery(
+    engine,
+    s,
+    { ...TOTALS, measures: ['requests', 'bytes', 'hits', 's0', 's1', 's2', 's3', 's4', 's5'] },
+    { request: 'sum(requests)', hit: 'sum(hits)', flow: 'sum(bytes)', ...CLASS_AGGS },
+  );
+  return points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, status: statusOf(p), flow: p.flow }));
 }
 
 /** POST /api/es/sourceRequest/db: back-to-origin requests are the misses. */
