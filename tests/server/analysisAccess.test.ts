@@ -134,6 +134,22 @@ describe('overview, service info, sequential, ranking', () => {
     expect(plain.body.code).toBe('1');
   });
 
+  it('checks the fields of an encrypted search as those of a plain one', async () => {
+    const des = (o: object) => ({ data: cipher.desEncrypt(JSON.stringify(o)) });
+    const aes = (o: object) => ({ data: cipher.encryptJson(o) });
+    const bogus = await post('acme', '/api/overview', des({ ...range, interval: 'bogus' }));
+    expect(bogus.body).toMatchObject({ code: '400', msg: expect.stringContaining('Invalid request: data/interval') });
+    const notList = await post('acme', '/api/common/bandAndFlow', aes({ ...range, domains: 'a2.acme.test', timeSelect: 'userDefined' }));
+    expect(notList.body).toMatchObject({ code: '400', msg: expect.stringContaining('Invalid request: data/domains') });
+    const noTime = await post('acme', '/api/common/bandAndFlow', aes({ domains: ['a2.acme.test'] }));
+    expect(noTime.body).toMatchObject({ code: '400', msg: expect.stringContaining('Invalid request: data/startTime') });
+    const zone = await post('acme', '/api/overview', des({ ...range, timeZone: 'Mars/Olympus' }));
+    expect(zone.body).toMatchObject({ code: '1', msg: 'Unknown time zone' });
+    // The same unknown zone in a plain analysis search.
+    const plainZone = await post('acme', '/api/es/count/offLine', { ...range, timeZone: 'Mars/Olympus' });
+    expect(plainZone.body).toMatchObject({ code: '1', msg: 'Unknown time zone' });
+  });
+
   it('service info (DES) for the own account; another tenant looks missing', async () => {
     const month = new Date(START * 1000).toISOString().slice(0, 7);
     const info = await data<ServiceInfo>('acme', '/api/serviceinfo', { data: cipher.desEncrypt(JSON.stringify({ account: 'acme', month, timeZone: 'UTC' })) });

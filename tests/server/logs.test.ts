@@ -101,6 +101,7 @@ describe('POST /api/log/searchList', () => {
   it('explains a malformed filter', async () => {
     const bad = async (extra: Record<string, unknown>) => (await search('acme', { ...range, ...extra })).body;
     expect(await bad({ status: 'abc' })).toMatchObject({ code: '1', msg: 'Status code format error: enter e.g. 404 or 5xx' });
+    expect(await bad({ timeZone: 'Mars/Olympus' })).toMatchObject({ code: '1', msg: 'Unknown time zone' });
     expect(await bad({ clientIp: '10.0.0.300' })).toMatchObject({ code: '1', msg: expect.stringContaining('IP format error') });
     expect(await bad({ startTime: 'yesterday', endTime: 'today' })).toMatchObject({ code: '1', msg: 'Format error' });
     expect(await bad({ startTime: BASE - 40 * 86400, endTime: BASE })).toMatchObject({ code: '1', msg: 'A log search covers at most 31 days' });

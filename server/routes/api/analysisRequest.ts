@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { fail } from '../../lib/envelope';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { fail, PortalError } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { listParam, parseInterval, parseRange, validZone, type Precision, type Search } from '../../stores/traffic/analysis/search';
 
@@ -46,6 +47,12 @@ export async function scopedAccounts(request: FastifyRequest, raw: RawSearch): P
   return requestedAccounts(request, [...listParam(raw.accounts), ...listParam(raw.account)]);
 }
 
+/** The zone a request names (an IANA name), or the server's when it names none; an unknown name fails. */
+export function requestZone(value: unknown): string {
+  if (value !== undefined && value !== null && value !== '' && validZone(value) !== value) throw fail('timeZoneUnknown');
+  return validZone(value);
+}
+
 /**
  * A validated search limited to the caller's accounts. `precision`: online 'minute', offline
  * 'second', simple GETs 'auto' (as written). `needDomains`: offline calls that the spec says need
@@ -54,7 +61,7 @@ export async function scopedAccounts(request: FastifyRequest, raw: RawSearch): P
 export async function toSearch(request: FastifyRequest, raw: RawSearch, precision: Precision | 'auto', needDomains = false): Promise<Search> {
   const domains = listParam(raw.domains);
   if (needDomains && !domains.length) throw fail('analysisDomainsRequired');
-  const tz = validZone(raw.timeZone);
+  const tz = requestZone(raw.timeZone);
   const range = parseRange(raw.startTime, raw.endTime, tz, precision);
   if (range === 'format') throw fail('analysisTimeFormat');
   if (range === 'range') throw fail('analysisTimeRange');
@@ -73,17 +80,30 @@ export async function toSearch(request: FastifyRequest, raw: RawSearch, precisio
   };
 }
 
-/** Decrypts an {data: cipher text} body into the JSON object it holds. */
-export function decryptBody(request: FastifyRequest, decrypt: (b64: string) => string): RawSearch {
+const compiled = new Map<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
+
+/**
+ * Decrypts an {data: cipher text} body into the JSON object it holds and, with `schema`, checks it
+ * as a plain body is checked (an encrypted payload is no more trusted than a plain one): a field
+ * of the wrong type or value gets the same 'Invalid request' reply as a schema failure.
+ */
+export function decryptBody(request: FastifyRequest, decrypt: (b64: string) => string, schema?: TSchema): RawSearch {
   const data = (request.body as { data?: unknown } | undefined)?.data;
   if (typeof data !== 'string' || !data) throw fail('analysisPayloadInvalid');
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(decrypt(data));
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    return parsed as RawSearch;
+    parsed = JSON.parse(decrypt(data));
   } catch {
     throw fail('analysisPayloadInvalid');
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('analysisPayloadInvalid');
+  if (schema) {
+    let check = compiled.get(schema);
+    if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
+    const error = check.Errors(parsed).First();
+    if (error) throw new PortalError('400', { text: `${request.t('invalidRequest')}data${error.path} ${error.message}` });
+  }
+  return parsed as RawSearch;
 }
 
 export const EncryptedBody = Type.Object({ data: Type.String() }, { additionalProperties: true });

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { billDetail, billOverview, billSum, monthRange, type BillRange } from '../../stores/traffic/analysis/bill';
-import { listParam, validZone } from '../../stores/traffic/analysis/search';
-import { scopedAccounts, type RawSearch } from './analysisRequest';
+import { listParam } from '../../stores/traffic/analysis/search';
+import { requestZone, scopedAccounts, type RawSearch } from './analysisRequest';
 
 const BillBody = Type.Object(
   {
@@ -18,7 +18,7 @@ const BillBody = Type.Object(
 
 async function billRange(request: FastifyRequest): Promise<BillRange> {
   const raw = request.body as RawSearch & { startMonth: string; endMonth: string };
-  const tz = validZone(raw.timeZone);
+  const tz = requestZone(raw.timeZone);
   const range = monthRange(raw.startMonth, raw.endMonth, tz);
   if (!range) throw fail('analysisMonthFormat');
   return {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { bandAndFlow } from '../../stores/traffic/analysis/curves';
 import { analysisOptions } from '../../stores/traffic/analysis/options';
-import { decryptBody, EncryptedBody, scopedAccounts, toSearch } from './analysisRequest';
+import { decryptBody, EncryptedBody, scopedAccounts, SearchBody, toSearch } from './analysisRequest';
 
 /**
  * The shared encrypted calls of the analysis screens (contract rows POST /api/common/analysisOptions
@@ -19,7 +19,7 @@ export const commonRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/common/bandAndFlow', opts, async (request) => {
-    const raw = decryptBody(request, app.cipher.aesDecrypt);
+    const raw = decryptBody(request, app.cipher.aesDecrypt, SearchBody);
     const precision = raw.timeSelect === 'userDefined' ? 'second' : 'minute';
     return ok(await bandAndFlow(app.traffic, await toSearch(request, raw, precision)));
   });

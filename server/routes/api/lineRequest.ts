@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { fail } from '../../lib/envelope';
-import { parseRange, validZone } from '../../stores/traffic/analysis/search';
+import { parseRange } from '../../stores/traffic/analysis/search';
+import { requestZone } from './analysisRequest';
 
 /** Body of the line bandwidth calls: a line and a range (wall clock in timeZone, or epoch s/ms). */
 export const LineRangeBody = Type.Object(
@@ -27,7 +28,7 @@ export function lineRange(body: LineRangeInput, maxDays: number, now = Date.now(
     const end = Math.floor(now / 60_000) * 60;
     return { start: end - 86400, end };
   }
-  const range = parseRange(body.startTime, body.endTime, validZone(body.timeZone), 'auto');
+  const range = parseRange(body.startTime, body.endTime, requestZone(body.timeZone), 'auto');
   if (range === 'format') throw fail('logTimeFormat');
   if (range === 'range') throw fail('logTimeRange');
   if (range.end - range.start > maxDays * 86400) throw fail('lineRangeTooLong');

@@ -5,7 +5,8 @@ import timezone from 'dayjs/plugin/timezone';
 import { Type } from '@sinclair/typebox';
 import { fail } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
-import { listParam, parseRange, validZone } from '../../stores/traffic/analysis/search';
+import { listParam, parseRange } from '../../stores/traffic/analysis/search';
+import { requestZone } from './analysisRequest';
 import type { LogFilters } from '../../stores/traffic/logs';
 
 dayjs.extend(utc);
@@ -97,7 +98,7 @@ function parseIp(value: string | undefined): string | null {
 
 /** The filters of a log request, limited to the caller's accounts; time defaults to today so far. */
 export async function toLogFilters(request: FastifyRequest, body: LogSearchInput): Promise<{ filters: LogFilters; tz: string }> {
-  const tz = validZone(body.timeZone);
+  const tz = requestZone(body.timeZone);
   let startTime = body.startTime;
   let endTime = body.endTime;
   if ((startTime === undefined || startTime === '') && (endTime === undefined || endTime === '')) {

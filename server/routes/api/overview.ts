@@ -5,10 +5,9 @@ import { fail, notFound, ok } from '../../lib/envelope';
 import { overview, sequential, serviceDomains } from '../../stores/traffic/analysis/overview';
 import { configuredDomains, trafficDomains, trafficProviders, trafficSpan } from '../../stores/traffic/analysis/options';
 import { monthRange } from '../../stores/traffic/analysis/bill';
-import { validZone } from '../../stores/traffic/analysis/search';
 import { accountSubtree, allAccounts, getAccount } from '../../stores/config/accounts';
 import type { ServiceDomain } from '../../../dataProviders/api/trafficTypes';
-import { decryptBody, EncryptedBody, SearchBody, toSearch, type RawSearch } from './analysisRequest';
+import { decryptBody, EncryptedBody, requestZone, SearchBody, toSearch, type RawSearch } from './analysisRequest';
 
 /**
  * Overview and service info (contract rows POST /api/overview, /api/serviceinfo with DES-ECB
@@ -18,7 +17,7 @@ export const overviewRoutes: FastifyPluginAsync = async (app) => {
   const des = (b64: string) => app.cipher.desDecrypt(b64);
 
   app.post('/api/overview', { config: { module: 'overview', access: 'view' }, schema: { body: EncryptedBody } }, async (request) => {
-    const raw = decryptBody(request, des);
+    const raw = decryptBody(request, des, SearchBody);
     return ok(await overview(app.traffic, await toSearch(request, raw, 'auto')));
   });
 
@@ -33,7 +32,7 @@ export const overviewRoutes: FastifyPluginAsync = async (app) => {
     if (!scope.has(account)) throw notFound();
     const row = await getAccount(app.db, account);
     if (!row) throw notFound();
-    const tz = validZone(raw.timeZone);
+    const tz = requestZone(raw.timeZone);
     const month = typeof raw.month === 'string' && raw.month ? raw.month : dayjs().tz(tz).format('YYYY-MM');
     const range = monthRange(month, month, tz);
     if (!range) throw fail('analysisMonthFormat');
