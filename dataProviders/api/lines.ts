@@ -1,5 +1,6 @@
 import { client, get, post, PortalApiError } from '../http';
 import type { ProviderModule } from '../types';
+import { withZone } from '../zone';
 
 /**
  * Wire types of the line calls (contract rows /api/line/init, /api/line/data, /api/line/sdwandata,
@@ -67,14 +68,6 @@ export interface LineSummary {
 /** Longest range: 1-minute points 7 days, 5-minute points and statistics 31 days. */
 export const LINE_MAX_DAYS = { minute: 7, fiveMinutes: 31 } as const;
 
-function withZone<T extends LineRangeQuery>(q: T): T {
-  if (q.timeZone) return q;
-  try {
-    return { ...q, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
-  } catch {
-    return q;
-  }
-}
 
 export const linesApi = {
   lineInit: () => post<LineInfo[]>('/api/line/init'),

@@ -1,6 +1,7 @@
 import { client, post, PortalApiError } from '../http';
 import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
+import { browserZone } from '../zone';
 
 /** Wire types of the log calls (contract rows /api/log/searchList, /api/log/downloadID). */
 
@@ -74,13 +75,6 @@ export const LOG_DOWNLOAD_MAX_ROWS = 1_000_000;
 /** Hours a download address stays valid. */
 export const LOG_DOWNLOAD_TTL_HOURS = 6;
 
-function browserZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function withDefaults(query: LogSearchQuery): LogSearchQuery {
   return {

@@ -1,5 +1,6 @@
 import { get, post } from '../http';
 import { aesEncrypt, decryptJson, desEncrypt, encryptJson } from '../cipher';
+import { browserZone, withZone } from '../zone';
 import type { ProviderModule } from '../types';
 import type {
   AnalysisMeasure,
@@ -36,19 +37,6 @@ import type {
   UserListAll,
   UserListCn,
 } from './trafficTypes';
-
-/** The browser's zone, so that wall-clock times and day buckets mean what the user sees. */
-function browserZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function withZone<T extends { timeZone?: string }>(search: T): T {
-  return search.timeZone ? search : { ...search, timeZone: browserZone() };
-}
 
 const es = <T>(path: string, search: AnalysisSearch) => post<T>(`/api/es/${path}`, withZone(search));
 
