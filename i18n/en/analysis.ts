@@ -50,6 +50,15 @@ export default {
     },
     noTabs: 'Your account has no right to any analysis tab. Ask your administrator for access.',
     measure: { label: 'Measure', request: 'By requests', flow: 'By flow' },
+    stats: {
+      title: 'Requests per %{interval}',
+      total: 'Total',
+      avg: 'Average',
+      current: 'Latest',
+      max: 'Peak',
+      min: 'Lowest',
+      allAreas: 'All areas: these statistics do not follow the continent, country, province and ISP filters.',
+    },
     summary: {
       request: 'Requests',
       flow: 'Traffic',

@@ -50,6 +50,15 @@ export default {
     },
     noTabs: '您的账号没有任何分析标签页的权限，请联系管理员开通。',
     measure: { label: '统计方式', request: '按请求数', flow: '按流量' },
+    stats: {
+      title: '每 %{interval}请求数',
+      total: '合计',
+      avg: '平均',
+      current: '最新',
+      max: '峰值',
+      min: '最低',
+      allAreas: '全部地区：这些统计不受大洲、国家、省份和运营商筛选的限制。',
+    },
     summary: {
       request: '请求数',
       flow: '流量',

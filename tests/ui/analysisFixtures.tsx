@@ -89,6 +89,13 @@ export const replies = {
     all: { continent: [{ name: 'Asia', value: 'Asia' }], country: [{ name: 'CN', value: 'CN' }, { name: 'US', value: 'US' }] },
     cn: { province: [{ name: 'Guangdong', value: 'Guangdong' }], isp: [{ name: 'China Telecom', value: 'China Telecom' }] },
   },
+  simple: {
+    total: 1_234_567, avg: 4286.69, current: 3_900, max: 12_345, min: 0,
+    histogramList: [{ key: T0, value: 12_345 }],
+    urltermsList: [], HIT: 0, MISS: 0, hitPercent: 0, agentList: [], referrerList: [], ipCount: 0, independentIPList: [], userDistributionList: [],
+    statusCode0: 0, statusCode1: 0, statusCode2: 0, statusCode3: 0, statusCode4: 0, statusCode5: 0,
+  },
+  bandAndFlow: { bandAndFlowList: [{ timestamp: T0, flow: 1_961_250_000, bandwidth: 52_300_000 }], totalFlow: 1_961_250_000 },
   count: {
     count: { request: 1_234_567, flow: 9_876_543_210, hit: 1_000_000, miss: 234_567, hitFlow: 9e9, missFlow: 876_543_210, hitPercent: 81.0, byteHitPercent: 91.13, peakBandwidth: 52_300_000, peakTime: T0 },
     listTC: [{ recordTime: T0, request: 600_000, hit: 500_000, miss: 100_000, status: { statusCode0: 0, statusCode1: 0, statusCode2: 560_000, statusCode3: 30_000, statusCode4: 9_000, statusCode5: 1_000 } }],
@@ -181,6 +188,8 @@ export function analysisProvider(overrides: Partial<{ [K in keyof Methods]: Meth
     analysisUserAll: vi.fn(async () => replies.userAll),
     analysisUserCn: vi.fn(async () => replies.userCn),
     analysisCurve: vi.fn(async () => []),
+    analysisSimple: vi.fn(async () => replies.simple),
+    bandAndFlow: vi.fn(async () => replies.bandAndFlow),
     ...Object.fromEntries(Object.entries(overrides).map(([k, f]) => [k, vi.fn(f as (...a: unknown[]) => unknown)])),
   };
   return methods as unknown as { [K in keyof typeof methods]: ReturnType<typeof vi.fn> };

@@ -26,6 +26,32 @@ describe('analysis tabs render known replies', () => {
     expect(screen.getByTestId('summary-hit')).toHaveTextContent('81.00%');
   });
 
+  it("each tab's request statistics come from its simple GET, formatted", async () => {
+    openTab('ip');
+    const { methods } = renderScreen('offLine');
+    const strip = await screen.findByTestId('request-stats-ip');
+    expect(within(strip).getByText('Requests per 5 minutes')).toBeInTheDocument();
+    await waitFor(() => expect(within(strip).getByTestId('stats-total')).toHaveTextContent('1,234,567'));
+    expect(within(strip).getByTestId('stats-avg')).toHaveTextContent('4,287');
+    expect(within(strip).getByTestId('stats-current')).toHaveTextContent('3,900');
+    expect(within(strip).getByTestId('stats-max')).toHaveTextContent('12,345');
+    expect(within(strip).getByTestId('stats-min')).toHaveTextContent('0');
+    expect(methods.analysisSimple).toHaveBeenCalledWith('independentip', expect.objectContaining({ interval: '5m' }));
+    await userEvent.click(screen.getByTestId('tab-button-top'));
+    await screen.findByTestId('request-stats-top');
+    await waitFor(() => expect(methods.analysisSimple).toHaveBeenCalledWith('urltop', expect.anything()));
+  });
+
+  it('real-time summary: bandwidth from the bandwidth/flow search, requests from the database curve', async () => {
+    const methods = analysisProvider({
+      analysisCurve: async () => [{ recordTime: T0, request: 777, hit: 700, miss: 77, flow: 1, status: {} }] as never,
+    });
+    renderScreen('onLine', methods);
+    await screen.findByTestId('summary-request');
+    await waitFor(() => expect(methods.bandAndFlow).toHaveBeenCalledTimes(1));
+    expect(methods.analysisCurve).toHaveBeenCalledWith('request', expect.anything());
+  });
+
   it('URL top: ranked URLs with requests, traffic and share; switches to flow', async () => {
     openTab('top');
     const { methods } = renderScreen('onLine');

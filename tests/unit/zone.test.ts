@@ -9,7 +9,8 @@ describe('browserZone', () => {
   it('sends the zone the browser reports', () => {
     reports('Asia/Shanghai');
     expect(browserZone()).toBe('Asia/Shanghai');
-    expect(withZone({ startTime: 'x' })).toEqual({ startTime: 'x', timeZone: 'Asia/Shanghai' });
+    const search: { startTime: string; timeZone?: string } = { startTime: 'x' };
+    expect(withZone(search)).toEqual({ startTime: 'x', timeZone: 'Asia/Shanghai' });
   });
 
   it('sends none when the browser cannot tell (the server then uses its own zone)', () => {

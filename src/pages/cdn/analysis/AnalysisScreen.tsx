@@ -6,6 +6,7 @@ import { allowedLogTabs, hasPermission, type LogTab } from '../../../auth/permis
 import { KEYS, readUserInfo } from '../../../auth/storage';
 import { SearchBar } from './SearchBar';
 import { SummaryPanel } from './SummaryPanel';
+import { RequestStats } from './RequestStats';
 import type { AppliedSearch } from './searchModel';
 import type { TabProps } from './useAnalysisQuery';
 import { UrlTopTab } from './tabs/UrlTopTab';
@@ -71,7 +72,12 @@ export function AnalysisScreen({ variant }: { variant: AnalysisVariant }) {
               <Tab key={t} value={t} label={translate(`analysis.tabs.${t}`)} data-testid={`tab-button-${t}`} />
             ))}
           </Tabs>
-          {View && applied && <View applied={applied} variant={variant} />}
+          {tab && View && applied && (
+            <>
+              <RequestStats tab={tab} applied={applied} variant={variant} />
+              <View applied={applied} variant={variant} />
+            </>
+          )}
         </>
       )}
     </Box>

@@ -1,9 +1,9 @@
 import { Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { CountDetail, RequestCurvePoint } from '../../../../dataProviders/api/trafficTypes';
+import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../dataProviders/api/trafficTypes';
 import { TimeSeriesChart } from '../../../charts';
-import { formatTime, GRANULARITY_SECONDS } from '../../../lib/time';
-import { bytesToBps, formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
+import { formatTime } from '../../../lib/time';
+import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import { Figure, QueryView, Section } from './TabParts';
 import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from './useAnalysisQuery';
 import { toTimePoints } from './tabs/curves';
@@ -16,9 +16,12 @@ function offlineCurve(d: CountDetail): Array<{ recordTime: number; request: numb
   return [...times].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
 }
 
-/** Online: the request database curve; bandwidth = bucket bytes × 8 / bucket seconds. */
-function onlineCurve(points: RequestCurvePoint[], seconds: number) {
-  return points.map((p) => ({ recordTime: p.recordTime, request: p.request, bandwidth: bytesToBps(p.flow, seconds) }));
+/** Online: requests from the request database curve, bandwidth from the bandwidth/flow search. */
+function onlineCurve(points: RequestCurvePoint[], band: BandAndFlow | undefined) {
+  const bw = new Map((band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
+  const req = new Map(points.map((p) => [p.recordTime, p.request]));
+  const times = new Set([...req.keys(), ...bw.keys()]);
+  return [...times].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
 }
 
 /** Totals of the search (requests, traffic, peak bandwidth, hit rates) and the requests/bandwidth curve. */
@@ -29,12 +32,16 @@ export function SummaryPanel(props: TabProps) {
   const online = variant === 'onLine';
   const count = useAnalysisQuery('count', props, (dp) => dp.analysisCount(variant, applied.search));
   const db = useAnalysisQuery('requestDb', props, (dp) => dp.analysisCurve('request', applied.search), { enabled: online });
-  const state: AnalysisQueryState<CountDetail> = online ? { ...count, loading: count.loading || db.loading, error: count.error ?? db.error } : count;
+  // The real-time screen's bandwidth curve comes from the shared bandwidth/flow search (spec §7).
+  const band = useAnalysisQuery('bandAndFlow', props, (dp) => dp.bandAndFlow(applied.search), { enabled: online });
+  const state: AnalysisQueryState<CountDetail> = online
+    ? { ...count, loading: count.loading || db.loading || band.loading, error: count.error ?? db.error ?? band.error }
+    : count;
   return (
     <Section title={translate('analysis.summary.curveTitle')} testId="analysis-summary">
       <QueryView state={state} isEmpty={(d) => d.count.request === 0} height={200}>
         {(d) => {
-          const raw = online ? onlineCurve(db.data ?? [], GRANULARITY_SECONDS[applied.interval]) : offlineCurve(d);
+          const raw = online ? onlineCurve(db.data ?? [], band.data) : offlineCurve(d);
           const points = toTimePoints(raw, applied.range, (p) => ({ request: p.request, bandwidth: p.bandwidth }));
           return (
             <>

@@ -1,0 +1,55 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { SimpleKind } from '../../../../dataProviders/api/trafficTypes';
+import type { LogTab } from '../../../auth/permissions';
+import { formatCount } from '../../../lib/units';
+import { Figure, QueryView, Section } from './TabParts';
+import { useAnalysisQuery, type TabProps } from './useAnalysisQuery';
+
+/** The simple GET of each tab (same log-analysis right as the tab: contract rows /api/es/{kind}/get). */
+const SIMPLE_KIND: Record<LogTab, SimpleKind> = {
+  top: 'urltop',
+  hit: 'hitrate',
+  client: 'clientside',
+  source: 'source',
+  status: 'statuscode',
+  ip: 'independentip',
+  distribution: 'userdistribution',
+};
+
+/**
+ * Requests per interval of the search (total, average, latest, peak, lowest bucket), from the
+ * tab's simple GET. The simple calls take domains, accounts and providers only (spec §7), so with
+ * an area filter the strip says that it covers every area.
+ */
+export function RequestStats({ tab, ...props }: TabProps & { tab: LogTab }) {
+  const translate = useTranslate();
+  const kind = SIMPLE_KIND[tab];
+  const { applied } = props;
+  const state = useAnalysisQuery(`simple-${kind}`, props, (dp) => dp.analysisSimple(kind, applied.search));
+  const s = applied.search;
+  const areaFiltered = [s.continent, s.country, s.province, s.isp].some((l) => (l?.length ?? 0) > 0);
+  const per = translate(`analysis.granularity.${applied.interval}`);
+  return (
+    <Section title={translate('analysis.stats.title', { interval: per })} testId={`request-stats-${tab}`}>
+      <QueryView state={state} isEmpty={() => false} height={56}>
+        {(d) => (
+          <>
+            <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Figure label={translate('analysis.stats.total')} value={formatCount(d.total)} testId="stats-total" />
+              <Figure label={translate('analysis.stats.avg')} value={formatCount(Math.round(d.avg))} testId="stats-avg" />
+              <Figure label={translate('analysis.stats.current')} value={formatCount(d.current)} testId="stats-current" />
+              <Figure label={translate('analysis.stats.max')} value={formatCount(d.max)} testId="stats-max" />
+              <Figure label={translate('analysis.stats.min')} value={formatCount(d.min)} testId="stats-min" />
+            </Stack>
+            {areaFiltered && (
+              <Typography variant="caption" color="text.secondary">
+                {translate('analysis.stats.allAreas')}
+              </Typography>
+            )}
+          </>
+        )}
+      </QueryView>
+    </Section>
+  );
+}
