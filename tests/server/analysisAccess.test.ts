@@ -107,6 +107,11 @@ describe('encrypted shared calls', () => {
     const p = bf.bandAndFlowList[5];
     const flow = sum(rowsIn(exp, p.timestamp, p.timestamp + 3600).map((r) => r.bytes));
     expect(p).toEqual({ timestamp: START + 5 * 3600, flow, bandwidth: Math.round((flow * 8) / 3600) });
+    // Minute-precision times (the real-time screen's custom range) include their whole last minute,
+    // and no domain is needed.
+    const minutes = { startTime: utcText(START, false), endTime: utcText(END - 60, false), timeZone: 'UTC', interval: '1d', timeSelect: 'userDefined' };
+    const all = await data<BandAndFlow>('acme', '/api/common/bandAndFlow', { data: cipher.encryptJson(minutes) });
+    expect(all.totalFlow).toBe(sum(inRange((r) => acmeTree(r.account)).map((r) => r.bytes)));
   });
 
   it('pullDown lists the areas of the caller only', async () => {
