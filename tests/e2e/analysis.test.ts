@@ -21,6 +21,10 @@ async function openTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
   await page.getByTestId(TAB_TABLE[tab]).first().waitFor();
   await settled(page);
   expect(await page.getByTestId('analysis-error').count()).toBe(0);
+  // The tab's request statistics (its simple GET): the search's total, formatted.
+  const stats = page.getByTestId(`request-stats-${tab}`);
+  expect(await stats.getByTestId('stats-total').textContent()).toMatch(/[\d,]+$/);
+  expect(await stats.getByTestId('stats-max').textContent()).toMatch(/[1-9][\d,]*$/);
 }
 
 async function chooseDomain(page: Page, name?: string): Promise<string> {
