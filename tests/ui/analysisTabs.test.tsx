@@ -27,19 +27,24 @@ describe('analysis tabs render known replies', () => {
   });
 
   it("each tab's request statistics come from its simple GET, formatted", async () => {
-    openTab('ip');
+    openTab('hit');
     const { methods } = renderScreen('offLine');
-    const strip = await screen.findByTestId('request-stats-ip');
+    const strip = await screen.findByTestId('request-stats-hit');
     expect(within(strip).getByText('Requests per 5 minutes')).toBeInTheDocument();
     await waitFor(() => expect(within(strip).getByTestId('stats-total')).toHaveTextContent('1,234,567'));
     expect(within(strip).getByTestId('stats-avg')).toHaveTextContent('4,287');
     expect(within(strip).getByTestId('stats-current')).toHaveTextContent('3,900');
     expect(within(strip).getByTestId('stats-max')).toHaveTextContent('12,345');
     expect(within(strip).getByTestId('stats-min')).toHaveTextContent('0');
-    expect(methods.analysisSimple).toHaveBeenCalledWith('independentip', expect.objectContaining({ interval: '5m' }));
+    expect(methods.analysisSimple).toHaveBeenCalledWith('hitrate', expect.objectContaining({ interval: '5m' }));
+    await userEvent.click(screen.getByTestId('tab-button-client'));
+    await screen.findByTestId('request-stats-client');
+    await waitFor(() => expect(methods.analysisSimple).toHaveBeenCalledWith('clientside', expect.anything()));
+    // Offline without a domain, URL top waits for one: no simple call, the tab says why.
     await userEvent.click(screen.getByTestId('tab-button-top'));
-    await screen.findByTestId('request-stats-top');
-    await waitFor(() => expect(methods.analysisSimple).toHaveBeenCalledWith('urltop', expect.anything()));
+    await screen.findByTestId('domains-required');
+    expect(screen.queryByTestId('request-stats-top')).toBeNull();
+    expect(methods.analysisSimple).not.toHaveBeenCalledWith('urltop', expect.anything());
   });
 
   it('real-time summary: bandwidth from the bandwidth/flow search, requests from the database curve', async () => {

@@ -60,9 +60,9 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
- * The file of a download address; another account's address, one holding rows beyond the caller's
- * scope, or an expired one looks missing.
- */
+   * The file of a download address; another account's address, one holding rows beyond the
+   * caller's scope, or an expired one looks missing.
+   */
   app.get(
     '/api/log/download/:id',
     { config: { module: 'log', access: 'view' }, schema: { params: Type.Object({ id: Type.String({ maxLength: 64 }) }) } },

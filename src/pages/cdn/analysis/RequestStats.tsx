@@ -17,6 +17,8 @@ const SIMPLE_KIND: Record<LogTab, SimpleKind> = {
   distribution: 'userdistribution',
 };
 
+const NEEDS_DOMAINS: LogTab[] = ['top', 'ip', 'distribution'];
+
 /**
  * Requests per interval of the search (total, average, latest, peak, lowest bucket), from the
  * tab's simple GET. The simple calls take domains, accounts and providers only (spec §7), so with
@@ -26,7 +28,12 @@ export function RequestStats({ tab, ...props }: TabProps & { tab: LogTab }) {
   const translate = useTranslate();
   const kind = SIMPLE_KIND[tab];
   const { applied } = props;
-  const state = useAnalysisQuery(`simple-${kind}`, props, (dp) => dp.analysisSimple(kind, applied.search));
+  // The simple GETs of URL top, IPs and distribution list the same values as their tabs: offline
+  // they too wait for a domain (spec §5), and the tab alone says so.
+  const state = useAnalysisQuery(`simple-${kind}`, props, (dp) => dp.analysisSimple(kind, applied.search), {
+    needsDomains: NEEDS_DOMAINS.includes(tab),
+  });
+  if (state.blocked) return null;
   const s = applied.search;
   const areaFiltered = [s.continent, s.country, s.province, s.isp].some((l) => (l?.length ?? 0) > 0);
   const per = translate(`analysis.granularity.${applied.interval}`);
