@@ -51,7 +51,7 @@ export default {
     noTabs: 'Your account has no right to any analysis tab. Ask your administrator for access.',
     measure: { label: 'Measure', request: 'By requests', flow: 'By flow' },
     stats: {
-      title: 'Requests per %{interval}',
+      title: { '5m': 'Requests per 5 minutes', '1h': 'Requests per hour', '1d': 'Requests per day' },
       total: 'Total',
       avg: 'Average',
       current: 'Latest',

@@ -51,7 +51,7 @@ export default {
     noTabs: '您的账号没有任何分析标签页的权限，请联系管理员开通。',
     measure: { label: '统计方式', request: '按请求数', flow: '按流量' },
     stats: {
-      title: '每 %{interval}请求数',
+      title: { '5m': '每 5 分钟请求数', '1h': '每小时请求数', '1d': '每天请求数' },
       total: '合计',
       avg: '平均',
       current: '最新',

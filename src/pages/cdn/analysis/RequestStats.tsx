@@ -36,9 +36,8 @@ export function RequestStats({ tab, ...props }: TabProps & { tab: LogTab }) {
   if (state.blocked) return null;
   const s = applied.search;
   const areaFiltered = [s.continent, s.country, s.province, s.isp].some((l) => (l?.length ?? 0) > 0);
-  const per = translate(`analysis.granularity.${applied.interval}`);
   return (
-    <Section title={translate('analysis.stats.title', { interval: per })} testId={`request-stats-${tab}`}>
+    <Section title={translate(`analysis.stats.title.${applied.interval}`)} testId={`request-stats-${tab}`}>
       <QueryView state={state} isEmpty={() => false} height={56}>
         {(d) => (
           <>
