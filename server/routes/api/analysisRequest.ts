@@ -49,8 +49,9 @@ export async function scopedAccounts(request: FastifyRequest, raw: RawSearch): P
 
 /** The zone a request names (an IANA name), or the server's when it names none; an unknown name fails. */
 export function requestZone(value: unknown): string {
-  if (value !== undefined && value !== null && value !== '' && validZone(value) !== value) throw fail('timeZoneUnknown');
-  return validZone(value);
+  const zone = validZone(value);
+  if (value !== undefined && value !== null && value !== '' && zone !== value) throw fail('timeZoneUnknown');
+  return zone;
 }
 
 /**

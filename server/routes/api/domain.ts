@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { isSuperRole } from '../../../src/auth/permissions';

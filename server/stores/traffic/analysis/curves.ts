@@ -23,12 +23,13 @@ const TOTALS: Omit<UnionSpec, 'levels'> = {
   measures: ['requests', 'bytes', 'hits', 'hit_bytes', 's0', 's1', 's2', 's3', 's4', 's5'],
 };
 const FLOW_AGGS = { request: 'sum(requests)', flow: 'sum(bytes)', hit: 'sum(hits)', hitFlow: 'sum(hit_bytes)' };
-const CLASS_AGGS = {
+/** Requests by status class, named as on the wire (statusCode0..5). */
+export const CLASS_AGGS = {
   statusCode0: 'sum(s0)', statusCode1: 'sum(s1)', statusCode2: 'sum(s2)', statusCode3: 'sum(s3)', statusCode4: 'sum(s4)', statusCode5: 'sum(s5)',
 };
 
-/** A point's status classes (the curve selects CLASS_AGGS). */
-const statusOf = (p: Record<keyof typeof CLASS_AGGS, number>): StatusClasses => ({
+/** The status classes of a curve point or total that selected CLASS_AGGS. */
+export const statusOf = (p: StatusClasses): StatusClasses => ({
   statusCode0: p.statusCode0, statusCode1: p.statusCode1, statusCode2: p.statusCode2,
   statusCode3: p.statusCode3, statusCode4: p.statusCode4, statusCode5: p.statusCode5,
 });
@@ -74,12 +75,7 @@ export async function hitRateList(engine: TrafficEngine, s: Search, by: Analysis
 
 /** POST /api/es/request/db */
 export async function requestCurve(engine: TrafficEngine, s: Search): Promise<RequestCurvePoint[]> {
-  const { points } = await curveQuery(
-    engine,
-    s,
-    { ...TOTALS, measures: ['requests', 'bytes', 'hits', 's0', 's1', 's2', 's3', 's4', 's5'] },
-    { request: 'sum(requests)', hit: 'sum(hits)', flow: 'sum(bytes)', ...CLASS_AGGS },
-  );
+  const { points } = await curveQuery(engine, s, TOTALS, { request: 'sum(requests)', hit: 'sum(hits)', flow: 'sum(bytes)', ...CLASS_AGGS });
   return points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, status: statusOf(p), flow: p.flow }));
 }
 

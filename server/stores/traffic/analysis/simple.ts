@@ -1,6 +1,7 @@
 import type { TrafficEngine } from '../engine';
 import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../dataProviders/api/trafficTypes';
 import { curveQuery } from './curve';
+import { CLASS_AGGS, statusOf } from './curves';
 import { key } from './plan';
 import { pct } from './numbers';
 import { topUrls, worldTopIps } from './heavy';
@@ -15,10 +16,7 @@ async function requestStats(engine: TrafficEngine, s: Search) {
     engine,
     s,
     { sources: ['totals', 'geo'], keys: [], measures: [...TOTAL_MEASURES] },
-    {
-      request: 'sum(requests)', hit: 'sum(hits)',
-      c0: 'sum(s0)', c1: 'sum(s1)', c2: 'sum(s2)', c3: 'sum(s3)', c4: 'sum(s4)', c5: 'sum(s5)',
-    },
+    { request: 'sum(requests)', hit: 'sum(hits)', ...CLASS_AGGS },
   );
   const values = points.map((p) => p.request);
   const stats: SimpleStats = {
@@ -49,10 +47,7 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
       case 'source':
         return { ...stats, referrerList: asKeyValues(await topQuery(engine, s, { sources: ['referer'], keys: [key('referer')] }, 'request')) };
       case 'statuscode':
-        return {
-          ...stats,
-          statusCode0: total.c0, statusCode1: total.c1, statusCode2: total.c2, statusCode3: total.c3, statusCode4: total.c4, statusCode5: total.c5,
-        };
+        return { ...stats, ...statusOf(total) };
       case 'independentip': {
         const ips = await worldTopIps(engine, s);
         return { ...stats, ipCount: ips.count, independentIPList: ips.list };

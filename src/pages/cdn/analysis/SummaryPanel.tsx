@@ -8,21 +8,20 @@ import { Figure, QueryView, Section } from './TabParts';
 import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from './useAnalysisQuery';
 import { toTimePoints } from './tabs/curves';
 
-/** Offline: requests (listTC) and bandwidth (listBT) merged by bucket. */
-function offlineCurve(d: CountDetail): Array<{ recordTime: number; request: number; bandwidth: number }> {
-  const bw = new Map(d.listBT.map((p) => [p.recordTime, p.bandwidth]));
-  const times = new Set([...d.listTC.map((p) => p.recordTime), ...bw.keys()]);
-  const req = new Map(d.listTC.map((p) => [p.recordTime, p.request]));
-  return [...times].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
+/** Requests and bandwidth series ([time, value]) merged by bucket; a bucket missing in one is 0 there. */
+function mergeByTime(requests: Array<[number, number]>, bandwidth: Array<[number, number]>) {
+  const req = new Map(requests);
+  const bw = new Map(bandwidth);
+  return [...new Set([...req.keys(), ...bw.keys()])].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
 }
 
+/** Offline: requests (listTC) and bandwidth (listBT) of the count call. */
+const offlineCurve = (d: CountDetail) =>
+  mergeByTime(d.listTC.map((p) => [p.recordTime, p.request]), d.listBT.map((p) => [p.recordTime, p.bandwidth]));
+
 /** Online: requests from the request database curve, bandwidth from the bandwidth/flow search. */
-function onlineCurve(points: RequestCurvePoint[], band: BandAndFlow | undefined) {
-  const bw = new Map((band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
-  const req = new Map(points.map((p) => [p.recordTime, p.request]));
-  const times = new Set([...req.keys(), ...bw.keys()]);
-  return [...times].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
-}
+const onlineCurve = (points: RequestCurvePoint[], band: BandAndFlow | undefined) =>
+  mergeByTime(points.map((p) => [p.recordTime, p.request]), (band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
 
 /** Totals of the search (requests, traffic, peak bandwidth, hit rates) and the requests/bandwidth curve. */
 export function SummaryPanel(props: TabProps) {
