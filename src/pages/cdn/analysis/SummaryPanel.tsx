@@ -1,27 +1,12 @@
 import { Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../dataProviders/api/trafficTypes';
+import type { CountDetail } from '../../../../dataProviders/api/trafficTypes';
 import { TimeSeriesChart } from '../../../charts';
 import { formatTime } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import { Figure, QueryView, Section } from './TabParts';
 import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from './useAnalysisQuery';
-import { toTimePoints } from './tabs/curves';
-
-/** Requests and bandwidth series ([time, value]) merged by bucket; a bucket missing in one is 0 there. */
-function mergeByTime(requests: Array<[number, number]>, bandwidth: Array<[number, number]>) {
-  const req = new Map(requests);
-  const bw = new Map(bandwidth);
-  return [...new Set([...req.keys(), ...bw.keys()])].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
-}
-
-/** Offline: requests (listTC) and bandwidth (listBT) of the count call. */
-const offlineCurve = (d: CountDetail) =>
-  mergeByTime(d.listTC.map((p) => [p.recordTime, p.request]), d.listBT.map((p) => [p.recordTime, p.bandwidth]));
-
-/** Online: requests from the request database curve, bandwidth from the bandwidth/flow search. */
-const onlineCurve = (points: RequestCurvePoint[], band: BandAndFlow | undefined) =>
-  mergeByTime(points.map((p) => [p.recordTime, p.request]), (band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
+import { offlineCurve, onlineCurve, toTimePoints } from './tabs/curves';
 
 /** Totals of the search (requests, traffic, peak bandwidth, hit rates) and the requests/bandwidth curve. */
 export function SummaryPanel(props: TabProps) {

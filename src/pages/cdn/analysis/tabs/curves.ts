@@ -1,5 +1,6 @@
 import { withinRange, type TimeRange } from '../../../../lib/time';
 import type { TimePoint } from '../../../../charts';
+import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../../dataProviders/api/trafficTypes';
 
 /**
  * Turns wire curve points (recordTime in seconds) into chart points (time in ms), keeping the buckets
@@ -11,3 +12,18 @@ export function toTimePoints<P extends { recordTime: number }>(points: readonly 
     .filter((p) => withinRange(p.time, range))
     .sort((a, b) => a.time - b.time);
 }
+
+/** Requests and bandwidth series ([time, value]) merged by bucket; a bucket missing in one is 0 there. */
+export function mergeByTime(requests: Array<[number, number]>, bandwidth: Array<[number, number]>) {
+  const req = new Map(requests);
+  const bw = new Map(bandwidth);
+  return [...new Set([...req.keys(), ...bw.keys()])].map((t) => ({ recordTime: t, request: req.get(t) ?? 0, bandwidth: bw.get(t) ?? 0 }));
+}
+
+/** Offline: requests (listTC) and bandwidth (listBT) of the count call. */
+export const offlineCurve = (d: CountDetail) =>
+  mergeByTime(d.listTC.map((p) => [p.recordTime, p.request]), d.listBT.map((p) => [p.recordTime, p.bandwidth]));
+
+/** Online: requests from the request database curve, bandwidth from the bandwidth/flow search. */
+export const onlineCurve = (points: RequestCurvePoint[], band: BandAndFlow | undefined) =>
+  mergeByTime(points.map((p) => [p.recordTime, p.request]), (band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
