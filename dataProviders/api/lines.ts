@@ -68,7 +68,6 @@ export interface LineSummary {
 /** Longest range: 1-minute points 7 days, 5-minute points and statistics 31 days. */
 export const LINE_MAX_DAYS = { minute: 7, fiveMinutes: 31 } as const;
 
-
 export const linesApi = {
   lineInit: () => post<LineInfo[]>('/api/line/init'),
   /** 1-minute points. */

@@ -75,7 +75,6 @@ export const LOG_DOWNLOAD_MAX_ROWS = 1_000_000;
 /** Hours a download address stays valid. */
 export const LOG_DOWNLOAD_TTL_HOURS = 6;
 
-
 function withDefaults(query: LogSearchQuery): LogSearchQuery {
   return {
     ...query,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import { fail, PortalError } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { listParam, parseInterval, parseRange, validZone, type Precision, type Search } from '../../stores/traffic/analysis/search';
@@ -81,8 +81,6 @@ export async function toSearch(request: FastifyRequest, raw: RawSearch, precisio
   };
 }
 
-const compiled = new Map<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
-
 /**
  * Decrypts an {data: cipher text} body into the JSON object it holds and, with `schema`, checks it
  * as a plain body is checked (an encrypted payload is no more trusted than a plain one): a field
@@ -99,9 +97,7 @@ export function decryptBody(request: FastifyRequest, decrypt: (b64: string) => s
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('analysisPayloadInvalid');
   if (schema) {
-    let check = compiled.get(schema);
-    if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
-    const error = check.Errors(parsed).First();
+    const error = Value.Errors(schema, parsed).First();
     if (error) throw new PortalError('400', { text: `${request.t('invalidRequest')}data${error.path} ${error.message}` });
   }
   return parsed as RawSearch;
