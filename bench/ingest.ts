@@ -5,7 +5,10 @@
  *   1. plain file of 7 days of traffic, into access_log with the analysis rollups (what a real load costs),
  *   2. the same file gzip-compressed,
  *   3. a plain file of as many lines from one hour of traffic, with the rollups,
- *   4. the 7-day file with the rollup views removed (parse + check + move into the base table only).
+ *   4. the 7-day file with the rollup views removed (parse + check + move into the base table only),
+ *   5. the engine alone, without the loader, as the floor of any loader: reading the 7-day file
+ *      (parse, nothing written), then `INSERT ... SELECT * FROM file()` of it with no checks and no
+ *      rollups into access_log, and into an unsorted MergeTree without partitions.
  *
  *   npx tsx bench/ingest.ts                 # 1,000,000 lines
  *   npx tsx bench/ingest.ts --rows 200000 --batch-mb 48
@@ -52,17 +55,30 @@ async function emptyStore(engine: TrafficEngine): Promise<void> {
   for (const t of ['traffic.access_log', ...allRollupTables()]) await engine.exec(`TRUNCATE TABLE IF EXISTS ${t}`);
 }
 
-/** Runs one load and prints its rate; CPU seconds too, since other work on the machine skews wall time. */
-async function timed(label: string, run: () => Promise<IngestReport>, bytes: number): Promise<void> {
-  const cpu = process.cpuUsage();
-  const r = await run();
-  const used = process.cpuUsage(cpu);
-  const cpuS = (used.user + used.system) / 1e6;
+function line(label: string, r: Pick<IngestReport, 'rows' | 'ms' | 'rowsPerSecond' | 'rejected'>, bytes: number, cpuS: number): void {
   console.log(
     `${label.padEnd(40)} ${r.rows.toLocaleString('en-US').padStart(10)} rows ${(r.ms / 1000).toFixed(2).padStart(6)} s ` +
       `${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} rows/s ${(bytes / 1e6 / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s ` +
       `${cpuS.toFixed(1).padStart(5)} CPU-s (${(cpuS * 1e6 / r.rows).toFixed(1)} µs/row)  rejected ${r.rejected}`,
   );
+}
+
+/** Runs one load and prints its rate; CPU seconds too, since other work on the machine skews wall time. */
+async function timed(label: string, run: () => Promise<IngestReport>, bytes: number): Promise<void> {
+  const cpu = process.cpuUsage();
+  const r = await run();
+  const used = process.cpuUsage(cpu);
+  line(label, r, bytes, (used.user + used.system) / 1e6);
+}
+
+/** One statement of the engine alone over the file (no loader), printed like a load of `rows` rows. */
+async function timedSql(engine: TrafficEngine, label: string, sql: string, params: Record<string, unknown>, rows: number, bytes: number): Promise<void> {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  await engine.exec(sql, params);
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  line(label, { rows, ms, rowsPerSecond: Math.round(rows / (ms / 1000)), rejected: 0 }, bytes, (used.user + used.system) / 1e6);
 }
 
 async function main() {
@@ -98,6 +114,22 @@ async function main() {
     for (const v of views) await engine.exec(`DROP TABLE traffic.${v.name}`);
     await emptyStore(engine);
     await timed('plain JSON lines, base table only', () => ingestLogs(engine, read(file), opts), size);
+
+    // The engine alone, with the best settings found (two insert threads, large blocks): what no
+    // loader of this file can beat on this machine.
+    const columns = await engine.query<{ name: string; type: string }>(
+      "SELECT name, type FROM system.columns WHERE database = 'traffic' AND table = 'access_log' ORDER BY position",
+    );
+    const params = { f: file, s: columns.map((c) => `${c.name} ${c.type}`).join(', ') };
+    const source = "file({f:String}, 'JSONEachRow', {s:String})";
+    const settings = 'SETTINGS max_insert_threads = 2, max_threads = 2, min_insert_block_size_rows = 262144';
+    console.log('\nthe engine alone (no checks, no rollups):');
+    await timedSql(engine, 'parse only (nothing written)', `SELECT count(), sum(bytes), sum(length(url)) FROM ${source}`, params, rows, size);
+    await emptyStore(engine);
+    await timedSql(engine, 'INSERT ... FROM file() into access_log', `INSERT INTO traffic.access_log SELECT * FROM ${source} ${settings}`, params, rows, size);
+    await engine.exec('CREATE TABLE traffic.bench_flat AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()');
+    await timedSql(engine, 'the same into an unsorted table', `INSERT INTO traffic.bench_flat SELECT * FROM ${source} ${settings}`, params, rows, size);
+    await engine.exec('DROP TABLE traffic.bench_flat');
   } finally {
     await engine.close();
     fs.rmSync(dir, { recursive: true, force: true });
