@@ -55,7 +55,14 @@ async function emptyStore(engine: TrafficEngine): Promise<void> {
   for (const t of ['traffic.access_log', ...allRollupTables()]) await engine.exec(`TRUNCATE TABLE IF EXISTS ${t}`);
 }
 
-function line(label: string, r: Pick<IngestReport, 'rows' | 'ms' | 'rowsPerSecond' | 'rejected'>, bytes: number, cpuS: number): void {
+type Load = Pick<IngestReport, 'rows' | 'ms' | 'rowsPerSecond' | 'rejected'>;
+
+/** Runs one load and prints its rate; CPU seconds too, since other work on the machine skews wall time. */
+async function timed(label: string, run: () => Promise<Load>, bytes: number): Promise<void> {
+  const cpu = process.cpuUsage();
+  const r = await run();
+  const used = process.cpuUsage(cpu);
+  const cpuS = (used.user + used.system) / 1e6;
   console.log(
     `${label.padEnd(40)} ${r.rows.toLocaleString('en-US').padStart(10)} rows ${(r.ms / 1000).toFixed(2).padStart(6)} s ` +
       `${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} rows/s ${(bytes / 1e6 / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s ` +
@@ -63,22 +70,12 @@ function line(label: string, r: Pick<IngestReport, 'rows' | 'ms' | 'rowsPerSecon
   );
 }
 
-/** Runs one load and prints its rate; CPU seconds too, since other work on the machine skews wall time. */
-async function timed(label: string, run: () => Promise<IngestReport>, bytes: number): Promise<void> {
-  const cpu = process.cpuUsage();
-  const r = await run();
-  const used = process.cpuUsage(cpu);
-  line(label, r, bytes, (used.user + used.system) / 1e6);
-}
-
-/** One statement of the engine alone over the file (no loader), printed like a load of `rows` rows. */
-async function timedSql(engine: TrafficEngine, label: string, sql: string, params: Record<string, unknown>, rows: number, bytes: number): Promise<void> {
-  const cpu = process.cpuUsage();
+/** One statement of the engine alone over the file (no loader), reported as a load of `rows` rows. */
+async function statement(engine: TrafficEngine, sql: string, params: Record<string, unknown>, rows: number): Promise<Load> {
   const t = performance.now();
   await engine.exec(sql, params);
   const ms = performance.now() - t;
-  const used = process.cpuUsage(cpu);
-  line(label, { rows, ms, rowsPerSecond: Math.round(rows / (ms / 1000)), rejected: 0 }, bytes, (used.user + used.system) / 1e6);
+  return { rows, ms, rowsPerSecond: Math.round(rows / (ms / 1000)), rejected: 0 };
 }
 
 async function main() {
@@ -115,8 +112,8 @@ async function main() {
     await emptyStore(engine);
     await timed('plain JSON lines, base table only', () => ingestLogs(engine, read(file), opts), size);
 
-    // The engine alone, with the best settings found (two insert threads, large blocks): what no
-    // loader of this file can beat on this machine.
+    // The engine alone, with the fastest settings tried (two insert threads): what no loader of
+    // this file can beat on this machine.
     const columns = await engine.query<{ name: string; type: string }>(
       "SELECT name, type FROM system.columns WHERE database = 'traffic' AND table = 'access_log' ORDER BY position",
     );
@@ -124,11 +121,11 @@ async function main() {
     const source = "file({f:String}, 'JSONEachRow', {s:String})";
     const settings = 'SETTINGS max_insert_threads = 2, max_threads = 2, min_insert_block_size_rows = 262144';
     console.log('\nthe engine alone (no checks, no rollups):');
-    await timedSql(engine, 'parse only (nothing written)', `SELECT count(), sum(bytes), sum(length(url)) FROM ${source}`, params, rows, size);
+    await timed('parse only (nothing written)', () => statement(engine, `SELECT count(), sum(bytes), sum(length(url)) FROM ${source}`, params, rows), size);
     await emptyStore(engine);
-    await timedSql(engine, 'INSERT ... FROM file() into access_log', `INSERT INTO traffic.access_log SELECT * FROM ${source} ${settings}`, params, rows, size);
+    await timed('INSERT ... FROM file() into access_log', () => statement(engine, `INSERT INTO traffic.access_log SELECT * FROM ${source} ${settings}`, params, rows), size);
     await engine.exec('CREATE TABLE traffic.bench_flat AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()');
-    await timedSql(engine, 'the same into an unsorted table', `INSERT INTO traffic.bench_flat SELECT * FROM ${source} ${settings}`, params, rows, size);
+    await timed('the same into an unsorted table', () => statement(engine, `INSERT INTO traffic.bench_flat SELECT * FROM ${source} ${settings}`, params, rows), size);
     await engine.exec('DROP TABLE traffic.bench_flat');
   } finally {
     await engine.close();
