@@ -119,8 +119,19 @@ export interface DemoInsert {
   rows: number;
 }
 
-/** One INSERT ... SELECT writing `hours` hours from `start` (epoch s) for every planned domain. */
-export function demoInsertSql(plans: DomainPlan[], start: number, hours: number, salt: number, target = 'traffic.access_log'): DemoInsert {
+/**
+ * One INSERT ... SELECT writing `hours` hours from `start` (epoch s) for every planned domain, or only
+ * the hours [from, to) of them when `window` is given. A row is a hash of (salt, domain, hour, index),
+ * so writing the hours in several windows gives exactly the rows of one statement.
+ */
+export function demoInsertSql(
+  plans: DomainPlan[],
+  start: number,
+  hours: number,
+  salt: number,
+  target = 'traffic.access_log',
+  window: { from: number; to: number } = { from: 0, to: hours },
+): DemoInsert {
   const net = networkTables();
   const skD: number[] = [];
   const skH: number[] = [];
@@ -130,7 +141,7 @@ export function demoInsertSql(plans: DomainPlan[], start: number, hours: number,
     const hp = hourlyPlan(plan, start, hours);
     points.push(hp.points);
     hp.counts.forEach((c, h) => {
-      if (c <= 0) return;
+      if (c <= 0 || h < window.from || h >= window.to) return;
       skD.push(d);
       skH.push(h);
       skC.push(c);

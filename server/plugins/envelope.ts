@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { PortalError } from '../lib/envelope';
+import { PortalError, failureEnvelope } from '../lib/envelope';
 import { serverMessages, type ServerMessageKey } from '../../i18n/serverMessages';
 
 /** Request language, the localiser, and the one error handler that keeps every failure in the envelope. */
@@ -14,20 +14,20 @@ export const envelopePlugin = fp(async (app) => {
     request.lang = header === 'en' || header === 'english' ? 'en' : 'zh';
   });
 
+  // Every failure leaves in the envelope of its backend (failureEnvelope: /impapi numbers, others strings).
   app.setErrorHandler((error: FastifyError | PortalError, request, reply) => {
+    const send = (status: number, code: string, msg: string) => reply.status(status).send(failureEnvelope(request.url, code, msg));
     if (error instanceof PortalError) {
       const msg = typeof error.msgKey === 'string' ? request.t(error.msgKey) : error.msgKey.text;
-      return reply.status(error.httpStatus).send({ code: error.code, data: null, msg });
+      return send(error.httpStatus, error.code, msg);
     }
     if ((error as FastifyError).validation) {
       // Schema failures: a clear message, never a stack trace.
-      return reply.status(200).send({ code: '400', data: null, msg: request.t('invalidRequest') + error.message });
+      return send(200, '400', request.t('invalidRequest') + error.message);
     }
     const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: String(status), data: null, msg: error.message });
-    }
+    if (status && status >= 400 && status < 500) return send(status, String(status), error.message);
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: '500', data: null, msg: request.t('serverError') });
+    return send(500, '500', request.t('serverError'));
   });
 });
