@@ -1,7 +1,8 @@
 /**
- * npm run ingest -- <file|-> [--batch-mb 48] [--max-errors 10000] [--server http://host:port]
+ * npm run ingest -- <file|-> [--kind access] [--batch-mb 48] [--max-errors 10000] [--server http://host:port]
  *
- * Loads CDN access logs (JSON lines, plain or gzip; format in docs/ingest.md) into the traffic
+ * Loads records of one kind (default CDN access logs; kinds in server/stores/traffic/recordKinds.ts;
+ * JSON lines, plain or gzip; formats in docs/ingest.md) into the traffic
  * store of PORTAL_DATA_DIR (or CLICKHOUSE_URL), the same store the server uses. chDB keeps its data
  * directory to one process: while the server runs on it, pass --server and the file is sent to the
  * server's POST /api/log/ingest in parts instead (token from PORTAL_INGEST_TOKEN).
@@ -13,32 +14,37 @@ import path from 'node:path';
 import { configFromEnv } from '../config';
 import { openTrafficEngine } from '../stores/traffic/engine';
 import { ensureTrafficSchema } from '../stores/traffic/schema';
-import { decoded, ingestLogs, lineBatches, type IngestProgress, type IngestReport } from '../stores/traffic/ingest';
+import { decoded, ingestRecords, lineBatches, type IngestProgress, type IngestReport } from '../stores/traffic/ingest';
+import { RECORD_KINDS, recordKind } from '../stores/traffic/recordKinds';
 
 interface Args {
   input: string;
+  kind: string;
   batchMb: number;
   maxErrors: number;
   server?: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Partial<Args> = { batchMb: 48, maxErrors: 10_000 };
+  const args: Partial<Args> = { batchMb: 48, maxErrors: 10_000, kind: 'access' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--batch-mb') args.batchMb = Number(argv[++i]);
     else if (a === '--max-errors') args.maxErrors = Number(argv[++i]);
     else if (a === '--server') args.server = argv[++i];
+    else if (a === '--kind') args.kind = argv[++i];
     else if (a === '-h' || a === '--help') usage(0);
     else if (!args.input) args.input = a;
     else usage(1);
   }
-  if (!args.input || !(args.batchMb! > 0) || !(args.maxErrors! >= 0)) usage(1);
+  if (!args.input || !(args.batchMb! > 0) || !(args.maxErrors! >= 0) || !recordKind(args.kind)) usage(1);
   return args as Args;
 }
 
 function usage(code: number): never {
-  process.stderr.write('usage: npm run ingest -- <file|-> [--batch-mb 48] [--max-errors 10000] [--server http://host:port]\n');
+  process.stderr.write(
+    `usage: npm run ingest -- <file|-> [--kind ${Object.keys(RECORD_KINDS).join('|')}] [--batch-mb 48] [--max-errors 10000] [--server http://host:port]\n`,
+  );
   process.exit(code);
 }
 
@@ -74,7 +80,7 @@ async function viaServer(args: Args): Promise<IngestReport> {
   const total: IngestReport = { batches: 0, lines: 0, rows: 0, rejected: 0, bytes: 0, ms: 0, rejectedLines: [], rowsPerSecond: 0, aborted: null };
   const began = Date.now();
   for await (const part of lineBatches(decoded(source(args.input)), args.batchMb * 1024 * 1024)) {
-    const url = `${args.server!.replace(/\/$/, '')}/api/log/ingest?firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
+    const url = `${args.server!.replace(/\/$/, '')}/api/log/ingest?kind=${encodeURIComponent(args.kind)}&firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
     const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: new Uint8Array(part) });
     const body = (await res.json()) as { code: string; data: IngestReport | null; msg: string };
     if (body.code !== '0' || !body.data) throw new Error(`server refused the part at line ${total.lines + 1}: HTTP ${res.status} ${body.msg}`);
@@ -108,7 +114,7 @@ async function main() {
   const engine = await openTrafficEngine({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl });
   try {
     await ensureTrafficSchema(engine);
-    const report = await ingestLogs(engine, source(args.input), {
+    const report = await ingestRecords(engine, recordKind(args.kind)!, source(args.input), {
       tmpDir: path.join(os.tmpdir(), 'portal-ingest'),
       batchBytes: args.batchMb * 1024 * 1024,
       maxErrors: args.maxErrors,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
-import { clearIngestLeftovers, ingestLogs } from '../../stores/traffic/ingest';
+import { clearIngestLeftovers, ingestRecords } from '../../stores/traffic/ingest';
+import { RECORD_KINDS, recordKind } from '../../stores/traffic/recordKinds';
 
 /** Constant-time comparison of the bearer token with the configured one. */
 function tokenMatches(header: string | undefined, expected: string): boolean {
@@ -15,8 +16,8 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
 }
 
 /**
- * POST /api/log/ingest: a log shipper posts a batch of access logs (JSON lines, plain or gzip; the
- * format of docs/ingest.md) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user session: the
+ * POST /api/log/ingest[?kind=access]: a log shipper posts a batch of records of one kind (JSON lines,
+ * plain or gzip; the formats of docs/ingest.md; default kind: access logs) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user session: the
  * token is provider staff's. The body is streamed into the engine, never held whole.
  * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
@@ -34,6 +35,7 @@ export const logIngestRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: 4 * 1024 * 1024 * 1024,
       schema: {
         querystring: Type.Object({
+          kind: Type.Optional(Type.Union(Object.keys(RECORD_KINDS).map((k) => Type.Literal(k)))),
           firstLine: Type.Optional(Type.Integer({ minimum: 1 })),
           maxErrors: Type.Optional(Type.Integer({ minimum: 0 })),
         }),
@@ -45,14 +47,15 @@ export const logIngestRoutes: FastifyPluginAsync = async (app) => {
       if (!tokenMatches(request.headers.authorization, expected)) {
         return reply.status(401).send({ code: '401', data: null, msg: request.t('ingestUnauthorized') });
       }
-      const query = request.query as { firstLine?: number; maxErrors?: number };
+      const query = request.query as { kind?: string; firstLine?: number; maxErrors?: number };
+      const kind = recordKind(query.kind)!;
       const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* () {})();
-      const report = await ingestLogs(app.traffic, body, {
+      const report = await ingestRecords(app.traffic, kind, body, {
         tmpDir,
         firstLine: query.firstLine,
         maxErrors: query.maxErrors,
       });
-      request.log.info({ rows: report.rows, rejected: report.rejected, ms: report.ms }, 'access logs ingested');
+      request.log.info({ rows: report.rows, rejected: report.rejected, ms: report.ms }, `${kind.name} records ingested`);
       return ok(report);
     },
   );

@@ -52,37 +52,61 @@ export interface IngestOptions {
   onProgress?: (p: IngestProgress) => void;
 }
 
-const STAGE_TYPES: Record<string, string> = {
-  ts: "DateTime('UTC')",
-  // Wider than the target so that out-of-range values are seen, not wrapped.
-  status: 'UInt32',
-  bytes: 'UInt64',
-  request_time: 'UInt64',
-  cache_hit: 'UInt64',
-  client_ip: 'IPv4',
-};
-const stageColumns = ACCESS_LOG_COLUMNS.map((c) => `${c} ${STAGE_TYPES[c] ?? 'String'}`);
-const STAGE_STRUCTURE = [...stageColumns, '__ln UInt64'].join(', ');
-const STAGE_DDL = [...stageColumns, '__ln UInt64 DEFAULT 0'].join(', ');
+/**
+ * A kind of record the ingest path loads (docs/ingest.md): its target table and columns, how its
+ * staging table types them (wider than the target, so that out-of-range values are seen, not
+ * wrapped), which rows are valid, and how a staged row becomes a target row.
+ */
+export interface RecordKind {
+  /** `?kind=` of POST /api/log/ingest and `--kind` of `npm run ingest` */
+  name: string;
+  /** target table, e.g. traffic.access_log */
+  table: string;
+  columns: readonly string[];
+  /** staging type per column (String when not listed) */
+  stageTypes: Readonly<Record<string, string>>;
+  /** SQL condition a staged row must meet to be loaded */
+  valid: string;
+  /** SQL select list turning a staged row into the target columns, in `columns` order */
+  moveColumns: string;
+}
 
-/** A row is loaded only if it has a time, an owner, a domain, a URL and a real status. */
-const VALID = `ts >= toDateTime('2000-01-01 00:00:00', 'UTC') AND ts <= now() + INTERVAL 1 DAY
+/** Access logs: the columns of traffic.access_log. */
+export const ACCESS_LOGS: RecordKind = {
+  name: 'access',
+  table: 'traffic.access_log',
+  columns: ACCESS_LOG_COLUMNS,
+  stageTypes: {
+    ts: "DateTime('UTC')",
+    status: 'UInt32',
+    bytes: 'UInt64',
+    request_time: 'UInt64',
+    cache_hit: 'UInt64',
+    client_ip: 'IPv4',
+  },
+  // A row is loaded only if it has a time, an owner, a domain, a URL and a real status.
+  valid: `ts >= toDateTime('2000-01-01 00:00:00', 'UTC') AND ts <= now() + INTERVAL 1 DAY
   AND account != '' AND domain != '' AND url != '' AND status BETWEEN 100 AND 599
-  AND cache_hit <= 1 AND request_time <= 4294967295`;
+  AND cache_hit <= 1 AND request_time <= 4294967295`,
+  moveColumns: ACCESS_LOG_COLUMNS.map((c) => {
+    if (c === 'status') return 'toUInt16(status)';
+    if (c === 'request_time') return 'toUInt32(request_time)';
+    if (c === 'cache_hit') return 'toUInt8(cache_hit)';
+    if (c === 'method') return "if(method = '', 'GET', upper(method))";
+    return c;
+  }).join(', '),
+};
+
+function stageShape(kind: RecordKind) {
+  const cols = kind.columns.map((c) => `${c} ${kind.stageTypes[c] ?? 'String'}`);
+  return { structure: [...cols, '__ln UInt64'].join(', '), ddl: [...cols, '__ln UInt64 DEFAULT 0'].join(', ') };
+}
 
 const PARSE_SETTINGS = {
   input_format_skip_unknown_fields: 1,
   input_format_null_as_default: 1,
   date_time_input_format: 'best_effort',
 };
-
-const MOVE_COLUMNS = ACCESS_LOG_COLUMNS.map((c) => {
-  if (c === 'status') return 'toUInt16(status)';
-  if (c === 'request_time') return 'toUInt32(request_time)';
-  if (c === 'cache_hit') return 'toUInt8(cache_hit)';
-  if (c === 'method') return "if(method = '', 'GET', upper(method))";
-  return c;
-}).join(', ');
 
 /** Plain bytes of a possibly gzip-compressed stream (gzip starts with 1f 8b). */
 export async function* decoded(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
@@ -181,8 +205,20 @@ export async function clearIngestLeftovers(engine: TrafficEngine, tmpDir: string
 }
 
 /** Loads a stream of access-log lines into traffic.access_log. */
-export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Buffer | string>, opts: IngestOptions): Promise<IngestReport> {
+export function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Buffer | string>, opts: IngestOptions): Promise<IngestReport> {
+  return ingestRecords(engine, ACCESS_LOGS, source, opts);
+}
+
+/** Loads a stream of JSON lines of one record kind into its table. */
+export async function ingestRecords(
+  engine: TrafficEngine,
+  kind: RecordKind,
+  source: AsyncIterable<Buffer | string>,
+  opts: IngestOptions,
+): Promise<IngestReport> {
   const began = Date.now();
+  const { structure: STAGE_STRUCTURE, ddl: STAGE_DDL } = stageShape(kind);
+  const VALID = kind.valid;
   const maxErrors = opts.maxErrors ?? 10_000;
   const maxReported = opts.maxReportedLines ?? 1000;
   const moveRows = opts.moveRows ?? 1_000_000;
@@ -199,7 +235,7 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
   const made: string[] = [];
 
   /**
-   * Moves the checked batches into access_log with one insert: the rollup views then aggregate
+   * Moves the checked batches into the kind's table with one insert: the rollup views then aggregate
    * large blocks, and every insert into access_log has a fixed cost in them.
    */
   const flush = async () => {
@@ -208,7 +244,7 @@ export async function ingestLogs(engine: TrafficEngine, source: AsyncIterable<Bu
     if (!tables.length) return;
     const from = tables.map((t) => `SELECT * FROM ${t.table}`).join(' UNION ALL ');
     await engine.exec(
-      `INSERT INTO traffic.access_log (${ACCESS_LOG_COLUMNS.join(', ')}) SELECT ${MOVE_COLUMNS} FROM (${from}) WHERE ${VALID}
+      `INSERT INTO ${kind.table} (${kind.columns.join(', ')}) SELECT ${kind.moveColumns} FROM (${from}) WHERE ${VALID}
        SETTINGS optimize_on_insert = 0, parallel_view_processing = 1, max_insert_threads = 2`,
     );
     for (const t of tables) await engine.exec(`DROP TABLE IF EXISTS ${t.table}`);

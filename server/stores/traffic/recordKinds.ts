@@ -1,0 +1,12 @@
+import { ACCESS_LOGS, type RecordKind } from './ingest';
+
+/**
+ * Every record kind the ingest path loads (`?kind=` of POST /api/log/ingest, `--kind` of
+ * `npm run ingest`; formats in docs/ingest.md). A new kind: its RecordKind beside its table, one line here.
+ */
+export const RECORD_KINDS: Record<string, RecordKind> = {
+  access: ACCESS_LOGS,
+};
+
+export const recordKind = (name: string | undefined): RecordKind | undefined =>
+  Object.hasOwn(RECORD_KINDS, name ?? 'access') ? RECORD_KINDS[name ?? 'access'] : undefined;
