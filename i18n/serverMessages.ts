@@ -5,6 +5,7 @@ import accounts from './server/accounts';
 import users from './server/users';
 import certificates from './server/certificates';
 import traffic from './server/traffic';
+import purge from './server/purge';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -19,6 +20,7 @@ export const serverMessages = {
   ...users,
   ...certificates,
   ...traffic,
+  ...purge,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -20,7 +20,7 @@ export const DEMO_USERS = [
   { username: 'acme', password: 'Acme@2026', account: 'acme', role: 'customer', isMain: true, permissions: CUSTOMER_PERMISSIONS },
   {
     username: 'acme_viewer', password: 'Viewer@2026', account: 'acme', role: 'user', isMain: false,
-    permissions: ['overview', 'domain', 'certificate', 'log'].map((m) => permissionString(m, 'view'))
+    permissions: ['overview', 'domain', 'certificate', 'log', 'purge', 'prefetch'].map((m) => permissionString(m, 'view'))
       .concat(['portal:log:top:*', 'portal:log:hit:*', permissionString('person', 'operation')]),
   },
   { username: 'globex', password: 'Globex@2026', account: 'globex', role: 'customer', isMain: true, permissions: CUSTOMER_PERMISSIONS },

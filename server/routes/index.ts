@@ -16,6 +16,7 @@ import { logIngestRoutes } from './api/logIngest';
 import { lineRoutes } from './api/line';
 import { lineAreaRoutes } from './cloud/lineArea';
 import { lineStaticDataRoutes } from './linesapi/staticData';
+import { purgeRoutes } from './api/purge';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   lineRoutes,
   lineAreaRoutes,
   lineStaticDataRoutes,
+  purgeRoutes,
 ];

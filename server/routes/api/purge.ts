@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { notFound, ok } from '../../lib/envelope';
+import { requestedAccounts } from '../../plugins/guard';
+import { LineRefusal, quotaOf, submit } from '../../lib/purgeService';
+import { getTaskHead, listTaskUrls, listTasks } from '../../stores/config/purgeTasks';
+import { PURGE_STATUSES, type PurgeKind } from '../../../src/lib/purgeRules';
+import type { PurgeTaskListReply } from '../../../dataProviders/api/purgeTypes';
+
+/** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
+
+const purgeView = { module: 'purge', access: 'view' } as const;
+const purgeOperation = { module: 'purge', access: 'operation' } as const;
+const prefetchView = { module: 'prefetch', access: 'view' } as const;
+const prefetchOperation = { module: 'prefetch', access: 'operation' } as const;
+
+// Text of at most 100 URLs of at most 2048 characters each, plus line breaks and blank lines.
+const UrlsText = Type.String({ maxLength: 250_000 });
+const RefreshBody = Type.Object({ type: Type.Union([Type.Literal('url'), Type.Literal('dir')]), urls: UrlsText }, { additionalProperties: false });
+const PrefetchBody = Type.Object({ urls: UrlsText }, { additionalProperties: false });
+
+const Status = Type.Union(PURGE_STATUSES.map((s) => Type.Literal(s)));
+const Paging = {
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+};
+const SearchBody = Type.Object(
+  {
+    ...Paging,
+    /** purge lists: 'url' or 'dir' (both when absent) */
+    type: Type.Optional(Type.Union([Type.Literal('url'), Type.Literal('dir')])),
+    /** a task's URLs instead of the task list */
+    taskId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800 })),
+    endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800 })),
+    status: Type.Optional(Status),
+    url: Type.Optional(Type.String({ maxLength: 2048 })),
+    submittedBy: Type.Optional(Type.String({ maxLength: 128 })),
+    account: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+type SearchBodyT = Static<typeof SearchBody>;
+const StatusBody = Type.Object({ ...Paging, taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), status: Type.Optional(Status) }, { additionalProperties: false });
+
+const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+
+export const purgeRoutes: FastifyPluginAsync = async (app) => {
+  // A refused line list keeps the spec's message in msg and names every line in data.
+  const submitReply = async (request: FastifyRequest, kind: PurgeKind, text: string) => {
+    try {
+      return ok(await submit(request, kind, text), request.t('purgeSuccess'));
+    } catch (e) {
+      if (e instanceof LineRefusal) return { code: '1', data: { lines: e.lines }, msg: e.msg };
+      throw e;
+    }
+  };
+
+  /** A task's URLs when it is of these kinds and in the caller's scope; another tenant's is missing. */
+  const taskUrls = async (request: FastifyRequest, kinds: PurgeKind[], body: { taskId: number; pageNum?: number; pageSize?: number; status?: (typeof PURGE_STATUSES)[number] }) => {
+    const head = await getTaskHead(app.db, body.taskId);
+    const scope = await request.scope();
+    if (!head || !kinds.includes(head.kind) || !scope.has(head.account)) throw notFound();
+    return listTaskUrls(app.db, head.id, { pageNum: body.pageNum ?? 1, pageSize: body.pageSize ?? 20, status: body.status });
+  };
+
+  const taskList = async (request: FastifyRequest, kinds: PurgeKind[], body: SearchBodyT): Promise<PurgeTaskListReply> => {
+    const accounts = await requestedAccounts(request, clean(body.account));
+    const { list, total } = await listTasks(app.db, {
+      kinds, accounts, pageNum: body.pageNum ?? 1, pageSize: body.pageSize ?? 20, startTime: body.startTime, endTime: body.endTime,
+      status: body.status, urlContains: clean(body.url), submittedBy: clean(body.submittedBy),
+    });
+    const quotaKinds: PurgeKind[] = kinds.includes('prefetch') ? ['prefetch'] : ['url', 'dir'];
+    return { list, total, quotas: await Promise.all(quotaKinds.map((k) => quotaOf(request, k))) };
+  };
+
+  app.post('/api/refresh', { config: purgeOperation, schema: { body: RefreshBody } }, async (request) => {
+    const body = request.body as Static<typeof RefreshBody>;
+    return submitReply(request, body.type, body.urls);
+  });
+
+  app.post('/api/refresh/query', { config: purgeView, schema: { body: SearchBody } }, async (request) => {
+    const body = request.body as SearchBodyT;
+    if (body.taskId !== undefined) return ok(await taskUrls(request, ['url', 'dir'], { ...body, taskId: body.taskId }));
+    return ok(await taskList(request, body.type ? [body.type] : ['url', 'dir'], body));
+  });
+
+  app.post('/api/prefetch', { config: prefetchOperation, schema: { body: PrefetchBody } }, async (request) => {
+    return submitReply(request, 'prefetch', (request.body as Static<typeof PrefetchBody>).urls);
+  });
+
+  app.post('/api/prefetch/status', { config: prefetchView, schema: { body: StatusBody } }, async (request) => {
+    return ok(await taskUrls(request, ['prefetch'], request.body as Static<typeof StatusBody>));
+  });
+
+  app.post('/api/prefetch/search', { config: prefetchView, schema: { body: SearchBody } }, async (request) => {
+    const body = request.body as SearchBodyT;
+    return ok(await taskList(request, ['prefetch'], { ...body, type: undefined }));
+  });
+};

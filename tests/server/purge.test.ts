@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, makeApp, signIn } from './helpers';
+import { parseSubmission } from '../../src/lib/purgeRules';
+import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../dataProviders/api/purgeTypes';
+
+let app: Awaited<ReturnType<typeof makeApp>>;
+let acme: string;
+let globex: string;
+let viewer: string;
+const en = { 'x-portal-lang': 'en' };
+
+const post = (cookie: string, url: string, payload: unknown) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
+const tasks = async (cookie: string, payload: object = {}) => (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
+
+beforeAll(async () => {
+  // Small quotas so the limits are reached quickly; a slow edge so nothing moves during the test.
+  app = await makeApp({ purge: { urlQuota: 30, dirQuota: 3, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
+  [acme, globex, viewer] = await Promise.all([signIn(app, 'acme'), signIn(app, 'globex'), signIn(app, 'acme_viewer')]);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('URL rules (shared with the forms)', () => {
+  it('numbers bad lines of the pasted text, skipping blank ones', () => {
+    const r = parseSubmission('https://a.com/x\n\nftp://a.com/y\nhttp://a.com/dir/\nhttps://a.com/x\nnot a url', 'url');
+    expect(r.entries.map((e) => e.line)).toEqual([1, 3, 4, 5, 6]);
+    expect(r.bad.map((b) => [b.line, b.problem])).toEqual([[3, 'format'], [5, 'duplicate'], [6, 'format']]);
+    expect(parseSubmission('https://a.com/dir\nhttps://a.com/d/', 'dir').bad.map((b) => [b.line, b.problem])).toEqual([[1, 'notDirectory']]);
+  });
+});
+
+describe('POST /api/refresh', () => {
+  it('stores a URL purge, lists it newest first with its URLs, records the submission', async () => {
+    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n' });
+    expect(r.body.code).toBe('0');
+    expect(r.body.msg).toBe('Push Success');
+    const reply = r.body.data as PurgeSubmitReply;
+    expect(reply.count).toBe(2);
+    expect(reply.quota).toMatchObject({ kind: 'url', limit: 30, used: 2, remaining: 28 });
+    const list = await tasks(acme, { type: 'url' });
+    expect(list.list[0]).toMatchObject({ id: reply.taskId, kind: 'url', submittedBy: 'acme', urlCount: 2, status: 'waiting' });
+    expect(list.list[0].counts.waiting).toBe(2);
+    expect(list.quotas.find((q) => q.kind === 'url')?.used).toBe(2);
+    const urls = (await post(acme, '/api/refresh/query', { taskId: reply.taskId })).body.data as PurgeUrlListReply;
+    expect(urls.list.map((u) => [u.line, u.url, u.status])).toEqual([
+      [1, 'https://www.acme-media.com/a.js', 'waiting'],
+      [3, 'http://video.acme-video.com/v/1.mp4', 'waiting'],
+    ]);
+    const [audit] = await app.db.query<{ username: string; ip: string; urls: string[] }>('SELECT username, ip, urls FROM purge_submissions WHERE task_id = $1', [reply.taskId]);
+    expect(audit).toMatchObject({ username: 'acme', ip: '127.0.0.1' });
+    expect(audit.urls).toHaveLength(2);
+  });
+
+  it('refuses bad lines with the spec message and their numbers, storing nothing', async () => {
+    const before = (await tasks(acme)).total;
+    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/ok.css\nwww.acme-media.com/x\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen' });
+    expect(r.body.code).toBe('1');
+    expect(r.body.msg).toBe('Refresh failed :url invalid');
+    expect((r.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2]);
+    const r2 = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/ok.css\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen' });
+    expect(r2.body.msg).toBe('Refresh failed :url invalid');
+    expect((r2.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
+    expect((await tasks(acme)).total).toBe(before);
+  });
+
+  it('refuses more than 100 URLs, empty text, wrong types and odd strings', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.com/${i}`).join('\n');
+    expect((await post(acme, '/api/refresh', { type: 'url', urls: many })).body.msg).toBe('At most 100 URLs per submission');
+    expect((await post(acme, '/api/refresh', { type: 'url', urls: ' \n ' })).body.msg).toBe('Cannot be empty');
+    for (const bad of [{ type: 'url', urls: ['x'] }, { type: 'all', urls: 'x' }, { type: 'url', urls: 'x', __proto__x: 1 }, { type: 'url', urls: 5 }]) {
+      const r = await post(acme, '/api/refresh', bad);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body.code).not.toBe('0');
+    }
+    const odd = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/\u0000x\nhttps://www.acme-media.com/\ud800' });
+    expect(odd.body.msg).toBe('Refresh failed :url invalid');
+  });
+
+  it('refuses the same URL within a minute, keeping the others', async () => {
+    const first = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' });
+    expect(first.body.code).toBe('0');
+    const again = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' });
+    expect(again.body.code).toBe('1');
+    expect(again.body.msg).toContain('Refresh the failure');
+    const mixed = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/new.png\nhttps://img.acme-media.com/r.png' });
+    expect((mixed.body.data as PurgeSubmitReply)).toMatchObject({ count: 1, repeated: [2] });
+    // A minute later it may be purged again.
+    await app.db.query(`UPDATE purge_task_urls SET create_time = create_time - interval '61 seconds' WHERE url = 'https://img.acme-media.com/r.png'`);
+    expect((await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' })).body.code).toBe('0');
+  });
+
+  it('refuses a submission over the daily quota whole, saying how many remain; the quota resets with the day', async () => {
+    const used = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
+    const text = Array.from({ length: 31 - used }, (_, i) => `https://cdn.acme-media.com/q${i}`).join('\n');
+    const r = await post(acme, '/api/refresh', { type: 'url', urls: text });
+    expect(r.body.code).toBe('1');
+    expect(r.body.msg).toBe(`Daily quota exceeded: this submission has ${31 - used}, ${30 - used} remain today`);
+    expect((await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used).toBe(used);
+    // Yesterday's tasks do not count.
+    await app.db.query(`UPDATE purge_tasks SET create_time = create_time - interval '1 day' WHERE account = 'acme'`);
+    expect((await post(acme, '/api/refresh', { type: 'url', urls: text })).body.code).toBe('0');
+  });
+
+  it('directory purge: entries end with /, its own quota', async () => {
+    expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static' })).body.msg).toBe('Refresh failed :url invalid');
+    const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static/\nhttps://www.acme-media.com/img/' });
+    expect(r.body.code).toBe('0');
+    expect((r.body.data as PurgeSubmitReply).quota).toMatchObject({ kind: 'dir', used: 2, remaining: 1 });
+    expect((await tasks(acme, { type: 'dir' })).list.every((t) => t.kind === 'dir')).toBe(true);
+  });
+
+  it('acme_viewer sees tasks but cannot submit; globex sees none of acme and gets acme tasks as missing', async () => {
+    expect((await post(viewer, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/v' })).body.code).toBe('403');
+    expect((await post(viewer, '/api/prefetch', { urls: 'https://www.acme-media.com/v' })).body.code).toBe('403');
+    const seen = await tasks(viewer);
+    expect(seen.total).toBeGreaterThan(0);
+    const acmeTask = (await tasks(acme)).list[0];
+    expect((await tasks(globex)).list.some((t) => t.account === 'acme')).toBe(false);
+    const other = await post(globex, '/api/refresh/query', { taskId: acmeTask.id });
+    const missing = await post(globex, '/api/refresh/query', { taskId: 2_000_000_000 });
+    expect(other.body).toEqual(missing.body);
+  });
+
+  it('filters on the server: status, URL contains, submitted by, time range, paging', async () => {
+    const all = await tasks(acme, { pageSize: 2 });
+    expect(all.list).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+    const page2 = await tasks(acme, { pageSize: 2, pageNum: 2 });
+    expect(page2.list[0].id).not.toBe(all.list[0].id);
+    const byUrl = await tasks(acme, { url: 'VIDEO.acme-video' });
+    expect(byUrl.total).toBe(1);
+    expect(byUrl.list[0].urlCount).toBe(2);
+    expect((await tasks(acme, { submittedBy: 'nobody_here' })).total).toBe(0);
+    expect((await tasks(acme, { status: 'verified', startTime: 0, endTime: 1 })).total).toBe(0);
+  });
+});
+
+describe('POST /api/prefetch and its lists', () => {
+  it('stores a prefetch task; search and status answer it', async () => {
+    const r = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/big.zip' });
+    expect(r.body.code).toBe('0');
+    const id = (r.body.data as PurgeSubmitReply).taskId;
+    const list = (await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply;
+    expect(list.list[0]).toMatchObject({ id, kind: 'prefetch' });
+    expect(list.quotas.map((q) => q.kind)).toEqual(['prefetch']);
+    const st = (await post(acme, '/api/prefetch/status', { taskId: id })).body.data as PurgeUrlListReply;
+    expect(st.list[0].url).toBe('https://www.acme-media.com/big.zip');
+    // A purge task is not a prefetch task.
+    const purgeId = (await tasks(acme)).list[0].id;
+    expect((await post(acme, '/api/prefetch/status', { taskId: purgeId })).body.code).toBe('404');
+  });
+});
+
+describe('directory purge switched off', () => {
+  it('refuses with the maintenance message', async () => {
+    app.config.purge.dirEnabled = false;
+    try {
+      const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/a/' });
+      expect(r.body.msg).toBe('Directory push is under maintenance, please contact operation and maintenance to purge');
+    } finally {
+      app.config.purge.dirEnabled = true;
+    }
+  });
+});
