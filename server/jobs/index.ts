@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { domainIssuingJob } from './domainIssuing';
 import { certificateDeletionJob } from './certificateDeletion';
 import { demoLiveTrafficJob } from './demoLiveTraffic';
+import { purgeEdgeJob } from './purgeEdge';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -11,6 +12,7 @@ const jobs: Job[] = [
   domainIssuingJob,
   certificateDeletionJob,
   demoLiveTrafficJob,
+  purgeEdgeJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

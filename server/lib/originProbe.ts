@@ -44,7 +44,7 @@ export interface ProbeTarget {
 }
 
 export type ProbeOutcome =
-  | { ok: true; status: number }
+  | { ok: true; status: number; bytes?: number }
   | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
 
 const failure = (key: ServerMessageKey, args: Record<string, string | number>): ProbeOutcome => ({ ok: false, key, args });
@@ -67,7 +67,7 @@ async function resolveAddress(address: string, allowPrivate: boolean, deadline: 
   return { ip: answers[0].address, family: answers[0].family === 6 ? 6 : 4 };
 }
 
-function getOnce(t: ProbeTarget, ip: string, deadline: number): Promise<{ status: number; location?: string }> {
+function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false): Promise<{ status: number; location?: string; bytes?: number }> {
   return new Promise((resolve, reject) => {
     const mod = t.protocol === 'https' ? https : http;
     const defaultPort = t.protocol === 'https' ? 443 : 80;
@@ -91,7 +91,23 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number): Promise<{ status
     req.on('response', (res) => {
       clearTimeout(timer);
       const location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
-      resolve({ status: res.statusCode ?? 0, location });
+      const status = res.statusCode ?? 0;
+      // A prefetch downloads a 2xx body (counting its bytes) within the same deadline.
+      if (readBody && status >= 200 && status < 300) {
+        let bytes = 0;
+        const bodyTimer = setTimeout(() => res.destroy(new Error('timeout')), Math.max(deadline - Date.now(), 1));
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          clearTimeout(bodyTimer);
+          resolve({ status, location, bytes });
+        });
+        res.on('error', (e) => {
+          clearTimeout(bodyTimer);
+          reject(e);
+        });
+        return;
+      }
+      resolve({ status, location });
       // The status is all the test needs: do not download the body.
       res.destroy();
     });
@@ -105,22 +121,22 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number): Promise<{ status
 }
 
 /** GETs origin + path; success is a 2xx (or 304) answer, after same-host redirects. */
-export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS): Promise<ProbeOutcome> {
+export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean } = {}): Promise<ProbeOutcome> {
   const deadline = Date.now() + timeoutMs;
   const resolved = await resolveAddress(target.address, allowPrivate, deadline);
   if ('ok' in resolved) return resolved;
   let t = { ...target };
   const label = `${target.address}:${target.port}`;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    let answer: { status: number; location?: string };
+    let answer: { status: number; location?: string; bytes?: number };
     try {
-      answer = await getOnce(t, resolved.ip, deadline);
+      answer = await getOnce(t, resolved.ip, deadline, opts.readBody);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       if (reason === 'timeout' || Date.now() >= deadline) return failure('domainProbeTimeout', { address: label });
       return failure('domainProbeConnect', { address: label, reason: (e as NodeJS.ErrnoException).code ?? reason });
     }
-    if ((answer.status >= 200 && answer.status < 300) || answer.status === 304) return { ok: true, status: answer.status };
+    if ((answer.status >= 200 && answer.status < 300) || answer.status === 304) return { ok: true, status: answer.status, bytes: answer.bytes };
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       let next: URL;
       try {

@@ -6,6 +6,8 @@ import { LineRefusal, quotaOf, submit } from '../../lib/purgeService';
 import { getTaskHead, listTaskUrls, listTasks } from '../../stores/config/purgeTasks';
 import { PURGE_STATUSES, type PurgeKind } from '../../../src/lib/purgeRules';
 import type { PurgeTaskListReply } from '../../../dataProviders/api/purgeTypes';
+import { serverMessages, type ServerMessageKey } from '../../../i18n/serverMessages';
+import { formatDomainMessage } from '../../../src/lib/domainMessages';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 
@@ -43,6 +45,20 @@ const SearchBody = Type.Object(
 type SearchBodyT = Static<typeof SearchBody>;
 const StatusBody = Type.Object({ ...Paging, taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), status: Type.Optional(Status) }, { additionalProperties: false });
 
+/** A stored failure reason (message key, arguments after '|') in the caller's language. */
+function reasonText(request: FastifyRequest, stored: string): string {
+  if (!stored) return '';
+  const [key, args] = stored.split(/\|(.*)/s);
+  if (!(key in serverMessages)) return stored;
+  let parsed: Record<string, string | number> = {};
+  try {
+    parsed = args ? (JSON.parse(args) as Record<string, string | number>) : {};
+  } catch {
+    parsed = {};
+  }
+  return formatDomainMessage(request.t(key as ServerMessageKey), parsed);
+}
+
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
 export const purgeRoutes: FastifyPluginAsync = async (app) => {
@@ -61,7 +77,8 @@ export const purgeRoutes: FastifyPluginAsync = async (app) => {
     const head = await getTaskHead(app.db, body.taskId);
     const scope = await request.scope();
     if (!head || !kinds.includes(head.kind) || !scope.has(head.account)) throw notFound();
-    return listTaskUrls(app.db, head.id, { pageNum: body.pageNum ?? 1, pageSize: body.pageSize ?? 20, status: body.status });
+    const page = await listTaskUrls(app.db, head.id, { pageNum: body.pageNum ?? 1, pageSize: body.pageSize ?? 20, status: body.status });
+    return { ...page, list: page.list.map((u) => ({ ...u, reason: reasonText(request, u.reason) })) };
   };
 
   const taskList = async (request: FastifyRequest, kinds: PurgeKind[], body: SearchBodyT): Promise<PurgeTaskListReply> => {
