@@ -8,6 +8,7 @@ import { passwordProvider } from './shiro/password';
 import { usersProvider } from './shiro/users';
 import { logsProvider } from './api/logs';
 import { linesProvider } from './api/lines';
+import { purgeModule } from './api/purge';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -22,6 +23,7 @@ const modules = {
   users: usersProvider,
   logs: logsProvider,
   lines: linesProvider,
+  purge: purgeModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

@@ -13,6 +13,9 @@ import { linesInfoPage } from './pages/cdn/lines';
 import { logPage } from './pages/cdn/log';
 import domains from '../resources/domains';
 import liveDomains from '../resources/liveDomains';
+import purgeTasks from '../resources/purgeTasks';
+import prefetchTasks from '../resources/prefetchTasks';
+import { dirPurgePage, prefetchPage, urlPurgePage } from './pages/cdn/purge';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -22,6 +25,7 @@ export const resources: PortalResource[] = [
   subAccounts,
   users,
   certificates,
+  purgeTasks, prefetchTasks,
 ];
 
 export const pages: PortalPage[] = [
@@ -33,6 +37,7 @@ export const pages: PortalPage[] = [
   billPage,
   linesInfoPage,
   logPage,
+  urlPurgePage, dirPurgePage, prefetchPage,
 ];
 
 /** resource name → permission module, for canAccess. */

@@ -7,6 +7,8 @@ export interface PurgeQuota {
   limit: number;
   used: number;
   remaining: number;
+  /** false when the operator has switched this kind off (PORTAL_DIR_PURGE=0) */
+  enabled: boolean;
 }
 
 export type StatusCounts = Record<PurgeStatus, number>;

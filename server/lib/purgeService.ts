@@ -35,7 +35,7 @@ export async function quotaOf(request: FastifyRequest, kind: PurgeKind): Promise
   const account = request.user?.account ?? '';
   const limit = quotaLimit(request.server.config, kind);
   const used = await usedSince(request.server.db, account, kind, localDayStart());
-  return { kind, limit, used, remaining: Math.max(0, limit - used) };
+  return { kind, limit, used, remaining: Math.max(0, limit - used), enabled: kind !== 'dir' || request.server.config.purge.dirEnabled };
 }
 
 /** A refusal naming the bad lines: code "1", msg the spec's text, data the lines. */

@@ -1,0 +1,58 @@
+/** Purge, prefetch and their task centres (English; spec §8 messages verbatim). */
+export default {
+  portal: {
+    menu: { newurlPush: 'URL purge', newdirPush: 'Directory purge', newsearchTask: 'Purge tasks', prefetch: 'Prefetch', prefetchTask: 'Prefetch tasks' },
+    purge: {
+      urlTitle: 'URL purge',
+      dirTitle: 'Directory purge',
+      prefetchTitle: 'Prefetch',
+      purgeTasksTitle: 'Purge tasks',
+      prefetchTasksTitle: 'Prefetch tasks',
+      hint: {
+        url: 'One URL per line, each beginning with http:// or https://. At most 100 URLs per submission; longer lists are sent in batches of 100.',
+        dir: 'One directory per line, each beginning with http:// or https:// and ending with /. Everything under it is purged (up to 30 minutes).',
+        prefetch: 'One URL per line, each beginning with http:// or https://. The edge caches fetch each URL from your origin.',
+      },
+      placeholder: {
+        url: 'https://www.example.com/index.html',
+        dir: 'https://www.example.com/static/',
+        prefetch: 'https://www.example.com/download/app.zip',
+      },
+      quota: 'Today: %{used} of %{limit} used, %{remaining} remaining',
+      counter: '%{count} lines, %{bad} invalid',
+      badLines: 'Invalid lines: %{lines}',
+      batches: 'More than 100 lines: will be sent as %{batches} consecutive batches',
+      overQuota: 'More lines than the %{remaining} remaining today',
+      submit: 'Submit',
+      toTasks: 'View tasks',
+      noRight: 'You may view tasks but not submit.',
+      progress: '%{sent} of %{total} batches sent',
+      partial: 'Sent %{sent} of %{total} batches (%{urls} URLs) before the refusal below; the rest was not sent.',
+      done: '%{urls} URLs submitted.',
+      lineError: 'Line %{line}: %{url} — %{reason}',
+      pushSuccess: 'Push Success',
+      urlInvalid: 'Refresh failed :url invalid',
+      failure: 'Refresh the failure',
+      unknownError: 'An unknown error',
+      noTask: 'No refresh task',
+      empty: 'Cannot be empty',
+      dirMaintenance: 'Directory push is under maintenance, please contact operation and maintenance to purge',
+      resubmit: 'Re-submit failed',
+      problem: { format: 'Format error', notDirectory: 'A directory must end with /', tooLong: 'URL too long', duplicate: 'Duplicate line' },
+      status: { success: 'Success', failed: 'Failed', processing: 'Processing', verified: 'Verified', waiting: 'Waiting', other: 'Other' },
+      kind: { url: 'URL', dir: 'Directory', prefetch: 'Prefetch' },
+      fields: {
+        id: 'Task', createTime: 'Submitted', submittedBy: 'Submitted by', kind: 'Type', urlCount: 'URLs', firstUrl: 'URL',
+        status: 'Status', progress: 'Progress', duration: 'Duration', urlContains: 'URL contains', startTime: 'From', endTime: 'To',
+      },
+      detail: {
+        line: 'Line', url: 'URL', status: 'Status', lines: 'Edge lines done', http: 'HTTP status', bytes: 'Size', elapsed: 'Time',
+        reason: 'Reason', more: 'Showing %{shown} of %{total} URLs',
+      },
+    },
+  },
+  resources: {
+    'cdn/newsearchTask': { name: 'Purge task |||| Purge tasks' },
+    'cdn/prefetchTask': { name: 'Prefetch task |||| Prefetch tasks' },
+  },
+};

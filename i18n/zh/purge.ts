@@ -1,0 +1,58 @@
+/** 刷新、预取及其任务中心（中文）。 */
+export default {
+  portal: {
+    menu: { newurlPush: 'URL刷新', newdirPush: '目录刷新', newsearchTask: '刷新任务', prefetch: '预取', prefetchTask: '预取任务' },
+    purge: {
+      urlTitle: 'URL刷新',
+      dirTitle: '目录刷新',
+      prefetchTitle: '预取',
+      purgeTasksTitle: '刷新任务',
+      prefetchTasksTitle: '预取任务',
+      hint: {
+        url: '每行一个URL，以 http:// 或 https:// 开头。每次最多100条，更长的列表按每批100条依次提交。',
+        dir: '每行一个目录，以 http:// 或 https:// 开头并以 / 结尾，目录下的全部内容都会刷新（最长约30分钟）。',
+        prefetch: '每行一个URL，以 http:// 或 https:// 开头。边缘节点会从源站拉取每个URL。',
+      },
+      placeholder: {
+        url: 'https://www.example.com/index.html',
+        dir: 'https://www.example.com/static/',
+        prefetch: 'https://www.example.com/download/app.zip',
+      },
+      quota: '今日已用 %{used} / %{limit}，剩余 %{remaining}',
+      counter: '共 %{count} 行，无效 %{bad} 行',
+      badLines: '无效的行：%{lines}',
+      batches: '超过100行：将分 %{batches} 批依次提交',
+      overQuota: '行数超过今日剩余的 %{remaining} 条',
+      submit: '提交',
+      toTasks: '查看任务',
+      noRight: '您可以查看任务，但无权提交。',
+      progress: '已提交 %{sent} / %{total} 批',
+      partial: '已提交 %{sent} / %{total} 批（%{urls} 条URL）后被拒绝，其余未提交。',
+      done: '已提交 %{urls} 条URL。',
+      lineError: '第 %{line} 行：%{url} — %{reason}',
+      pushSuccess: '推送成功',
+      urlInvalid: '刷新失败：URL 无效',
+      failure: '刷新失败',
+      unknownError: '未知错误',
+      noTask: '没有刷新任务',
+      empty: '不能为空',
+      dirMaintenance: '目录推送正在维护中，请联系运维人员刷新',
+      resubmit: '重新提交失败项',
+      problem: { format: '格式错误', notDirectory: '目录必须以 / 结尾', tooLong: 'URL 过长', duplicate: '重复的行' },
+      status: { success: '成功', failed: '失败', processing: '处理中', verified: '已验证', waiting: '等待中', other: '其他' },
+      kind: { url: 'URL', dir: '目录', prefetch: '预取' },
+      fields: {
+        id: '任务', createTime: '提交时间', submittedBy: '提交人', kind: '类型', urlCount: 'URL数', firstUrl: 'URL',
+        status: '状态', progress: '进度', duration: '耗时', urlContains: 'URL包含', startTime: '开始时间', endTime: '结束时间',
+      },
+      detail: {
+        line: '行', url: 'URL', status: '状态', lines: '已完成线路', http: 'HTTP状态码', bytes: '大小', elapsed: '耗时',
+        reason: '原因', more: '显示 %{shown} / %{total} 条URL',
+      },
+    },
+  },
+  resources: {
+    'cdn/newsearchTask': { name: '刷新任务' },
+    'cdn/prefetchTask': { name: '预取任务' },
+  },
+};

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Link, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../../dataProviders';
+import { PortalApiError } from '../../../../dataProviders/http';
+import type { PurgeLineError, PurgeQuota } from '../../../../dataProviders/api/purgeTypes';
+import { batches, MAX_URLS_PER_SUBMISSION, parseSubmission, type PurgeKind } from '../../../lib/purgeRules';
+
+const TITLES: Record<PurgeKind, string> = { url: 'portal.purge.urlTitle', dir: 'portal.purge.dirTitle', prefetch: 'portal.purge.prefetchTitle' };
+
+interface Progress {
+  sent: number;
+  total: number;
+  urls: number;
+}
+
+/** The error text of a failed call: the server's message (spec §8), else 'An unknown error'. */
+function errorText(e: unknown, t: (k: string) => string): string {
+  if (e instanceof PortalApiError && e.message && !e.message.startsWith('portal.')) return e.message;
+  return t('portal.purge.unknownError');
+}
+
+/**
+ * URL purge, directory purge and prefetch (/cdn/newurlPush, /cdn/newdirPush, /cdn/prefetch): one URL
+ * per line with a live counter and the numbers of bad lines, today's quota before submitting, and
+ * pastes over 100 lines sent as consecutive batches that stop at the first refused one.
+ */
+export function PurgeForm({ kind }: { kind: PurgeKind }) {
+  const t = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const module = kind === 'prefetch' ? 'prefetch' : 'purge';
+  const { canAccess: canOperate } = useCanAccess({ resource: module, action: 'edit' });
+  const [text, setText] = useState('');
+  const [quota, setQuota] = useState<PurgeQuota | undefined>();
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<{ msg: string; lines: PurgeLineError[] } | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const parsed = useMemo(() => parseSubmission(text, kind), [text, kind]);
+  const count = parsed.entries.length;
+
+  const loadQuota = useCallback(() => {
+    dataProvider.purgeQuota(kind).then(setQuota, () => setQuota(undefined));
+  }, [dataProvider, kind]);
+  useEffect(loadQuota, [loadQuota]);
+
+  const taskPath = kind === 'prefetch' ? '/cdn/prefetchTask' : '/cdn/newsearchTask';
+  const overQuota = quota !== undefined && count > quota.remaining;
+  const batchList = batches(parsed.entries, MAX_URLS_PER_SUBMISSION);
+
+  const submit = async () => {
+    setRefused(null);
+    setOutcome(null);
+    if (!count) return notify('portal.purge.empty', { type: 'warning' });
+    if (parsed.bad.length) {
+      setRefused({ msg: t('portal.purge.urlInvalid'), lines: parsed.bad.map((b) => ({ line: b.line, url: b.url, reason: t(`portal.purge.problem.${b.problem ?? 'format'}`) })) });
+      return notify('portal.purge.urlInvalid', { type: 'error' });
+    }
+    setBusy(true);
+    const state: Progress = { sent: 0, total: batchList.length, urls: 0 };
+    setProgress(state);
+    try {
+      for (const batch of batchList) {
+        try {
+          const reply = await dataProvider.purgeSubmit(kind, batch.map((e) => e.url).join('\n'));
+          state.sent += 1;
+          state.urls += reply.count;
+          setProgress({ ...state });
+          setQuota(reply.quota);
+        } catch (e) {
+          // Line numbers of a refused batch refer to the batch: map them back to the pasted text.
+          const data = e instanceof PortalApiError ? (e.data as { lines?: PurgeLineError[] } | null) : null;
+          const lines = (data?.lines ?? []).map((l) => ({ ...l, line: batch[l.line - 1]?.line ?? l.line }));
+          const msg = errorText(e, t);
+          setRefused({ msg, lines });
+          notify(msg, { type: 'error' });
+          if (state.sent) setOutcome(t('portal.purge.partial', { sent: state.sent, total: state.total, urls: state.urls }));
+          return;
+        }
+      }
+      notify('portal.purge.pushSuccess', { type: 'success' });
+      setOutcome(t('portal.purge.done', { urls: state.urls }));
+      setText('');
+    } finally {
+      setBusy(false);
+      loadQuota();
+    }
+  };
+
+  const disabled = quota?.enabled === false;
+  return (
+    <Box sx={{ p: 2, maxWidth: 980 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t(TITLES[kind])}</Typography>
+      {disabled ? (
+        <Alert severity="warning" data-testid="purge-maintenance">{t('portal.purge.dirMaintenance')}</Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t(`portal.purge.hint.${kind}`)}</Typography>
+          {quota && (
+            <Typography variant="body2" sx={{ mb: 1 }} data-testid="purge-quota">
+              {t('portal.purge.quota', { used: quota.used.toLocaleString(), limit: quota.limit.toLocaleString(), remaining: quota.remaining.toLocaleString() })}
+            </Typography>
+          )}
+          {canOperate ? (
+            <>
+              <TextField
+                multiline minRows={8} maxRows={20} fullWidth value={text} onChange={(e) => setText(e.target.value)}
+                placeholder={t(`portal.purge.placeholder.${kind}`)} inputProps={{ 'aria-label': t(TITLES[kind]), spellCheck: false }}
+              />
+              <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
+                <Typography variant="body2" data-testid="purge-counter" color={parsed.bad.length || overQuota ? 'error' : 'text.secondary'}>
+                  {t('portal.purge.counter', { count, bad: parsed.bad.length })}
+                </Typography>
+                {count > MAX_URLS_PER_SUBMISSION && (
+                  <Typography variant="body2" color="warning.main">{t('portal.purge.batches', { batches: batchList.length })}</Typography>
+                )}
+                {overQuota && <Typography variant="body2" color="error">{t('portal.purge.overQuota', { remaining: quota?.remaining ?? 0 })}</Typography>}
+              </Stack>
+              {parsed.bad.length > 0 && (
+                <Typography variant="body2" color="error" sx={{ mt: 1 }} data-testid="purge-bad-lines">
+                  {t('portal.purge.badLines', { lines: parsed.bad.slice(0, 50).map((b) => b.line).join(', ') })}
+                </Typography>
+              )}
+              <Stack direction="row" spacing={2} sx={{ mt: 2 }} alignItems="center">
+                <Button variant="contained" onClick={() => void submit()} disabled={busy || !count || overQuota}>
+                  {t('portal.purge.submit')}
+                </Button>
+                <Button component={Link} to={taskPath}>{t('portal.purge.toTasks')}</Button>
+              </Stack>
+            </>
+          ) : (
+            <Alert severity="info">{t('portal.purge.noRight')}</Alert>
+          )}
+          {progress && progress.total > 1 && (
+            <Box sx={{ mt: 2 }} data-testid="purge-progress">
+              <LinearProgress variant="determinate" value={(progress.sent / progress.total) * 100} />
+              <Typography variant="caption">{t('portal.purge.progress', { sent: progress.sent, total: progress.total })}</Typography>
+            </Box>
+          )}
+          {outcome && <Alert severity="success" sx={{ mt: 2 }} data-testid="purge-outcome">{outcome}</Alert>}
+          {refused && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="purge-refused">
+              <div>{refused.msg}</div>
+              {refused.lines.slice(0, 50).map((l) => (
+                <div key={`${l.line}-${l.url}`}>{t('portal.purge.lineError', { line: l.line, url: l.url, reason: l.reason })}</div>
+              ))}
+            </Alert>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+export const UrlPurgePage = () => <PurgeForm kind="url" />;
+export const DirPurgePage = () => <PurgeForm kind="dir" />;
+export const PrefetchPage = () => <PurgeForm kind="prefetch" />;

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import CleaningServicesOutlinedIcon from '@mui/icons-material/CleaningServicesOutlined';
+import FolderDeleteOutlinedIcon from '@mui/icons-material/FolderDeleteOutlined';
+import CloudDownloadOutlinedIcon from '@mui/icons-material/CloudDownloadOutlined';
+import type { PortalPage } from '../../../registry.types';
+
+/** URL purge, directory purge and prefetch forms (issue #16). */
+export const urlPurgePage: PortalPage = {
+  path: 'cdn/newurlPush', module: 'purge', area: 'cdn', label: 'portal.menu.newurlPush', icon: CleaningServicesOutlinedIcon,
+  component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.UrlPurgePage }))),
+};
+export const dirPurgePage: PortalPage = {
+  path: 'cdn/newdirPush', module: 'purge', area: 'cdn', label: 'portal.menu.newdirPush', icon: FolderDeleteOutlinedIcon,
+  component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.DirPurgePage }))),
+};
+export const prefetchPage: PortalPage = {
+  path: 'cdn/prefetch', module: 'prefetch', area: 'cdn', label: 'portal.menu.prefetch', icon: CloudDownloadOutlinedIcon,
+  component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.PrefetchPage }))),
+};
