@@ -3,6 +3,7 @@ import { seedTenants } from './tenants';
 import { seedDomainCertificates, seedDomains } from './domains';
 import { seedCertificates } from './certificates';
 import { seedTraffic } from './traffic';
+import { seedPurgeTasks } from './purgeTasks';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -17,6 +18,7 @@ const seeders: DemoSeeder[] = [
   seedCertificates, // after the domain seeder: binds demo domains it covers
   seedDomainCertificates, // after certificates: demo HTTPS domains use them
   seedTraffic, // last: access logs for every demo domain
+  seedPurgeTasks, // purge and prefetch history of the demo tenants
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

@@ -14,7 +14,7 @@ const tasks = async (cookie: string, payload: object = {}) => (await post(cookie
 
 beforeAll(async () => {
   // Small quotas so the limits are reached quickly; a slow edge so nothing moves during the test.
-  app = await makeApp({ purge: { urlQuota: 30, dirQuota: 3, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
+  app = await makeApp({ purge: { urlQuota: 30, dirQuota: 10, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
   [acme, globex, viewer] = await Promise.all([signIn(app, 'acme'), signIn(app, 'globex'), signIn(app, 'acme_viewer')]);
 });
 afterAll(async () => {
@@ -32,16 +32,17 @@ describe('URL rules (shared with the forms)', () => {
 
 describe('POST /api/refresh', () => {
   it('stores a URL purge, lists it newest first with its URLs, records the submission', async () => {
+    const before = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
     const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n' });
     expect(r.body.code).toBe('0');
     expect(r.body.msg).toBe('Push Success');
     const reply = r.body.data as PurgeSubmitReply;
     expect(reply.count).toBe(2);
-    expect(reply.quota).toMatchObject({ kind: 'url', limit: 30, used: 2, remaining: 28 });
+    expect(reply.quota).toMatchObject({ kind: 'url', limit: 30, used: before + 2, remaining: 28 - before });
     const list = await tasks(acme, { type: 'url' });
     expect(list.list[0]).toMatchObject({ id: reply.taskId, kind: 'url', submittedBy: 'acme', urlCount: 2, status: 'waiting' });
     expect(list.list[0].counts.waiting).toBe(2);
-    expect(list.quotas.find((q) => q.kind === 'url')?.used).toBe(2);
+    expect(list.quotas.find((q) => q.kind === 'url')?.used).toBe(before + 2);
     const urls = (await post(acme, '/api/refresh/query', { taskId: reply.taskId })).body.data as PurgeUrlListReply;
     expect(urls.list.map((u) => [u.line, u.url, u.status])).toEqual([
       [1, 'https://www.acme-media.com/a.js', 'waiting'],
@@ -104,9 +105,10 @@ describe('POST /api/refresh', () => {
 
   it('directory purge: entries end with /, its own quota', async () => {
     expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static' })).body.msg).toBe('Refresh failed :url invalid');
-    const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static/\nhttps://www.acme-media.com/img/' });
+    const before = (await tasks(acme)).quotas.find((q) => q.kind === 'dir')!.used;
+    const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/assets/\nhttps://www.acme-media.com/img/' });
     expect(r.body.code).toBe('0');
-    expect((r.body.data as PurgeSubmitReply).quota).toMatchObject({ kind: 'dir', used: 2, remaining: 1 });
+    expect((r.body.data as PurgeSubmitReply).quota).toMatchObject({ kind: 'dir', used: before + 2, remaining: 8 - before });
     expect((await tasks(acme, { type: 'dir' })).list.every((t) => t.kind === 'dir')).toBe(true);
   });
 
@@ -128,11 +130,24 @@ describe('POST /api/refresh', () => {
     expect(all.total).toBeGreaterThan(2);
     const page2 = await tasks(acme, { pageSize: 2, pageNum: 2 });
     expect(page2.list[0].id).not.toBe(all.list[0].id);
-    const byUrl = await tasks(acme, { url: 'VIDEO.acme-video' });
+    const byUrl = await tasks(acme, { url: 'VIDEO.acme-video.com/V/1.mp4' });
     expect(byUrl.total).toBe(1);
     expect(byUrl.list[0].urlCount).toBe(2);
     expect((await tasks(acme, { submittedBy: 'nobody_here' })).total).toBe(0);
     expect((await tasks(acme, { status: 'verified', startTime: 0, endTime: 1 })).total).toBe(0);
+  });
+});
+
+describe('demo data', () => {
+  it('holds finished, failed and running tasks of acme and its sub-accounts', async () => {
+    const list = (await tasks(acme, { pageSize: 100 })).list;
+    expect(list.some((t) => t.account === 'acme_video')).toBe(true);
+    expect(list.some((t) => t.status === 'failed')).toBe(true);
+    expect(list.some((t) => t.status === 'verified')).toBe(true);
+    const prefetch = (await post(acme, '/api/prefetch/search', { pageSize: 100 })).body.data as PurgeTaskListReply;
+    const failed = prefetch.list.find((t) => t.status === 'failed')!;
+    const urls = (await post(acme, '/api/prefetch/status', { taskId: failed.id })).body.data as PurgeUrlListReply;
+    expect(urls.list.find((u) => u.status === 'failed')?.reason).toMatch(/404/);
   });
 });
 
