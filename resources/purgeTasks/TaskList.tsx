@@ -113,7 +113,7 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
           <FunctionField<PurgeTask> source="urlCount" label={label('urlCount')} sortable={false} render={(r) => r.urlCount} />
           <FunctionField<PurgeTask> source="status" label={label('status')} sortable={false} render={(r) => <StatusChip status={r.status} />} />
           <FunctionField<PurgeTask> source="progress" label={label('progress')} sortable={false} render={(r) => <Progress task={r} />} />
-          <FunctionField<PurgeTask> source="duration" label={label('duration')} sortable={false} render={(r) => formatDuration(r.durationSeconds)} />
+          <FunctionField<PurgeTask> source="duration" label={label('duration')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(r.durationSeconds)}</span>} />
           <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canAccess === true} />} />
         </Datagrid>
       </List>

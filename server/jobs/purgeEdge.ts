@@ -46,7 +46,7 @@ export const purgeEdgeJob: Job = (app) => {
   let lines = 0;
   const scale = app.config.purge.edgeDelayScale;
   return periodic(app, {
-    everyMs: Math.max(50, Math.min(1000, Math.round(300 * scale))),
+    everyMs: Math.max(200, Math.min(1000, Math.round(300 * scale))),
     failure: 'purge edge tick failed',
     run: async () => {
       if (!lines) lines = (await listLines(app.traffic).catch(() => [])).length || DEFAULT_LINES;

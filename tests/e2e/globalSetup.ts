@@ -15,6 +15,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), port: 0 };
+  config.purge.edgeDelayScale = 0.1; // purge tasks finish within seconds (tests/e2e/purge.test.ts)
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseURL', address);

@@ -104,6 +104,11 @@ describe('embedded edge', () => {
       expect(urls[1].reason).toMatch(/404/);
       expect(urls[2].status).toBe('failed');
       expect(urls[2].reason.toLowerCase()).toMatch(/time/);
+      await tick(100_000);
+      await tick(100_000);
+      await tick(100_000);
+      await tick(100_000);
+      expect((await taskOf(id, true)).status).toBe('failed');
     } finally {
       app.config.purge.edgeDelayScale = 1000;
     }

@@ -82,13 +82,15 @@ export async function recordPrefetch(
   db: ConfigDb,
   r: { id: number; ok: boolean; httpStatus: number | null; bytes: number | null; elapsedMs: number; reason: string; scale: number; now: Date },
 ): Promise<void> {
-  await db.query(
+  const rows = await db.query<{ taskId: number }>(
     `UPDATE purge_task_urls u SET http_status = $2, bytes = $3, elapsed_ms = $4,
        status = CASE WHEN $5::boolean THEN 'processing' ELSE 'failed' END, reason = CASE WHEN $5 THEN '' ELSE $6 END,
        due_at = CASE WHEN $5 THEN $7::timestamptz + make_interval(secs => (0.3 + ((u.id * 7919) % 12) / 10.0) * $8::float8) ELSE NULL END, update_time = $7::timestamptz
-     WHERE u.id = $1 AND u.status = 'processing' AND u.http_status IS NULL`,
+     WHERE u.id = $1 AND u.status = 'processing' AND u.http_status IS NULL RETURNING u.task_id AS "taskId"`,
     [r.id, r.httpStatus ?? 0, r.bytes, r.elapsedMs, r.ok, r.reason, r.now, r.scale],
   );
+  // A failed fetch may end the task.
+  if (rows.length && !r.ok) await refreshTaskStatus(db, [rows[0].taskId], r.now);
 }
 
 /** A task's status from its URLs: open while any is waiting or processing; finished once none is. */
