@@ -16,6 +16,7 @@ const BENCHES: Record<string, { what: string; allArgs?: string[] }> = {
   demoTraffic: { what: 'time to generate the 7-day demo traffic with every rollup' },
   ingest: { what: 'npm run ingest of a 1 M-row JSON-lines file, plain and gzip, with and without rollups' },
   analysis: { what: 'median / p95 of every analysis query at 10 M and 100 M rows', allArgs: ['--rows', '10000000'] },
+  purge: { what: '10,000 URLs through the embedded edge; task-list median / p95 with 1,000,000 task URLs' },
 };
 
 function run(name: string, args: string[]): number {

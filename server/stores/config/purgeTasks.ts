@@ -49,8 +49,8 @@ export async function recentUrls(db: ConfigDb, account: string, kinds: PurgeKind
 export async function insertTask(db: ConfigDb, t: NewTask): Promise<number> {
   const created = t.createTime ?? new Date();
   const [task] = await db.query<{ id: number }>(
-    `INSERT INTO purge_tasks (kind, account, submitted_by, url_count, status, create_time) VALUES ($1, $2, $3, $4, 'waiting', $5) RETURNING id`,
-    [t.kind, t.account, t.submittedBy, t.urls.length, created],
+    `INSERT INTO purge_tasks (kind, account, submitted_by, url_count, status, create_time, url_text) VALUES ($1, $2, $3, $4, 'waiting', $5, $6) RETURNING id`,
+    [t.kind, t.account, t.submittedBy, t.urls.length, created, t.urls.map((u) => u.url.toLowerCase()).join('\n')],
   );
   await db.query(
     `INSERT INTO purge_task_urls (task_id, line_no, url, host, domain, account, status, due_at, create_time, update_time)
@@ -98,7 +98,7 @@ export async function listTasks(db: ConfigDb, q: PurgeTaskQuery): Promise<{ list
   if (q.status) add((n) => `t.status = $${n}`, q.status);
   if (q.submittedBy) add((n) => `t.submitted_by = $${n}`, q.submittedBy);
   if (q.urlContains) {
-    add((n) => `EXISTS (SELECT 1 FROM purge_task_urls s WHERE s.task_id = t.id AND strpos(lower(s.url), lower($${n})) > 0)`, q.urlContains);
+    add((n) => `strpos(t.url_text, lower($${n})) > 0`, q.urlContains);
   }
   params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
   const rows = await db.query<TaskRow>(

@@ -11,6 +11,9 @@ CREATE TABLE purge_tasks (
   status       TEXT NOT NULL DEFAULT 'waiting',
   create_time  TIMESTAMPTZ NOT NULL DEFAULT now(),
   finish_time  TIMESTAMPTZ,
+  -- the task's URLs in lower case, one per line: the 'URL contains' filter reads this one value per
+  -- task instead of looking up every URL row (bench/purge.ts)
+  url_text     TEXT NOT NULL DEFAULT '',
   CONSTRAINT purge_tasks_kind_chk CHECK (kind IN ('url', 'dir', 'prefetch')),
   CONSTRAINT purge_tasks_status_chk CHECK (status IN ('waiting', 'processing', 'success', 'verified', 'failed', 'other'))
 );
