@@ -18,8 +18,8 @@ export interface PortalConfig {
   /** Allow origin probes to private addresses (tests, lab setups). */
   allowPrivateOrigins: boolean;
   logLevel: string;
-  /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE). */
-  purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number };
+  /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL). */
+  purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -38,6 +38,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     ingestToken: env.PORTAL_INGEST_TOKEN || undefined,
     allowPrivateOrigins: env.PORTAL_ALLOW_PRIVATE_ORIGINS === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
-    purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1) },
+    purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
   };
 }

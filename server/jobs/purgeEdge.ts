@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './index';
 import { periodic } from './periodic';
-import { advanceEdge, recordPrefetch, type PrefetchClaim } from '../stores/config/purgeEdge';
+import {
+  advanceEdge, claimHandover, duePolls, recordPolls, recordPrefetch, refreshTaskStatus, settleHandover, type PrefetchClaim,
+} from '../stores/config/purgeEdge';
+import { httpEdge, type EdgeControl } from '../lib/edgeControl';
 import { getDomainByName } from '../stores/config/domains';
 import { listLines } from '../stores/traffic/lines';
 import { probeOrigin, type ProbeTarget } from '../lib/originProbe';
@@ -41,8 +44,31 @@ export async function edgeTick(app: FastifyInstance, lines: number, now = new Da
   return step.touched;
 }
 
-/** The embedded edge (default EdgeControl): purges and prefetches advance on the periodic loop. */
+/** One pass with an HTTP edge: hand waiting URLs over (one job per task), then poll the handed-over ones. */
+export async function httpEdgeTick(app: FastifyInstance, edge: EdgeControl, now = new Date()): Promise<void> {
+  const claims = await claimHandover(app.db, now);
+  const byTask = new Map<number, typeof claims>();
+  for (const c of claims) byTask.set(c.taskId, [...(byTask.get(c.taskId) ?? []), c]);
+  for (const [taskId, urls] of byTask) {
+    const job = { taskId, kind: urls[0].kind, urls: urls.map((u) => ({ id: u.id, url: u.url })) };
+    const ok = await (job.kind === 'prefetch' ? edge.prefetch(job) : edge.purge(job)).then(() => true, (err: unknown) => {
+      app.log.warn({ err, taskId }, 'edge refused a purge job; retrying');
+      return false;
+    });
+    await settleHandover(app.db, urls.map((u) => u.id), ok, now);
+  }
+  if (byTask.size) await refreshTaskStatus(app.db, [...byTask.keys()], now);
+  const ids = await duePolls(app.db, now);
+  if (ids.length) await recordPolls(app.db, ids, await edge.status(ids), now);
+}
+
+/** The edge job: the embedded edge by default, the HTTP edge when PORTAL_EDGE_URL is set. */
 export const purgeEdgeJob: Job = (app) => {
+  const edgeUrl = app.config.purge.edgeUrl;
+  if (edgeUrl) {
+    const edge = httpEdge(edgeUrl);
+    return periodic(app, { everyMs: 1000, failure: 'purge edge (HTTP) tick failed', run: () => httpEdgeTick(app, edge) });
+  }
   let lines = 0;
   const scale = app.config.purge.edgeDelayScale;
   return periodic(app, {

@@ -113,3 +113,84 @@ export async function refreshTaskStatus(db: ConfigDb, taskIds: number[], now: Da
     [taskIds, now],
   );
 }
+
+// ---- HTTP edge (PORTAL_EDGE_URL): hand-over and status polling over the same stored state ----
+
+/** A handed-over URL is asked for its status this often; an unconfirmed hand-over is retried after the lease. */
+const POLL_SECONDS = 2;
+const HANDOVER_LEASE_SECONDS = 30;
+
+export interface HandoverClaim {
+  id: number;
+  taskId: number;
+  kind: 'url' | 'dir' | 'prefetch';
+  url: string;
+}
+
+/** Claims due waiting URLs for a hand-over (leased: a hand-over that is never confirmed is taken again). */
+export async function claimHandover(db: ConfigDb, now: Date, limit = 500): Promise<HandoverClaim[]> {
+  return db.query<HandoverClaim>(
+    `UPDATE purge_task_urls u SET status = 'processing', due_at = $1::timestamptz + make_interval(secs => ${HANDOVER_LEASE_SECONDS}), update_time = $1
+     FROM purge_tasks t
+     WHERE t.id = u.task_id AND u.id IN (SELECT id FROM purge_task_urls WHERE status = 'waiting' AND due_at <= $1 ORDER BY due_at LIMIT $2)
+       AND u.status = 'waiting'
+     RETURNING u.id::int AS id, u.task_id AS "taskId", t.kind, u.url`,
+    [now, limit],
+  );
+}
+
+/** After a hand-over: poll soon (ok) or put the URLs back in the queue a little later (the edge refused). */
+export async function settleHandover(db: ConfigDb, ids: number[], ok: boolean, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE purge_task_urls SET status = CASE WHEN $2 THEN 'processing' ELSE 'waiting' END,
+       due_at = $3::timestamptz + make_interval(secs => CASE WHEN $2 THEN ${POLL_SECONDS} ELSE 5 END), update_time = $3
+     WHERE id = ANY($1::bigint[])`,
+    [ids, ok, now],
+  );
+}
+
+/** URLs handed over and due for a status poll. */
+export async function duePolls(db: ConfigDb, now: Date, limit = 500): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id::int AS id FROM purge_task_urls WHERE status IN ('processing', 'success') AND due_at <= $1 ORDER BY due_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface PolledState {
+  id: number;
+  status: 'processing' | 'success' | 'verified' | 'failed';
+  linesDone: number;
+  linesTotal: number;
+  reason?: string;
+  httpStatus?: number;
+  bytes?: number;
+  elapsedMs?: number;
+}
+
+/** Records polled states; ids the edge did not know go back to waiting (handed over again). Returns touched tasks. */
+export async function recordPolls(db: ConfigDb, asked: number[], states: PolledState[], now: Date): Promise<number[]> {
+  const touched = new Set<number>();
+  for (const s of states) {
+    const open = s.status === 'processing' || s.status === 'success';
+    const rows = await db.query<{ taskId: number }>(
+      `UPDATE purge_task_urls SET status = $2, lines_done = $3, lines_total = $4, reason = $5, http_status = $6, bytes = $7, elapsed_ms = $8,
+         due_at = CASE WHEN $9 THEN $10::timestamptz + make_interval(secs => ${POLL_SECONDS}) ELSE NULL END, update_time = $10
+       WHERE id = $1 AND status IN ('processing', 'success') RETURNING task_id AS "taskId"`,
+      [s.id, s.status, s.linesDone, s.linesTotal, s.reason ?? '', s.httpStatus ?? null, s.bytes ?? null, s.elapsedMs ?? null, open, now],
+    );
+    rows.forEach((r) => touched.add(r.taskId));
+  }
+  const known = new Set(states.map((s) => s.id));
+  const unknown = asked.filter((id) => !known.has(id));
+  if (unknown.length) {
+    const rows = await db.query<{ taskId: number }>(
+      `UPDATE purge_task_urls SET status = 'waiting', due_at = $2, update_time = $2 WHERE id = ANY($1::bigint[]) AND status = 'processing' RETURNING task_id AS "taskId"`,
+      [unknown, now],
+    );
+    rows.forEach((r) => touched.add(r.taskId));
+  }
+  if (touched.size) await refreshTaskStatus(db, [...touched], now);
+  return [...touched];
+}

@@ -1,0 +1,72 @@
+import type { PurgeKind } from '../../src/lib/purgeRules';
+
+/**
+ * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The embedded edge
+ * (server/stores/config/purgeEdge.ts, the default) simulates the lines itself; HttpEdge hands jobs
+ * to a real CDN control plane at PORTAL_EDGE_URL and polls their status.
+ */
+export interface EdgeJob {
+  taskId: number;
+  kind: PurgeKind;
+  urls: Array<{ id: number; url: string }>;
+}
+
+export interface EdgeUrlState {
+  id: number;
+  status: 'processing' | 'success' | 'verified' | 'failed';
+  linesDone: number;
+  linesTotal: number;
+  reason?: string;
+  httpStatus?: number;
+  bytes?: number;
+  elapsedMs?: number;
+}
+
+export interface EdgeControl {
+  purge(job: EdgeJob): Promise<void>;
+  prefetch(job: EdgeJob): Promise<void>;
+  /** States of the URLs the edge knows; an id it does not know is left out (handed over again). */
+  status(ids: number[]): Promise<EdgeUrlState[]>;
+}
+
+const EDGE_TIMEOUT_MS = 10_000;
+const STATUSES = new Set(['processing', 'success', 'verified', 'failed']);
+
+/** A control plane speaking JSON over HTTP: POST {base}/purge, {base}/prefetch (an EdgeJob), {base}/status ({ids}) → {urls}. */
+export function httpEdge(base: string): EdgeControl {
+  const root = base.replace(/\/+$/, '');
+  const send = async (path: string, body: unknown): Promise<unknown> => {
+    const res = await fetch(`${root}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(EDGE_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`edge ${path} answered HTTP ${res.status}`);
+    return res.json();
+  };
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return {
+    async purge(job) {
+      await send('/purge', job);
+    },
+    async prefetch(job) {
+      await send('/prefetch', job);
+    },
+    async status(ids) {
+      const reply = (await send('/status', { ids })) as { urls?: unknown };
+      if (!Array.isArray(reply?.urls)) throw new Error('edge /status answered without urls');
+      // Only well-formed states of the ids asked for are taken.
+      const asked = new Set(ids);
+      return reply.urls.flatMap((u: Record<string, unknown>) => {
+        const id = num(u?.id);
+        if (id === undefined || !asked.has(id) || typeof u.status !== 'string' || !STATUSES.has(u.status)) return [];
+        return [{
+          id, status: u.status as EdgeUrlState['status'], linesDone: num(u.linesDone) ?? 0, linesTotal: num(u.linesTotal) ?? 0,
+          reason: typeof u.reason === 'string' ? u.reason.slice(0, 500) : undefined, httpStatus: num(u.httpStatus), bytes: num(u.bytes), elapsedMs: num(u.elapsedMs),
+        }];
+      });
+    },
+  };
+}
