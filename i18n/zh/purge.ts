@@ -29,6 +29,7 @@ export default {
       progress: '已提交 %{sent} / %{total} 批',
       partial: '已提交 %{sent} / %{total} 批（%{urls} 条URL）后被拒绝，其余未提交。',
       done: '已提交 %{urls} 条URL。',
+      repeated: '以下行1分钟内已刷新过，未重复提交：%{lines}。',
       lineError: '第 %{line} 行：%{url} — %{reason}',
       pushSuccess: '推送成功',
       urlInvalid: '刷新失败：URL 无效',

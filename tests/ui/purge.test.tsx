@@ -55,6 +55,7 @@ describe('purge form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Push Success')).toBeInTheDocument();
     expect(purgeSubmit).toHaveBeenCalledWith('prefetch', 'https://a.example/big.zip');
+    expect(screen.getByTestId('purge-outcome')).toHaveTextContent('URLs submitted: 1.');
   });
 
   it('shows no submit without the operation right, and the maintenance text when directory purge is off', async () => {

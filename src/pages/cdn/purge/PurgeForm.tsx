@@ -59,6 +59,7 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
     }
     setBusy(true);
     const state: Progress = { sent: 0, total: batchList.length, urls: 0 };
+    const repeated: number[] = [];
     setProgress(state);
     try {
       for (const batch of batchList) {
@@ -66,6 +67,8 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
           const reply = await dataProvider.purgeSubmit(kind, batch.map((e) => e.url).join('\n'));
           state.sent += 1;
           state.urls += reply.count;
+          // Lines purged less than a minute ago were left out by the server (numbers refer to the batch).
+          repeated.push(...reply.repeated.map((n: number) => batch[n - 1]?.line ?? n));
           setProgress({ ...state });
           setQuota(reply.quota);
         } catch (e) {
@@ -80,7 +83,7 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
         }
       }
       notify('portal.purge.pushSuccess', { type: 'success' });
-      setOutcome(t('portal.purge.done', { urls: state.urls }));
+      setOutcome([t('portal.purge.done', { urls: state.urls }), repeated.length ? t('portal.purge.repeated', { lines: repeated.join(', ') }) : ''].join(' ').trim());
       setText('');
     } finally {
       setBusy(false);
