@@ -136,6 +136,22 @@ describe('POST /api/refresh', () => {
     expect((await tasks(acme, { submittedBy: 'nobody_here' })).total).toBe(0);
     expect((await tasks(acme, { status: 'verified', startTime: 0, endTime: 1 })).total).toBe(0);
   });
+
+  it('refuses wrong types, huge numbers and prototype keys in queries with a 4xx-class envelope', async () => {
+    const bodies = [{ pageNum: 1e20 }, { taskId: -1 }, { status: 'done' }, JSON.parse('{"__proto__": {"x": 1}}'), { constructor: 'x' }];
+    const accepted: string[] = [];
+    for (const b of bodies) {
+      for (const url of ['/api/refresh/query', '/api/prefetch/search']) {
+        const r = await post(acme, url, b);
+        expect(r.status).toBeLessThan(500);
+        if (r.body.code === '0') accepted.push(`${url} ${JSON.stringify(b)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    const r = await post(acme, '/api/prefetch/status', { taskId: 1e20 });
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.code).not.toBe('0');
+  });
 });
 
 describe('demo data', () => {
