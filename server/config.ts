@@ -6,6 +6,8 @@ export interface PortalConfig {
   host: string;
   dataDir: string;
   demo: boolean;
+  /** Demo mode keeps extending the demo traffic to the present (PORTAL_DEMO_LIVE=0 turns it off). */
+  demoLive: boolean;
   cipherKey: string;
   databaseUrl?: string;
   clickhouseUrl?: string;
@@ -30,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.PORTAL_DATA_DIR ?? './data'),
     demo: env.PORTAL_DEMO !== '0',
+    demoLive: env.PORTAL_DEMO_LIVE !== '0',
     cipherKey: key,
     databaseUrl: env.DATABASE_URL || undefined,
     clickhouseUrl: env.CLICKHOUSE_URL || undefined,

@@ -28,7 +28,7 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
   const clickhouseUrl = inject('clickhouseUrl');
   if (clickhouseUrl) await resetClickhouse(clickhouseUrl);
   const config = {
-    ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv),
+    ...configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv),
     ...(admin && database ? { databaseUrl: databaseUrl(admin, database) } : {}),
     ...(clickhouseUrl ? { clickhouseUrl } : {}),
     ...overrides,

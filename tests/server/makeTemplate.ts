@@ -7,6 +7,6 @@ import { configFromEnv } from '../../server/config';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: makeTemplate.ts <dataDir>');
-const app = await buildApp(configFromEnv({ ...process.env, PORTAL_DATA_DIR: dir }));
+const app = await buildApp(configFromEnv({ ...process.env, PORTAL_DATA_DIR: dir, PORTAL_DEMO_LIVE: '0' }));
 await app.ready();
 await app.close();

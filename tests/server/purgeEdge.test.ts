@@ -121,7 +121,7 @@ describe('restart', () => {
     await app.close();
     try {
       await fs.cp(inject('demoTemplateDir'), dir, { recursive: true });
-      const config = { ...configFromEnv({ PORTAL_DATA_DIR: dir } as NodeJS.ProcessEnv), purge: { urlQuota: 100, dirQuota: 10, prefetchQuota: 10, dirEnabled: true, edgeDelayScale: 0.01 } };
+      const config = { ...configFromEnv({ PORTAL_DATA_DIR: dir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv), purge: { urlQuota: 100, dirQuota: 10, prefetchQuota: 10, dirEnabled: true, edgeDelayScale: 0.01 } };
       let first = await buildApp(config);
       const c1 = await signIn(first, 'acme');
       const r = await call(first, c1, { method: 'POST', url: '/api/refresh', payload: { type: 'url', urls: 'https://www.acme-media.com/restart.js' } });
