@@ -1,14 +1,16 @@
 import type { PurgeKind } from '../../src/lib/purgeRules';
 
 /**
- * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The embedded edge
- * (server/stores/config/purgeEdge.ts, the default) simulates the lines itself; HttpEdge hands jobs
- * to a real CDN control plane at PORTAL_EDGE_URL and polls their status.
+ * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The purge job
+ * (server/jobs/purgeEdge.ts) hands URLs over and polls their states through it, whichever edge it is:
+ * the embedded edge (server/lib/embeddedEdge.ts, the default) simulates the lines itself; httpEdge
+ * hands jobs to a real CDN control plane at PORTAL_EDGE_URL.
  */
 export interface EdgeJob {
   taskId: number;
   kind: PurgeKind;
-  urls: Array<{ id: number; url: string }>;
+  /** Each URL with the accelerated domain it belongs to. */
+  urls: Array<{ id: number; url: string; domain: string }>;
 }
 
 export interface EdgeUrlState {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { edgeTick } from '../../server/jobs/purgeEdge';
+import { embeddedEdge } from '../../server/lib/embeddedEdge';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../dataProviders/api/purgeTypes';
@@ -33,7 +34,7 @@ const taskOf = async (taskId: number, prefetch = false) =>
 let clock = Date.now();
 const tick = (seconds: number) => {
   clock += seconds * 1000;
-  return edgeTick(app, LINES, new Date(clock));
+  return edgeTick(app, embeddedEdge(app, async () => LINES), new Date(clock));
 };
 
 beforeAll(async () => {
@@ -112,6 +113,28 @@ describe('embedded edge', () => {
     } finally {
       app.config.purge.edgeDelayScale = 1000;
     }
+  });
+});
+
+describe('embedded edge as an EdgeControl', () => {
+  it('takes a job handed over twice once, and answers the states of the URLs it holds only', async () => {
+    const edge = embeddedEdge(app, async () => LINES);
+    const job = { taskId: 999_001, kind: 'url' as const, urls: [{ id: 9_000_001, url: 'https://www.acme-media.com/x.js', domain: 'www.acme-media.com' }] };
+    await edge.purge(job);
+    await edge.purge(job);
+    const [row] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM embedded_edge_urls WHERE id = 9000001');
+    expect(row.n).toBe(1);
+    const states = await edge.status([9_000_001, 9_000_002]);
+    expect(states).toEqual([{ id: 9_000_001, status: 'processing', linesDone: 0, linesTotal: 0, reason: undefined, httpStatus: undefined, bytes: undefined, elapsedMs: undefined }]);
+    await app.db.query('DELETE FROM embedded_edge_urls WHERE id = 9000001');
+  });
+
+  it('a URL the edge does not know (lost state) is handed over again and finishes', async () => {
+    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/lost.js' });
+    await tick(2000);
+    await app.db.query('DELETE FROM embedded_edge_urls WHERE task_id = $1', [id]);
+    for (let i = 0; i < 8; i++) await tick(100_000);
+    expect((await urlsOf(id))[0]).toMatchObject({ status: 'verified', linesDone: LINES, linesTotal: LINES });
   });
 });
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
-import { httpEdgeTick } from '../../server/jobs/purgeEdge';
+import { edgeTick } from '../../server/jobs/purgeEdge';
 import { httpEdge } from '../../server/lib/edgeControl';
 import type { EdgeJob } from '../../server/lib/edgeControl';
 import type { PurgeSubmitReply, PurgeUrlListReply } from '../../dataProviders/api/purgeTypes';
@@ -20,7 +20,7 @@ let acme: string;
 let clock = Date.now();
 const tick = (s: number) => {
   clock += s * 1000;
-  return httpEdgeTick(app, httpEdge(base), new Date(clock));
+  return edgeTick(app, httpEdge(base), new Date(clock));
 };
 
 beforeAll(async () => {
