@@ -6,18 +6,22 @@
  *   2. the same file gzip-compressed,
  *   3. a plain file of as many lines from one hour of traffic, with the rollups,
  *   4. the 7-day file with the rollup views removed (parse + check + move into the base table only),
+ *   0. first, the peak memory of `npm run ingest` itself on a quarter of the file and on all of it,
  *   5. the engine alone, without the loader, as the floor of any loader: reading the 7-day file
  *      (parse, nothing written), then `INSERT ... SELECT * FROM file()` of it with no checks and no
  *      rollups into access_log, and into an unsorted MergeTree without partitions.
  *
  *   npx tsx bench/ingest.ts                 # 1,000,000 lines
  *   npx tsx bench/ingest.ts --rows 200000 --batch-mb 48
+ *   npx tsx bench/ingest.ts --peak-only     # only the peak memory of npm run ingest
  *
  * Target (issue 4, 2-core machine): 1 million rows per second or more.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
@@ -70,6 +74,26 @@ async function timed(label: string, run: () => Promise<Load>, bytes: number): Pr
   );
 }
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * `npm run ingest` of `file` into a fresh data directory, in a process of its own: its peak resident
+ * memory (the engine is in the same process), which must not grow with the file.
+ */
+function ingestPeak(label: string, file: string, dir: string): void {
+  const dataDir = fs.mkdtempSync(path.join(dir, 'peak-'));
+  const began = Date.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', path.join(here, 'peakOnExit.ts'), path.join(here, '../server/cli/ingest.ts'), file],
+    { encoding: 'utf8', env: { ...process.env, PORTAL_DATA_DIR: dataDir }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const peak = Number(/peakBytes=(\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  const loaded = r.stdout.trim().split('\n')[0] ?? '';
+  console.log(`${label.padEnd(40)} peak ${(peak / 1024 ** 3).toFixed(2)} GiB in ${((Date.now() - began) / 1000).toFixed(1)} s (exit ${r.status}; ${loaded})`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** One statement of the engine alone over the file (no loader), reported as a load of `rows` rows. */
 async function statement(engine: TrafficEngine, sql: string, params: Record<string, unknown>, rows: number): Promise<Load> {
   const t = performance.now();
@@ -92,6 +116,14 @@ async function main() {
     t = Date.now();
     await pipeline(fs.createReadStream(file), zlib.createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
     console.log(`gzip: ${(fs.statSync(`${file}.gz`).size / 1e6).toFixed(0)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    // Memory of the CLI itself: a quarter of the file, then all of it (the engine and the loader in one process).
+    const quarter = path.join(dir, 'access-quarter.jsonl');
+    fs.writeFileSync(quarter, spawnSync('head', ['-n', String(Math.ceil(rows / 4)), file], { maxBuffer: 1 << 30 }).stdout);
+    ingestPeak(`npm run ingest, ${Math.ceil(rows / 4).toLocaleString('en-US')} lines`, quarter, dir);
+    fs.rmSync(quarter, { force: true });
+    ingestPeak(`npm run ingest, ${rows.toLocaleString('en-US')} lines`, file, dir);
+    console.log('');
+    if (process.argv.includes('--peak-only')) return;
     const batchMb = Number(arg('batch-mb') ?? 0);
     const opts = { tmpDir: path.join(dir, 'tmp'), ...(batchMb > 0 ? { batchBytes: batchMb * 1024 * 1024 } : {}) };
     const read = (f: string) => fs.createReadStream(f, { highWaterMark: 4 << 20 });
