@@ -20,6 +20,8 @@ export interface PortalConfig {
   /** Allow origin probes to private addresses (tests, lab setups). */
   allowPrivateOrigins: boolean;
   logLevel: string;
+  /** Where analysis queries read (PORTAL_ANALYSIS_SOURCE): auto = base table for small scopes, rollups for large; rollups = always where they can (tests compare both). */
+  analysisSource: 'auto' | 'rollups';
   /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL). */
   purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
 }
@@ -41,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     ingestToken: env.PORTAL_INGEST_TOKEN || undefined,
     allowPrivateOrigins: env.PORTAL_ALLOW_PRIVATE_ORIGINS === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    analysisSource: env.PORTAL_ANALYSIS_SOURCE === 'rollups' ? 'rollups' : 'auto',
     purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
   };
 }

@@ -1,3 +1,4 @@
+import type { PortalConfig } from '../../server/config';
 import type { FastifyInstance } from 'fastify';
 import { makeApp } from './helpers';
 import { seedTenants } from '../../server/demo/tenants';
@@ -107,8 +108,8 @@ export async function loadRows(app: FastifyInstance, rows: LogRow[]): Promise<vo
 }
 
 /** A server with the demo tenants and users only, and the given traffic. */
-export async function analysisApp(rows: LogRow[]): Promise<FastifyInstance> {
-  const app = await makeApp({ demo: false });
+export async function analysisApp(rows: LogRow[], overrides: Partial<PortalConfig> = {}): Promise<FastifyInstance> {
+  const app = await makeApp({ demo: false, ...overrides });
   await seedTenants.run(app);
   await ensureTrafficSchema(app.traffic);
   await loadRows(app, rows);

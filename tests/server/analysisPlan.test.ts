@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildUnion, BUCKET_KEY, key, segments } from '../../server/stores/traffic/analysis/plan';
+import { BASE_ROWS_BELOW, buildUnion, BUCKET_KEY, key, segments } from '../../server/stores/traffic/analysis/plan';
+import { estimateRows } from '../../server/stores/traffic/analysis/estimate';
 import { parseRange } from '../../server/stores/traffic/analysis/search';
 import { allRollupTables, ROLLUPS, rollupTable } from '../../server/stores/traffic/rollups';
 import type { Filters } from '../../server/stores/traffic/analysis/search';
@@ -52,6 +53,15 @@ describe('query plan', () => {
     expect(src(sketch, { providers: ['cdn-a'] })).toBe('ipsk:1d');
     expect(src(sketch, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('ipsk:1d');
     expect(src(sketch, { country: ['CN'] })).toBe('base');
+  });
+
+  it('lets the base table answer a scope estimated below the break-even', () => {
+    const spec = { sources: ['totals' as const], keys: [BUCKET_KEY], measures: ['requests' as const], levels: ['5m' as const] };
+    const range = (rows?: number) => ({ start: DAY0, end: DAY0 + 2 * D, rows });
+    expect(buildUnion(spec, none, range()).source).toBe('totals:5m');
+    expect(buildUnion(spec, none, range(BASE_ROWS_BELOW)).source).toBe('base');
+    expect(buildUnion(spec, none, range(BASE_ROWS_BELOW + 1)).source).toBe('totals:5m');
+    expect(buildUnion({ ...spec, baseBelow: 10 }, none, range(11)).source).toBe('totals:5m');
   });
 
   it('reads times as wall-clock in the zone, ends inclusive at their precision', () => {
@@ -125,6 +135,19 @@ describe('rollups', () => {
     for (const d of perDomain) expect(Number(d.n)).toBe(new Set(rows.filter((r) => r.domain === d.domain).map((r) => r.client_ip)).size);
     const [urlD] = await app.traffic.query<{ r: number }>('SELECT sum(requests) AS r FROM traffic.r_urlskd_1d');
     expect(Number(urlD.r)).toBe(rows.length);
+  });
+
+  it('estimate the base rows of a scope and range from the hour rows', async () => {
+    const search = { ...none, start: DAY0, end: DAY0 + 3 * D, interval: '5m' as const, tz: 'UTC' };
+    expect(await estimateRows(app.traffic, search)).toBe(rows.length);
+    const d = rows[0].domain;
+    const inDomain = rows.filter((r) => r.domain === d);
+    expect(await estimateRows(app.traffic, { ...search, domains: [d] })).toBe(inDomain.length);
+    expect(await estimateRows(app.traffic, { ...search, accounts: ['nobody-here'] })).toBe(0);
+    // Whole hours count exactly; a partial hour its share of the hour's rows.
+    const hourRows = (h: number) => inDomain.filter((r) => r.ts >= DAY0 + h * H && r.ts < DAY0 + (h + 1) * H).length;
+    const partial = { ...search, domains: [d], start: DAY0 + 5 * H, end: DAY0 + 7 * H + 30 * 60 };
+    expect(await estimateRows(app.traffic, partial)).toBe(Math.round(hourRows(5) + hourRows(6) + hourRows(7) / 2));
   });
 
   it('are rebuilt from the base table when missing', async () => {

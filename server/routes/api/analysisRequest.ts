@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { fail, PortalError } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
+import { estimateRows } from '../../stores/traffic/analysis/estimate';
 import { listParam, parseInterval, parseRange, validZone, type Precision, type Search } from '../../stores/traffic/analysis/search';
 
 /** Body of every analysis POST (spec §3 analysis search); lists may also be comma-separated strings. */
@@ -66,7 +67,7 @@ export async function toSearch(request: FastifyRequest, raw: RawSearch, precisio
   const range = parseRange(raw.startTime, raw.endTime, tz, precision);
   if (range === 'format') throw fail('analysisTimeFormat');
   if (range === 'range') throw fail('analysisTimeRange');
-  return {
+  const search: Search = {
     accounts: await scopedAccounts(request, raw),
     domains,
     providers: listParam(raw.providers),
@@ -79,6 +80,9 @@ export async function toSearch(request: FastifyRequest, raw: RawSearch, precisio
     interval: parseInterval(raw.interval),
     tz,
   };
+  // How much the base table would read decides between it and the rollups (analysis/plan.ts).
+  if (request.server.config.analysisSource === 'rollups') return search;
+  return { ...search, rows: await estimateRows(request.server.traffic, search) };
 }
 
 /**

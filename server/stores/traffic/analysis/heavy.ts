@@ -1,7 +1,8 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
 import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
-import { buildUnion, key, measureColumn, type Key } from './plan';
+import { baseAnswers, buildUnion, key, measureColumn, type Key } from './plan';
+import { topQuery } from './tops';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -21,6 +22,42 @@ import type { Search } from './search';
  */
 
 export const TOP_N = 100;
+
+/**
+ * Break-evens (estimated base rows, Search.rows) below which the exact GROUP BY over the base table
+ * beats the sketch candidates and their look-up (bench/analysis.ts, docs/analysis.md). The IP path
+ * reads a table sorted by IP, much cheaper than grouping base rows by IP; the URL path groups long
+ * strings either way.
+ */
+const URL_BASE_BELOW = 1_000_000;
+const IP_BASE_BELOW = 150_000;
+
+/** Small scopes: the exact top URLs straight from the base table, with the total of the measure. */
+async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure) {
+  const rows = await topQuery(engine, s, { sources: [], keys: [key('url')] }, by);
+  return { count: rows[0]?.total ?? 0, rows: rows.map((r) => ({ url: r.k, request: r.request, flow: r.flow })) };
+}
+
+/**
+ * Small scopes: the IPs of the base rows grouped, exactly: with `full` the world's and China's
+ * first 100 with their areas, else the world's 100; each row carries the exact distinct count (ips).
+ */
+async function ipsFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure, full: boolean) {
+  const union = buildUnion(
+    { sources: [], keys: [key('client_ip')], anyOf: full ? ['country', 'province', 'isp'] : [], measures: full ? ['requests', 'bytes'] : ['requests'] },
+    s,
+    s,
+  );
+  const order = by === 'flow' ? 'flow' : 'request';
+  return engine.query<Record<string, unknown>>(
+    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, count() OVER () AS ips,
+       ${full ? "sum(x.bytes) AS flow, any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN'" : '0'} AS cn
+     FROM (${union.sql}) AS x GROUP BY x.client_ip
+     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
+    union.params,
+  );
+}
+
 /** Sketch candidates summed exactly: the top 100 and a margin for the sketch's estimates. */
 const CANDIDATES = 125;
 
@@ -83,6 +120,10 @@ function ipExact(s: Search, full: boolean) {
 
 /** POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the world's and China's top 100. */
 export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<IpList> {
+  if (baseAnswers({ baseBelow: IP_BASE_BELOW }, s.rows)) {
+    const rows = await ipsFromBase(engine, s, by, true);
+    return ipListOf(rows, by, num(rows[0]?.ips));
+  }
   const found = await ipCandidates(engine, s, by, true);
   // The world list needs the world's candidates, the China list China's: the two sets overlap
   // where the heaviest clients are in China, and every candidate costs a look-up.
@@ -97,6 +138,11 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
      ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
     { ...exact.params, cands: candidates },
   );
+  return ipListOf(rows, by, found.count);
+}
+
+/** The world's and China's lists from rows of ip, request, flow, areas and cn (each side ordered), with the distinct count. */
+function ipListOf(rows: Record<string, unknown>[], by: AnalysisMeasure, count: number): IpList {
   const items = rows.map((r): IpItem & { cn: boolean } => ({
     ip: String(r.ip),
     request: num(r.request),
@@ -110,7 +156,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   // Each side arrives ordered; the world list is the best 100 of the two sides.
   const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
   const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip)).slice(0, TOP_N).map(strip);
-  return { listCN: items.filter((i) => i.cn).map(strip), count: found.count, listAll };
+  return { listCN: items.filter((i) => i.cn).map(strip), count, listAll };
 }
 
 /**
@@ -119,6 +165,10 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
  * of the POST's cost).
  */
 export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ count: number; list: KeyValue[] }> {
+  if (baseAnswers({ baseBelow: IP_BASE_BELOW }, s.rows)) {
+    const rows = await ipsFromBase(engine, s, 'request', false);
+    return { count: num(rows[0]?.ips), list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
+  }
   const found = await ipCandidates(engine, s, 'request', false);
   if (!found.world.length) return { count: found.count, list: [] };
   const exact = ipExact(s, false);
@@ -199,11 +249,15 @@ async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], 
   );
 }
 
+/** The top URLs from the sketch candidates and their exact sums, with the selection's total of the measure. */
+async function urlTopFromRollups(engine: TrafficEngine, s: Search, by: AnalysisMeasure) {
+  const { total: count, candidates } = await urlCandidates(engine, s, by, true);
+  return { count, rows: candidates.length ? await urlExact(engine, s, candidates, by) : [] };
+}
+
 /** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
-  const { total: count, candidates } = await urlCandidates(engine, s, by, true);
-  if (!candidates.length) return { list: [], count };
-  const rows = await urlExact(engine, s, candidates, by);
+  const { count, rows } = baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows) ? await urlTopFromBase(engine, s, by) : await urlTopFromRollups(engine, s, by);
   const order = by === 'flow' ? 'flow' : 'request';
   return {
     list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),
@@ -213,6 +267,7 @@ export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasu
 
 /** GET /api/es/urltop/get: the 100 most requested URLs and their requests (no total, no flow). */
 export async function topUrls(engine: TrafficEngine, s: Search): Promise<KeyValue[]> {
+  if (baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows)) return (await urlTopFromBase(engine, s, 'request')).rows.map((r) => ({ key: r.url, value: r.request }));
   const { candidates } = await urlCandidates(engine, s, 'request', false);
   if (!candidates.length) return [];
   const rows = await urlExact(engine, s, candidates);

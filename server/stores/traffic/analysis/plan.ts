@@ -45,7 +45,23 @@ export interface UnionSpec {
   levels?: readonly Level[];
   /** extra row condition: over rollup columns, over base columns (alias l), and the rollup columns it needs */
   where?: { rollup: string; base: string; needs: string[] };
+  /**
+   * Break-even of this query shape: with at most this many estimated base rows (Search.rows) the
+   * base table answers faster than the rollups (default BASE_ROWS_BELOW; measured by bench/analysis.ts).
+   */
+  baseBelow?: number;
 }
+
+/**
+ * Estimated base rows up to which the base table answers a query: reading a rollup costs a few
+ * milliseconds of planning and reading per level whatever the scope, a base scan about 10 ns a
+ * row on the 2-core machine (bench/analysis.ts, docs/analysis.md).
+ */
+export const BASE_ROWS_BELOW = 400_000;
+
+/** Whether the base table answers `spec` over a range of about `rows` base rows (see UnionSpec.baseBelow). */
+export const baseAnswers = (spec: Pick<UnionSpec, 'baseBelow'>, rows: number | undefined) =>
+  rows !== undefined && rows <= (spec.baseBelow ?? BASE_ROWS_BELOW);
 
 export interface Built {
   /** SELECT ... UNION ALL SELECT ... (use as a subquery) */
@@ -140,8 +156,8 @@ export function segments(start: number, end: number, levels: readonly Level[]): 
 }
 
 /** Builds the UNION ALL over a range for the given keys and measures. */
-export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; end: number }): Built {
-  const def = pickSource(spec, f);
+export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; end: number; rows?: number }): Built {
+  const def = baseAnswers(spec, range.rows) ? null : pickSource(spec, f);
   const levels = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
   const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
   const groupBy = spec.keys.map((k) => k.name).join(', ');

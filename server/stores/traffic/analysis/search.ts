@@ -26,6 +26,11 @@ export interface Search extends Filters {
   interval: Interval;
   /** IANA zone for day and hour buckets of curves */
   tz: string;
+  /**
+   * Estimated base rows of the scope and range (analysis/estimate.ts): below a query's break-even
+   * the base table answers it (analysis/plan.ts). Absent: the rollups wherever they can.
+   */
+  rows?: number;
 }
 
 /** Filter names that restrict rows by a column of the same name. */
