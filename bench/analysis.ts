@@ -9,6 +9,7 @@
  *   npx tsx bench/analysis.ts --rows 10000000    # one size
  *   npx tsx bench/analysis.ts --rows 10000000 --data /tmp/bench10m   # keep / reuse the data dir
  *   --runs 15 (timed runs per query), --only urlTop,hitRate (queries whose name contains one of them)
+ *   --source rollups|base (force one source instead of the portal's choice, to find break-evens)
  *
  * Each query is run interleaved with its plain-SQL twin (bench/analysisTwins.ts: the same question
  * as GROUP BY over the base table) and their median ratio is printed.
@@ -102,6 +103,7 @@ async function main() {
   const sizes = arg('rows') ? [Number(arg('rows'))] : [10_000_000, 100_000_000];
   const runs = Number(arg('runs') ?? 15);
   const only = arg('only');
+  const source = arg('source') ?? 'auto';
   for (const rows of sizes) {
     const keep = arg('data');
     const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analysis-'));
@@ -122,6 +124,7 @@ async function main() {
       { name: 'account, 1 day', search: { ...account, start: end - 86400, end } },
       { name: 'account, 7 days', search: { ...account, start: end - 7 * 86400, end } },
     ];
+    for (const sc of scenarios) console.log(`  ${sc.name}: about ${(await estimateRows(engine, sc.search)).toLocaleString('en')} base rows`);
     const queries = analysisQueries().filter((q) => !only || only.split(',').some((o) => q.name.includes(o)));
     const table: string[][] = [['query', ...scenarios.map((s) => `${s.name}: portal / plain SQL median ms (ratio), portal p95`)]];
     const ratios: { scenario: string; ratio: number }[] = [];
@@ -129,7 +132,9 @@ async function main() {
       const cells: string[] = [q.name];
       for (const sc of scenarios) {
         // As a route asks: the search carries the estimate of the rows it covers (cached a minute).
-        const portal = async () => q.run(engine, { ...sc.search, rows: await estimateRows(engine, sc.search) });
+        // --source rollups / base forces one source (to find each shape's break-even).
+        const portal = async () =>
+          q.run(engine, { ...sc.search, rows: source === 'rollups' ? undefined : source === 'base' ? 0 : await estimateRows(engine, sc.search) });
         const plain = () => runTwin(engine, q.name, sc.search);
         const times: number[] = [];
         const twin: number[] = [];

@@ -19,7 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
-import { DEMO_DAYS, DOMAIN_HOURS_PER_STATEMENT, TEST_SCALE, generateDemoTraffic } from '../server/demo/traffic';
+import { DEMO_DAYS, TEST_SCALE, generateDemoTraffic } from '../server/demo/traffic';
+import { DOMAIN_HOURS_PER_STATEMENT } from '../server/stores/traffic/rollups';
 import { DEMO_DOMAINS } from '../server/demo/domainsData';
 import type { DemoDomain } from '../server/demo/trafficSql';
 

@@ -3,6 +3,7 @@ import type { TrafficEngine } from '../stores/traffic/engine';
 import type { DemoSeeder } from './index';
 import { demoInsertSql, planDomains, type DemoDomain } from './trafficSql';
 import { seedDemoLines } from './trafficLines';
+import { DOMAIN_HOURS_PER_STATEMENT } from '../stores/traffic/rollups';
 
 /** Rows of demo access logs at scale 1 (PORTAL_DEMO_TRAFFIC_SCALE multiplies it; tests use a small scale). */
 export const DEMO_ROWS = 3_000_000;
@@ -11,13 +12,6 @@ export const DEMO_DAYS = 7;
 /** Scale under the test runner when PORTAL_DEMO_TRAFFIC_SCALE is not set: keeps the suite fast. */
 export const TEST_SCALE = 0.05;
 
-/**
- * Domain-hours of demo traffic per INSERT statement. The sketch rollups (top-K, HyperLogLog) hold
- * an aggregate state per domain and hour until their statement ends, so memory follows the
- * domain-hours of one statement, not its rows (bench/demoTraffic.ts): 32 domains × 12 h peak at
- * about 1.9 GiB at scale 1 where one 7-day statement took 11 GiB, for the same time.
- */
-export const DOMAIN_HOURS_PER_STATEMENT = 384;
 
 export function demoScale(env: NodeJS.ProcessEnv = process.env): number {
   const fallback = env.VITEST ? TEST_SCALE : 1;

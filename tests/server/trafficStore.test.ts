@@ -11,6 +11,7 @@ import { ensureTrafficSchema, ACCESS_LOG_COLUMNS } from '../../server/stores/tra
 import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
+import { DOMAIN_HOURS_PER_STATEMENT } from '../../server/stores/traffic/rollups';
 import type { DemoDomain } from '../../server/demo/trafficSql';
 
 type App = Awaited<ReturnType<typeof makeApp>>;
@@ -171,6 +172,24 @@ describe('ingest', () => {
       "SELECT url, toUInt32(ts) AS ts, status FROM traffic.access_log WHERE domain = 'plain.test' AND url IN ('/epoch', '/iso') ORDER BY url",
     );
     expect(variants.map((v) => [v.url, num(v.ts), num(v.status)])).toEqual([['/epoch', T, 200], ['/iso', T, 304]]);
+  });
+
+  it('moves batches before they span more domain-hours than one insert may hold, and loads every line', async () => {
+    // 25 domains × 24 hours = 600 domain-hours (> DOMAIN_HOURS_PER_STATEMENT): several moves.
+    const hour0 = Math.floor(T / 3600) * 3600 - 30 * 3600;
+    const spanLines: string[] = [];
+    for (let h = 0; h < 24; h++)
+      for (let d = 0; d < 25; d++)
+        for (let i = 0; i < 2; i++)
+          spanLines.push(JSON.stringify({ ts: hour0 + h * 3600 + i * 60, account: 'acme', domain: `span${d}.test`, url: `/f${i}`, status: 200, bytes: 100, client_ip: '1.2.3.4' }));
+    expect(spanLines.length / 2).toBeGreaterThan(DOMAIN_HOURS_PER_STATEMENT);
+    const report = await ingestLogs(app.traffic, source(spanLines.join('\n')), { tmpDir: tmp, batchBytes: 8 * 1024 });
+    expect(report.rows).toBe(spanLines.length);
+    const [base] = await app.traffic.query<{ n: string }>("SELECT count() AS n FROM traffic.access_log WHERE startsWith(domain, 'span')");
+    const [hours] = await app.traffic.query<{ n: string; dh: string }>(
+      "SELECT sum(requests) AS n, uniqExact(domain, bucket) AS dh FROM traffic.r_totals_1h WHERE startsWith(domain, 'span')",
+    );
+    expect([num(base.n), num(hours.n), num(hours.dh)]).toEqual([600 * 2, 600 * 2, 600]);
   });
 
   it('reads gzip (detected by its bytes) the same way', async () => {

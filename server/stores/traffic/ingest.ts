@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { TrafficEngine } from './engine';
 import { ACCESS_LOG_COLUMNS } from './schema';
+import { DOMAIN_HOURS_PER_STATEMENT } from './rollups';
 
 /**
  * Loading access logs (docs/ingest.md): JSON lines with the columns of traffic.access_log, plain or
@@ -69,6 +70,12 @@ export interface RecordKind {
   valid: string;
   /** SQL select list turning a staged row into the target columns, in `columns` order */
   moveColumns: string;
+  /**
+   * Aggregate over staged rows counting what the target's views hold state for until an insert
+   * ends (access logs: domain-hours); batches are moved before their sum passes
+   * DOMAIN_HOURS_PER_STATEMENT, so memory does not grow with the file.
+   */
+  span?: string;
 }
 
 /** Access logs: the columns of traffic.access_log. */
@@ -95,6 +102,7 @@ export const ACCESS_LOGS: RecordKind = {
     if (c === 'method') return "if(method = '', 'GET', upper(method))";
     return c;
   }).join(', '),
+  span: 'uniqExact(domain, toStartOfHour(ts))',
 };
 
 function stageShape(kind: RecordKind) {
@@ -231,7 +239,7 @@ export async function ingestRecords(
     for (const l of lines) if (rejectedLines.length < maxReported) rejectedLines.push(l);
   };
   /** Staging tables of checked batches not yet moved, and every staging table made (for cleanup). */
-  let ready: Array<{ table: string; rows: number; bytes: number }> = [];
+  let ready: Array<{ table: string; rows: number; bytes: number; span: number }> = [];
   const made: string[] = [];
 
   /**
@@ -318,7 +326,10 @@ export async function ingestRecords(
       return;
     }
     reject(bad);
-    ready.push({ table: stage, rows: good, bytes: batch.length });
+    const span = kind.span ? Number((await engine.query<{ n: number | string }>(`SELECT ${kind.span} AS n FROM ${stage} WHERE ${VALID}`))[0]?.n ?? 0) : 0;
+    // A batch that would take the staged ones past the span moves them first.
+    if (ready.length && ready.reduce((a, t) => a + t.span, 0) + span > DOMAIN_HOURS_PER_STATEMENT) await flush();
+    ready.push({ table: stage, rows: good, bytes: batch.length, span });
     if (ready.reduce((a, t) => a + t.rows, 0) >= moveRows || ready.reduce((a, t) => a + t.bytes, 0) >= 512 * 1024 * 1024) await flush();
     p.rows += good;
     p.batches++;
