@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyRequest } from 'fastify';
 import { PortalError } from '../lib/envelope';
+import { portalConfigScript } from './spa';
 
 /**
  * Input hygiene for every route, in one place (issue #22):
@@ -12,6 +14,11 @@ import { PortalError } from '../lib/envelope';
  *   the schema instead of reaching SQL as "1e+21".
  * - A NUL character or a lone UTF-16 surrogate in any string of the body, query or path (values
  *   and keys) is refused before a handler runs: neither can be stored as text.
+ * - Bodies of callers without a session stay small (ANONYMOUS_BODY_LIMIT); routes that need a
+ *   session refuse such callers before the body is read (plugins/guard.ts, onRequest).
+ * - State-changing calls from another site are refused (cross-site request forgery), GETs that
+ *   change state included: see isStateChanging.
+ * - Every response carries nosniff, X-Frame-Options DENY and a content security policy.
  */
 
 const buildCompiler = AjvCompiler();
@@ -64,7 +71,91 @@ export function checkText(request: FastifyRequest): void {
   }
 }
 
+/** Largest body accepted from a caller without a session (sign-in and public routes). */
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
+
+/** GETs that change state although their access is not 'operation': sign-in and sign-out. */
+const STATE_CHANGING_GETS = new Set(['/api/newLogin', '/api/logout']);
+
+/**
+ * The one list of state-changing calls: every method but GET/HEAD/OPTIONS, every route declared
+ * with access 'operation' (the contract's GETs such as /cloud/customer/delDomainGroup,
+ * /shiro/self/safeupdatepassword, /monit/rule/disable), and the GETs above.
+ */
+export function isStateChanging(request: FastifyRequest): boolean {
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return true;
+  if (request.routeOptions.config?.access === 'operation') return true;
+  return STATE_CHANGING_GETS.has(request.routeOptions.url ?? '');
+}
+
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the request comes from another site. A browser's Sec-Fetch-Site decides when present
+ * ('same-origin' or 'none', a typed address, pass). Without it (older browsers), an Origin or else a
+ * Referer naming another host than the request's Host is foreign. Without any of them (curl,
+ * scripts, server tests) the request is not from a browser page and passes.
+ */
+export function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site) return site !== 'same-origin' && site !== 'none';
+  const host = (request.headers.host ?? '').toLowerCase();
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin) return origin === 'null' || hostOf(origin) !== host;
+  const referer = request.headers.referer;
+  if (typeof referer === 'string' && referer) return hostOf(referer) !== host;
+  return false;
+}
+
+/** The content security policy; `scriptHash` allows the page's one inline script (the portal config). */
+export function contentSecurityPolicy(scriptHash: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' '${scriptHash}'`,
+    // MUI (emotion) inserts <style> elements and style attributes at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export const securityPlugin = fp(async (app) => {
+  const scriptHash = `sha256-${crypto.createHash('sha256').update(portalConfigScript(app.config.cipherKey)).digest('base64')}`;
+  const csp = contentSecurityPolicy(scriptHash);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', csp);
+    reply.header('referrer-policy', 'same-origin');
+    if (isStateChanging(request) && fromAnotherSite(request)) throw new PortalError('403', 'crossSiteRefused', 403);
+    // Routes that need a session have refused an anonymous caller already (guard); the rest
+    // (public routes, unknown paths) take no large body from one.
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (!request.user && length > ANONYMOUS_BODY_LIMIT && !hasOwnBodyLimit.has(request.routeOptions.url ?? '')) {
+      throw new PortalError('413', 'bodyTooLarge', 413);
+    }
+  });
+
+  // Public routes read at most ANONYMOUS_BODY_LIMIT, chunked bodies included, unless they declare
+  // their own limit (the log shipper's streamed ingest, authorised by its token).
+  const hasOwnBodyLimit = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { access?: string } | undefined)?.access !== 'public') return;
+    if (route.bodyLimit === undefined) route.bodyLimit = ANONYMOUS_BODY_LIMIT;
+    else hasOwnBodyLimit.add(route.url);
+  });
+
   app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
     const bounded = boundIntegers(schema) as Schema;
     const compile = httpPart === 'body' ? ajvStrict : ajvCoercing;

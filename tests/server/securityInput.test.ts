@@ -122,3 +122,31 @@ describe('bad input answers a 4xx-class envelope, never 500 (defect 2)', () => {
     expect(res.body.code).toBe('0');
   });
 });
+
+describe('failed SQL is logged without its bound values (defect 9)', () => {
+  /** What the request logger's error serializer writes: own enumerable fields, message and stack. */
+  const logged = (e: unknown) => {
+    const err = e as Error & Record<string, unknown>;
+    return JSON.stringify({ ...err, message: err.message, stack: err.stack });
+  };
+
+  it('a unique violation names the statement and the error, not the email or company name', async () => {
+    const [existing] = await app.db.query<{ uid: string; username: string }>(`SELECT uid, username FROM users WHERE username = 'acme_viewer'`);
+    const error = await app.db
+      .query('INSERT INTO users (uid, username, email, password_hash, account) VALUES ($1, $2, $3, $4, $5)', [existing.uid, 'someone', 'private.person@secret.example', 'x', 'acme'])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    const text = logged(error);
+    expect(text).toMatch(/23505|duplicate key/);
+    expect(text).toMatch(/INSERT INTO users/);
+    expect(text).not.toContain('private.person@secret.example');
+    expect(text).not.toContain(existing.uid);
+  });
+
+  it('a data error does not quote the value', async () => {
+    const error = await app.db.query('SELECT $1::int AS n', ['Secret Company Ltd']).catch((e: unknown) => e);
+    const text = logged(error);
+    expect(text).toMatch(/22P02/);
+    expect(text).not.toContain('Secret Company');
+  });
+});
