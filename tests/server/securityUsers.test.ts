@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, makeApp, signIn } from './helpers';
+import { call, cipher, makeApp, signIn } from './helpers';
 import { storeDigest } from './securityHelpers';
 
 /** Issue #22, defects 1 and 7: no takeover of a richer sub-user; a password set by another ends the sessions. */
@@ -90,5 +90,38 @@ describe('a password set by someone else ends the user\'s sessions (defect 7)', 
     });
     expect(res.body.code).toBe('0');
     expect((await call(app, cookie, { method: 'POST', url: '/shiro/self/search', payload: {} })).body.code).toBe('0');
+  });
+});
+
+describe('the sign-in throttle cannot be outrun (defect 4)', () => {
+  it('ten concurrent wrong passwords for one username: at most five are evaluated', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'globex', password: cipher.aesEncrypt('Wrong@2026') } })),
+    );
+    const codes = tries.map((r) => String(r.json().code));
+    const evaluated = codes.filter((c) => c === '1').length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === '429').length).toBe(10 - evaluated);
+    const [row] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_failures WHERE username = 'globex'`);
+    expect(row.n).toBeLessThanOrEqual(5);
+    // Throttled now, even with the right password.
+    await expect(signIn(app, 'globex')).rejects.toThrow();
+  });
+
+  it('a right password after a few failures signs in and clears the count', async () => {
+    await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'acme_viewer', password: cipher.aesEncrypt('Wrong@2026') } });
+    expect(await signIn(app, 'acme_viewer')).toBeTruthy();
+    const [row] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_failures WHERE username = 'acme_viewer'`);
+    expect(row.n).toBe(0);
+  });
+
+  it('ten concurrent wrong current passwords on the password form: at most five are evaluated', async () => {
+    const cookie = await signIn(app, 'rich_user', STRONG);
+    const url = (old: string) =>
+      `/shiro/self/safeupdatepassword?username=rich_user&oldPassword=${encodeURIComponent(cipher.aesEncrypt(old))}&password=${encodeURIComponent(cipher.aesEncrypt('An0ther!pass'))}`;
+    const tries = await Promise.all(Array.from({ length: 10 }, () => call(app, cookie, { method: 'GET', url: url('Wrong@2026') })));
+    const evaluated = tries.filter((r) => r.body.code !== '429').length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(tries.every((r) => r.body.code === '429' || r.body.code === '1')).toBe(true);
   });
 });
