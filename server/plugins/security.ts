@@ -133,11 +133,16 @@ export function contentSecurityPolicy(scriptHash: string): string {
 export const securityPlugin = fp(async (app) => {
   const scriptHash = `sha256-${crypto.createHash('sha256').update(portalConfigScript(app.config.cipherKey)).digest('base64')}`;
   const csp = contentSecurityPolicy(scriptHash);
-  app.addHook('onRequest', async (request, reply) => {
+  // onSend: every reply passes here, refusals of earlier hooks (401) and static files included.
+  app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('content-security-policy', csp);
     reply.header('referrer-policy', 'same-origin');
+    return payload;
+  });
+
+  app.addHook('onRequest', async (request) => {
     if (isStateChanging(request) && fromAnotherSite(request)) throw new PortalError('403', 'crossSiteRefused', 403);
     // Routes that need a session have refused an anonymous caller already (guard); the rest
     // (public routes, unknown paths) take no large body from one.
