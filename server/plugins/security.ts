@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyRequest } from 'fastify';
@@ -113,11 +115,32 @@ export function fromAnotherSite(request: FastifyRequest): boolean {
   return false;
 }
 
-/** The content security policy; `scriptHash` allows the page's one inline script (the portal config). */
-export function contentSecurityPolicy(scriptHash: string): string {
+const sha256 = (text: string) => `sha256-${crypto.createHash('sha256').update(text).digest('base64')}`;
+
+/** Hashes of the inline scripts of the built pages (e.g. public/openapi/index.html), found at start. */
+function inlineScriptHashes(root: string): string[] {
+  const hashes: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 3 || !fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'assets') walk(file, depth + 1);
+      else if (entry.isFile() && entry.name.endsWith('.html')) {
+        for (const m of fs.readFileSync(file, 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+          if (m[1].trim()) hashes.push(sha256(m[1]));
+        }
+      }
+    }
+  };
+  walk(root, 0);
+  return hashes;
+}
+
+/** The content security policy; `scriptHashes` allow the pages' inline scripts (the portal config, the open API page). */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' '${scriptHash}'`,
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     // MUI (emotion) inserts <style> elements and style attributes at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -131,8 +154,7 @@ export function contentSecurityPolicy(scriptHash: string): string {
 }
 
 export const securityPlugin = fp(async (app) => {
-  const scriptHash = `sha256-${crypto.createHash('sha256').update(portalConfigScript(app.config.cipherKey)).digest('base64')}`;
-  const csp = contentSecurityPolicy(scriptHash);
+  const csp = contentSecurityPolicy([sha256(portalConfigScript(app.config.cipherKey)), ...inlineScriptHashes(app.config.staticDir)]);
   // onSend: every reply passes here, refusals of earlier hooks (401) and static files included.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
