@@ -93,6 +93,27 @@ describe('a password set by someone else ends the user\'s sessions (defect 7)', 
   });
 });
 
+describe('on one\'s own password change, the other sessions end on request (defect 7)', () => {
+  const change = (cookie: string, oldPassword: string, password: string, signOutOthers?: string) =>
+    call(app, cookie, {
+      method: 'GET',
+      url: '/shiro/self/safeupdatepassword',
+      query: {
+        username: 'acme', oldPassword: cipher.aesEncrypt(oldPassword), password: cipher.aesEncrypt(password), ...(signOutOthers ? { signOutOthers } : {}),
+      },
+    });
+
+  it('signOutOthers=true ends the other sessions and keeps the current one; without it all stay', async () => {
+    const here = await signIn(app, 'acme');
+    const elsewhere = await signIn(app, 'acme');
+    expect((await change(here, 'Acme@2026', 'Acme#2027xy')).body.code).toBe('0');
+    expect((await call(app, elsewhere, { method: 'POST', url: '/shiro/self/search', payload: {} })).body.code).toBe('0');
+    expect((await change(here, 'Acme#2027xy', 'Acme@2026', 'true')).body.code).toBe('0');
+    expect((await call(app, elsewhere, { method: 'POST', url: '/shiro/self/search', payload: {} })).status).toBe(401);
+    expect((await call(app, here, { method: 'POST', url: '/shiro/self/search', payload: {} })).body.code).toBe('0');
+  });
+});
+
 describe('the sign-in throttle cannot be outrun (defect 4)', () => {
   it('ten concurrent wrong passwords for one username: at most five are evaluated', async () => {
     const tries = await Promise.all(

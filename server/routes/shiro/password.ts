@@ -4,6 +4,7 @@ import { fail, ok, PortalError } from '../../lib/envelope';
 import { hashPassword, passwordStrongEnough, verifyPassword } from '../../lib/password';
 import { findUserByUid, setPasswordHash } from '../../stores/config/users';
 import { releaseAttempt, reserveAttempt } from '../../lib/signInThrottle';
+import { endOtherSessions } from '../../plugins/session';
 
 const Query = Type.Object({
   username: Type.String({ maxLength: 200 }),
@@ -13,6 +14,8 @@ const Query = Type.Object({
   ischinese: Type.Optional(Type.String({ maxLength: 20 })),
   /** Current password, encrypted the same way. */
   oldPassword: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** 'true': sign out the user's other sessions (issue #22); absent: they stay valid. */
+  signOutOthers: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 /** Wrong current passwords count as failed sign-ins, so the form cannot be used to guess one. */
@@ -65,8 +68,9 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       await releaseAttempt(app.db, attempt);
       if (next === current) throw fail('passwordSame');
       if (!passwordStrongEnough(next)) throw fail('passwordPattern');
-      // Other sessions of the user stay valid, the current one too (the brief of this screen).
+      // The current session stays valid; the other ones too unless the user asks to sign them out.
       await setPasswordHash(app.db, me.uid, await hashPassword(next));
+      if (['true', '1'].includes((q.signOutOthers ?? '').toLowerCase())) await endOtherSessions(request, me.uid);
       return ok(null, request.t('passwordChanged'));
     },
   );
