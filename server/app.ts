@@ -8,6 +8,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
 import { guardPlugin } from './plugins/guard';
 import { spaPlugin } from './plugins/spa';
+import { securityPlugin } from './plugins/security';
 import { routePlugins } from './routes';
 import { startJobs } from './jobs';
 import { seedDemo } from './demo';
@@ -50,6 +51,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
   await app.register(envelopePlugin);
   await app.register(sessionPlugin);
   await app.register(guardPlugin);
+  await app.register(securityPlugin);
   for (const plugin of routePlugins) await app.register(plugin);
   await app.register(spaPlugin);
 

@@ -8,6 +8,8 @@ export interface ChangePasswordInput {
   account: string;
   oldPassword: string;
   newPassword: string;
+  /** Sign out the user's other sessions after the change. */
+  signOutOthers?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ async function changePassword(input: ChangePasswordInput): Promise<string> {
       account: input.account,
       ischinese: readLanguage() === 'chinese' ? 'true' : 'false',
       oldPassword: aesEncrypt(input.oldPassword),
+      ...(input.signOutOthers ? { signOutOthers: 'true' } : {}),
     },
   });
   return env.msg ?? '';

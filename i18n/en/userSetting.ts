@@ -13,6 +13,7 @@ export default {
       newPassword: 'New password',
       confirmPassword: 'Confirm new password',
       passwordHint: 'At least 8 characters with three of: upper-case letters, lower-case letters, digits, special characters.',
+      signOutOthers: 'Sign out my other sessions (other browsers and devices)',
       submit: 'Change password',
       success: 'modify successfully',
       failed: 'Password change failed',

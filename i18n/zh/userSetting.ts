@@ -13,6 +13,7 @@ export default {
       newPassword: '新密码',
       confirmPassword: '确认新密码',
       passwordHint: '至少8位，且包含大写字母、小写字母、数字和特殊字符中的至少三类。',
+      signOutOthers: '退出我在其他浏览器和设备上的登录',
       submit: '修改密码',
       success: '修改成功',
       failed: '密码修改失败',

@@ -25,6 +25,12 @@ export const envelopePlugin = fp(async (app) => {
       // Schema failures: a clear message, never a stack trace.
       return send(200, '400', request.t('invalidRequest') + error.message);
     }
+    // A value the config store cannot take (SQLSTATE class 22: an id beyond 32 bits, bad text): the
+    // statement failed, so nothing changed; the caller sent it, so it is a 400, not a 500.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      return send(200, '400', request.t(sqlState === '22003' ? 'valueOutOfRange' : 'invalidValue'));
+    }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return send(status, String(status), error.message);
     request.log.error({ err: error }, 'unhandled error');

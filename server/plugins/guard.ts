@@ -26,7 +26,15 @@ export const guardPlugin = fp(async (app) => {
     }
   });
 
-  // Before schema validation: a caller without a session gets 401, not a validation message.
+  // Before the body is read (issue #22): a caller without a session gets 401 at once; its body is
+  // neither received in full nor parsed, so it cannot answer a validation message or cost memory.
+  app.addHook('onRequest', async (request) => {
+    const { access } = request.routeOptions.config ?? {};
+    if (!access || access === 'public') return;
+    if (!request.user) throw new PortalError('401', 'notSignedIn', 401);
+  });
+
+  // Before schema validation (after the route's {language} is known): a missing right is "403".
   app.addHook('preValidation', async (request) => {
     const { access, module } = request.routeOptions.config ?? {};
     if (!access || access === 'public') return;

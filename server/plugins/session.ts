@@ -70,6 +70,11 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** Ends the user's other sessions, keeping the current one (own password change, on request). */
+export async function endOtherSessions(request: FastifyRequest, uid: string): Promise<void> {
+  await request.server.db.query('DELETE FROM sessions WHERE uid = $1 AND id <> $2', [uid, request.sessionId ?? '']);
+}
+
 /** Ends every session of a user (disabled or deleted users). */
 export async function endUserSessions(request: FastifyRequest, uid: string): Promise<void> {
   await request.server.db.query('DELETE FROM sessions WHERE uid = $1', [uid]);

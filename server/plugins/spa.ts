@@ -7,6 +7,14 @@ import fastifyStatic from '@fastify/static';
 const BACKEND_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
 
 /**
+ * The one inline script of the page (its hash is allowed by the content security policy in
+ * plugins/security.ts). '<' is escaped so that no key can close the script element.
+ */
+export function portalConfigScript(cipherKey: string): string {
+  return `window.__PORTAL_CONFIG__=${JSON.stringify({ cipherKey }).replace(/</g, '\\u003c')}`;
+}
+
+/**
  * Serves the built SPA with history fallback. index.html gets the cipher key at serve time, so one
  * build works with any PORTAL_CIPHER_KEY.
  */
@@ -21,7 +29,7 @@ export const spaPlugin = fp(async (app) => {
   const renderIndex = () => {
     if (cachedIndex) return cachedIndex;
     const html = fs.readFileSync(indexFile, 'utf8');
-    const inject = `<script>window.__PORTAL_CONFIG__=${JSON.stringify({ cipherKey: app.config.cipherKey })}</script>`;
+    const inject = `<script>${portalConfigScript(app.config.cipherKey)}</script>`;
     cachedIndex = html.replace('</head>', `${inject}</head>`);
     return cachedIndex;
   };

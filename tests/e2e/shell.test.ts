@@ -100,3 +100,37 @@ describe('shell, sign-in and session (Chromium)', () => {
     await page.context().close();
   });
 });
+
+describe('content security policy (issue #22)', () => {
+  it('the built app runs under the policy: no violation reported while signing in and using several screens', async () => {
+    const page = await newPage(browser());
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
+    });
+    await page.context().addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const w = window as unknown as { __csp?: string[] };
+        (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const reported = async () => (await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).map((v) => `event: ${v}`);
+    const res = await page.goto('/newlogin');
+    expect(res?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res?.headers()['x-frame-options']).toBe('DENY');
+    await signInAs(page, 'acme', 'Acme@2026');
+    await page.getByTestId('greeting').waitFor();
+    violations.push(...(await reported()));
+    for (const url of ['/cdn/domain', '/page/userAccount', '/page/user']) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      violations.push(...(await reported()));
+    }
+    const api = await page.context().newPage();
+    await api.goto('/openapi/index.html');
+    await api.waitForLoadState('load');
+    violations.push(...(await api.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).map((v) => `openapi: ${v}`));
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -177,13 +177,15 @@ describe('grant limit and own rights', () => {
     await remove(acme, fine.uid);
   });
 
-  it('may leave a right it does not hold on a user that already has it, but not add one', async () => {
+  it('does not change a user holding a right it does not hold itself (issue #22), nor add a right it does not hold', async () => {
     const rich = await createOk(acme, newUser('acme_rich', { permissions: ['portal:bill:operation:*', DOMAIN_VIEW] }));
     const keep = await update(opsCookie, { uid: rich.uid, email: 'rich@acme.example', permissions: ['portal:bill:operation:*'] });
-    expect(keep.body).toMatchObject({ code: '0', data: { permissions: ['portal:bill:operation:*'], email: 'rich@acme.example' } });
-    const add = await update(opsCookie, { uid: rich.uid, email: 'rich@acme.example', permissions: ['portal:bill:operation:*', 'portal:cloud:view:*'] });
+    expect(keep.body).toMatchObject({ code: '1', msg: 'This user holds rights you do not hold: you cannot change, enable, disable or delete it' });
+    const poor = await createOk(acme, newUser('acme_poor', { permissions: [DOMAIN_VIEW] }));
+    const add = await update(opsCookie, { uid: poor.uid, email: 'poor@acme.example', permissions: [DOMAIN_VIEW, 'portal:cloud:view:*'] });
     expect(add.body).toMatchObject({ code: '1', msg: 'You cannot grant a right you do not hold yourself' });
     await remove(acme, rich.uid);
+    await remove(acme, poor.uid);
   });
 
   it('nobody edits its own permissions, disables or deletes itself', async () => {

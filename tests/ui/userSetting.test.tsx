@@ -111,7 +111,7 @@ describe('personal settings', () => {
     await screen.findByTestId('old-password');
     await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
     await waitFor(() =>
-      expect(spy).toHaveBeenCalledWith({ username: 'acme_viewer', account: 'acme', oldPassword: 'Viewer@2026', newPassword: 'Viewer#2027x' }),
+      expect(spy).toHaveBeenCalledWith({ username: 'acme_viewer', account: 'acme', oldPassword: 'Viewer@2026', newPassword: 'Viewer#2027x', signOutOthers: false }),
     );
     expect(await screen.findByText('modify successfully')).toBeInTheDocument();
     await waitFor(() => expect((fields().current as HTMLInputElement).value).toBe(''));
@@ -120,6 +120,14 @@ describe('personal settings', () => {
     expect(stored).not.toContain('Viewer#2027x');
     expect(stored).not.toContain('Viewer@2026');
     expect(stored).not.toMatch(/password/i);
+  });
+
+  it('offers to sign out the other sessions with the change (issue #22)', async () => {
+    const spy = renderPage(async () => 'modify successfully');
+    await screen.findByTestId('old-password');
+    await userEvent.click(screen.getByLabelText('Sign out my other sessions (other browsers and devices)'));
+    await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
+    await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ newPassword: 'Viewer#2027x', signOutOthers: true })));
   });
 
   it("shows the server's message when it refuses", async () => {

@@ -3,6 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fail, ok, PortalError } from '../../lib/envelope';
 import { hashPassword, passwordStrongEnough, verifyPassword } from '../../lib/password';
 import { findUserByUid, setPasswordHash } from '../../stores/config/users';
+import { releaseAttempt, reserveAttempt } from '../../lib/signInThrottle';
+import { endOtherSessions } from '../../plugins/session';
 
 const Query = Type.Object({
   username: Type.String({ maxLength: 200 }),
@@ -12,9 +14,10 @@ const Query = Type.Object({
   ischinese: Type.Optional(Type.String({ maxLength: 20 })),
   /** Current password, encrypted the same way. */
   oldPassword: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** 'true': sign out the user's other sessions (issue #22); absent: they stay valid. */
+  signOutOthers: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
-const WINDOW = "interval '15 minutes'";
 /** Wrong current passwords count as failed sign-ins, so the form cannot be used to guess one. */
 const MAX_FAILURES = 5;
 
@@ -56,21 +59,18 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       if (!current) throw fail('accountsOldPasswordRequired');
       if (!next) throw fail('accountsNewPasswordRequired');
 
-      const [recent] = await app.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM login_failures WHERE username = $1 AND at > now() - ${WINDOW}`,
-        [me.username],
-      );
-      if (recent.n >= MAX_FAILURES) throw new PortalError('429', 'tooManyAttempts');
+      // Counted and recorded as a failure in one atomic step before the check; a right password forgets it.
+      const attempt = await reserveAttempt(app.db, me.username, request.ip, { perUser: MAX_FAILURES });
+      if (!attempt) throw new PortalError('429', 'tooManyAttempts');
       const user = await findUserByUid(app.db, me.uid);
       if (!user) throw fail('passwordChangeFailed');
-      if (!(await verifyPassword(current, user.passwordHash))) {
-        await app.db.query('INSERT INTO login_failures (username, ip) VALUES ($1, $2)', [me.username, request.ip]);
-        throw fail('currentPasswordWrong');
-      }
+      if (!(await verifyPassword(current, user.passwordHash))) throw fail('currentPasswordWrong');
+      await releaseAttempt(app.db, attempt);
       if (next === current) throw fail('passwordSame');
       if (!passwordStrongEnough(next)) throw fail('passwordPattern');
-      // Other sessions of the user stay valid, the current one too (the brief of this screen).
+      // The current session stays valid; the other ones too unless the user asks to sign them out.
       await setPasswordHash(app.db, me.uid, await hashPassword(next));
+      if (['true', '1'].includes((q.signOutOthers ?? '').toLowerCase())) await endOtherSessions(request, me.uid);
       return ok(null, request.t('passwordChanged'));
     },
   );

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/envelope';
 import { passwordStrongEnough } from '../../lib/password';
 import { PASSWORD_MIN_LENGTH } from '../../../src/lib/passwordRule';
-import { isKnownPermission, ungrantable } from '../../../src/lib/permissionCatalog';
+import { canGrant, isKnownPermission, ungrantable } from '../../../src/lib/permissionCatalog';
+import { normalizePermissions } from '../../../src/auth/permissions';
 import { isSuperRole } from '../../../src/auth/permissions';
 import { accountSubtree } from '../../stores/config/accounts';
 import type { SubUserScope } from '../../stores/config/subUsers';
@@ -44,6 +45,20 @@ export function checkPermissions(caller: SessionUser, value: string[] | undefine
   if (list.some((p) => !isKnownPermission(p))) throw fail('usersPermissionUnknown');
   if (ungrantable(caller.permissions, list, kept).length) throw fail('usersPermissionNotHeld');
   return list;
+}
+
+/**
+ * The one rule for acting on another user (issue #22): a caller may change, reset the password of,
+ * enable, disable or delete only a user whose rights are all rights the caller holds itself, so
+ * that no one takes over a richer user. Staff roles (beginning with 'super') manage everyone.
+ */
+export function mayManage(caller: SessionUser, target: { permissions: readonly string[] }): boolean {
+  if (isSuperRole(caller.role)) return true;
+  return normalizePermissions(target.permissions).every((p) => canGrant(caller.permissions, p));
+}
+
+export function assertMayManage(caller: SessionUser, target: { permissions: readonly string[] }): void {
+  if (!mayManage(caller, target)) throw fail('usersTargetRicher');
 }
 
 /**

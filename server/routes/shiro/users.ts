@@ -8,7 +8,9 @@ import { grantablePermissions } from '../../../src/lib/permissionCatalog';
 import { accountSubtree, allAccounts, buildAccountTree, type AccountNode, type AccountRow } from '../../stores/config/accounts';
 import { deleteSubUser, findSubUser, insertSubUser, searchSubUsers, updateSubUser, usernameTaken } from '../../stores/config/subUsers';
 import type { SessionUser } from '../../types';
-import { checkAccounts, checkEmail, checkHomeAccount, checkPassword, checkPermissions, checkUsername, managedScope } from './userRules';
+import {
+  assertMayManage, checkAccounts, checkEmail, checkHomeAccount, checkPassword, checkPermissions, checkUsername, managedScope,
+} from './userRules';
 
 const LanguageParams = Type.Object({ language: Type.Union([Type.Literal('chinese'), Type.Literal('english')]) });
 
@@ -118,6 +120,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
       const scope = await managedScope(request);
       const target = uid ? await findSubUser(app.db, scope, uid) : null;
       if (!target) throw notFound();
+      assertMayManage(caller(request), target);
       // A missing username keeps the current one; a given one follows the create rules.
       const username = body.username === undefined ? target.username : checkUsername(body.username);
       const email = checkEmail(body.email);
@@ -133,6 +136,8 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
         if (isUniqueViolation(err)) throw fail('usersUsernameUsed');
         throw err;
       }
+      // A password set by someone else: whoever held the old one is signed out (issue #22).
+      if (password) await endUserSessions(request, uid);
       return ok(await findSubUser(app.db, scope, uid), request.t('usersUpdated'));
     },
   );
@@ -146,6 +151,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
       const scope = await managedScope(request);
       const target = await findSubUser(app.db, scope, body.uid);
       if (!target) throw notFound();
+      assertMayManage(caller(request), target);
       const accounts = await checkAccounts(request, target.account, body.accounts);
       await updateSubUser(app.db, body.uid, { accounts });
       return ok(await findSubUser(app.db, scope, body.uid), request.t('usersUpdated'));
@@ -158,6 +164,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     const scope = await managedScope(request);
     const target = await findSubUser(app.db, scope, body.uid);
     if (!target) throw notFound();
+    assertMayManage(caller(request), target);
     // Only the flag changes: the user's permissions stay as they are.
     await updateSubUser(app.db, body.uid, { enabled: body.enabled });
     if (!body.enabled) await endUserSessions(request, body.uid);
@@ -169,6 +176,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     if (uid === caller(request).uid) throw fail('usersSelfAction');
     const target = await findSubUser(app.db, await managedScope(request), uid);
     if (!target) throw notFound();
+    assertMayManage(caller(request), target);
     await deleteSubUser(app.db, uid);
     return ok({ uid }, request.t('usersDeleted'));
   });

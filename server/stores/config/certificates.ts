@@ -114,7 +114,7 @@ export interface Page {
 export async function listCertificates(db: ConfigDb, filter: CertificateFilter, page?: Page): Promise<{ rows: CertificateRow[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(filter, params);
-  const order = page?.sortField ? `${SORTS[page.sortField]} ${page.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, c.id DESC` : 'c.create_time DESC, c.id DESC';
+  const order = page?.sortField && Object.hasOwn(SORTS, page.sortField) ? `${SORTS[page.sortField]} ${page.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, c.id DESC` : 'c.create_time DESC, c.id DESC';
   let limit = '';
   if (page) {
     params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);

@@ -13,6 +13,27 @@ export interface ConfigDb {
   close(): Promise<void>;
 }
 
+/** Fields of a driver error that carry the statement's bound values or row contents. */
+const VALUE_FIELDS = ['params', 'queryOptions', 'detail', 'where', 'internalQuery', 'hint'];
+
+/**
+ * A failed statement's error as it may be logged (issue #22): no bound values (emails, company
+ * names), only the statement (its first line, with $n placeholders), the SQLSTATE and the message;
+ * messages of data errors (class 22) quote the offending value, so their quotes are emptied.
+ */
+export function scrubDbError(err: unknown, sql: string): unknown {
+  if (!err || typeof err !== 'object') return err;
+  const e = err as Record<string, unknown> & { message?: string; stack?: string; code?: unknown };
+  for (const field of VALUE_FIELDS) if (field in e) delete e[field];
+  if (typeof e.code === 'string' && e.code.startsWith('22') && typeof e.message === 'string') {
+    const original = e.message;
+    e.message = original.replace(/"[^"]*"/g, '"…"');
+    if (typeof e.stack === 'string') e.stack = e.stack.replace(original, e.message);
+  }
+  e.statement = sql.trim().split('\n')[0].slice(0, 200);
+  return e;
+}
+
 async function openPglite(dir: string): Promise<ConfigDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   await fs.mkdir(dir, { recursive: true });
@@ -21,8 +42,12 @@ async function openPglite(dir: string): Promise<ConfigDb> {
   type Tx = { query: typeof pg.query; exec: typeof pg.exec };
   const wrap = (q: Tx): Omit<ConfigDb, 'transaction' | 'close'> => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await q.query<T>(sql, params);
-      return r.rows;
+      try {
+        const r = await q.query<T>(sql, params);
+        return r.rows;
+      } catch (e) {
+        throw scrubDbError(e, sql);
+      }
     },
     async exec(sql: string) {
       await q.exec(sql);
@@ -55,7 +80,11 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
   type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
   const wrap = (c: Client): Omit<ConfigDb, 'transaction' | 'close'> => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await c.query(sql, params)).rows as T[];
+      try {
+        return (await c.query(sql, params)).rows as T[];
+      } catch (e) {
+        throw scrubDbError(e, sql);
+      }
     },
     async exec(sql: string) {
       await c.query(sql);

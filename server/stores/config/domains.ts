@@ -213,7 +213,8 @@ export async function searchDomainPage(
   if (p.operationState) add((n) => `operation_state = ${n}`, p.operationState);
   if (p.certificateName) add((n) => `lower(certificate_name) LIKE ${n}`, `%${likeEscape(p.certificateName.toLowerCase())}%`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const column = (p.sortField && SORT_COLUMNS[p.sortField]) || 'create_time';
+  // Own keys only: 'constructor' or '__proto__' is no column.
+  const column = (p.sortField && Object.hasOwn(SORT_COLUMNS, p.sortField) && SORT_COLUMNS[p.sortField]) || 'create_time';
   const order = p.sortOrder === 'ASC' ? 'ASC' : 'DESC';
   const pageSize = Math.min(Math.max(p.pageSize ?? 20, 1), 1000);
   const page = Math.max(p.pageNum ?? 1, 1);

@@ -33,7 +33,7 @@ export async function queryLiveDomains(
   if (q.customer) add((n) => `(customer = ${n} OR belong_domain_group = ${n})`, q.customer);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const order = q.sortOrder === 'ASC' ? 'ASC' : 'DESC';
-  const column = (q.sortField && SORT[q.sortField]) || 'create_time';
+  const column = (q.sortField && Object.hasOwn(SORT, q.sortField) && SORT[q.sortField]) || 'create_time';
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM live_domains ${whereSql}`, params);
   const size = Math.min(Math.max(q.pageSize ?? 20, 1), 1000);
   const limit = q.all ? '' : `LIMIT ${size} OFFSET ${(Math.max(q.pageNum ?? 1, 1) - 1) * size}`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import {
+  BooleanInput,
   Form,
   PasswordInput,
   SaveButton,
@@ -20,9 +21,10 @@ interface PasswordForm {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  signOutOthers: boolean;
 }
 
-const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '', signOutOthers: false };
 const RULES = 'portal.userSetting.rules';
 
 /** The password-change rules of configuration spec §5, as react-admin validators (i18n keys). */
@@ -64,6 +66,7 @@ function PasswordCard({ username, account }: { username: string; account: string
         account,
         oldPassword: values.oldPassword ?? '',
         newPassword: values.newPassword ?? '',
+        signOutOthers: values.signOutOthers === true,
       });
       notify('portal.userSetting.success', { type: 'success' });
       setFormKey((k) => k + 1);
@@ -108,6 +111,7 @@ function PasswordCard({ username, account }: { username: string; account: string
               autoComplete="new-password"
               inputProps={{ 'data-testid': 'confirm-password' }}
             />
+            <BooleanInput source="signOutOthers" label="portal.userSetting.signOutOthers" data-testid="sign-out-others" />
             <Box>
               <SaveButton label="portal.userSetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
             </Box>

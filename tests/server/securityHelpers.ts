@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Tables a refused request must leave alone (sessions and sign-in failures excepted). */
+const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks'];
+
+/** A digest of the config store's tables: equal before and after means nothing changed. */
+export async function storeDigest(app: FastifyInstance): Promise<string> {
+  const parts: string[] = [];
+  for (const table of TABLES) {
+    const [row] = await app.db.query<{ d: string | null }>(`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS d FROM ${table} t`);
+    parts.push(`${table}:${row.d ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+export const uidOf = async (app: FastifyInstance, username: string): Promise<string> => {
+  const [row] = await app.db.query<{ uid: string }>('SELECT uid FROM users WHERE username = $1', [username]);
+  return row.uid;
+};
