@@ -6,6 +6,7 @@ import users from './server/users';
 import certificates from './server/certificates';
 import traffic from './server/traffic';
 import purge from './server/purge';
+import hosts from './server/hosts';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -21,6 +22,7 @@ export const serverMessages = {
   ...certificates,
   ...traffic,
   ...purge,
+  ...hosts,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;
