@@ -81,9 +81,9 @@ function HostDetail() {
 }
 
 /** A host's details and its last 24 hours (CPU, memory, in and out bandwidth). */
-export function HostShow() {
+export function HostShow({ id }: { id?: number }) {
   return (
-    <Show actions={false} title={<ShowTitle />}>
+    <Show id={id} actions={false} title={<ShowTitle />}>
       <HostDetail />
     </Show>
   );
