@@ -20,7 +20,7 @@ const hosts = async (cookie: string, payload: object = {}) => {
 const ACME = new Set(['acme', 'acme_video', 'acme_static']);
 
 beforeAll(async () => {
-  app = await makeApp();
+  app = await makeApp({ ingestToken: 'hosts-shipper' });
   [admin, acme, globex, viewer, nobody] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)));
 });
 afterAll(async () => {
@@ -273,5 +273,29 @@ describe('bad input', () => {
     }
     expect(((await hosts(acme, { keyword: "'; DROP TABLE hosts; --", pageSize: 1 }))).total).toBe(0);
     expect((await hosts(admin, { pageSize: 1 })).total).toBe(92);
+  });
+});
+
+describe('utilisation through the ingest path (kind host_metrics)', () => {
+  it('loads minute samples for a host, rejects bad lines, and the list and details show them', async () => {
+    const h = (await hosts(acme, { type: 'vps', status: 'stopped' })).list[0];
+    expect(h.cpuAvg).toBeNull();
+    const now = Math.floor(Date.now() / 60_000) * 60;
+    const good = Array.from({ length: 30 }, (_, i) => JSON.stringify({ ts: now - 60 * (i + 1), instance_id: h.instanceId, cpu: 50 + (i % 3) * 10, mem: 40, in_bps: 1000, out_bps: 2000 }));
+    const bad = [JSON.stringify({ ts: now, instance_id: h.instanceId, cpu: 130, mem: 40 }), 'not json', JSON.stringify({ ts: now, cpu: 5, mem: 5 })];
+    const res = await app.inject({
+      method: 'POST', url: '/api/log/ingest?kind=host_metrics', payload: [...good, ...bad].join('\n'),
+      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer hosts-shipper' },
+    });
+    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    expect(report.code).toBe('0');
+    expect(report.data.rows).toBe(30);
+    expect(report.data.rejectedLines).toEqual([31, 32, 33]);
+    const after = (await hosts(acme, { id: h.id })).list[0];
+    expect(after.cpuAvg).toBeCloseTo(59.7, 0);
+    expect(after.cpuPeak).toBe(70);
+    const detail = (await post(acme, '/api/hostInfo/list/details/search', { id: h.id })).body.data as HostDetailReply;
+    expect(detail.metrics!.length).toBeGreaterThanOrEqual(6);
+    expect(detail.metrics!.every((p) => p.outBps === 2000)).toBe(true);
   });
 });
