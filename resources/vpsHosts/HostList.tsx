@@ -2,7 +2,7 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BooleanInput, Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar,
+  BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar,
   useDataProvider, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -18,13 +18,14 @@ const label = (f: string) => `portal.hosts.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
 
 function useFilters() {
+  const t = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const areas = useAreas();
   const areaName = useAreaName();
   const staff = isSuperRole(readUserInfo()?.role);
   const { data: customers } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), enabled: staff, staleTime: 600_000 });
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder="portal.hosts.filters.search" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.hosts.filters.search')} sx={{ minWidth: 240 }} />,
     <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
     <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `portal.hosts.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
     <BooleanInput key="expiring" source="expiring" label="portal.hosts.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
@@ -92,18 +93,16 @@ export function HostList({ type }: { type: HostType }) {
         perPage={20}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
         empty={false}
-        actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
+        actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
       >
         <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
           <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
-          <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code>{r.instanceId}</code>} />
+          <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
           <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />
-          <FunctionField<Host> source="area" label={label('area')} render={(r) => areaName(r.area)} />
+          <FunctionField<Host> source="area" label={label('area')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>} />
           {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
-          <FunctionField<Host> source="cpuCores" label={label('cpuCores')} render={(r) => r.cpuCores} />
-          <FunctionField<Host> source="memoryGb" label={label('memoryGb')} render={(r) => r.memoryGb} />
+          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('portal.hosts.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
           <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
-          <FunctionField<Host> source="os" label={label('os')} render={(r) => r.os} />
           <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
           <FunctionField<Host> source="cpuAvg" label={label('cpu')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">{formatCpu(r.cpuAvg, r.cpuPeak)}</span>} />
           <FunctionField<Host> source="expireTime" label={label('expireTime')} render={(r) => <ExpireCell host={r} />} />

@@ -21,7 +21,7 @@ const AreaBars = lazy(() => import('./AreaBars'));
 export const hostListUrl = (type: HostType, filter: Record<string, unknown>) =>
   `/${HOST_RESOURCE[type]}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
-const gb = (n: number) => formatValue('bytes', n * 1024 ** 3);
+const gb = (n: number) => `${n.toLocaleString('en-US')} GB`;
 const mbps = (n: number) => formatValue('bandwidth', n * 1_000_000);
 
 function TypeView({ view }: { view: HostTypeOverview }) {
