@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
@@ -43,6 +43,9 @@ const methods = () => ({
   hostAreas: vi.fn(async () => AREAS),
   hostCustomers: vi.fn(async () => [{ account: 'acme', companyName: 'Acme Media', parent: null }]),
 });
+
+// The machine is shared: allow slow first renders of the lazy list parts.
+configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(() => {
   http.post.mockReset();
@@ -181,13 +184,18 @@ describe('host overview', () => {
   it('shows counts by type and status, the VPS view, and opens the filtered list from an area', async () => {
     const hostCount = vi.fn(async () => count);
     const hostOverview = vi.fn(async () => view);
-    renderHosts(<OverviewHostPage />, { ...testDataProvider(), ...methods(), hostCount, hostOverview });
+    const hostAreaSearch = vi.fn(async () => ({ list: [host({ id: 5, hostName: 'hk-area-05' })], total: 10 }));
+    renderHosts(<OverviewHostPage />, { ...testDataProvider(), ...methods(), hostCount, hostOverview, hostAreaSearch });
     await waitFor(() => expect(screen.getByTestId('host-total-value')).toHaveTextContent('72'));
     expect(screen.getByTestId('host-count-vps-value')).toHaveTextContent('60');
     expect(screen.getByTestId('host-count-server-value')).toHaveTextContent('12');
     expect(within(screen.getByTestId('host-status-table')).getAllByRole('row')[1]).toHaveTextContent('VPS506112');
     expect(await screen.findByText(/soon-01/)).toBeInTheDocument();
     expect(hostOverview).toHaveBeenCalledWith('vps');
+    await userEvent.click(screen.getByTestId('host-area-search-ap-hk'));
+    expect(await screen.findByText('hk-area-05')).toBeInTheDocument();
+    expect(screen.getByTestId('host-area-search')).toHaveTextContent('Hosts in Hong Kong (10)');
+    expect(hostAreaSearch).toHaveBeenCalledWith('vps', 'ap-hk', 10);
     await userEvent.click(await screen.findByTestId('host-area-row-ap-hk'));
     await waitFor(() => expect(decodeURIComponent(window.location.href)).toContain('/cdn/cloudHostList?filter={"area":"ap-hk"}'));
   });

@@ -1,19 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import {
-  Alert, Box, Chip, MenuItem, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
+  Alert, Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
 import { HOST_RESOURCE, storeCustoms, storedCustoms } from '../../../../dataProviders/api/hosts';
-import type { HostCustomer, HostTypeOverview } from '../../../../dataProviders/api/hostTypes';
+import type { Host, HostCustomer, HostTypeOverview } from '../../../../dataProviders/api/hostTypes';
 import { readUserInfo } from '../../../auth/storage';
 import { isSuperRole } from '../../../auth/permissions';
 import { HOST_STATUSES, HOST_TYPES, type HostType } from '../../../lib/hostRules';
 import { formatValue } from '../../../lib/units';
 import { Tile } from '../overview/Tile';
-import { formatHostTime, useAreaName } from '../../../../resources/vpsHosts/hostUi';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from '../../../../resources/vpsHosts/hostUi';
 
 const AreaBars = lazy(() => import('./AreaBars'));
 
@@ -24,10 +26,46 @@ export const hostListUrl = (type: HostType, filter: Record<string, unknown>) =>
 const gb = (n: number) => `${n.toLocaleString('en-US')} GB`;
 const mbps = (n: number) => formatValue('bandwidth', n * 1_000_000);
 
+/** The overview's per-area search (POST /api/hostInfo/search): the first hosts of one area. */
+function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onClose: () => void }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const areaName = useAreaName();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data } = useQuery({ queryKey: ['hostAreaSearch', type, area, storedCustoms()], queryFn: () => dataProvider.hostAreaSearch(type, area, 10) });
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 1 }} data-testid="host-area-search">
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Typography variant="subtitle2">{t('portal.hosts.overview.areaHosts', { area: areaName(area) })}{data ? ` (${data.total})` : ''}</Typography>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>{t('portal.hosts.overview.openList')}</Button>
+          <IconButton size="small" aria-label={t('portal.hosts.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
+        </Stack>
+      </Stack>
+      {data ? (
+        <Table size="small">
+          <TableBody>
+            {data.list.map((h: Host) => (
+              <TableRow key={h.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}>
+                <TableCell>{h.hostName}</TableCell>
+                <TableCell>{h.publicIp}</TableCell>
+                <TableCell><HostStatusChip status={h.status} /></TableCell>
+                <TableCell>{formatCpu(h.cpuAvg, h.cpuPeak)}</TableCell>
+                <TableCell sx={h.expiringSoon ? { color: 'warning.dark' } : undefined}>{formatHostTime(h.expireTime)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : <Skeleton variant="rectangular" height={120} />}
+    </Paper>
+  );
+}
+
 function TypeView({ view }: { view: HostTypeOverview }) {
   const t = useTranslate();
   const navigate = useNavigate();
   const areaName = useAreaName();
+  const [picked, setPicked] = useState<string | null>(null);
   const bars = view.areas.map((a) => ({ code: a.area, name: areaName(a.area), running: a.running, other: a.hosts - a.running }));
   return (
     <Stack spacing={2} data-testid={`host-view-${view.type}`}>
@@ -60,7 +98,13 @@ function TypeView({ view }: { view: HostTypeOverview }) {
           <TableBody>
             {view.areas.map((a) => (
               <TableRow key={a.area} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(hostListUrl(view.type, { area: a.area }))} data-testid={`host-area-row-${a.area}`}>
-                <TableCell>{areaName(a.area)}</TableCell>
+                <TableCell>
+                  <IconButton size="small" aria-label={t('portal.hosts.overview.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
+                    onClick={(e) => { e.stopPropagation(); setPicked(a.area); }}>
+                    <SearchIcon fontSize="inherit" />
+                  </IconButton>
+                  {areaName(a.area)}
+                </TableCell>
                 <TableCell>{a.hosts}</TableCell>
                 <TableCell>{a.running}</TableCell>
                 <TableCell>{a.stopped}</TableCell>
@@ -72,6 +116,7 @@ function TypeView({ view }: { view: HostTypeOverview }) {
             ))}
           </TableBody>
         </Table>
+        {picked && <AreaHosts key={picked} type={view.type} area={picked} onClose={() => setPicked(null)} />}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.hosts.overview.nextExpiring')}</Typography>
