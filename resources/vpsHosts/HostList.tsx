@@ -95,7 +95,7 @@ export function HostList({ type }: { type: HostType }) {
         empty={false}
         actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
+        <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
           <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
           <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
           <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />

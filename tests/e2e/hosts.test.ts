@@ -58,8 +58,9 @@ describe('hosts (acme)', () => {
     await page.getByPlaceholder('主机名、IP或实例ID').fill('');
     await page.getByRole('combobox', { name: '状态' }).click();
     await page.getByRole('option', { name: '运行中' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await expect.poll(() => rows(page).first().getByTestId('host-cpu').textContent(), { timeout: 20_000 }).toMatch(/%/);
-    await rows(page).first().getByTestId('host-cpu').click();
+    await rows(page).first().locator('code').click();
     await page.waitForURL(/\/cdn\/cloudHostList\/\d+\/show/);
     await page.getByTestId('host-curves').waitFor();
     await expect.poll(() => page.locator('[data-testid="host-curves"] .recharts-surface').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
