@@ -67,7 +67,7 @@ export async function hostCurves(engine: TrafficEngine, instanceId: string, end 
 
 /**
  * Demo utilisation: the last 24 hours, one row per host and minute, in one statement. A daily curve
- * (busy in the Shanghai evening), a per-host level, noise, and every seventh host busy (CPU near
+ * (quietest at 06:00 and busiest at 18:00 Shanghai time), a per-host level, noise, and every seventh host busy (CPU near
  * 80–95 %). Bandwidth follows the host's Mbps.
  */
 export async function seedHostMetrics(engine: TrafficEngine, hosts: Array<{ instanceId: string; bandwidthMbps: number }>, end = Math.floor(Date.now() / 60_000) * 60): Promise<void> {
@@ -79,7 +79,7 @@ export async function seedHostMetrics(engine: TrafficEngine, hosts: Array<{ inst
      FROM (
        SELECT h.1 AS id, h.2 AS bw, toDateTime({end:UInt32} - 60 * (number + 1), 'UTC') AS ts,
          (cityHash64(h.1) % 7 = 3) AS busy,
-         (1 - cos(2 * pi() * (toHour(ts, 'Asia/Shanghai') * 60 + toMinute(ts) - 180) / 1440)) / 2 AS wave,
+         (1 - cos(2 * pi() * (toHour(ts, 'Asia/Shanghai') * 60 + toMinute(ts) - 360) / 1440)) / 2 AS wave,
          (cityHash64(h.1, number) % 1000) / 1000 AS noise,
          (cityHash64(number, h.1) % 1000) / 1000 AS noise2,
          (cityHash64(h.1, number, 3) % 1000) / 1000 AS noise3,
