@@ -59,10 +59,18 @@ describe('hosts (acme)', () => {
     await page.getByRole('combobox', { name: '状态' }).click();
     await page.getByRole('option', { name: '运行中' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
-    await expect.poll(() => rows(page).first().getByTestId('host-cpu').textContent(), { timeout: 20_000 }).toMatch(/%/);
+    // the list has reloaded: a full page of running hosts, each with its last-hour CPU
+    await expect.poll(async () => {
+      const texts = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+      return texts.length === 20 && texts.every((t) => t.includes('运行中') && t.includes('%'));
+    }, { timeout: 30_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
     await rows(page).first().locator('code').click();
     await page.waitForURL(/\/cdn\/cloudHostList\/\d+\/show/);
-    await page.getByTestId('host-curves').waitFor();
+    await page.getByTestId('host-curves').waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
+      await shot(page, 'hosts-detail-failed');
+      throw e;
+    });
     await expect.poll(() => page.locator('[data-testid="host-curves"] .recharts-surface').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await settled(page);
     await shot(page, 'hosts-detail-zh');
