@@ -17,6 +17,7 @@ const BENCHES: Record<string, { what: string; allArgs?: string[] }> = {
   ingest: { what: 'npm run ingest of a 1 M-row JSON-lines file, plain and gzip, with and without rollups' },
   analysis: { what: 'median / p95 of every analysis query at 10 M and 100 M rows', allArgs: ['--rows', '10000000'] },
   purge: { what: '10,000 URLs through the embedded edge; task-list median / p95 with 1,000,000 task URLs' },
+  hosts: { what: 'host list, search and overview median / p95 with 100,000 hosts' },
 };
 
 function run(name: string, args: string[]): number {

@@ -9,6 +9,7 @@ import { usersProvider } from './shiro/users';
 import { logsProvider } from './api/logs';
 import { linesProvider } from './api/lines';
 import { purgeModule } from './api/purge';
+import { hostsModule } from './api/hosts';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -24,6 +25,7 @@ const modules = {
   logs: logsProvider,
   lines: linesProvider,
   purge: purgeModule,
+  hosts: hostsModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

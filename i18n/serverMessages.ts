@@ -7,6 +7,7 @@ import certificates from './server/certificates';
 import traffic from './server/traffic';
 import purge from './server/purge';
 import security from './server/security';
+import hosts from './server/hosts';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -23,6 +24,7 @@ export const serverMessages = {
   ...traffic,
   ...purge,
   ...security,
+  ...hosts,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -16,6 +16,9 @@ import liveDomains from '../resources/liveDomains';
 import purgeTasks from '../resources/purgeTasks';
 import prefetchTasks from '../resources/prefetchTasks';
 import { dirPurgePage, prefetchPage, urlPurgePage } from './pages/cdn/purge';
+import vpsHosts from '../resources/vpsHosts';
+import dedicatedHosts from '../resources/dedicatedHosts';
+import { overviewHostPage } from './pages/cdn/overviewHost';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -26,6 +29,7 @@ export const resources: PortalResource[] = [
   users,
   certificates,
   purgeTasks, prefetchTasks,
+  vpsHosts, dedicatedHosts,
 ];
 
 export const pages: PortalPage[] = [
@@ -38,6 +42,7 @@ export const pages: PortalPage[] = [
   linesInfoPage,
   logPage,
   urlPurgePage, dirPurgePage, prefetchPage,
+  overviewHostPage,
 ];
 
 /** resource name → permission module, for canAccess. */

@@ -4,6 +4,7 @@ import { seedDomainCertificates, seedDomains } from './domains';
 import { seedCertificates } from './certificates';
 import { seedTraffic } from './traffic';
 import { seedPurgeTasks } from './purgeTasks';
+import { seedHosts } from './hosts';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -19,6 +20,7 @@ const seeders: DemoSeeder[] = [
   seedDomainCertificates, // after certificates: demo HTTPS domains use them
   seedTraffic, // last: access logs for every demo domain
   seedPurgeTasks, // purge and prefetch history of the demo tenants
+  seedHosts, // VPS and dedicated servers of the demo tenants, 24 h of utilisation
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

@@ -17,6 +17,7 @@ import { lineRoutes } from './api/line';
 import { lineAreaRoutes } from './cloud/lineArea';
 import { lineStaticDataRoutes } from './linesapi/staticData';
 import { purgeRoutes } from './api/purge';
+import { hostRoutes } from './api/hosts';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   lineAreaRoutes,
   lineStaticDataRoutes,
   purgeRoutes,
+  hostRoutes,
 ];

@@ -23,8 +23,8 @@ const rows: Row[] = fs
     return { method, path: p, backend, module, access };
   });
 
-/** Areas whose issues are not part of this product yet (website/IP protection, monitoring, hosts, purge, prefetch). */
-const NOT_YET = [/^\/impapi\//, /^\/monit\//, /^\/api\/hostInfo\//, /^\/api\/area\/all$/];
+/** Areas whose issues are not part of this product yet (website/IP protection, monitoring). */
+const NOT_YET = [/^\/impapi\//, /^\/monit\//];
 
 /** '/api/es/count/{variant}' → a regex that matches ':variant' or a literal segment. */
 function pattern(p: string): RegExp {

@@ -1,4 +1,5 @@
 import { ACCESS_LOGS, type RecordKind } from './ingest';
+import { HOST_METRICS } from './hostMetrics';
 
 /**
  * Every record kind the ingest path loads (`?kind=` of POST /api/log/ingest, `--kind` of
@@ -6,6 +7,7 @@ import { ACCESS_LOGS, type RecordKind } from './ingest';
  */
 export const RECORD_KINDS: Record<string, RecordKind> = {
   access: ACCESS_LOGS,
+  host_metrics: HOST_METRICS,
 };
 
 export const recordKind = (name: string | undefined): RecordKind | undefined =>

@@ -1,0 +1,115 @@
+import { Box, Tooltip, Typography } from '@mui/material';
+import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar,
+  useDataProvider, useTranslate, type Exporter, type TranslateFunction,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { Host, HostCustomer } from '../../dataProviders/api/hostTypes';
+import { readUserInfo } from '../../src/auth/storage';
+import { isSuperRole } from '../../src/auth/permissions';
+import { HOST_STATUSES, type HostType } from '../../src/lib/hostRules';
+import { csvCell } from '../domains/domainExporter';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas } from './hostUi';
+import { RenameField } from './RenameField';
+
+const label = (f: string) => `portal.hosts.fields.${f}`;
+const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
+
+function useFilters() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const areas = useAreas();
+  const areaName = useAreaName();
+  const staff = isSuperRole(readUserInfo()?.role);
+  const { data: customers } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), enabled: staff, staleTime: 600_000 });
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.hosts.filters.search')} sx={{ minWidth: 240 }} />,
+    <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `portal.hosts.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
+    <BooleanInput key="expiring" source="expiring" label="portal.hosts.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
+    ...(staff
+      ? [<SelectInput key="customer" source="customer" label="portal.hosts.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
+          choices={(customers ?? []).map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
+      : []),
+  ];
+}
+
+const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) => string) => string]> = [
+  ['id', (r) => String(r.id)],
+  ['hostName', (r) => r.hostName],
+  ['instanceId', (r) => r.instanceId],
+  ['publicIp', (r) => r.publicIp],
+  ['privateIp', (r) => r.privateIp],
+  ['area', (r, _t, area) => area(r.area)],
+  ['account', (r) => r.account],
+  ['cpuCores', (r) => String(r.cpuCores)],
+  ['memoryGb', (r) => String(r.memoryGb)],
+  ['diskGb', (r) => String(r.diskGb)],
+  ['bandwidthMbps', (r) => String(r.bandwidthMbps)],
+  ['os', (r) => r.os],
+  ['status', (r, t) => t(`portal.hosts.status.${r.status}`)],
+  ['cpu', (r) => formatCpu(r.cpuAvg, r.cpuPeak)],
+  ['createTime', (r) => formatHostTime(r.createTime)],
+  ['expireTime', (r) => formatHostTime(r.expireTime)],
+];
+
+const exporter = (t: TranslateFunction, area: (c: string) => string, name: string): Exporter<Host> => (records) =>
+  downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t, area))).join(','))].join('\r\n'), name);
+
+function Empty() {
+  const t = useTranslate();
+  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="hosts-empty">{t('portal.hosts.noHosts')}</Typography>;
+}
+
+function ExpireCell({ host }: { host: Host }) {
+  const t = useTranslate();
+  const text = formatHostTime(host.expireTime);
+  if (!host.expiringSoon) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <Tooltip title={t('portal.hosts.expiringSoon')}>
+      <Box component="span" sx={{ color: 'warning.dark', fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="host-expiring">
+        <WarningAmberOutlinedIcon fontSize="inherit" />{text}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** The VPS list (/cdn/cloudHostList) or the dedicated-server list (/cdn/specialHostList). */
+export function HostList({ type }: { type: HostType }) {
+  const t = useTranslate();
+  const areaName = useAreaName();
+  const filters = useFilters();
+  const staff = isSuperRole(readUserInfo()?.role);
+  const title = t(type === 'vps' ? 'portal.hosts.vpsTitle' : 'portal.hosts.serverTitle');
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <List
+        title={title}
+        filters={filters}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        empty={false}
+        actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
+      >
+        <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
+          <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
+          <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
+          <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />
+          <FunctionField<Host> source="area" label={label('area')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>} />
+          {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
+          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('portal.hosts.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
+          <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
+          <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
+          <FunctionField<Host> source="cpuAvg" label={label('cpu')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">{formatCpu(r.cpuAvg, r.cpuPeak)}</span>} />
+          <FunctionField<Host> source="expireTime" label={label('expireTime')} render={(r) => <ExpireCell host={r} />} />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}
+
+export const VpsHostList = () => <HostList type="vps" />;

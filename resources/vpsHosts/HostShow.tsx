@@ -1,0 +1,96 @@
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import ArrowBackOutlinedIcon from '@mui/icons-material/ArrowBackOutlined';
+import { Show, useLocaleState, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import type { HostWithMetrics } from '../../dataProviders/api/hosts';
+import { TimeSeriesChart, type TimePoint } from '../../src/charts';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from './hostUi';
+import { RenameField } from './RenameField';
+
+const label = (f: string) => `portal.hosts.fields.${f}`;
+
+function Fact({ name, children }: { name: string; children: React.ReactNode }) {
+  const t = useTranslate();
+  return (
+    <Box sx={{ minWidth: 180, flex: '1 1 180px' }}>
+      <Typography variant="caption" color="text.secondary">{t(label(name))}</Typography>
+      <Typography component="div" variant="body2" data-testid={`host-fact-${name}`}>{children}</Typography>
+    </Box>
+  );
+}
+
+function HostDetail() {
+  const host = useRecordContext<HostWithMetrics>();
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const areaName = useAreaName();
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  if (!host) return null;
+  const points: TimePoint[] = (host.metrics ?? []).map((p) => ({ time: p.timestamp * 1000, cpu: p.cpu, mem: p.mem, in: p.inBps, out: p.outBps }));
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
+        <Button size="small" startIcon={<ArrowBackOutlinedIcon />} onClick={() => redirect('list', resource)}>{t('portal.hosts.detail.back')}</Button>
+        <Typography variant="h6" component="h2"><RenameField /></Typography>
+        <HostStatusChip status={host.status} />
+        <Typography variant="body2" color="text.secondary">{t(`portal.hosts.type.${host.type}`)}</Typography>
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('portal.hosts.detail.spec')}</Typography>
+        <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
+          <Fact name="instanceId"><code>{host.instanceId}</code></Fact>
+          <Fact name="publicIp">{host.publicIp}</Fact>
+          <Fact name="privateIp">{host.privateIp}</Fact>
+          <Fact name="area">{areaName(host.area)}</Fact>
+          <Fact name="account">{host.account}</Fact>
+          <Fact name="cpuCores">{host.cpuCores}</Fact>
+          <Fact name="memoryGb">{host.memoryGb}</Fact>
+          <Fact name="diskGb">{host.diskGb}</Fact>
+          <Fact name="bandwidthMbps">{host.bandwidthMbps}</Fact>
+          <Fact name="os">{host.os}</Fact>
+          <Fact name="createTime">{formatHostTime(host.createTime)}</Fact>
+          <Fact name="expireTime">
+            <Box component="span" sx={host.expiringSoon ? { color: 'warning.dark', fontWeight: 500 } : undefined}>
+              {formatHostTime(host.expireTime)}{host.expiringSoon ? ` · ${t('portal.hosts.expiringSoon')}` : ''}
+            </Box>
+          </Fact>
+          <Fact name="cpu">{formatCpu(host.cpuAvg, host.cpuPeak)}</Fact>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} data-testid="host-curves">
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('portal.hosts.detail.utilisation')}</Typography>
+        {points.length ? (
+          <Stack spacing={2}>
+            <Box>
+              <Typography variant="body2" color="text.secondary">{t('portal.hosts.detail.cpuMem')}</Typography>
+              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="percent" leftTitle={t('portal.hosts.detail.percent')} percentDomain height={260}
+                series={[{ key: 'cpu', name: t('portal.hosts.detail.cpu') }, { key: 'mem', name: t('portal.hosts.detail.mem') }]} />
+            </Box>
+            <Box>
+              <Typography variant="body2" color="text.secondary">{t('portal.hosts.detail.traffic')}</Typography>
+              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="bandwidth" leftTitle={t('portal.hosts.detail.bps')} height={260}
+                series={[{ key: 'in', name: t('portal.hosts.detail.in'), area: true }, { key: 'out', name: t('portal.hosts.detail.out') }]} />
+            </Box>
+          </Stack>
+        ) : (
+          <Typography color="text.secondary" data-testid="host-no-metrics">{t('portal.hosts.detail.noMetrics')}</Typography>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A host's details and its last 24 hours (CPU, memory, in and out bandwidth). */
+export function HostShow({ id }: { id?: number }) {
+  return (
+    <Show id={id} actions={false} title={<ShowTitle />}>
+      <HostDetail />
+    </Show>
+  );
+}
+
+function ShowTitle() {
+  const host = useRecordContext<HostWithMetrics>();
+  const t = useTranslate();
+  return <span>{host ? t('portal.hosts.detailTitle', { name: host.hostName }) : ''}</span>;
+}

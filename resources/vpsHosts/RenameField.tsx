@@ -1,0 +1,77 @@
+import { useState, type MouseEvent } from 'react';
+import { Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { useCanAccess, useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
+import type { Host } from '../../dataProviders/api/hostTypes';
+import { PortalApiError } from '../../dataProviders/http';
+import { HOST_NAME_MAX, hostNameProblem } from '../../src/lib/hostRules';
+
+/**
+ * The host name with rename in place (spec §4, §8): the reply replaces the host by id in its list;
+ * success shows 'success', a refusal its msg, no reply data 'error'.
+ */
+export function RenameField() {
+  const host = useRecordContext<Host>();
+  const resource = useResourceContext();
+  const t = useTranslate();
+  const notify = useNotify();
+  const { canAccess } = useCanAccess({ resource: resource ?? '', action: 'edit' });
+  const [update, { isPending }] = useUpdate();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  if (!host) return null;
+  const problem = hostNameProblem(value);
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  const save = () => {
+    if (problem) return;
+    void update(
+      resource,
+      { id: host.id, data: { hostName: value }, previousData: host },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setEditing(false);
+          notify('portal.hosts.renameSuccess', { type: 'success' });
+        },
+        onError: (e) => {
+          const err = e as PortalApiError;
+          const msg = err instanceof PortalApiError ? err.message : 'portal.hosts.renameError';
+          notify(msg, { type: 'error', messageArgs: { _: msg, ...(err instanceof PortalApiError ? err.messageArgs : {}) } });
+        },
+      },
+    );
+  };
+  if (!editing) {
+    return (
+      <Stack direction="row" alignItems="center" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" data-testid="host-name">{host.hostName}</Box>
+        {canAccess && (
+          <Tooltip title={t('portal.hosts.rename')}>
+            <IconButton size="small" aria-label={t('portal.hosts.rename')} onClick={(e) => { stop(e); setValue(host.hostName); setEditing(true); }}>
+              <EditOutlinedIcon fontSize="inherit" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" alignItems="flex-start" spacing={0.5} onClick={stop} sx={{ minWidth: 260 }}>
+      <TextField
+        size="small"
+        autoFocus
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') save();
+          if (e.key === 'Escape') setEditing(false);
+        }}
+        error={Boolean(problem)}
+        helperText={problem ? t(`portal.hosts.nameRules.${problem}`) : `${[...value].length}/${HOST_NAME_MAX}`}
+        inputProps={{ 'aria-label': t('portal.hosts.fields.hostName') }}
+      />
+      <Button size="small" variant="contained" disabled={Boolean(problem) || isPending} onClick={save}>{t('portal.hosts.save')}</Button>
+      <Button size="small" onClick={() => setEditing(false)}>{t('portal.hosts.cancel')}</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,189 @@
+import type { ConfigDb } from './db';
+import type { Area, Host, HostAreaStat, HostCountReply, HostCustomer, HostSortField, HostTypeOverview } from '../../../dataProviders/api/hostTypes';
+import { EXPIRING_DAYS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../../src/lib/hostRules';
+
+/** Hosts (VPS and dedicated servers) and areas (migration 038). `accounts` null = every account (staff). */
+
+const iso = (t: Date | string) => (t instanceof Date ? t.toISOString() : new Date(t).toISOString());
+
+const SORT_COLUMNS: Record<HostSortField, string> = {
+  id: 'id', hostName: 'host_name', instanceId: 'instance_id', publicIp: 'public_ip', area: 'area', account: 'account',
+  cpuCores: 'cpu_cores', memoryGb: 'memory_gb', diskGb: 'disk_gb', bandwidthMbps: 'bandwidth_mbps', os: 'os', status: 'status',
+  createTime: 'create_time', expireTime: 'expire_time',
+};
+
+const COLUMNS = `id, type, host_name AS "hostName", instance_id AS "instanceId", public_ip AS "publicIp", private_ip AS "privateIp",
+  area, account, cpu_cores AS "cpuCores", memory_gb AS "memoryGb", disk_gb AS "diskGb", bandwidth_mbps AS "bandwidthMbps", os, status,
+  create_time AS "createTime", expire_time AS "expireTime",
+  (expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days') AS "expiringSoon"`;
+
+type HostRow = Omit<Host, 'createTime' | 'expireTime' | 'cpuAvg' | 'cpuPeak'> & { createTime: Date | string; expireTime: Date | string };
+const toHost = (r: HostRow): Host => ({ ...r, createTime: iso(r.createTime), expireTime: iso(r.expireTime), cpuAvg: null, cpuPeak: null });
+
+export interface HostFilter {
+  accounts: string[] | null;
+  type?: HostType;
+  area?: string;
+  status?: HostStatus;
+  expiring?: boolean;
+  /** any part of name, instance id or an IP (case-insensitive) */
+  keyword?: string;
+  id?: number;
+}
+
+export interface HostListQuery extends HostFilter {
+  pageNum: number;
+  pageSize: number;
+  sort: HostSortField;
+  order: 'ASC' | 'DESC';
+}
+
+const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(f: HostFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    parts.push(clause(`$${params.length}`));
+  };
+  if (f.accounts) add((n) => `account = ANY(${n}::text[])`, f.accounts);
+  if (f.type) add((n) => `type = ${n}`, f.type);
+  if (f.area) add((n) => `area = ${n}`, f.area);
+  if (f.status) add((n) => `status = ${n}`, f.status);
+  if (f.id !== undefined) add((n) => `id = ${n}`, f.id);
+  if (f.keyword) add((n) => `search_text LIKE ${n}`, likeText(f.keyword));
+  if (f.expiring) parts.push(`expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days'`);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** One page of hosts and the total matching. */
+export async function listHosts(db: ConfigDb, q: HostListQuery): Promise<{ list: Host[]; total: number }> {
+  const w = where(q);
+  const order = q.order === 'ASC' ? 'ASC' : 'DESC';
+  const n = w.params.length;
+  const rows = await db.query<HostRow>(
+    `SELECT ${COLUMNS} FROM hosts ${w.sql} ORDER BY ${SORT_COLUMNS[q.sort]} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...w.params, q.pageSize, (q.pageNum - 1) * q.pageSize],
+  );
+  // The count is only needed when the page is not the whole answer.
+  let total = (q.pageNum - 1) * q.pageSize + rows.length;
+  if (rows.length === q.pageSize || (q.pageNum > 1 && rows.length === 0)) {
+    const [c] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM hosts ${w.sql}`, w.params);
+    total = Number(c?.n ?? 0);
+  }
+  return { list: rows.map(toHost), total };
+}
+
+export async function getHost(db: ConfigDb, id: number): Promise<Host | null> {
+  const [row] = await db.query<HostRow>(`SELECT ${COLUMNS} FROM hosts WHERE id = $1`, [id]);
+  return row ? toHost(row) : null;
+}
+
+export async function renameHost(db: ConfigDb, id: number, name: string): Promise<Host | null> {
+  const [row] = await db.query<HostRow>(`UPDATE hosts SET host_name = $2, update_time = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]);
+  return row ? toHost(row) : null;
+}
+
+const zeroStatus = () => Object.fromEntries(HOST_STATUSES.map((s) => [s, 0])) as Record<HostStatus, number>;
+
+/** Counts by type and status, and how many expire within 30 days. */
+export async function countHosts(db: ConfigDb, accounts: string[] | null): Promise<HostCountReply> {
+  const w = where({ accounts });
+  const rows = await db.query<{ type: HostType; status: HostStatus; n: string | number; expiring: string | number }>(
+    `SELECT type, status, count(*) AS n,
+       count(*) FILTER (WHERE expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days') AS expiring
+     FROM hosts ${w.sql} GROUP BY type, status`,
+    w.params,
+  );
+  const reply: HostCountReply = {
+    total: 0, expiring: 0,
+    byType: Object.fromEntries(HOST_TYPES.map((t) => [t, 0])) as Record<HostType, number>,
+    byStatus: zeroStatus(),
+    byTypeStatus: Object.fromEntries(HOST_TYPES.map((t) => [t, zeroStatus()])) as Record<HostType, Record<HostStatus, number>>,
+  };
+  for (const r of rows) {
+    const n = Number(r.n);
+    reply.total += n;
+    reply.expiring += Number(r.expiring);
+    reply.byType[r.type] += n;
+    reply.byStatus[r.status] += n;
+    reply.byTypeStatus[r.type][r.status] += n;
+  }
+  return reply;
+}
+
+/** The VPS or the server view: totals, hosts per area, the next to expire. */
+export async function typeOverview(db: ConfigDb, accounts: string[] | null, type: HostType): Promise<HostTypeOverview> {
+  const w = where({ accounts, type });
+  const num = (v: unknown) => Number(v ?? 0);
+  const rows = await db.query<Record<string, string | number>>(
+    `SELECT area, count(*) AS hosts, count(*) FILTER (WHERE status = 'running') AS running, count(*) FILTER (WHERE status = 'stopped') AS stopped,
+       count(*) FILTER (WHERE expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days') AS expiring,
+       sum(cpu_cores) AS cores, sum(memory_gb) AS mem, sum(disk_gb) AS disk, sum(bandwidth_mbps) AS bw
+     FROM hosts ${w.sql} GROUP BY area ORDER BY count(*) DESC, area`,
+    w.params,
+  );
+  const areas: HostAreaStat[] = rows.map((r) => ({
+    area: String(r.area), hosts: num(r.hosts), running: num(r.running), stopped: num(r.stopped), expiring: num(r.expiring),
+    cpuCores: num(r.cores), memoryGb: num(r.mem), bandwidthMbps: num(r.bw),
+  }));
+  const soon = await listHosts(db, { accounts, type, expiring: true, pageNum: 1, pageSize: 10, sort: 'expireTime', order: 'ASC' });
+  const sum = (k: string) => rows.reduce((s, r) => s + num(r[k]), 0);
+  return {
+    type, hosts: sum('hosts'), running: sum('running'), cpuCores: sum('cores'), memoryGb: sum('mem'), diskGb: sum('disk'),
+    bandwidthMbps: sum('bw'), expiring: sum('expiring'), areas, expiringHosts: soon.list,
+  };
+}
+
+export async function listAreas(db: ConfigDb): Promise<Area[]> {
+  return db.query<Area>('SELECT code, name_zh AS "nameZh", name_en AS "nameEn", continent FROM areas ORDER BY sort, code');
+}
+
+/** Accounts a caller may pick in the customer selector (null = every customer account). */
+export async function hostCustomers(db: ConfigDb, accounts: string[] | null): Promise<HostCustomer[]> {
+  return accounts
+    ? db.query<HostCustomer>('SELECT identity AS account, company_name AS "companyName", parent FROM accounts WHERE identity = ANY($1::text[]) ORDER BY identity', [accounts])
+    : db.query<HostCustomer>(
+        `SELECT identity AS account, company_name AS "companyName", parent FROM accounts a
+         WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.account = a.identity AND u.role LIKE 'super%')
+         ORDER BY identity`,
+      );
+}
+
+export interface NewHost {
+  type: HostType;
+  hostName: string;
+  instanceId: string;
+  publicIp: string;
+  privateIp: string;
+  area: string;
+  account: string;
+  cpuCores: number;
+  memoryGb: number;
+  diskGb: number;
+  bandwidthMbps: number;
+  os: string;
+  status: HostStatus;
+  createTime: Date;
+  expireTime: Date;
+}
+
+/** Inserts many hosts in one statement. */
+export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void> {
+  if (!hosts.length) return;
+  const col = <K extends keyof NewHost>(k: K) => hosts.map((h) => h[k]);
+  await db.query(
+    `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status, create_time, expire_time)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
+    [
+      col('type'), col('hostName'), col('instanceId'), col('publicIp'), col('privateIp'), col('area'), col('account'), col('cpuCores'),
+      col('memoryGb'), col('diskGb'), col('bandwidthMbps'), col('os'), col('status'), col('createTime'), col('expireTime'),
+    ],
+  );
+}
+
+/** Instance ids of the hosts (the traffic store's metrics are keyed by them). */
+export async function allInstanceIds(db: ConfigDb): Promise<string[]> {
+  return (await db.query<{ instanceId: string }>('SELECT instance_id AS "instanceId" FROM hosts ORDER BY id')).map((r) => r.instanceId);
+}

@@ -1,0 +1,210 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  Alert, Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
+import { useNavigate } from 'react-router-dom';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../../dataProviders';
+import { HOST_RESOURCE, storeCustoms, storedCustoms } from '../../../../dataProviders/api/hosts';
+import type { Host, HostCustomer, HostTypeOverview } from '../../../../dataProviders/api/hostTypes';
+import { readUserInfo } from '../../../auth/storage';
+import { isSuperRole } from '../../../auth/permissions';
+import { HOST_STATUSES, HOST_TYPES, type HostType } from '../../../lib/hostRules';
+import { formatValue } from '../../../lib/units';
+import { Tile } from '../overview/Tile';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from '../../../../resources/vpsHosts/hostUi';
+
+const AreaBars = lazy(() => import('./AreaBars'));
+
+/** The list of a type with a filter, as react-admin reads it from the address. */
+export const hostListUrl = (type: HostType, filter: Record<string, unknown>) =>
+  `/${HOST_RESOURCE[type]}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+const gb = (n: number) => `${n.toLocaleString('en-US')} GB`;
+const mbps = (n: number) => formatValue('bandwidth', n * 1_000_000);
+
+/** The overview's per-area search (POST /api/hostInfo/search): the first hosts of one area. */
+function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onClose: () => void }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const areaName = useAreaName();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data } = useQuery({ queryKey: ['hostAreaSearch', type, area, storedCustoms()], queryFn: () => dataProvider.hostAreaSearch(type, area, 10) });
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 1 }} data-testid="host-area-search">
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Typography variant="subtitle2">{t('portal.hosts.overview.areaHosts', { area: areaName(area) })}{data ? ` (${data.total})` : ''}</Typography>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>{t('portal.hosts.overview.openList')}</Button>
+          <IconButton size="small" aria-label={t('portal.hosts.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
+        </Stack>
+      </Stack>
+      {data ? (
+        <Table size="small">
+          <TableBody>
+            {data.list.map((h: Host) => (
+              <TableRow key={h.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}>
+                <TableCell>{h.hostName}</TableCell>
+                <TableCell>{h.publicIp}</TableCell>
+                <TableCell><HostStatusChip status={h.status} /></TableCell>
+                <TableCell>{formatCpu(h.cpuAvg, h.cpuPeak)}</TableCell>
+                <TableCell sx={h.expiringSoon ? { color: 'warning.dark' } : undefined}>{formatHostTime(h.expireTime)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : <Skeleton variant="rectangular" height={120} />}
+    </Paper>
+  );
+}
+
+function TypeView({ view }: { view: HostTypeOverview }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const areaName = useAreaName();
+  const [picked, setPicked] = useState<string | null>(null);
+  const bars = view.areas.map((a) => ({ code: a.area, name: areaName(a.area), running: a.running, other: a.hosts - a.running }));
+  return (
+    <Stack spacing={2} data-testid={`host-view-${view.type}`}>
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
+        <Tile label={t(`portal.hosts.overview.${view.type}`)} value={String(view.hosts)} testId={`host-${view.type}-hosts`} />
+        <Tile label={t('portal.hosts.overview.cores')} value={String(view.cpuCores)} />
+        <Tile label={t('portal.hosts.overview.memory')} value={gb(view.memoryGb)} />
+        <Tile label={t('portal.hosts.overview.bandwidth')} value={mbps(view.bandwidthMbps)} />
+        <Tile label={t('portal.hosts.overview.expiring')} value={String(view.expiring)} testId={`host-${view.type}-expiring`}>
+          {view.expiring > 0 && (
+            <Chip size="small" color="warning" variant="outlined" clickable label={t('portal.hosts.overview.openList')} onClick={() => navigate(hostListUrl(view.type, { expiring: true }))} />
+          )}
+        </Tile>
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1">{t('portal.hosts.overview.byArea')}</Typography>
+        <Typography variant="caption" color="text.secondary">{t('portal.hosts.overview.byAreaHint')}</Typography>
+        <Suspense fallback={<Skeleton variant="rectangular" height={300} />}>
+          <AreaBars data={bars} runningName={t('portal.hosts.overview.running')} otherName={t('portal.hosts.overview.other')} axisTitle={t('portal.hosts.overview.hostsAxis')}
+            onPick={(code) => navigate(hostListUrl(view.type, { area: code }))} />
+        </Suspense>
+        <Table size="small" data-testid={`host-areas-${view.type}`}>
+          <TableHead>
+            <TableRow>
+              {['area', 'total', 'running', 'stopped', 'expiring', 'cores', 'memory', 'bandwidth'].map((k) => (
+                <TableCell key={k}>{t(k === 'area' ? 'portal.hosts.fields.area' : `portal.hosts.overview.${k}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {view.areas.map((a) => (
+              <TableRow key={a.area} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(hostListUrl(view.type, { area: a.area }))} data-testid={`host-area-row-${a.area}`}>
+                <TableCell>
+                  <IconButton size="small" aria-label={t('portal.hosts.overview.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
+                    onClick={(e) => { e.stopPropagation(); setPicked(a.area); }}>
+                    <SearchIcon fontSize="inherit" />
+                  </IconButton>
+                  {areaName(a.area)}
+                </TableCell>
+                <TableCell>{a.hosts}</TableCell>
+                <TableCell>{a.running}</TableCell>
+                <TableCell>{a.stopped}</TableCell>
+                <TableCell sx={a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined}>{a.expiring}</TableCell>
+                <TableCell>{a.cpuCores}</TableCell>
+                <TableCell>{gb(a.memoryGb)}</TableCell>
+                <TableCell>{mbps(a.bandwidthMbps)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {picked && <AreaHosts key={picked} type={view.type} area={picked} onClose={() => setPicked(null)} />}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.hosts.overview.nextExpiring')}</Typography>
+        {view.expiringHosts.length ? (
+          <Stack spacing={0.5}>
+            {view.expiringHosts.map((h) => (
+              <Box key={h.id} sx={{ cursor: 'pointer', color: 'warning.dark' }} onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}>
+                {h.hostName} · {h.publicIp} · {areaName(h.area)} · {formatHostTime(h.expireTime)}
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">{t('portal.hosts.overview.none')}</Typography>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Staff only: narrows the whole portal's host calls to one customer (the stored custom-account selection). */
+function CustomerSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), staleTime: 600_000 });
+  return (
+    <TextField select size="small" label={t('portal.hosts.overview.customers')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}
+      inputProps={{ 'data-testid': 'host-customer-select' }}>
+      <MenuItem value="">{t('portal.hosts.overview.allCustomers')}</MenuItem>
+      {(data ?? []).map((c: HostCustomer) => <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>)}
+    </TextField>
+  );
+}
+
+/** Host overview: counts by type and status, the VPS and the server view, hosts by area. */
+export function OverviewHostPage() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const staff = isSuperRole(readUserInfo()?.role);
+  const [customs, setCustoms] = useState(storedCustoms());
+  const [tab, setTab] = useState<HostType>('vps');
+  const count = useQuery({ queryKey: ['hostCount', customs], queryFn: () => dataProvider.hostCount() });
+  const view = useQuery({ queryKey: ['hostOverview', tab, customs], queryFn: () => dataProvider.hostOverview(tab) });
+  const pickCustomer = (v: string) => {
+    storeCustoms(v ? [v] : []);
+    setCustoms(v);
+  };
+  const c = count.data;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">{t('portal.hosts.overviewTitle')}</Typography>
+        {staff && <CustomerSelect value={customs.split(',')[0] ?? ''} onChange={pickCustomer} />}
+      </Stack>
+      {(count.error || view.error) && <Alert severity="error" sx={{ mb: 2 }}>{t('portal.errors.requestFailed', { reason: String((count.error ?? view.error) as Error) })}</Alert>}
+      {c ? (
+        <Stack spacing={2} sx={{ mb: 2 }}>
+          <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
+            <Tile label={t('portal.hosts.overview.total')} value={String(c.total)} testId="host-total" />
+            {HOST_TYPES.map((type) => <Tile key={type} label={t(`portal.hosts.overview.${type}`)} value={String(c.byType[type])} testId={`host-count-${type}`} />)}
+            <Tile label={t('portal.hosts.overview.running')} value={String(c.byStatus.running)} testId="host-running" />
+            <Tile label={t('portal.hosts.overview.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
+          </Stack>
+          <Paper variant="outlined">
+            <Table size="small" data-testid="host-status-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('portal.hosts.fields.type')}</TableCell>
+                  {HOST_STATUSES.map((s) => <TableCell key={s}>{t(`portal.hosts.status.${s}`)}</TableCell>)}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {HOST_TYPES.map((type) => (
+                  <TableRow key={type}>
+                    <TableCell>{t(`portal.hosts.type.${type}`)}</TableCell>
+                    {HOST_STATUSES.map((s) => <TableCell key={s}>{c.byTypeStatus[type][s]}</TableCell>)}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        </Stack>
+      ) : (
+        <Skeleton variant="rectangular" height={160} sx={{ mb: 2 }} />
+      )}
+      <Tabs value={tab} onChange={(_e, v: HostType) => setTab(v)} sx={{ mb: 2 }}>
+        {HOST_TYPES.map((type) => <Tab key={type} value={type} label={t(`portal.hosts.overview.${type}`)} />)}
+      </Tabs>
+      {view.data ? <TypeView view={view.data} /> : <Skeleton variant="rectangular" height={300} />}
+    </Box>
+  );
+}
