@@ -9,6 +9,7 @@
  *   npx tsx bench/analysis.ts --rows 10000000    # one size
  *   npx tsx bench/analysis.ts --rows 10000000 --data /tmp/bench10m   # keep / reuse the data dir
  *   --runs 15 (timed runs per query), --only urlTop,hitRate (queries whose name contains one of them)
+ *   --scenario 'domain' (scenarios whose name contains it)
  *   --source rollups|base (force one source instead of the portal's choice, to find break-evens)
  *
  * Each query is run interleaved with its plain-SQL twin (bench/analysisTwins.ts: the same question
@@ -124,6 +125,8 @@ async function main() {
       { name: 'account, 1 day', search: { ...account, start: end - 86400, end } },
       { name: 'account, 7 days', search: { ...account, start: end - 7 * 86400, end } },
     ];
+    const picked = arg('scenario');
+    if (picked) scenarios.splice(0, scenarios.length, ...scenarios.filter((sc) => sc.name.includes(picked)));
     for (const sc of scenarios) console.log(`  ${sc.name}: about ${(await estimateRows(engine, sc.search)).toLocaleString('en')} base rows`);
     const queries = analysisQueries().filter((q) => !only || only.split(',').some((o) => q.name.includes(o)));
     const table: string[][] = [['query', ...scenarios.map((s) => `${s.name}: portal / plain SQL median ms (ratio), portal p95`)]];

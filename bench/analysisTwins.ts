@@ -64,7 +64,7 @@ export const TWINS: Record<string, string[]> = {
   overview: [curve('count() AS r, countIf(cache_hit = 1) AS h, sum(bytes) AS f, sumIf(bytes, cache_hit = 1) AS hf'), perDomain],
   // The range and the one of the same length before it (the second statement's range is shifted by the caller).
   sequential: [
-    `SELECT sum(r) AS r, sum(f) AS f, sum(h) AS h, max(f) AS peak FROM (SELECT toStartOfFiveMinutes(ts) AS t, count() AS r, sum(bytes) AS f, countIf(cache_hit = 1) AS h ${FROM} GROUP BY t)`,
+    `SELECT sum(r) AS request, sum(f) AS flow, sum(h) AS hit, max(f) AS peak FROM (SELECT toStartOfFiveMinutes(ts) AS t, count() AS r, sum(bytes) AS f, countIf(cache_hit = 1) AS h ${FROM} GROUP BY t)`,
     'PREVIOUS',
   ],
   dosageSort: [`SELECT account, domain, count() AS r, sum(bytes) AS f, groupUniqArray(provider) AS providers, sum(sum(bytes)) OVER () AS total ${FROM} GROUP BY account, domain ORDER BY f DESC`],

@@ -1,7 +1,7 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
 import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
-import { baseAnswers, buildUnion, key, measureColumn, type Key } from './plan';
+import { baseAnswers, baseWhere, buildUnion, filterParams, key, measureColumn, type Key } from './plan';
 import { topQuery } from './tops';
 import { num, pct } from './numbers';
 import type { Search } from './search';
@@ -30,7 +30,9 @@ export const TOP_N = 100;
  * strings either way.
  */
 const URL_BASE_BELOW = 1_000_000;
+/** The POST lists (world and China, with areas) and the GET's world list (IPs only, cheaper to group). */
 const IP_BASE_BELOW = 150_000;
+const IP_WORLD_BASE_BELOW = 400_000;
 
 /** Small scopes: the exact top URLs straight from the base table, with the total of the measure. */
 async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure) {
@@ -43,18 +45,14 @@ async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeas
  * first 100 with their areas, else the world's 100; each row carries the exact distinct count (ips).
  */
 async function ipsFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure, full: boolean) {
-  const union = buildUnion(
-    { sources: [], keys: [key('client_ip')], anyOf: full ? ['country', 'province', 'isp'] : [], measures: full ? ['requests', 'bytes'] : ['requests'] },
-    s,
-    s,
-  );
   const order = by === 'flow' ? 'flow' : 'request';
+  // One flat GROUP BY: a union grouped again would group every IP twice.
   return engine.query<Record<string, unknown>>(
-    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, count() OVER () AS ips,
-       ${full ? "sum(x.bytes) AS flow, any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN'" : '0'} AS cn
-     FROM (${union.sql}) AS x GROUP BY x.client_ip
-     ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
-    union.params,
+    `SELECT IPv4NumToString(l.client_ip) AS ip, count() AS request, count() OVER () AS ips,
+       ${full ? "sum(l.bytes) AS flow, any(l.country) AS country, any(l.province) AS province, any(l.isp) AS isp, country = 'CN'" : '0'} AS cn
+     FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY l.client_ip
+     ORDER BY ${order} DESC, l.client_ip ASC LIMIT ${TOP_N} BY cn`,
+    filterParams(s),
   );
 }
 
@@ -165,7 +163,7 @@ function ipListOf(rows: Record<string, unknown>[], by: AnalysisMeasure, count: n
  * of the POST's cost).
  */
 export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ count: number; list: KeyValue[] }> {
-  if (baseAnswers({ baseBelow: IP_BASE_BELOW }, s.rows)) {
+  if (baseAnswers({ baseBelow: IP_WORLD_BASE_BELOW }, s.rows)) {
     const rows = await ipsFromBase(engine, s, 'request', false);
     return { count: num(rows[0]?.ips), list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
   }

@@ -57,7 +57,7 @@ export interface UnionSpec {
  * milliseconds of planning and reading per level whatever the scope, a base scan about 10 ns a
  * row on the 2-core machine (bench/analysis.ts, docs/analysis.md).
  */
-export const BASE_ROWS_BELOW = 400_000;
+export const BASE_ROWS_BELOW = 50_000;
 
 /** Whether the base table answers `spec` over a range of about `rows` base rows (see UnionSpec.baseBelow). */
 export const baseAnswers = (spec: Pick<UnionSpec, 'baseBelow'>, rows: number | undefined) =>
@@ -153,6 +153,19 @@ export function segments(start: number, end: number, levels: readonly Level[]): 
   if (!ordered.length) push('base', start, end);
   else split(start, end, 0);
   return out.filter((s) => s.to > s.from).sort((x, y) => x.from - y.from);
+}
+
+/** Whether buildUnion would read only the base table for `spec` (small scope, or no rollup carries it). */
+export function readsBase(spec: UnionSpec, f: Filters, range: { rows?: number }): boolean {
+  return baseAnswers(spec, range.rows) || !pickSource(spec, f);
+}
+
+/**
+ * The WHERE conditions of the base table (alias l) for filters and a range, for a caller that asks
+ * the base table in one flat query instead of a union (params: filterParams(f)).
+ */
+export function baseWhere(f: Filters, range: { start: number; end: number }): string {
+  return [`l.ts >= toDateTime(${range.start}, 'UTC') AND l.ts < toDateTime(${range.end}, 'UTC')`, ...filterSql(f, 'l.')].join(' AND ');
 }
 
 /** Builds the UNION ALL over a range for the given keys and measures. */

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, RankedList, StatusData } from '../../../../dataProviders/api/trafficTypes';
-import { buildUnion, key, measureColumn, type UnionSpec } from './plan';
+import { baseWhere, buildUnion, filterParams, key, measureColumn, readsBase, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -20,19 +20,30 @@ interface TopRow {
 export async function topQuery(
   engine: TrafficEngine,
   s: Search,
-  spec: Pick<UnionSpec, 'sources' | 'keys'>,
+  spec: Pick<UnionSpec, 'sources' | 'keys' | 'baseBelow'>,
   by: AnalysisMeasure,
   limit = TOP_N,
 ): Promise<TopRow[]> {
-  const union = buildUnion({ ...spec, measures: ['requests', 'bytes'] }, s, s);
-  const k = spec.keys[0].name;
+  const full = { ...spec, measures: ['requests', 'bytes'] } satisfies UnionSpec;
   const order = by === 'flow' ? 'flow' : 'request';
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT toString(x.${k}) AS k, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(sum(x.${measureColumn(by)})) OVER () AS total
-     FROM (${union.sql}) AS x GROUP BY x.${k}
-     ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
-    union.params,
-  );
+  // From the base table, one flat GROUP BY: a union grouped again would group every value twice.
+  const rows = readsBase(full, s, s)
+    ? await engine.query<Record<string, unknown>>(
+        `SELECT toString(${spec.keys[0].base}) AS k, count() AS request, sum(l.bytes) AS flow, sum(${by === 'flow' ? 'sum(l.bytes)' : 'count()'}) OVER () AS total
+         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY k
+         ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
+        filterParams(s),
+      )
+    : await (async () => {
+        const union = buildUnion(full, s, s);
+        const k = spec.keys[0].name;
+        return engine.query<Record<string, unknown>>(
+          `SELECT toString(x.${k}) AS k, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(sum(x.${measureColumn(by)})) OVER () AS total
+           FROM (${union.sql}) AS x GROUP BY x.${k}
+           ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
+          union.params,
+        );
+      })();
   return rows.map((r) => ({ k: String(r.k), request: num(r.request), flow: num(r.flow), total: num(r.total) }));
 }
 
