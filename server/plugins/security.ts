@@ -46,6 +46,11 @@ function boundIntegers(schema: unknown): unknown {
 // eslint-disable-next-line no-control-regex
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const isPlainObject = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
 /** True when some string (or key) anywhere in the value holds a NUL or a lone surrogate. Iterative: any depth. */
 export function hasBadText(value: unknown): boolean {
   const stack: unknown[] = [value];
@@ -57,7 +62,8 @@ export function hasBadText(value: unknown): boolean {
       if (BAD_TEXT.test(v)) return true;
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push(x);
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
+      // Parsed JSON and query objects only: a raw body (a stream or Buffer: the log ingest) is not text to check here.
       for (const [k, x] of Object.entries(v)) {
         if (BAD_TEXT.test(k)) return true;
         stack.push(x);
