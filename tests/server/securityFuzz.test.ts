@@ -247,9 +247,10 @@ describe('fuzzing every served write route (fast-check, seed ' + SEED + ', ' + R
           json = false;
         }
         if (!json) failures.push(`${label}: not JSON (${res.status} ${res.raw.body.slice(0, 100)})`);
-        // A raw row (no envelope) answers its data as is: an accepted input.
-        if (!row.raw && res.status < 400 && (res.body.code === 'raw' || res.body.code === undefined)) failures.push(`${label}: not an envelope (${res.status} ${res.raw.body.slice(0, 100)})`);
-        const code = row.raw && res.status < 400 ? '0' : String(res.body.code);
+        // A raw row (no envelope) answers its data as is when it accepts, an envelope when it refuses.
+        const enveloped = res.body.code !== 'raw' && res.body.code !== undefined;
+        if (!row.raw && !enveloped) failures.push(`${label}: not an envelope (${res.status} ${res.raw.body.slice(0, 100)})`);
+        const code = row.raw && !enveloped ? '0' : String(res.body.code);
         replies.push(`${String(opts.payload ?? opts.url).slice(0, 120)} → ${res.status} ${code} ${String(res.body.msg ?? '').slice(0, 60)}`);
         const invalid = (decl.method !== 'GET' && (hasBadText(input.body) || !schemaAccepts(decl, input.body)))
           || input.query.some(([k, v]) => hasBadText(sent(k)) || hasBadText(sent(v)));
