@@ -188,7 +188,7 @@ async function settle(): Promise<void> {
   let last = await storeDigest(app);
   let quietSince = Date.now();
   const deadline = Date.now() + 10_000;
-  while (Date.now() - quietSince < 1500 && Date.now() < deadline) {
+  while (Date.now() - quietSince < 2200 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await storeDigest(app);
     if (now !== last) {
