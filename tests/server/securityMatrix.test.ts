@@ -265,7 +265,7 @@ const NOT_A_RECORD: Record<string, string> = {
 };
 
 /** Names that identify a record when a route takes them (path, query or body). */
-const RECORD_KEYS = ['id', 'uid', 'domain', 'domains', 'taskId', 'certificateId', 'identity', 'domainGroup', 'customer', 'account', 'websiteId', 'groupId', 'contactId'];
+const RECORD_KEYS = ['id', 'ids', 'uid', 'hostId', 'hostName', 'domain', 'domains', 'taskId', 'certificateId', 'identity', 'domainGroup', 'customer', 'account', 'websiteId', 'groupId', 'contactId'];
 
 function recordKeys(row: Served): string[] {
   const decl = app.routeTable.find((d) => d.method === row.method && d.url === row.routeUrl);
@@ -324,6 +324,7 @@ describe('tenant isolation (globex on acme\'s records)', () => {
       const a = JSON.stringify(shape(foreign));
       const b = JSON.stringify(shape(missing));
       if (a !== b) wrong.push(`${label}: foreign ${a.slice(0, 200)} ≠ missing ${b.slice(0, 200)}`);
+      if (process.env.MATRIX_DEBUG) console.log(label, a.slice(0, 160));
     }
     expect(wrong).toEqual([]);
     expect(await storeDigest(app)).toBe(before);
