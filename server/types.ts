@@ -35,6 +35,8 @@ export interface RouteDeclaration {
   url: string;
   module: string;
   access: string;
+  /** The route's validation schema (body, querystring, params), for the security fuzz test. */
+  schema?: import('fastify').FastifySchema;
 }
 
 declare module 'fastify' {

@@ -22,7 +22,7 @@ export const guardPlugin = fp(async (app) => {
     if (!config?.access) throw new Error(`route ${route.method} ${url} has no access declaration`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url, module: config.module ?? '-', access: config.access });
+      table.push({ method, url, module: config.module ?? '-', access: config.access, schema: route.schema });
     }
   });
 
