@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,10 +47,8 @@ function boundIntegers(schema: unknown): unknown {
 // eslint-disable-next-line no-control-regex
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const isPlainObject = (v: object) => {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-};
+/** A raw body (the log ingest's stream, or bytes) is not text to check: only parsed values are. */
+const isRaw = (v: object) => v instanceof Stream || ArrayBuffer.isView(v) || v instanceof ArrayBuffer;
 
 /** True when some string (or key) anywhere in the value holds a NUL or a lone surrogate. Iterative: any depth. */
 export function hasBadText(value: unknown): boolean {
@@ -62,8 +61,7 @@ export function hasBadText(value: unknown): boolean {
       if (BAD_TEXT.test(v)) return true;
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push(x);
-    } else if (v && typeof v === 'object' && isPlainObject(v)) {
-      // Parsed JSON and query objects only: a raw body (a stream or Buffer: the log ingest) is not text to check here.
+    } else if (v && typeof v === 'object' && !isRaw(v)) {
       for (const [k, x] of Object.entries(v)) {
         if (BAD_TEXT.test(k)) return true;
         stack.push(x);

@@ -280,7 +280,10 @@ describe('fuzzing every served write route (fast-check, seed ' + SEED + ', ' + R
         replies.push(`${String(opts.payload ?? opts.url).slice(0, 120)} → ${res.status} ${code} ${String(res.body.msg ?? '').slice(0, 60)}`);
         const invalid = (decl.method !== 'GET' && (hasBadText(input.body) || !schemaAccepts(decl, input.body)))
           || input.query.some(([k, v]) => hasBadText(sent(k)) || hasBadText(sent(v)));
-        if (invalid && code === '0') failures.push(`${label}: refused input answered "0"`);
+        if (invalid && code === '0') {
+          const why = hasBadText(input.body) ? 'bad text in the body' : decl.method !== 'GET' && !schemaAccepts(decl, input.body) ? 'body outside the schema' : 'bad text in the query';
+          failures.push(`${label}: refused input answered "0" (${why}; query ${JSON.stringify(input.query).slice(0, 200)})`);
+        }
         if (code === '0') {
           allRefused = false;
           accepted += 1;

@@ -197,7 +197,7 @@ interface Case {
 }
 
 const fixtures = {
-  domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0,
+  domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0, hostId: 0,
 };
 const MISSING_UID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -251,6 +251,8 @@ const CASES: Case[] = [
   { method: 'POST', row: '/api/refresh/query', build: (k) => post('/api/refresh/query', { taskId: k }), own: () => fixtures.acmeTaskId, missing: 999999 },
   { method: 'POST', row: '/api/prefetch/status', build: (k) => post('/api/prefetch/status', { taskId: k }), own: () => fixtures.acmePrefetchId, missing: 999999 },
   { method: 'POST', row: '/api/prefetch/search', build: (k) => post('/api/prefetch/search', { taskId: k }), own: () => fixtures.acmePrefetchId, missing: 999999 },
+  // Hosts.
+  { method: 'POST', row: '/api/hostInfo/modify/hostName', build: (k) => post('/api/hostInfo/modify/hostName', { id: k, hostName: 'taken-over' }), own: () => fixtures.hostId, missing: 999999 },
 ];
 
 /**
@@ -288,6 +290,8 @@ describe('tenant isolation (globex on acme\'s records)', () => {
     fixtures.acmeTaskId = t.id;
     const [p] = await app.db.query<{ id: number }>(`SELECT id FROM purge_tasks WHERE account = 'acme' AND kind = 'prefetch' ORDER BY id LIMIT 1`);
     fixtures.acmePrefetchId = p?.id ?? 1;
+    const [h] = await app.db.query<{ id: number }>(`SELECT id FROM hosts WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.hostId = h.id;
   });
 
   it('every served row that takes a record id or name is in the isolation table (or explained)', () => {
