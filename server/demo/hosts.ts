@@ -1,6 +1,7 @@
 import type { DemoSeeder } from './index';
 import { insertHosts, type NewHost } from '../stores/config/hosts';
 import { seedHostMetrics } from '../stores/traffic/hostMetrics';
+import type { TrafficEngine } from '../stores/traffic/engine';
 import type { HostStatus, HostType } from '../../src/lib/hostRules';
 
 /**
@@ -71,11 +72,31 @@ export function demoHosts(now = Date.now()): NewHost[] {
   return out;
 }
 
+const runningDemoHosts = () => demoHosts().filter((h) => h.status === 'running').map((h) => ({ instanceId: h.instanceId, bandwidthMbps: h.bandwidthMbps }));
+
+/**
+ * Demo mode: extends the demo hosts' utilisation to the present minute (at most a day back), so the
+ * lists and curves stay current on a server that keeps running (server/jobs/demoLiveTraffic.ts).
+ */
+export async function topUpDemoHostMetrics(engine: TrafficEngine, now = Date.now()): Promise<number> {
+  const end = Math.floor(now / 60_000) * 60;
+  const hosts = runningDemoHosts();
+  const [row] = await engine.query<{ last: number | string }>(
+    'SELECT toUInt32(max(ts)) AS last FROM traffic.host_metrics WHERE instance_id IN {ids:Array(String)}',
+    { ids: hosts.map((h) => h.instanceId) },
+  );
+  const last = Number(row?.last ?? 0);
+  if (!last) return 0;
+  const minutes = Math.min(1440, Math.floor((end - last) / 60) - 1);
+  await seedHostMetrics(engine, hosts, end, minutes);
+  return Math.max(0, minutes);
+}
+
 export const seedHosts: DemoSeeder = {
   name: 'hosts',
   async run(app) {
     const hosts = demoHosts();
     await insertHosts(app.db, hosts);
-    await seedHostMetrics(app.traffic, hosts.filter((h) => h.status === 'running').map((h) => ({ instanceId: h.instanceId, bandwidthMbps: h.bandwidthMbps })));
+    await seedHostMetrics(app.traffic, runningDemoHosts());
   },
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
+import { topUpDemoHostMetrics } from '../../server/demo/hosts';
 import type { Area, Host, HostCountReply, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply, HostTypeOverview } from '../../dataProviders/api/hostTypes';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
@@ -21,10 +22,24 @@ const ACME = new Set(['acme', 'acme_video', 'acme_static']);
 
 beforeAll(async () => {
   app = await makeApp({ ingestToken: 'hosts-shipper' });
+  // The template's day of samples ends when it was seeded, minutes or more ago: brought to the
+  // present as the demo server's live job does every minute.
+  topped = await topUpDemoHostMetrics(app.traffic);
   [admin, acme, globex, viewer, nobody] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)));
 });
 afterAll(async () => {
   await app?.close();
+});
+
+let topped = 0;
+
+describe('demo utilisation', () => {
+  it('is extended to the present minute by the live top-up, and a second top-up adds at most the minute that passed', async () => {
+    expect(topped).toBeGreaterThanOrEqual(0);
+    const [row] = await app.traffic.query<{ age: number | string }>('SELECT toUInt32(now()) - toUInt32(max(ts)) AS age FROM traffic.host_metrics');
+    expect(Number(row.age)).toBeLessThan(180);
+    expect(await topUpDemoHostMetrics(app.traffic)).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('lists: POST /api/hostInfo/list/details', () => {

@@ -70,8 +70,13 @@ export async function hostCurves(engine: TrafficEngine, instanceId: string, end 
  * (quietest at 06:00 and busiest at 18:00 Shanghai time), a per-host level, noise, and every seventh host busy (CPU near
  * 80–95 %). Bandwidth follows the host's Mbps.
  */
-export async function seedHostMetrics(engine: TrafficEngine, hosts: Array<{ instanceId: string; bandwidthMbps: number }>, end = Math.floor(Date.now() / 60_000) * 60): Promise<void> {
-  if (!hosts.length) return;
+export async function seedHostMetrics(
+  engine: TrafficEngine,
+  hosts: Array<{ instanceId: string; bandwidthMbps: number }>,
+  end = Math.floor(Date.now() / 60_000) * 60,
+  minutes = 1440,
+): Promise<void> {
+  if (!hosts.length || minutes <= 0) return;
   await engine.exec(
     `INSERT INTO traffic.host_metrics (ts, instance_id, cpu, mem, in_bps, out_bps)
      SELECT ts, id, cpu, least(98, mem_base + 8 * wave + 3 * noise2), toUInt64(bw * 1e6 * (0.05 + 0.25 * wave) * (0.8 + 0.4 * noise3)),
@@ -85,8 +90,8 @@ export async function seedHostMetrics(engine: TrafficEngine, hosts: Array<{ inst
          (cityHash64(h.1, number, 3) % 1000) / 1000 AS noise3,
          20 + cityHash64(h.1, 'mem') % 40 AS mem_base,
          toFloat32(if(busy, 78 + 12 * wave + 5 * noise, 5 + cityHash64(h.1, 'cpu') % 20 + 25 * wave + 8 * noise)) AS cpu
-       FROM numbers(1440) AS n CROSS JOIN (SELECT arrayJoin(arrayZip({ids:Array(String)}, {bws:Array(Float64)})) AS h) AS hs
+       FROM numbers({minutes:UInt32}) AS n CROSS JOIN (SELECT arrayJoin(arrayZip({ids:Array(String)}, {bws:Array(Float64)})) AS h) AS hs
      )`,
-    { ids: hosts.map((h) => h.instanceId), bws: hosts.map((h) => h.bandwidthMbps), end },
+    { ids: hosts.map((h) => h.instanceId), bws: hosts.map((h) => h.bandwidthMbps), end, minutes },
   );
 }
