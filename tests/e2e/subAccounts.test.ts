@@ -41,7 +41,8 @@ describe('sub-accounts (acme)', () => {
 
   it('lists the demo sub-accounts, in Chinese and in English', async () => {
     await page.goto('/page/userAccount');
-    await expect.poll(() => page.getByText('acme_video', { exact: true }).count()).toBe(1);
+    // The first screen of the file loads its lazy chunks: on a loaded machine more than the poll's default second.
+    await expect.poll(() => page.getByText('acme_video', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: '子账号管理' }).count()).toBe(1);
     await page.getByText('Acme Static Assets').waitFor();
     await shot(page, 'sub-accounts-list-zh');
