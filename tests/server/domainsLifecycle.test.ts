@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { addDomain, buildDomainInput, findDomain, search, waitConfigured } from './domainFixtures';
 import type {
@@ -29,6 +29,13 @@ const schedulingUrl = (d: Domain) => `/api/domain/schedulinPpolicy/${d.name}/${d
 
 describe('the configuring block and the issuing job', () => {
   it('refuses edit, status change, rollback, delete and the scheduling view while configuring; the job completes it', async () => {
+    // Seven calls must fit inside the configuring window: a longer one than the default 3 s, for a loaded machine.
+    const previous = process.env.PORTAL_ISSUE_DELAY_MS;
+    process.env.PORTAL_ISSUE_DELAY_MS = '10000';
+    onTestFinished(() => {
+      if (previous === undefined) delete process.env.PORTAL_ISSUE_DELAY_MS;
+      else process.env.PORTAL_ISSUE_DELAY_MS = previous;
+    });
     const created = (await addDomain(app, acme, { name: 'busy.example-test.com' })).body.data as Domain;
     expect(created.operationState).toBe('configuring');
     const attempts = [
@@ -42,7 +49,7 @@ describe('the configuring block and the issuing job', () => {
     for (const r of attempts) expect(r.body).toMatchObject({ code: '1', msg: BLOCKED });
     const listed = await findDomain(app, acme, created.name);
     expect(listed?.operationState).toBe('configuring');
-    const done = await waitConfigured(app, acme, created.name, 8000);
+    const done = await waitConfigured(app, acme, created.name, 20_000);
     expect(done.version).toBe(1);
     expect((await get(acme, schedulingUrl(done))).body.code).toBe('0');
   });
