@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp } from './helpers';
+import { contractRows, pattern } from './contractTable';
 
 interface Row {
   method: string;
@@ -12,28 +11,11 @@ interface Row {
   access: string;
 }
 
-const contractFile = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
-const rows: Row[] = fs
-  .readFileSync(contractFile, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const [method, p, backend, module, access] = line.split('\t');
-    return { method, path: p, backend, module, access };
-  });
+const rows: Row[] = contractRows().map(({ method, path, backend, module, access }) => ({ method, path, backend, module, access }));
 
 /** Areas whose issues are not part of this product yet (website/IP protection, monitoring). */
 const NOT_YET = [/^\/impapi\//, /^\/monit\//];
 
-/** '/api/es/count/{variant}' → a regex that matches ':variant' or a literal segment. */
-function pattern(p: string): RegExp {
-  const body = p
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '(?::[A-Za-z0-9_]+|[A-Za-z0-9_.-]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}/?$`);
-}
 
 let app: FastifyInstance;
 beforeAll(async () => {

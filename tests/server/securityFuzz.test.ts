@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
+import { contractRows, pattern } from './contractTable';
 import { storeDigest } from './securityHelpers';
 import { hasBadText } from '../../server/plugins/security';
 import type { RouteDeclaration } from '../../server/types';
@@ -32,24 +31,8 @@ interface Row {
   raw: boolean;
 }
 
-const contractFile = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
-const rows: Row[] = fs
-  .readFileSync(contractFile, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const [method, p, , module, access, , note] = line.split('\t');
-    return { method, path: p, module, access, raw: /no envelope/.test(note ?? '') };
-  });
+const rows: Row[] = contractRows().map(({ method, path, module, access, note }) => ({ method, path, module, access, raw: /no envelope/.test(note) }));
 
-function pattern(p: string): RegExp {
-  const body = p
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '(?::[A-Za-z0-9_]+|[A-Za-z0-9_.-]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}/?$`);
-}
 
 interface JsonSchema {
   type?: string | string[];

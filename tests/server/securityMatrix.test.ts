@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
+import { contractRows, pattern } from './contractTable';
 import { storeDigest, uidOf } from './securityHelpers';
 import { DEMO_USERS } from '../../server/demo/tenants';
 import { permissionString } from '../../src/auth/permissions';
@@ -22,25 +21,8 @@ interface Row {
   access: string;
 }
 
-const contractFile = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
-const rows: Row[] = fs
-  .readFileSync(contractFile, 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const [method, p, , module, access] = line.split('\t');
-    return { method, path: p, module, access };
-  });
+const rows: Row[] = contractRows().map(({ method, path, module, access }) => ({ method, path, module, access }));
 
-/** '/api/es/count/{variant}' → a regex that matches ':variant' or a literal segment (as in contract.test.ts). */
-function pattern(p: string): RegExp {
-  const body = p
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '(?::[A-Za-z0-9_]+|[A-Za-z0-9_.-]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}/?$`);
-}
 
 /** Values for a served route's path parameters (the guard answers before they are validated). */
 const PARAM_SAMPLES: Record<string, string> = {

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One row of ../shared/contract/endpoints.tsv. */
+export interface ContractRow {
+  method: string;
+  path: string;
+  backend: string;
+  module: string;
+  access: string;
+  note: string;
+}
+
+/** Every row of the contract table (the header left out). */
+export function contractRows(): ContractRow[] {
+  const file = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [method, p, backend, module, access, , note] = line.split('\t');
+      return { method, path: p, backend, module, access, note: note ?? '' };
+    });
+}
+
+/** '/api/es/count/{variant}' → a regex that matches ':variant' or a literal segment. */
+export function pattern(p: string): RegExp {
+  const body = p
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '(?::[A-Za-z0-9_]+|[A-Za-z0-9_.-]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
