@@ -36,8 +36,10 @@ export function scrubDbError(err: unknown, sql: string): unknown {
 
 async function openPglite(dir: string): Promise<ConfigDb> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm backs the hosts' full-text search index (migration 046); a real PostgreSQL has it in contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   await fs.mkdir(dir, { recursive: true });
-  const pg = new PGlite(dir);
+  const pg = new PGlite(dir, { extensions: { pg_trgm } });
   await pg.waitReady;
   type Tx = { query: typeof pg.query; exec: typeof pg.exec };
   const wrap = (q: Tx): Omit<ConfigDb, 'transaction' | 'close'> => ({

@@ -69,7 +69,12 @@ export async function listHosts(db: ConfigDb, q: HostListQuery): Promise<{ list:
   // The count is only needed when the page is not the whole answer.
   let total = (q.pageNum - 1) * q.pageSize + rows.length;
   if (rows.length === q.pageSize || (q.pageNum > 1 && rows.length === 0)) {
-    const [c] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM hosts ${w.sql}`, w.params);
+    // Filters the totals table keys answer without counting hosts; the others count the matches.
+    const plain = !q.keyword && !q.expiring && q.id === undefined;
+    const [c] = await db.query<{ n: string | number | null }>(
+      plain ? `SELECT sum(hosts) AS n FROM host_totals ${w.sql}` : `SELECT count(*) AS n FROM hosts ${w.sql}`,
+      w.params,
+    );
     total = Number(c?.n ?? 0);
   }
   return { list: rows.map(toHost), total };
@@ -87,25 +92,26 @@ export async function renameHost(db: ConfigDb, id: number, name: string): Promis
 
 const zeroStatus = () => Object.fromEntries(HOST_STATUSES.map((s) => [s, 0])) as Record<HostStatus, number>;
 
-/** Counts by type and status, and how many expire within 30 days. */
+/** Counts by type and status (the totals table), and how many expire within 30 days (the expiry index). */
 export async function countHosts(db: ConfigDb, accounts: string[] | null): Promise<HostCountReply> {
   const w = where({ accounts });
-  const rows = await db.query<{ type: HostType; status: HostStatus; n: string | number; expiring: string | number }>(
-    `SELECT type, status, count(*) AS n,
-       count(*) FILTER (WHERE expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days') AS expiring
-     FROM hosts ${w.sql} GROUP BY type, status`,
-    w.params,
-  );
+  const [rows, [soon]] = await Promise.all([
+    db.query<{ type: HostType; status: HostStatus; n: string | number }>(
+      `SELECT type, status, sum(hosts) AS n FROM host_totals ${w.sql} GROUP BY type, status`,
+      w.params,
+    ),
+    db.query<{ n: string | number }>(`SELECT count(*) AS n FROM hosts ${where({ accounts, expiring: true }).sql}`, w.params),
+  ]);
   const reply: HostCountReply = {
     total: 0, expiring: 0,
     byType: Object.fromEntries(HOST_TYPES.map((t) => [t, 0])) as Record<HostType, number>,
     byStatus: zeroStatus(),
     byTypeStatus: Object.fromEntries(HOST_TYPES.map((t) => [t, zeroStatus()])) as Record<HostType, Record<HostStatus, number>>,
   };
+  reply.expiring = Number(soon?.n ?? 0);
   for (const r of rows) {
     const n = Number(r.n);
     reply.total += n;
-    reply.expiring += Number(r.expiring);
     reply.byType[r.type] += n;
     reply.byStatus[r.status] += n;
     reply.byTypeStatus[r.type][r.status] += n;
@@ -113,17 +119,24 @@ export async function countHosts(db: ConfigDb, accounts: string[] | null): Promi
   return reply;
 }
 
-/** The VPS or the server view: totals, hosts per area, the next to expire. */
+/** The VPS or the server view: totals, hosts per area (the totals table), the next to expire. */
 export async function typeOverview(db: ConfigDb, accounts: string[] | null, type: HostType): Promise<HostTypeOverview> {
   const w = where({ accounts, type });
   const num = (v: unknown) => Number(v ?? 0);
-  const rows = await db.query<Record<string, string | number>>(
-    `SELECT area, count(*) AS hosts, count(*) FILTER (WHERE status = 'running') AS running, count(*) FILTER (WHERE status = 'stopped') AS stopped,
-       count(*) FILTER (WHERE expire_time >= now() AND expire_time < now() + interval '${EXPIRING_DAYS} days') AS expiring,
-       sum(cpu_cores) AS cores, sum(memory_gb) AS mem, sum(disk_gb) AS disk, sum(bandwidth_mbps) AS bw
-     FROM hosts ${w.sql} GROUP BY area ORDER BY count(*) DESC, area`,
-    w.params,
-  );
+  const [rows, expiringRows] = await Promise.all([
+    db.query<Record<string, string | number>>(
+      `SELECT area, sum(hosts) AS hosts, sum(hosts) FILTER (WHERE status = 'running') AS running, sum(hosts) FILTER (WHERE status = 'stopped') AS stopped,
+         sum(cpu_cores) AS cores, sum(memory_gb) AS mem, sum(disk_gb) AS disk, sum(bandwidth_mbps) AS bw
+       FROM host_totals ${w.sql} GROUP BY area ORDER BY sum(hosts) DESC, area`,
+      w.params,
+    ),
+    db.query<{ area: string; n: string | number }>(
+      `SELECT area, count(*) AS n FROM hosts ${where({ accounts, type, expiring: true }).sql} GROUP BY area`,
+      w.params,
+    ),
+  ]);
+  const expiringIn = new Map(expiringRows.map((r) => [r.area, num(r.n)]));
+  for (const r of rows) r.expiring = expiringIn.get(String(r.area)) ?? 0;
   const areas: HostAreaStat[] = rows.map((r) => ({
     area: String(r.area), hosts: num(r.hosts), running: num(r.running), stopped: num(r.stopped), expiring: num(r.expiring),
     cpuCores: num(r.cores), memoryGb: num(r.mem), bandwidthMbps: num(r.bw),
