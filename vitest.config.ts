@@ -13,6 +13,9 @@ const CLICKHOUSE_TESTS = ['analysis', 'analysisAccess', 'analysisBill', 'analysi
   (name) => `tests/server/${name}.test.ts`,
 );
 
+/** Traffic-engine tests that read and write nothing of the config store but the demo users. */
+const TRAFFIC_ENGINE_TESTS = ['analysis', 'analysisPlan', 'analysisProvider', 'trafficStore', 'rollupCompaction'].map((name) => `tests/server/${name}.test.ts`);
+
 /**
  * Six projects, all run by `npm test`:
  * unit (pure logic), server (routes through app.inject() on the real embedded stores, one process
@@ -25,8 +28,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'server', ...SERVER, globalSetup: ['tests/server/globalSetup.ts'] } },
-      // The same tests with the configuration store on a real PostgreSQL server (DATABASE_URL).
-      { extends: true, test: { name: 'server-pg', ...SERVER, globalSetup: ['tests/server/globalSetupPg.ts'] } },
+      // The same tests with the configuration store on a real PostgreSQL server (DATABASE_URL), but
+      // for those whose subject is the traffic engine alone (their config store holds only the demo users).
+      {
+        extends: true,
+        test: { name: 'server-pg', ...SERVER, exclude: TRAFFIC_ENGINE_TESTS, globalSetup: ['tests/server/globalSetupPg.ts'] },
+      },
       // The traffic tests, with the traffic store on a ClickHouse server
       // (CLICKHOUSE_URL; tests/server/fakeClickhouse.ts). One file at a time: they share its database.
       {
