@@ -43,7 +43,8 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000 },
+        // Two files at a time: jsdom is single-threaded, the machine has two cores.
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000, maxWorkers: 2 },
       },
       {
         extends: true,

@@ -21,7 +21,7 @@ const makeTemplate = (dir: string, env: NodeJS.ProcessEnv) =>
 
 /**
  * The demo data dir on the embedded stores (PGlite config, chDB traffic), seeded once per run and
- * shared by the three server projects: every project's global setup runs in this one vitest
+ * shared by the three server projects and the e2e server: every project's global setup runs in this one vitest
  * process, so the promise lives on globalThis. Removed when the last project releases it.
  */
 interface SharedTemplate {
@@ -31,7 +31,7 @@ interface SharedTemplate {
 const SHARED = Symbol.for('portal.test.demoTemplate');
 const registry = globalThis as { [SHARED]?: SharedTemplate };
 
-function acquireDemoTemplate(): { ready: Promise<string>; release: () => Promise<void> } {
+export function acquireDemoTemplate(): { ready: Promise<string>; release: () => Promise<void> } {
   const shared = (registry[SHARED] ??= {
     users: 0,
     ready: fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-')).then((dir) => {
