@@ -43,8 +43,11 @@ function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
   ];
 }
 
+/** The CSV of exported rows (the project's csv helper: quoting and a byte-order mark). */
+export const auditCsv = (records: readonly AuditEntry[], t: TranslateFunction) => toCsv(records, csvColumns(t));
+
 const exporter = (t: TranslateFunction): Exporter<AuditEntry> => (records) =>
-  downloadCSV(toCsv(records, csvColumns(t)), `audit-log-${dayjs().format('YYYYMMDD-HHmmss')}`);
+  downloadCSV(auditCsv(records, t), `audit-log-${dayjs().format('YYYYMMDD-HHmmss')}`);
 
 function Outcome({ entry }: { entry: AuditEntry }) {
   const t = useTranslate();
