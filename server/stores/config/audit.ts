@@ -27,7 +27,8 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
 
 /** One statement per recorded call. */
 export async function insertAudit(db: ConfigDb, a: AuditInsert): Promise<void> {
-  const account = a.accountOfUsername && a.account === null ? '(SELECT account FROM users WHERE username = $2)' : '$3::text';
+  // Every parameter is referenced either way (an unused one has no type and fails the statement).
+  const account = a.accountOfUsername && a.account === null ? 'COALESCE($3::text, (SELECT account FROM users WHERE username = $2))' : '$3::text';
   await db.query(
     `INSERT INTO audit_log (uid, username, account, ip, method, route, module, object_type, object_id, object_name, http_status, code, message, before, after)
      VALUES ($1, $2, ${account}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)`,
