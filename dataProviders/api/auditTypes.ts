@@ -49,3 +49,8 @@ export interface AuditSearchReply {
   list: AuditEntry[];
   total: number;
 }
+
+/** Whether a recorded call succeeded: envelope code "0" (/impapi: 0), or "200" on /monit (its success envelope). */
+export function auditSucceeded(e: Pick<AuditEntry, 'code' | 'route'>): boolean {
+  return e.code === '0' || (e.route.startsWith('/monit/') && e.code === '200');
+}

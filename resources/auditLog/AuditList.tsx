@@ -4,7 +4,7 @@ import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
   useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
-import type { AuditEntry } from '../../dataProviders/api/auditTypes';
+import { auditSucceeded, type AuditEntry } from '../../dataProviders/api/auditTypes';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../domains/domainUi';
 import { fieldChanges } from './auditDiff';
@@ -51,7 +51,7 @@ const exporter = (t: TranslateFunction): Exporter<AuditEntry> => (records) =>
 
 function Outcome({ entry }: { entry: AuditEntry }) {
   const t = useTranslate();
-  const ok = entry.code === '0';
+  const ok = auditSucceeded(entry);
   return (
     <Chip size="small" variant="outlined" color={ok ? 'success' : 'error'} data-testid="audit-outcome"
       label={ok ? t('portal.audit.outcome.ok') : `${t('portal.audit.outcome.failed')} (${entry.code})`} title={entry.message} />

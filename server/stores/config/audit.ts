@@ -58,8 +58,10 @@ export async function searchAudit(db: ConfigDb, accounts: string[] | null, q: Au
   if (q.objectType) add((p) => `object_type = ${p}`, q.objectType);
   if (q.object) add((p) => `(object_id ILIKE ${p} OR object_name ILIKE ${p})`, likeText(q.object));
   if (q.route) add((p) => `route ILIKE ${p}`, likeText(q.route));
-  if (q.outcome === 'ok') where.push(`code = '0'`);
-  if (q.outcome === 'failed') where.push(`code <> '0'`);
+  // Success as in auditSucceeded: "0", or "200" on /monit.
+  const succeeded = `(code = '0' OR (route LIKE '/monit/%' AND code = '200'))`;
+  if (q.outcome === 'ok') where.push(succeeded);
+  if (q.outcome === 'failed') where.push(`NOT ${succeeded}`);
   if (q.startTime !== undefined) add((p) => `at >= to_timestamp(${p}::double precision)`, q.startTime);
   if (q.endTime !== undefined) add((p) => `at <= to_timestamp(${p}::double precision)`, q.endTime);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
