@@ -30,7 +30,7 @@ describe('audit log (acme)', () => {
     await page.goto('/page/audit');
     await page.getByRole('heading', { name: '审计日志' }).waitFor({ timeout: 20_000 });
     await page.getByRole('menuitem', { name: '审计日志' }).or(page.getByRole('link', { name: '审计日志' })).first().waitFor();
-    await page.getByLabel('操作').fill('DomainGroup');
+    await page.getByRole('textbox', { name: '操作', exact: true }).fill('DomainGroup');
     await expect.poll(() => rows(page).first().textContent(), { timeout: 20_000 }).toContain('/cloud/customer/delDomainGroup');
     const texts = await rows(page).allTextContents();
     expect(texts.slice(0, 3).map((t) => t.match(/\/cloud\/customer\/\w+/)?.[0])).toEqual([
@@ -50,7 +50,7 @@ describe('audit log (acme)', () => {
     await switchLanguage(page, 'English');
     await page.goto('/page/audit');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('Call').fill('editDomainGroup');
+    await page.getByRole('textbox', { name: 'Call', exact: true }).fill('editDomainGroup');
     await expect.poll(() => rows(page).first().textContent(), { timeout: 20_000 }).toContain('/cloud/customer/editDomainGroup');
     await rows(page).first().click();
     await page.getByTestId('audit-changes').getByText('Audit Team Renamed').waitFor();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   expect(created.body.code, created.body.msg).toBe('0');
   videoOps = await signIn(app, 'video_ops', VIDEO_PASSWORD);
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await app?.close();
 });
