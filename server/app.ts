@@ -9,6 +9,7 @@ import { sessionPlugin } from './plugins/session';
 import { guardPlugin } from './plugins/guard';
 import { spaPlugin } from './plugins/spa';
 import { securityPlugin } from './plugins/security';
+import { auditPlugin } from './plugins/audit';
 import { routePlugins } from './routes';
 import { startJobs } from './jobs';
 import { seedDemo } from './demo';
@@ -52,6 +53,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
   await app.register(sessionPlugin);
   await app.register(guardPlugin);
   await app.register(securityPlugin);
+  await app.register(auditPlugin);
   for (const plugin of routePlugins) await app.register(plugin);
   await app.register(spaPlugin);
 

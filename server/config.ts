@@ -24,6 +24,8 @@ export interface PortalConfig {
   analysisSource: 'auto' | 'rollups';
   /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL). */
   purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
+  /** Days the audit log keeps its rows (PORTAL_AUDIT_RETENTION_DAYS, issue #22). */
+  auditRetentionDays: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -45,5 +47,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     analysisSource: env.PORTAL_ANALYSIS_SOURCE === 'rollups' ? 'rollups' : 'auto',
     purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
+    auditRetentionDays: Math.max(1, Number(env.PORTAL_AUDIT_RETENTION_DAYS ?? 180) || 180),
   };
 }

@@ -19,6 +19,7 @@ import { dirPurgePage, prefetchPage, urlPurgePage } from './pages/cdn/purge';
 import vpsHosts from '../resources/vpsHosts';
 import dedicatedHosts from '../resources/dedicatedHosts';
 import { overviewHostPage } from './pages/cdn/overviewHost';
+import auditLog from '../resources/auditLog';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -30,6 +31,7 @@ export const resources: PortalResource[] = [
   certificates,
   purgeTasks, prefetchTasks,
   vpsHosts, dedicatedHosts,
+  auditLog,
 ];
 
 export const pages: PortalPage[] = [

@@ -9,6 +9,7 @@ import { BUCKET_CONFIRM_CODE } from '../../dataProviders/api/domainTypes';
 import { diffDomainConfig, summarizeChanges } from '../../src/lib/domainDiff';
 import { formatDomainMessage, type DomainMessageKey } from '../../src/lib/domainMessages';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
+import { auditChange, auditObject } from './audit';
 
 /**
  * Domain rules that need the store or the session: scope, ownership, the configuring block,
@@ -36,6 +37,7 @@ export async function loadDomain(request: FastifyRequest, ref: { id?: number; na
   if (!domain) throw notFound();
   const scope = await request.scope();
   if (!scope.has(domain.account)) throw notFound();
+  auditObject(request, { type: 'domain', id: domain.id, name: domain.name });
   return domain;
 }
 
@@ -112,6 +114,7 @@ export async function commitChange(
     const saved = await saveDomainConfig(tx, domain.id, domain.name, config, { status: opts.status, issueDue: issueDue() });
     if (!saved) throw fail('domainConfiguring');
     await insertVersion(tx, { domainId: domain.id, version: saved.version, author: request.user?.username ?? '', action, changes, summary, config });
+    auditChange(request, { status: domain.status, ...before }, { status: saved.status, ...currentConfig(saved) });
     return saved;
   });
 }

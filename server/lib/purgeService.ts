@@ -6,6 +6,7 @@ import { insertTask, recentUrls, usedSince, type NewTaskUrl } from '../stores/co
 import type { PurgeLineError, PurgeQuota, PurgeSubmitReply } from '../../dataProviders/api/purgeTypes';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import type { PortalConfig } from '../config';
+import { auditObject } from './audit';
 
 /** Submission of purges and prefetches: URL rules, scope, quotas, the 1-minute repeat rule (issue #16). */
 
@@ -115,5 +116,7 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
       kind, account, submittedBy: request.user?.username ?? '', ip: request.ip, urls, dueAt: new Date(now.getTime() + delay), createTime: now,
     });
   });
+  // The task itself is the record of the submission (its URLs, submitter and IP): the audit row links to it.
+  auditObject(request, { type: kind === 'prefetch' ? 'prefetchTask' : 'purgeTask', id: taskId, name: `${fresh.length} URL` });
   return { taskId, count: fresh.length, repeated: repeated.map((r) => r.line), quota: await quotaOf(request, kind) };
 }

@@ -86,6 +86,7 @@ export const PAGE_ORDER: ReadonlyArray<{ path: string; module: string }> = [
   { path: '/page/usersetting', module: 'person' },
   { path: '/page/userAccount', module: 'account' },
   { path: '/page/bill', module: 'bill' },
+  { path: '/page/audit', module: 'audit' },
 ];
 
 /**
@@ -110,7 +111,7 @@ export const TOP_MENU: ReadonlyArray<{ area: AreaKey; modules: readonly string[]
   { area: 'dcdn', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'CMonit', modules: ['cloudMonit'] },
-  { area: 'page', modules: ['certificate', 'user', 'account', 'bill', 'person'] },
+  { area: 'page', modules: ['certificate', 'user', 'account', 'bill', 'person', 'audit'] },
 ];
 
 export function visibleAreas(list: readonly string[]): AreaKey[] {

@@ -17,7 +17,7 @@ export const PERMISSION_AREAS: ReadonlyArray<{ area: PermissionAreaKey; modules:
   { area: 'imperva', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'cloudMonit', modules: ['cloudMonit'] },
-  { area: 'account', modules: ['certificate', 'user', 'account', 'person', 'bill', 'logApi', 'prefetchApi', 'apiOpen'] },
+  { area: 'account', modules: ['certificate', 'user', 'account', 'person', 'bill', 'logApi', 'prefetchApi', 'apiOpen', 'audit'] },
 ];
 
 export const CATALOG_MODULES: readonly string[] = PERMISSION_AREAS.flatMap((a) => a.modules);

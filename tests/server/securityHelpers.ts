@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Tables a refused request must leave alone (sessions and sign-in failures excepted). */
+/**
+ * Tables a refused request must leave alone (sessions and sign-in failures excepted). The audit log
+ * (audit_log) is left out on purpose: it records refused writes too, with their outcome (an attempt
+ * is worth seeing), so it grows on every refusal; it holds no configuration (server/plugins/audit.ts).
+ */
 const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks'];
 
 /** A digest of the config store's tables: equal before and after means nothing changed. */

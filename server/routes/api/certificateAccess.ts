@@ -5,6 +5,7 @@ import { getCertificate, type CertificateFilter, type CertificateRow, type Delet
 import { domainsUsing } from '../../stores/config/certificateDomains';
 import type { AccountScope, SessionUser } from '../../types';
 import type { Certificate } from '../../../dataProviders/api/certificateTypes';
+import { auditObject } from '../../lib/audit';
 
 /**
  * Who may see and change which certificate. Visible: owned by an account in the caller's scope, or
@@ -34,6 +35,7 @@ export async function listingFilter(request: FastifyRequest): Promise<Certificat
 export async function loadVisible(request: FastifyRequest, id: number, withDeleted = false): Promise<CertificateRow> {
   const row = await getCertificate(request.server.db, id);
   if (!row || (row.logicDelete === 1 && !withDeleted) || !isVisible(await request.scope(), row)) throw notFound();
+  auditObject(request, { type: 'certificate', id: row.id, name: row.name });
   return row;
 }
 
@@ -46,6 +48,14 @@ export async function loadOwned(request: FastifyRequest, id: number): Promise<Ce
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** What the audit log keeps of a certificate (its public facts and sharing; the key is never read here). */
+export function certificateAuditState(row: CertificateRow) {
+  return {
+    name: row.name, account: row.account, commonName: row.commonName, dnsNames: row.dnsNames, serial: row.serial, issuer: row.issuerCommonName,
+    expireTime: iso(row.expireTime), share: row.share, shareAccounts: row.shareAccounts, logicDelete: row.logicDelete,
+  };
+}
 
 export function renderLog(request: FastifyRequest, log: DeleteLog | null): string {
   if (!log) return '';

@@ -9,7 +9,8 @@ import {
 } from '../../stores/config/certificates';
 import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '../../stores/config/certificateDomains';
 import { refreshCertificateName } from '../../stores/config/domains';
-import { isOwned, loadOwned, loadVisible, renderLog, toWire } from './certificateAccess';
+import { certificateAuditState, isOwned, loadOwned, loadVisible, renderLog, toWire } from './certificateAccess';
+import { auditChange, auditObject } from '../../lib/audit';
 import type {
   CertificateBindReply, CertificateDeletionStatus, CertificateRenameInput, CertificateUpdateInput, CertificateUploadInput,
 } from '../../../dataProviders/api/certificateTypes';
@@ -73,7 +74,10 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
         name, account, username: user.username, facts: parsed.facts, certPem: parsed.chainPem, keyEncrypted: vault.seal(parsed.keyPem),
         share: shareAccounts.length > 0, shareAccounts,
       });
-      const [wire] = await toWire(request, [(await getCertificate(db, id))!]);
+      const created = (await getCertificate(db, id))!;
+      auditObject(request, { type: 'certificate', id, name });
+      auditChange(request, null, certificateAuditState(created));
+      const [wire] = await toWire(request, [created]);
       return ok(wire, request.t('certificateUploadSuccessful'));
     },
   );
@@ -105,7 +109,9 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
         if (parsed) await replaceMaterial(tx, row.id, parsed.facts, parsed.chainPem, vault.seal(parsed.keyPem));
         if (shareAccounts) await setSharing(tx, row.id, shareAccounts.length > 0, shareAccounts);
       });
-      const [wire] = await toWire(request, [(await getCertificate(db, row.id))!]);
+      const updated = (await getCertificate(db, row.id))!;
+      auditChange(request, certificateAuditState(row), certificateAuditState(updated));
+      const [wire] = await toWire(request, [updated]);
       return ok(wire, request.t('certificateUpdateSuccessful'));
     },
   );
@@ -123,7 +129,9 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
         await renameCertificate(tx, row.id, name);
         await refreshCertificateName(tx, row.id, name);
       });
-      const [wire] = await toWire(request, [(await getCertificate(db, row.id))!]);
+      const renamed = (await getCertificate(db, row.id))!;
+      auditChange(request, certificateAuditState(row), certificateAuditState(renamed));
+      const [wire] = await toWire(request, [renamed]);
       return ok(wire, request.t('certificateRenameSuccessful'));
     },
   );
@@ -146,6 +154,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
     }
     const log = { key: 'certificateDeleteRequested', by: request.user!.username, at: new Date().toISOString() } as const;
     await markDeleting(db, id, log);
+    auditChange(request, certificateAuditState(row), { ...certificateAuditState(row), logicDelete: 2 });
     const status: CertificateDeletionStatus = { operationStatus: 0, log: renderLog(request, log) };
     return ok(status);
   });

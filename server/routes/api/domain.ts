@@ -15,6 +15,7 @@ import {
 import { diffDomainConfig } from '../../../src/lib/domainDiff';
 import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../src/lib/domainRules';
 import type { DomainSearchReply } from '../../../dataProviders/api/domainTypes';
+import { auditChange, auditObject } from '../../lib/audit';
 
 const view = { module: 'domain', access: 'view' } as const;
 const operation = { module: 'domain', access: 'operation' } as const;
@@ -59,6 +60,8 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
         await insertVersion(tx, { domainId: domain.id, version: 1, author: domain.createdBy, action: 'create', changes: [], summary: 'create', config });
         return domain;
       });
+      auditObject(request, { type: 'domain', id: created.id, name: created.name });
+      auditChange(request, null, { status: created.status, ...currentConfig(created) });
       return ok(created);
     } catch (e) {
       if (isUniqueViolation(e)) return invalidReply(request, [{ field: 'name', message: 'domainNameExists' }]);
@@ -86,6 +89,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
     const domain = await loadDomain(request, { id: (request.body as { id: number }).id });
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');
     await deleteDomain(app.db, domain.id);
+    auditChange(request, { status: domain.status, ...currentConfig(domain) }, null);
     return ok(null);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../stores/config/accounts';
 import { companyRule, emailRule, identityRule, type SubAccountRule } from '../../../resources/subAccounts/rules';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
+import { auditChange, auditObject } from '../../lib/audit';
 
 // Strings are optional in the schemas so that a missing field gets the rule's own message.
 const ShowQuery = Type.Object({ customer: Type.Optional(Type.String({ maxLength: 200 })) });
@@ -73,6 +74,7 @@ async function resolveGroup(request: FastifyRequest, identity: string): Promise<
   if (!identity || identity === user.account || !scope.has(identity)) throw notFound();
   const row = await getAccount(request.server.db, identity);
   if (!row || !row.parent) throw notFound();
+  auditObject(request, { type: 'account', id: row.identity, name: row.companyName });
   return row;
 }
 
@@ -104,6 +106,8 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
         if (await getAccount(tx, identity)) throw fail('identityUsed');
         await insertAccount(tx, record);
       });
+      auditObject(request, { type: 'account', id: identity, name: record.companyName });
+      auditChange(request, null, record);
       return ok(await getAccount(app.db, identity));
     },
   );
@@ -117,7 +121,9 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
       const group = await resolveGroup(request, body.identity.trim());
       check(companyRule(body.companyName) ?? emailRule(body.email));
       await updateAccount(app.db, group.identity, { companyName: body.companyName!.trim(), email: body.email!.trim() });
-      return ok(await getAccount(app.db, group.identity));
+      const after = await getAccount(app.db, group.identity);
+      auditChange(request, group, after);
+      return ok(after);
     },
   );
 
@@ -136,6 +142,7 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
         await forgetAccountInUserLists(tx, group.identity);
         await deleteAccount(tx, group.identity);
       });
+      auditChange(request, group, null);
       return ok(null);
     },
   );

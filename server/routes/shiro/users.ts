@@ -8,6 +8,7 @@ import { grantablePermissions } from '../../../src/lib/permissionCatalog';
 import { accountSubtree, allAccounts, buildAccountTree, type AccountNode, type AccountRow } from '../../stores/config/accounts';
 import { deleteSubUser, findSubUser, insertSubUser, searchSubUsers, updateSubUser, usernameTaken } from '../../stores/config/subUsers';
 import type { SessionUser } from '../../types';
+import { auditChange, auditObject } from '../../lib/audit';
 import {
   assertMayManage, checkAccounts, checkEmail, checkHomeAccount, checkPassword, checkPermissions, checkUsername, managedScope,
 } from './userRules';
@@ -106,7 +107,10 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
         if (isUniqueViolation(err)) throw fail('usersUsernameUsed');
         throw err;
       }
-      return ok(await findSubUser(app.db, await managedScope(request), uid), request.t('usersCreated'));
+      const created = await findSubUser(app.db, await managedScope(request), uid);
+      auditObject(request, { type: 'user', id: uid, name: username });
+      auditChange(request, null, created);
+      return ok(created, request.t('usersCreated'));
     },
   );
 
@@ -120,6 +124,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
       const scope = await managedScope(request);
       const target = uid ? await findSubUser(app.db, scope, uid) : null;
       if (!target) throw notFound();
+      auditObject(request, { type: 'user', id: target.uid, name: target.username });
       assertMayManage(caller(request), target);
       // A missing username keeps the current one; a given one follows the create rules.
       const username = body.username === undefined ? target.username : checkUsername(body.username);
@@ -138,7 +143,10 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
       }
       // A password set by someone else: whoever held the old one is signed out (issue #22).
       if (password) await endUserSessions(request, uid);
-      return ok(await findSubUser(app.db, scope, uid), request.t('usersUpdated'));
+      const after = await findSubUser(app.db, scope, uid);
+      // A new password shows as changed, never as a value (the field is redacted).
+      auditChange(request, target, password ? { ...after, password: true } : after);
+      return ok(after, request.t('usersUpdated'));
     },
   );
 
@@ -151,10 +159,13 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
       const scope = await managedScope(request);
       const target = await findSubUser(app.db, scope, body.uid);
       if (!target) throw notFound();
+      auditObject(request, { type: 'user', id: target.uid, name: target.username });
       assertMayManage(caller(request), target);
       const accounts = await checkAccounts(request, target.account, body.accounts);
       await updateSubUser(app.db, body.uid, { accounts });
-      return ok(await findSubUser(app.db, scope, body.uid), request.t('usersUpdated'));
+      const after = await findSubUser(app.db, scope, body.uid);
+      auditChange(request, target, after);
+      return ok(after, request.t('usersUpdated'));
     },
   );
 
@@ -164,11 +175,14 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     const scope = await managedScope(request);
     const target = await findSubUser(app.db, scope, body.uid);
     if (!target) throw notFound();
+    auditObject(request, { type: 'user', id: target.uid, name: target.username });
     assertMayManage(caller(request), target);
     // Only the flag changes: the user's permissions stay as they are.
     await updateSubUser(app.db, body.uid, { enabled: body.enabled });
     if (!body.enabled) await endUserSessions(request, body.uid);
-    return ok(await findSubUser(app.db, scope, body.uid), request.t(body.enabled ? 'usersEnabled' : 'usersDisabled'));
+    const after = await findSubUser(app.db, scope, body.uid);
+    auditChange(request, target, after);
+    return ok(after, request.t(body.enabled ? 'usersEnabled' : 'usersDisabled'));
   });
 
   app.delete('/shiro/self/delete/:uid', { config: WRITE, schema: { params: UidParams } }, async (request) => {
@@ -176,8 +190,10 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     if (uid === caller(request).uid) throw fail('usersSelfAction');
     const target = await findSubUser(app.db, await managedScope(request), uid);
     if (!target) throw notFound();
+    auditObject(request, { type: 'user', id: target.uid, name: target.username });
     assertMayManage(caller(request), target);
     await deleteSubUser(app.db, uid);
+    auditChange(request, target, null);
     return ok({ uid }, request.t('usersDeleted'));
   });
 

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
+import type { PortalResource } from '../../src/registry.types';
+
+/** Audit log at /page/audit (issue #22): every write through the API, with its changes. */
+export default {
+  name: 'page/audit',
+  list: lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList }))),
+  icon: HistoryEduOutlinedIcon,
+  options: { module: 'audit', area: 'page', label: 'portal.menu.audit' },
+} satisfies PortalResource;
