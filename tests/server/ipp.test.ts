@@ -254,6 +254,7 @@ describe('statistics', () => {
 
   it('statistic/list/{account}: one row per entry of the account tree with flows and alarm counts', async () => {
     const r = await get(acme, `${BASE}/statistic/list/acme?startTime=${now - 7 * 86_400}&endTime=${now}`);
+    expect(r.body.code).toBe(0);
     const rows = r.body.data as IppStatListRow[];
     expect(rows.length).toBe(4);
     expect(rows.find((x) => x.cname.startsWith('acme-web'))!.alarms).toBe(2);

@@ -92,8 +92,8 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
 export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start: number, end: number): Promise<Map<string, { i: number; o: number; peak: number }>> {
   if (!ips.length) return new Map();
   const rows = await engine.query<Record<string, string | number>>(
-    `SELECT ip, sum(i) AS i, sum(o) AS o, max(i) AS pi FROM (
-       SELECT ip, ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic
+    `SELECT ip, sum(ib) AS i, sum(ob) AS o, max(ib) AS pi FROM (
+       SELECT ip, ts, sum(in_bytes) AS ib, sum(out_bytes) AS ob FROM traffic.ipp_traffic
        WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') GROUP BY ip, ts)
      GROUP BY ip`,
     { ips, start, end },
