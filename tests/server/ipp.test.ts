@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
+import { contractRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
 import { detectIppAttacks, DETECTOR } from '../../server/stores/traffic/ippTraffic';
@@ -50,6 +51,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+});
+
+describe('contract rows of IP protection', () => {
+  it('every /impapi/protection/network row and the alarm page are served with the contract\'s module and access', () => {
+    const rows = contractRows().filter((r) => r.path.startsWith('/impapi/protection/network/') || r.path === '/impapi/monitor/alarm/record/page');
+    expect(rows.length).toBe(11);
+    const wrong = rows.filter((row) => {
+      const m = app.routeTable.filter((r) => r.method === row.method && pattern(row.path).test(r.url));
+      return m.length !== 1 || m[0].module !== row.module || m[0].access !== row.access;
+    });
+    expect(wrong.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
 });
 
 describe('entries: list and rights', () => {
