@@ -48,7 +48,7 @@ const message = async (body: Record<string, unknown>) => {
 beforeAll(async () => {
   app = await makeApp({ ingestToken: 'ipp-shipper', allowPrivateOrigins: true });
   [admin, acme, globex, viewer] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer'].map((u) => signIn(app, u)));
-});
+}, 300_000); // copying the seeded template took over 2 minutes on the shared machine under load
 afterAll(async () => {
   await app?.close();
 });
