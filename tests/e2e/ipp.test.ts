@@ -47,7 +47,7 @@ describe('ip protection (acme)', () => {
     await page.waitForURL(/\/ipP\/ipset$/);
     const row = rowOf(page, '1.1.1.1');
     await row.waitFor({ timeout: 20_000 });
-    expect(await row.textContent()).toContain('22, 80, 443, 3389, 9000-9009');
+    expect(await row.textContent()).toContain('22, 80, 443, 3389, 9005-9009');
     await expect.poll(() => row.getByTestId('ipp-status').getAttribute('data-status'), { timeout: 40_000 }).toBe('configured');
     await shot(page, 'ipp-configured-zh');
 
@@ -59,7 +59,7 @@ describe('ip protection (acme)', () => {
     await row.getByTestId('ipp-portErrors').click();
     const dialog = page.getByTestId('ipp-port-errors');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/检测了 14 个端口/);
+    expect(await dialog.textContent()).toMatch(/检测了 9 个端口/);
     await shot(page, 'ipp-port-errors-zh');
     await page.keyboard.press('Escape');
   });
