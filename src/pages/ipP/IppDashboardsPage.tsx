@@ -120,14 +120,14 @@ export function IppDashboardsPage() {
       <Title title={t('portal.ipp.dash.title')} />
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>{t('portal.ipp.dash.title')}</Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-        <TextField select size="small" label={t('portal.ipp.dash.entry')} value={noEntries ? '' : ip} onChange={(e) => { setIp(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} data-testid="ipp-entry-select">
+        <TextField select fullWidth={false} size="small" label={t('portal.ipp.dash.entry')} value={noEntries ? '' : ip} onChange={(e) => { setIp(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} data-testid="ipp-entry-select">
           <MenuItem value={ALL}>{t('portal.ipp.dash.allEntries')}</MenuItem>
           {(entries.data ?? []).map((e) => <MenuItem key={e.id} value={e.originIp}>{`${e.originIp} (${e.cnamePrefix})`}</MenuItem>)}
         </TextField>
         <ToggleButtonGroup size="small" exclusive value={rangeKey} onChange={(_, v: RangeKey | null) => v && changeRange(v)}>
           {(Object.keys(RANGES) as RangeKey[]).map((k) => <ToggleButton key={k} value={k} data-testid={`ipp-range-${k}`}>{t(`portal.ipp.dash.ranges.${k}`)}</ToggleButton>)}
         </ToggleButtonGroup>
-        <TextField select size="small" label={t('portal.ipp.dash.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as IppGranularity)} sx={{ minWidth: 120 }}>
+        <TextField select fullWidth={false} size="small" label={t('portal.ipp.dash.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as IppGranularity)} sx={{ minWidth: 120 }}>
           {(['5m', '1h', '1d'] as IppGranularity[]).map((g) => <MenuItem key={g} value={g} disabled={RANGES[rangeKey] / { '5m': 300, '1h': 3600, '1d': 86400 }[g] > 9000}>{t(`portal.ipp.dash.granularities.${g}`)}</MenuItem>)}
         </TextField>
       </Stack>
@@ -210,11 +210,11 @@ export function IppDashboardsPage() {
             <CardContent>
               <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                 <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('portal.ipp.alarms.title')}</Typography>
-                <TextField select size="small" label={t('portal.ipp.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
+                <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
                   <MenuItem value="">—</MenuItem>
                   {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.types.${x}`)}</MenuItem>)}
                 </TextField>
-                <TextField select size="small" label={t('portal.ipp.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
+                <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
                   <MenuItem value="">—</MenuItem>
                   {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.states.${x}`)}</MenuItem>)}
                 </TextField>
