@@ -143,18 +143,25 @@ describe('entry rules and messages (server side)', () => {
 });
 
 describe('state machine', () => {
-  it('create → to be confirmed → configuring → configured; update and delete refused while configuring; disable → disabled; enable; delete', async () => {
+  it('create → to be confirmed → configuring → configured; update and delete refused while disabling; disable → disabled; enable; delete', async () => {
     const r = await create(acme, { originIp: '8.8.8.8', cnamePrefix: 'lifecycle', preset: 'server', ranges: [{ start: 10000, end: 10009 }] });
     expect(r.body.code).toBe(0);
     const id = (r.body.data as IppEntry).id;
     expect((r.body.data as IppEntry).status).toBe('toBeConfirmed');
-    await until(acme, id, 'configuring');
-    const blocked = await post(acme, `${BASE}/manager/update`, { id, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'lifecycle' });
-    expect(blocked.body.msg).toBe('This action is not allowed while the entry is configuring');
-    expect((await post(acme, `${BASE}/manager/delete`, { id })).body.msg).toBe('This action is not allowed while the entry is configuring');
     await until(acme, id, 'configured');
     expect((await post(acme, `${BASE}/manager/enable`, { id })).body.msg).toBe('This action is not allowed while the entry is configured');
-    expect((await post(acme, `${BASE}/manager/disable`, { id })).body.data).toMatchObject({ status: 'disabling' });
+    // a long step (set for this call only), so that the refusals below do not race the job on a loaded machine
+    process.env.PORTAL_ISSUE_DELAY_MS = '600000';
+    try {
+      expect((await post(acme, `${BASE}/manager/disable`, { id })).body.data).toMatchObject({ status: 'disabling' });
+    } finally {
+      process.env.PORTAL_ISSUE_DELAY_MS = '300';
+    }
+    const blocked = await post(acme, `${BASE}/manager/update`, { id, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'lifecycle' });
+    expect(blocked.body.msg).toBe('This action is not allowed while the entry is disabling');
+    expect((await post(acme, `${BASE}/manager/delete`, { id })).body.msg).toBe('This action is not allowed while the entry is disabling');
+    expect((await post(acme, `${BASE}/manager/enable`, { id })).body.msg).toBe('This action is not allowed while the entry is disabling');
+    await app.db.query(`UPDATE ipp_entries SET due = now() WHERE id = $1`, [id]);
     await until(acme, id, 'disabled');
     expect((await post(acme, `${BASE}/manager/checkConfig`, { id })).body.msg).toBe('This action is not allowed while the entry is disabled');
     // an update of a disabled entry keeps it disabled
