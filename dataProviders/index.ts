@@ -11,6 +11,7 @@ import { linesProvider } from './api/lines';
 import { purgeModule } from './api/purge';
 import { hostsModule } from './api/hosts';
 import { auditModule } from './api/audit';
+import { ippModule } from './impapi/ipp';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -28,6 +29,7 @@ const modules = {
   purge: purgeModule,
   hosts: hostsModule,
   audit: auditModule,
+  ipp: ippModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

@@ -20,6 +20,8 @@ import vpsHosts from '../resources/vpsHosts';
 import dedicatedHosts from '../resources/dedicatedHosts';
 import { overviewHostPage } from './pages/cdn/overviewHost';
 import auditLog from '../resources/auditLog';
+import ipProtection, { dcdnIpset } from '../resources/ipProtection';
+import { ippDashboardsPage } from './pages/ipP';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -32,6 +34,7 @@ export const resources: PortalResource[] = [
   purgeTasks, prefetchTasks,
   vpsHosts, dedicatedHosts,
   auditLog,
+  ipProtection, dcdnIpset,
 ];
 
 export const pages: PortalPage[] = [
@@ -45,6 +48,7 @@ export const pages: PortalPage[] = [
   logPage,
   urlPurgePage, dirPurgePage, prefetchPage,
   overviewHostPage,
+  ippDashboardsPage,
 ];
 
 /** resource name → permission module, for canAccess. */

@@ -4,6 +4,7 @@ import { certificateDeletionJob } from './certificateDeletion';
 import { demoLiveTrafficJob } from './demoLiveTraffic';
 import { purgeEdgeJob } from './purgeEdge';
 import { auditRetentionJob } from './auditRetention';
+import { ippJob } from './ippJobs';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -15,6 +16,7 @@ const jobs: Job[] = [
   demoLiveTrafficJob,
   purgeEdgeJob,
   auditRetentionJob,
+  ippJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

@@ -19,6 +19,7 @@ import { lineStaticDataRoutes } from './linesapi/staticData';
 import { purgeRoutes } from './api/purge';
 import { hostRoutes } from './api/hosts';
 import { auditRoutes } from './api/audit';
+import { ippRoutes } from './impapi/ipp';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   purgeRoutes,
   hostRoutes,
   auditRoutes,
+  ippRoutes,
 ];

@@ -179,7 +179,7 @@ interface Case {
 }
 
 const fixtures = {
-  domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0, hostId: 0,
+  domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0, hostId: 0, ippId: 0,
 };
 const MISSING_UID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -235,6 +235,11 @@ const CASES: Case[] = [
   { method: 'POST', row: '/api/prefetch/search', build: (k) => post('/api/prefetch/search', { taskId: k }), own: () => fixtures.acmePrefetchId, missing: 999999 },
   // Hosts.
   { method: 'POST', row: '/api/hostInfo/modify/hostName', build: (k) => post('/api/hostInfo/modify/hostName', { id: k, hostName: 'taken-over' }), own: () => fixtures.hostId, missing: 999999 },
+  // IP protection.
+  ...(['delete', 'enable', 'disable', 'checkConfig'] as const).map((a): Case => ({ method: 'POST', row: `/impapi/protection/network/manager/${a}`, build: (k) => post(`/impapi/protection/network/manager/${a}`, { id: k }), own: () => fixtures.ippId, missing: 999999 })),
+  { method: 'POST', row: '/impapi/protection/network/manager/update', build: (k) => post('/impapi/protection/network/manager/update', { id: k, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'taken-over' }), own: () => fixtures.ippId, missing: 999999 },
+  { method: 'GET', row: '/impapi/protection/network/manager/getPortErrorData/{id}', build: (k) => get(`/impapi/protection/network/manager/getPortErrorData/${k}`), own: () => fixtures.ippId, missing: 999999, read: true },
+  { method: 'GET', row: '/impapi/protection/network/statistic/list/{account}', build: (k) => get(`/impapi/protection/network/statistic/list/${k}`), own: () => 'acme', missing: 'missing_account', read: true },
 ];
 
 /**
@@ -274,6 +279,8 @@ describe('tenant isolation (globex on acme\'s records)', () => {
     fixtures.acmePrefetchId = p?.id ?? 1;
     const [h] = await app.db.query<{ id: number }>(`SELECT id FROM hosts WHERE account = 'acme' ORDER BY id LIMIT 1`);
     fixtures.hostId = h.id;
+    const [ipp] = await app.db.query<{ id: number }>(`SELECT id FROM ipp_entries WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.ippId = ipp.id;
   });
 
   it('every served row that takes a record id or name is in the isolation table (or explained)', () => {

@@ -1,5 +1,6 @@
 import { ACCESS_LOGS, type RecordKind } from './ingest';
 import { HOST_METRICS } from './hostMetrics';
+import { IPP_TRAFFIC } from './ippTraffic';
 
 /**
  * Every record kind the ingest path loads (`?kind=` of POST /api/log/ingest, `--kind` of
@@ -8,6 +9,7 @@ import { HOST_METRICS } from './hostMetrics';
 export const RECORD_KINDS: Record<string, RecordKind> = {
   access: ACCESS_LOGS,
   host_metrics: HOST_METRICS,
+  ipp_traffic: IPP_TRAFFIC,
 };
 
 export const recordKind = (name: string | undefined): RecordKind | undefined =>

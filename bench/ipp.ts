@@ -1,0 +1,82 @@
+/**
+ * IP protection statistics and alarms (issue #19; target ≤ 300 ms median for an account over 7 days):
+ * `--ips N` protected IPs (75 % in acme's three accounts, the rest globex) with 7 days of minute samples
+ * from 13 regions each (800 IPs ≈ 105 M rows), then median / p95 of statistic/data (account and one
+ * IP), statistic/list/{account}, the alarm page and one detector run, through app.inject as acme.
+ * Run: npm run bench -- ipp [--ips 800]
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { createCipher } from '../server/lib/cipher';
+import { runIppDetector } from '../server/lib/ippDetector';
+import { DEMO_REGIONS } from '../server/stores/traffic/ippTraffic';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const IPS = arg('ips', 800);
+const RUNS = arg('runs', 20);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-ipp-'));
+  const config = configFromEnv({ ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1', PORTAL_DEMO_TRAFFIC_SCALE: '0.01', PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv);
+  const app = await buildApp(config);
+  const cipher = createCipher(config.cipherKey);
+  try {
+    await app.db.query(
+      `INSERT INTO ipp_entries (account, origin_ip, protocol, ports, cname_prefix, status)
+       SELECT (ARRAY['acme', 'acme_video', 'acme_static', 'globex'])[1 + i % 4], '100.' || (i / 256) || '.' || (i % 256) || '.7', 'TCP', '[80, 443]', 'bench-' || i, 'configured'
+       FROM generate_series(1, $1::int) AS i`,
+      [IPS],
+    );
+    const ips = (await app.db.query<{ ip: string }>(`SELECT origin_ip AS ip FROM ipp_entries WHERE cname_prefix LIKE 'bench-%'`)).map((r) => r.ip);
+    const end = Math.floor(Date.now() / 60_000) * 60;
+    let t = Date.now();
+    for (let day = 7; day >= 1; day--) {
+      await app.traffic.exec(
+        `INSERT INTO traffic.ipp_traffic (ts, ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets)
+         SELECT toDateTime({end:UInt32} - 86400 * {day:UInt32} + 60 * (number % 1440), 'UTC') AS ts, ips[1 + intDiv(number, 1440) % length(ips)] AS ip,
+           r.1 AS region, 'tcp', toUInt64(1e6 * r.2 * (1 + cityHash64(number, r.1) % 100 / 100)) AS b, toUInt64(b * 0.6), toUInt64(b / 900), toUInt64(b / 1500), toUInt64(b / 900 * 0.02)
+         FROM numbers({n:UInt64}) CROSS JOIN (SELECT arrayJoin(arrayZip({regions:Array(String)}, {weights:Array(Float64)})) AS r) AS rs, (SELECT {ips:Array(String)} AS ips) AS x`,
+        { end, day, n: 1440 * ips.length, ips, regions: DEMO_REGIONS.map((r) => r[0]), weights: DEMO_REGIONS.map((r) => r[1] / 100) },
+      );
+    }
+    const [{ n }] = await app.traffic.query<{ n: string }>('SELECT count() AS n FROM traffic.ipp_traffic');
+    console.log(`inserted ${Number(n).toLocaleString('en')} samples for ${ips.length} IPs in ${Date.now() - t} ms`);
+    const login = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    const time = async (label: string, fn: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        t = performance.now();
+        await fn();
+        ms.push(performance.now() - t);
+      }
+      ms.sort((a, b) => a - b);
+      console.log(`${label.padEnd(48)} median ${pct(ms, 50).toFixed(1)} ms  p95 ${pct(ms, 95).toFixed(1)} ms`);
+    };
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const r = await app.inject({ method, url, payload, headers: { cookie } });
+      if (r.json().code !== 0) throw new Error(`${url}: ${r.body.slice(0, 200)}`);
+    };
+    const week = { startTime: end - 7 * 86_400, endTime: end };
+    await time('statistic/data, acme (all IPs), 7 days, 1 h', () => call('POST', '/impapi/protection/network/statistic/data', { ip: 'all', ...week, granularity: '1h' }));
+    await time('statistic/data, one IP, 7 days, 1 h', () => call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], ...week, granularity: '1h' }));
+    await time('statistic/data, one IP, 24 h, 5 min', () => call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], startTime: end - 86_400, endTime: end, granularity: '5m' }));
+    await time('statistic/list/acme, 7 days', () => call('GET', `/impapi/protection/network/statistic/list/acme?startTime=${week.startTime}&endTime=${week.endTime}`));
+    await time('alarm/record/page, acme, 7 days', () => call('POST', '/impapi/monitor/alarm/record/page', { ...week }));
+    t = performance.now();
+    await runIppDetector(app.db, app.traffic);
+    console.log(`detector run over every IP, 7 days: ${(performance.now() - t).toFixed(0)} ms`);
+  } finally {
+    await app.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();

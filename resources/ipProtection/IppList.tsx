@@ -1,0 +1,228 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import {
+  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+} from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
+import {
+  Confirm, CreateButton, Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useDataProvider, useListContext,
+  useNotify, useRefresh, useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { ippMethods } from '../../dataProviders/impapi/ipp';
+import type { IppEntry, IppPortErrorData } from '../../dataProviders/impapi/ippTypes';
+import { IPP_STATUSES, ippAllows, type IppAction } from '../../src/lib/ippRules';
+import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
+
+const label = (f: string) => `portal.ipp.fields.${f}`;
+const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
+
+/** Refreshes the list every second while an entry is in a state the job moves on. */
+function AutoRefresh() {
+  const { data } = useListContext<IppEntry>();
+  const refresh = useRefresh();
+  const moving = (data ?? []).some((e) => TRANSITIONAL.includes(e.status));
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(refresh, 1000);
+    return () => clearInterval(timer);
+  }, [moving, refresh]);
+  return null;
+}
+
+interface ActionProps {
+  entry: IppEntry;
+  action: Exclude<IppAction, 'update'>;
+  color?: 'primary' | 'error' | 'warning';
+  run: () => Promise<unknown>;
+  success: (result: unknown) => [string, Record<string, unknown>];
+}
+
+/** One row action: refused in the entry's state (with why), else asked for, run, notified. */
+function EntryAction({ entry, action, color, run, success }: ActionProps) {
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const allowed = ippAllows(action, entry.status);
+  const blocked = allowed ? '' : t('portal.ipp.blocked', { status: t(`portal.ipp.status.${entry.status}`) });
+  const names: Record<typeof action, string> = { enable: 'enable', disable: 'disable', delete: 'delete', checkConfig: 'check' };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const [key, args] = success(await run());
+      notify(key, { type: 'success', messageArgs: args });
+      refresh();
+    } catch (e) {
+      const err = e as Error & { messageArgs?: Record<string, string> };
+      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...err.messageArgs } });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Tooltip title={blocked} describeChild>
+        <Button
+          size="small"
+          color={color}
+          sx={{ ...small, ...(allowed ? {} : { color: 'text.disabled' }) }}
+          data-testid={`ipp-${action}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            if (!allowed) notify(blocked, { type: 'warning' });
+            else setOpen(true);
+          }}
+        >
+          {t(`portal.ipp.actions.${action}`)}
+        </Button>
+      </Tooltip>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={`portal.ipp.confirm.${names[action]}Title`}
+        content={`portal.ipp.confirm.${names[action]}Content`}
+        translateOptions={{ name: entry.originIp }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+/** The ports that failed the last check, with reasons (GET getPortErrorData/{id}). */
+function PortErrorsButton({ entry }: { entry: IppEntry }) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>() as PortalDataProvider & typeof ippMethods;
+  const notify = useNotify();
+  const [data, setData] = useState<IppPortErrorData | null>(null);
+  const open = async () => {
+    try {
+      setData(await dataProvider.ippPortErrors(entry.id));
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button size="small" sx={small} data-testid="ipp-portErrors" onClick={(e) => { e.stopPropagation(); void open(); }}>
+        {t('portal.ipp.actions.portErrors')}
+      </Button>
+      <Dialog open={data !== null} onClose={() => setData(null)} maxWidth="sm" fullWidth>
+        <DialogTitle>{t('portal.ipp.portErrors.title', { ip: entry.originIp })}</DialogTitle>
+        <DialogContent data-testid="ipp-port-errors">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {data?.checkTime ? t('portal.ipp.portErrors.checked', { time: formatIppTime(data.checkTime), count: data.checkedPorts }) : t('portal.ipp.portErrors.never')}
+          </Typography>
+          {data && data.checkTime && !data.errors.length && <Typography>{t('portal.ipp.portErrors.none')}</Typography>}
+          {data && data.errors.length > 0 && (
+            <Table size="small">
+              <TableHead><TableRow><TableCell>{t('portal.ipp.portErrors.port')}</TableCell><TableCell>{t('portal.ipp.portErrors.reason')}</TableCell><TableCell>{t('portal.ipp.portErrors.detail')}</TableCell></TableRow></TableHead>
+              <TableBody>
+                {data.errors.map((e) => (
+                  <TableRow key={e.port}><TableCell>{e.port}</TableCell><TableCell>{t(`portal.ipp.portErrors.reasons.${e.reason}`)}</TableCell><TableCell><code>{e.detail}</code></TableCell></TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+        <DialogActions><Button onClick={() => setData(null)}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function RowActions({ entry, canWrite }: { entry: IppEntry; canWrite: boolean }) {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>() as PortalDataProvider & typeof ippMethods;
+  const name = entry.originIp;
+  const actions: ReactElement[] = [];
+  if (canWrite) {
+    actions.push(
+      <Tooltip key="edit" title={ippAllows('update', entry.status) ? '' : t('portal.ipp.blocked', { status: t(`portal.ipp.status.${entry.status}`) })}>
+        <span>
+          <Button size="small" sx={small} component={Link} to={`/ipP/ipset/${entry.id}`} disabled={!ippAllows('update', entry.status)} startIcon={<EditOutlinedIcon fontSize="inherit" />} data-testid="ipp-edit" onClick={(e) => e.stopPropagation()}>
+            {t('portal.ipp.actions.edit')}
+          </Button>
+        </span>
+      </Tooltip>,
+      entry.status === 'disabled'
+        ? <EntryAction key="enable" entry={entry} action="enable" run={() => dataProvider.ippEnable(entry.id)} success={() => ['portal.ipp.done.enable', { name }]} />
+        : <EntryAction key="disable" entry={entry} action="disable" color="warning" run={() => dataProvider.ippDisable(entry.id)} success={() => ['portal.ipp.done.disable', { name }]} />,
+      <EntryAction
+        key="check" entry={entry} action="checkConfig" run={() => dataProvider.ippCheckConfig(entry.id)}
+        success={(r) => {
+          const n = (r as IppEntry).errorPorts.length;
+          return n ? ['portal.ipp.done.checkFailed', { name, count: n }] : ['portal.ipp.done.checkOk', { name }];
+        }}
+      />,
+      <EntryAction key="delete" entry={entry} action="delete" color="error" run={() => dataProvider.ippDelete(entry.id)} success={() => ['portal.ipp.done.delete', { name }]} />,
+    );
+  }
+  actions.push(<PortErrorsButton key="errors" entry={entry} />);
+  return <Stack direction="row" spacing={0} sx={{ flexWrap: 'wrap' }}>{actions}</Stack>;
+}
+
+function Empty() {
+  const t = useTranslate();
+  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="ipp-empty">{t('portal.ipp.noEntries')}</Typography>;
+}
+
+function StatusCell({ entry }: { entry: IppEntry }) {
+  const t = useTranslate();
+  return (
+    <Stack spacing={0.5} alignItems="flex-start">
+      <IppStatusChip status={entry.status} />
+      {entry.errorPorts.length > 0 && (
+        <Tooltip title={t('portal.ipp.fields.errorPorts')}>
+          <Box component="span" sx={{ color: 'warning.dark', fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="ipp-error-ports">
+            <WarningAmberOutlinedIcon fontSize="inherit" />{entry.errorPorts.join(', ')}
+          </Box>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/** The protected-IP list (/ipP/ipset; the same list at /dcdn/ipset). */
+export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
+  const t = useTranslate();
+  const { canAccess: canWrite = false } = useCanAccess({ resource: 'ipP/ipset', action: 'create' });
+  const title = t('portal.ipp.listTitle');
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.ipp.filters.search')} sx={{ minWidth: 240 }} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={IPP_STATUSES.map((id) => ({ id, name: `portal.ipp.status.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
+  ];
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <List
+        resource={resource}
+        title={title}
+        filters={filters}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}
+        empty={false}
+        actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="portal.ipp.actions.add" data-testid="ipp-add" />}</TopToolbar>}
+      >
+        <AutoRefresh />
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <FunctionField<IppEntry> source="originIp" label={label('originIp')} render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>} />
+          <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
+          <FunctionField<IppEntry> source="ports" label={label('ports')} sortable={false} render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>} />
+          <FunctionField<IppEntry> source="cname" label={label('cname')} render={(r) => <code>{r.cname}</code>} />
+          <FunctionField<IppEntry> source="status" label={label('status')} render={(r) => <StatusCell entry={r} />} />
+          <FunctionField<IppEntry> source="remark" label={label('remark')} render={(r) => r.remark} />
+          <FunctionField<IppEntry> source="updateTime" label={label('updateTime')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIppTime(r.updateTime)}</span>} />
+          <FunctionField<IppEntry> label="" render={(r) => <RowActions entry={r} canWrite={canWrite} />} />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}
+
+export const DcdnIppList = () => <IppList resource="dcdn/ipset" />;

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
+import type { PortalResource } from '../../src/registry.types';
+
+/** Protected IPs at /ipP/ipset: list, add, edit (issue #19). */
+export default {
+  name: 'ipP/ipset',
+  list: lazy(() => import('./IppList').then((m) => ({ default: m.IppList }))),
+  create: lazy(() => import('./IppCreate').then((m) => ({ default: m.IppCreate }))),
+  edit: lazy(() => import('./IppEdit').then((m) => ({ default: m.IppEdit }))),
+  icon: SecurityOutlinedIcon,
+  recordRepresentation: 'originIp',
+  options: { module: 'ipP', area: 'ipP', label: 'portal.menu.ipset' },
+} satisfies PortalResource;
+
+/** The same list in the protection area, /dcdn/ipset (adding and editing happen at /ipP/ipset). */
+export const dcdnIpset = {
+  name: 'dcdn/ipset',
+  list: lazy(() => import('./IppList').then((m) => ({ default: m.DcdnIppList }))),
+  icon: SecurityOutlinedIcon,
+  recordRepresentation: 'originIp',
+  options: { module: 'ipP', area: 'dcdn', label: 'portal.menu.dcdnIpset' },
+} satisfies PortalResource;

@@ -1,0 +1,107 @@
+import { Alert, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import {
+  ArrayInput, NumberInput, RadioButtonGroupInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate,
+} from 'react-admin';
+import {
+  IPP_FORBIDDEN_PORTS, IPP_PRESETS, IPP_PROTOCOLS, ippEntryProblem, parsePortList, protectionAddress, type IppEntryInput, type IppPreset, type IppProblem,
+} from '../../src/lib/ippRules';
+
+/** The protected-IP form (add and edit): every rule of spec §5 checked here and again by the server. */
+
+export interface IppFormValues {
+  originIp?: string;
+  protocol?: string;
+  /** the list as typed ("80, 443") or, untouched on edit, the stored numbers */
+  ports?: string | number[];
+  ranges?: Array<{ start?: number | null; end?: number | null }>;
+  preset?: IppPreset | '';
+  cnamePrefix?: string;
+  remark?: string;
+}
+
+const MESSAGE: Record<IppProblem['key'], string> = {
+  ippEmpty: 'portal.ipp.errors.empty',
+  ippFormat: 'portal.ipp.errors.format',
+  ippPortsRequired: 'portal.ipp.errors.portsRequired',
+  ippRangeRequired: 'portal.ipp.errors.rangeRequired',
+  ippRangeError: 'portal.ipp.errors.rangeError',
+  ippPortOutOfRange: 'portal.ipp.errors.portOutOfRange',
+  ippForbiddenPort: 'portal.ipp.errors.forbiddenPort',
+  ippRangeTooLarge: 'portal.ipp.errors.rangeTooLarge',
+  ippTooManyPorts: 'portal.ipp.errors.tooManyPorts',
+  ippTooManyRanges: 'portal.ipp.errors.tooManyRanges',
+  ippRemarkTooLong: 'portal.ipp.errors.remarkTooLong',
+};
+
+const portsOf = (v: IppFormValues['ports']): number[] | null => (Array.isArray(v) ? v : parsePortList(v ?? ''));
+
+/** Form values → the create/update body (only the fields the calls take). */
+export function toBody(v: IppFormValues): IppEntryInput {
+  return {
+    originIp: (v.originIp ?? '').trim(),
+    protocol: v.protocol === 'UDP' ? 'UDP' : 'TCP',
+    ports: portsOf(v.ports) ?? [],
+    ranges: (v.ranges ?? []).map((r) => ({ start: r?.start as number, end: r?.end as number })),
+    preset: v.preset ?? '',
+    cnamePrefix: (v.cnamePrefix ?? '').trim(),
+    remark: v.remark ?? '',
+  };
+}
+
+/** Field → message (react-admin form-level validation). */
+export function validateIpp(v: IppFormValues): Record<string, unknown> {
+  if (portsOf(v.ports) === null) return { ports: { message: MESSAGE.ippFormat, args: {} } };
+  const problem = ippEntryProblem(toBody(v));
+  if (!problem) return {};
+  const args = 'port' in problem ? { port: problem.port } : {};
+  return { [problem.field]: { message: MESSAGE[problem.key], args } };
+}
+
+const formatPorts = (v: unknown) => (Array.isArray(v) ? v.join(', ') : (v ?? ''));
+
+function PresetHint() {
+  const t = useTranslate();
+  const preset = useWatch({ name: 'preset' }) as IppPreset | '' | undefined;
+  if (!preset) return null;
+  return <Typography variant="caption" color="text.secondary" data-testid="ipp-preset-ports">{t('portal.ipp.help.presetPorts', { ports: IPP_PRESETS[preset].join(', ') })}</Typography>;
+}
+
+function CnameHint() {
+  const t = useTranslate();
+  const prefix = (useWatch({ name: 'cnamePrefix' }) as string | undefined)?.trim() || '<prefix>';
+  return <>{t('portal.ipp.help.cnamePrefix', { address: protectionAddress(prefix) })}</>;
+}
+
+export function IppForm() {
+  const t = useTranslate();
+  return (
+    <SimpleForm
+      validate={validateIpp}
+      mode="onSubmit"
+      reValidateMode="onChange"
+      toolbar={<Toolbar><SaveButton alwaysEnable data-testid="ipp-save" /></Toolbar>}
+      sx={{ maxWidth: 760 }}
+    >
+      <TextInput source="originIp" label="portal.ipp.fields.originIp" fullWidth />
+      <RadioButtonGroupInput source="protocol" label="portal.ipp.fields.protocol" defaultValue="TCP" choices={IPP_PROTOCOLS.map((p) => ({ id: p, name: p }))} translateChoice={false} />
+      <RadioButtonGroupInput
+        source="preset"
+        label="portal.ipp.fields.preset"
+        defaultValue=""
+        choices={[{ id: '', name: 'portal.ipp.presets.none' }, { id: 'server', name: 'portal.ipp.presets.server' }, { id: 'web', name: 'portal.ipp.presets.web' }]}
+      />
+      <PresetHint />
+      <TextInput source="ports" label="portal.ipp.fields.ports" fullWidth format={formatPorts} parse={(v: string) => v} helperText="portal.ipp.help.ports" />
+      <ArrayInput source="ranges" label="portal.ipp.fields.ranges" defaultValue={[]} helperText="portal.ipp.help.ranges">
+        <SimpleFormIterator inline disableReordering>
+          <NumberInput source="start" label="portal.ipp.fields.start" min={1} max={65535} />
+          <NumberInput source="end" label="portal.ipp.fields.end" min={1} max={65535} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <Alert severity="info" sx={{ mb: 2, width: '100%' }} data-testid="ipp-forbidden">{t('portal.ipp.help.forbidden', { ports: IPP_FORBIDDEN_PORTS.join(', ') })}</Alert>
+      <TextInput source="cnamePrefix" label="portal.ipp.fields.cnamePrefix" fullWidth helperText={<CnameHint />} />
+      <TextInput source="remark" label="portal.ipp.fields.remark" fullWidth multiline minRows={2} />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,70 @@
+import type { DemoSeeder } from './index';
+import type { ConfigDb } from '../stores/config/db';
+import type { TrafficEngine } from '../stores/traffic/engine';
+import { insertIppEntry, type IppEntryFields } from '../stores/config/ipp';
+import { seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ippTraffic';
+import { runIppDetector } from '../lib/ippDetector';
+import { normalizePorts, type IppStatus } from '../../src/lib/ippRules';
+
+/**
+ * Demo IP protection (issue #19): protected origin IPs of acme (and its sub-accounts) and globex in
+ * several states, 7 days of network traffic per IP with daily patterns and a few attacks, and the
+ * alarms the detector finds in those samples (not canned rows).
+ */
+
+interface DemoEntry {
+  account: string;
+  fields: Omit<IppEntryFields, 'ports' | 'ranges'> & { ports: number[]; ranges: Array<{ start: number; end: number }> };
+  status: IppStatus;
+  series: Omit<DemoIppSeries, 'ip'>;
+}
+
+const entry = (account: string, originIp: string, cnamePrefix: string, preset: '' | 'server' | 'web', ports: number[], ranges: Array<{ start: number; end: number }>, status: IppStatus, series: DemoEntry['series'], remark = ''): DemoEntry => ({
+  account, status, series, fields: { originIp, protocol: 'TCP', cnamePrefix, preset, ports, ranges, remark },
+});
+
+export const DEMO_IPP: DemoEntry[] = [
+  entry('acme', '47.100.23.18', 'acme-web', 'web', [8080], [], 'configured', {
+    mbps: 400, attacks: [{ agoMinutes: 2 * 1440 + 300, minutes: 35, protocol: 'tcp', times: 12 }, { agoMinutes: 5 * 1440 + 100, minutes: 18, protocol: 'udp', times: 9 }],
+  }, 'Main website'),
+  entry('acme_video', '47.100.23.40', 'acme-video', 'server', [1935], [{ start: 8000, end: 8019 }], 'configured', {
+    mbps: 900, attacks: [{ agoMinutes: 1440 + 600, minutes: 50, protocol: 'udp', times: 8 }],
+  }, 'Live ingest'),
+  entry('acme_static', '120.55.61.7', 'acme-static', 'web', [], [], 'originToBeChecked', {
+    mbps: 150, attacks: [{ agoMinutes: 3 * 1440 + 45, minutes: 12, protocol: 'icmp', times: 15 }],
+  }),
+  entry('acme', '47.100.23.77', 'acme-game', '', [7000], [{ start: 7100, end: 7199 }], 'disabled', { mbps: 60, attacks: [] }, 'Game servers'),
+  entry('globex', '52.29.88.10', 'globex-shop', 'web', [], [], 'configured', {
+    mbps: 300, attacks: [{ agoMinutes: 4 * 1440 + 200, minutes: 25, protocol: 'tcp', times: 10 }],
+  }, 'Shop'),
+  entry('globex', '52.29.88.11', 'globex-api', 'server', [9443], [], 'configured', { mbps: 120, attacks: [] }),
+];
+
+const series = (): DemoIppSeries[] => DEMO_IPP.map((e) => ({ ip: e.fields.originIp, ...e.series }));
+
+/** Demo mode: extends the demo samples to the present minute (at most a day back), like the host metrics. */
+export async function topUpDemoIppTraffic(engine: TrafficEngine, db: ConfigDb, now = Date.now()): Promise<number> {
+  const [seeded] = await db.query(`SELECT 1 FROM demo_seeds WHERE name = 'ipp'`);
+  if (!seeded) return 0;
+  const end = Math.floor(now / 60_000) * 60;
+  const ips = DEMO_IPP.map((e) => e.fields.originIp);
+  const [row] = await engine.query<{ last: number | string }>('SELECT toUInt32(max(ts)) AS last FROM traffic.ipp_traffic WHERE ip IN {ips:Array(String)}', { ips });
+  const last = Number(row?.last ?? 0);
+  if (!last) return 0;
+  const minutes = Math.min(1440, Math.floor((end - last) / 60) - 1);
+  // attacks stay in the past: the top-up adds normal traffic only
+  await seedIppTraffic(engine, series().map((s) => ({ ...s, attacks: [] })), end, minutes);
+  return Math.max(0, minutes);
+}
+
+export const seedIpp: DemoSeeder = {
+  name: 'ipp',
+  async run(app) {
+    for (const e of DEMO_IPP) {
+      const { ports, ranges } = normalizePorts(e.fields.ports, e.fields.ranges, e.fields.preset);
+      await insertIppEntry(app.db, e.account, { ...e.fields, ports, ranges }, e.status, null);
+    }
+    await seedIppTraffic(app.traffic, series());
+    await runIppDetector(app.db, app.traffic);
+  },
+};

@@ -1,0 +1,37 @@
+import type { Job } from './index';
+import { periodic } from './periodic';
+import { issueDelayMs } from '../lib/domainService';
+import { advanceDueIpp } from '../stores/config/ipp';
+import { runIppDetector } from '../lib/ippDetector';
+import { topUpDemoIppTraffic } from '../demo/ipp';
+
+/**
+ * IP protection (issue #19): (1) the entries' timed steps — toBeConfirmed → configuring →
+ * configured, disabling → disabled — whose due times are stored with the entries, so a restart
+ * loses nothing; (2) every minute the attack detector over the last 7 days of samples (demo mode
+ * first extends the demo samples to the present, unless PORTAL_DEMO_LIVE=0).
+ */
+export const ippJob: Job = (app) => {
+  const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
+  const stopSteps = periodic(app, {
+    everyMs: pollMs,
+    failure: 'ip protection step failed',
+    run: async () => {
+      const ids = await advanceDueIpp(app.db, issueDelayMs());
+      if (ids.length) app.log.info({ ids: ids.slice(0, 20), count: ids.length }, 'ip protection entries moved on');
+    },
+  });
+  const stopDetector = periodic(app, {
+    everyMs: 60_000,
+    firstAfterMs: 10_000,
+    failure: 'ip protection detector failed',
+    run: async () => {
+      if (app.config.demo && app.config.demoLive) await topUpDemoIppTraffic(app.traffic, app.db);
+      await runIppDetector(app.db, app.traffic);
+    },
+  });
+  return () => {
+    stopSteps();
+    stopDetector();
+  };
+};

@@ -1,0 +1,52 @@
+import net from 'node:net';
+import { isPrivateAddress } from './originProbe';
+import type { IppPortError, IppPortFailure } from '../../dataProviders/impapi/ippTypes';
+
+/**
+ * The IP protection config check (issue #19): a TCP connect to every protected port of an origin IP,
+ * each with a time-out, a few at a time. Private, loopback and reserved addresses are refused unless
+ * allowed (the origin probe's rules, server/lib/originProbe.ts). Nothing is sent: a completed
+ * handshake is success, and the socket is closed at once.
+ */
+
+export const PORT_TIMEOUT_MS = 2000;
+const PARALLEL = 20;
+
+function connectOnce(ip: string, port: number, timeoutMs: number): Promise<IppPortError | null> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: ip, port, family: net.isIP(ip) === 6 ? 6 : 4 });
+    let done = false;
+    const finish = (result: IppPortError | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ port, reason: 'timeout', detail: 'ETIMEDOUT' }), timeoutMs);
+    socket.once('connect', () => finish(null));
+    socket.once('error', (e: NodeJS.ErrnoException) => {
+      const code = e.code ?? 'error';
+      const reason: IppPortFailure = code === 'ECONNREFUSED' ? 'refused'
+        : ['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN'].includes(code) ? 'unreachable'
+          : code === 'ETIMEDOUT' ? 'timeout' : 'error';
+      finish({ port, reason, detail: code });
+    });
+  });
+}
+
+/** The ports that failed (ascending), or every port as 'private' when the address may not be probed. */
+export async function probePorts(ip: string, ports: number[], allowPrivate: boolean, timeoutMs = PORT_TIMEOUT_MS): Promise<IppPortError[]> {
+  if (!allowPrivate && isPrivateAddress(ip)) return ports.map((port) => ({ port, reason: 'private', detail: '' }));
+  const errors: IppPortError[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < ports.length) {
+      const port = ports[next++];
+      const e = await connectOnce(ip, port, timeoutMs);
+      if (e) errors.push(e);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, ports.length) }, worker));
+  return errors.sort((a, b) => a.port - b.port);
+}

@@ -1,0 +1,236 @@
+import type { TrafficEngine } from './engine';
+import type { RecordKind } from './ingest';
+import type { IppStatPoint, IppStatistic } from '../../../dataProviders/impapi/ippTypes';
+import { IPP_GRANULARITIES, topRegions, type IppAlarmType, type IppGranularity } from '../../../src/lib/ippRules';
+
+/**
+ * IP protection network traffic (issue #19): one row per protected IP, minute, source region and
+ * protocol in traffic.ipp_traffic — bytes and packets in (towards the origin) and out, and the TCP
+ * SYN packets among those in. Filled for the demo by SQL (seedIppTraffic: daily patterns and a few
+ * attacks) and for real by the ingest path, kind `ipp_traffic` (docs/ipp.md).
+ */
+
+export const IPP_TRAFFIC_STATEMENTS = [
+  `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic (
+    ts           DateTime('UTC') CODEC(Delta, ZSTD),
+    ip           String,
+    region       LowCardinality(String),
+    protocol     LowCardinality(String),
+    in_bytes     UInt64,
+    out_bytes    UInt64,
+    in_packets   UInt64,
+    out_packets  UInt64,
+    syn_packets  UInt64
+  ) ENGINE = MergeTree
+  PARTITION BY toYYYYMM(ts)
+  ORDER BY (ip, ts)
+  TTL ts + INTERVAL 90 DAY`,
+];
+
+export const IPP_TRAFFIC_COLUMNS = ['ts', 'ip', 'region', 'protocol', 'in_bytes', 'out_bytes', 'in_packets', 'out_packets', 'syn_packets'] as const;
+
+/** Ingest kind `ipp_traffic`: {"ts", "ip", "region", "protocol" (tcp|udp|icmp|other), "in_bytes", "out_bytes", "in_packets", "out_packets", "syn_packets"} per line. */
+export const IPP_TRAFFIC: RecordKind = {
+  name: 'ipp_traffic',
+  table: 'traffic.ipp_traffic',
+  columns: IPP_TRAFFIC_COLUMNS,
+  stageTypes: { ts: "DateTime('UTC')", in_bytes: 'UInt64', out_bytes: 'UInt64', in_packets: 'UInt64', out_packets: 'UInt64', syn_packets: 'UInt64' },
+  valid: `ts >= toDateTime('2000-01-01 00:00:00', 'UTC') AND ts <= now() + INTERVAL 1 DAY AND ip != '' AND length(ip) <= 45
+  AND region != '' AND length(region) <= 64 AND protocol IN ('tcp', 'udp', 'icmp', 'other') AND syn_packets <= in_packets`,
+  moveColumns: 'toStartOfMinute(ts), ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets',
+};
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Statistics of some protected IPs over [start, end) (seconds), in buckets of the granularity. */
+export async function ippStatistic(engine: TrafficEngine, ips: string[], start: number, end: number, granularity: IppGranularity): Promise<IppStatistic> {
+  const step = IPP_GRANULARITIES[granularity];
+  const empty: IppStatistic = {
+    points: [], granularity, peakIngressBandwidth: 0, peakEgressBandwidth: 0, totalIngressFlow: 0, totalEgressFlow: 0, areaIngressFlow: {}, areaEgressFlow: {},
+  };
+  const params = { ips, start, end, step };
+  const range = `ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`;
+  const buckets = ips.length
+    ? await engine.query<Record<string, string | number>>(
+        `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o
+         FROM traffic.ipp_traffic WHERE ${range} GROUP BY t ORDER BY t`,
+        params,
+      )
+    : [];
+  const byT = new Map(buckets.map((b) => [num(b.t), { i: num(b.i), o: num(b.o) }]));
+  const points: IppStatPoint[] = [];
+  for (let t = Math.floor(start / step) * step; t < end; t += step) {
+    const b = byT.get(t) ?? { i: 0, o: 0 };
+    // a partial first or last bucket averages over the part of it inside the range
+    const seconds = Math.min(t + step, end) - Math.max(t, start);
+    points.push({
+      time: t * 1000, ingressFlow: b.i, egressFlow: b.o,
+      ingressBandwidth: seconds > 0 ? Math.round((b.i * 8) / seconds) : 0, egressBandwidth: seconds > 0 ? Math.round((b.o * 8) / seconds) : 0,
+    });
+  }
+  if (!ips.length) return { ...empty, points };
+  const [peak] = await engine.query<Record<string, string | number>>(
+    `SELECT max(i) AS pi, max(o) AS po, sum(i) AS ti, sum(o) AS to FROM (
+       SELECT ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ${range} GROUP BY ts)`,
+    params,
+  );
+  const regions = await engine.query<Record<string, string | number>>(
+    `SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ${range} GROUP BY region`,
+    params,
+  );
+  return {
+    points, granularity,
+    // peaks: the busiest minute's average bandwidth
+    peakIngressBandwidth: Math.round((num(peak?.pi) * 8) / 60), peakEgressBandwidth: Math.round((num(peak?.po) * 8) / 60),
+    totalIngressFlow: num(peak?.ti), totalEgressFlow: num(peak?.to),
+    areaIngressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.i)]))),
+    areaEgressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.o)]))),
+  };
+}
+
+/** Per IP over [start, end): flows and the busiest minute's ingress bandwidth. */
+export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start: number, end: number): Promise<Map<string, { i: number; o: number; peak: number }>> {
+  if (!ips.length) return new Map();
+  const rows = await engine.query<Record<string, string | number>>(
+    `SELECT ip, sum(ib) AS i, sum(ob) AS o, max(ib) AS pi FROM (
+       SELECT ip, ts, sum(in_bytes) AS ib, sum(out_bytes) AS ob FROM traffic.ipp_traffic
+       WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') GROUP BY ip, ts)
+     GROUP BY ip`,
+    { ips, start, end },
+  );
+  return new Map(rows.map((r) => [String(r.ip), { i: num(r.i), o: num(r.o), peak: Math.round((num(r.pi) * 8) / 60) }]));
+}
+
+/** The detector's thresholds (docs/ipp.md). */
+export const DETECTOR = {
+  /** an attack minute carries more than this many times the IP's 95th-percentile minute of the window */
+  factor: 5,
+  /** and at least this ingress (bits per second), so that idle IPs do not alarm on a few packets */
+  floorBps: 10_000_000,
+  /** an attack lasts at least this many minutes */
+  minMinutes: 2,
+  /** the window the baseline and the search cover */
+  windowSeconds: 7 * 86_400,
+} as const;
+
+export interface Episode {
+  ip: string;
+  type: IppAlarmType;
+  start: number;
+  end: number;
+  peakBps: number;
+  peakPps: number;
+  ongoing: boolean;
+}
+
+/**
+ * Attacks in the samples of these IPs over the window ending at `now` (seconds): minutes whose
+ * ingress exceeds `factor` × the IP's 95th-percentile minute and the floor, joined when at most one
+ * minute apart, kept from `minMinutes` on, typed by the dominant protocol and packet profile.
+ */
+export async function detectIppAttacks(engine: TrafficEngine, ips: string[], now: number): Promise<Episode[]> {
+  if (!ips.length) return [];
+  const rows = await engine.query<Record<string, string | number>>(
+    `WITH minutes AS (
+       SELECT ip, ts, sum(in_bytes) AS b, sum(in_packets) AS p, sumIf(in_packets, protocol = 'tcp') AS tcp,
+         sumIf(syn_packets, protocol = 'tcp') AS syn, sumIf(in_packets, protocol = 'udp') AS udp, sumIf(in_packets, protocol = 'icmp') AS icmp
+       FROM traffic.ipp_traffic
+       WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({now:UInt32}, 'UTC')
+       GROUP BY ip, ts),
+     base AS (SELECT ip, quantile(0.95)(b) AS p95 FROM minutes GROUP BY ip)
+     SELECT m.ip AS ip, toUInt32(m.ts) AS t, m.b AS b, m.p AS p, m.tcp AS tcp, m.syn AS syn, m.udp AS udp, m.icmp AS icmp
+     FROM minutes AS m INNER JOIN base ON m.ip = base.ip
+     WHERE m.b > {factor:Float64} * base.p95 AND m.b * 8 / 60 >= {floor:Float64}
+     ORDER BY ip, t`,
+    { ips, from: now - DETECTOR.windowSeconds, now, factor: DETECTOR.factor, floor: DETECTOR.floorBps },
+  );
+  const out: Episode[] = [];
+  let cur: { ip: string; first: number; last: number; minutes: number; peakB: number; peakP: number; p: number; tcp: number; syn: number; udp: number; icmp: number } | null = null;
+  const close = () => {
+    if (cur && cur.minutes >= DETECTOR.minMinutes) {
+      const share = (x: number) => (cur!.p > 0 ? x / cur!.p : 0);
+      const type: IppAlarmType = share(cur.icmp) > 0.5 ? 'icmpFlood' : share(cur.udp) > 0.5 ? 'udpFlood'
+        : share(cur.tcp) > 0.5 && cur.tcp > 0 && cur.syn / cur.tcp > 0.5 ? 'synFlood' : 'other';
+      const end = cur.last + 60;
+      out.push({ ip: cur.ip, type, start: cur.first, end, peakBps: (cur.peakB * 8) / 60, peakPps: cur.peakP / 60, ongoing: end >= now - 120 });
+    }
+    cur = null;
+  };
+  for (const r of rows) {
+    const ip = String(r.ip);
+    const t = num(r.t);
+    if (!cur || cur.ip !== ip || t - cur.last > 120) {
+      close();
+      cur = { ip, first: t, last: t, minutes: 0, peakB: 0, peakP: 0, p: 0, tcp: 0, syn: 0, udp: 0, icmp: 0 };
+    }
+    cur.last = t;
+    cur.minutes += 1;
+    cur.peakB = Math.max(cur.peakB, num(r.b));
+    cur.peakP = Math.max(cur.peakP, num(r.p));
+    cur.p += num(r.p);
+    cur.tcp += num(r.tcp);
+    cur.syn += num(r.syn);
+    cur.udp += num(r.udp);
+    cur.icmp += num(r.icmp);
+  }
+  close();
+  return out;
+}
+
+/** Source regions of the demo, with their share of the normal traffic. */
+export const DEMO_REGIONS: Array<[string, number]> = [
+  ['CN-East', 24], ['CN-North', 18], ['CN-South', 15], ['HK', 8], ['JP', 7], ['SG', 6], ['US', 6], ['DE', 4], ['KR', 3], ['GB', 3], ['FR', 2], ['BR', 2], ['IN', 2],
+];
+
+export interface DemoIppSeries {
+  ip: string;
+  /** normal ingress at the daily peak, Mbps */
+  mbps: number;
+  /** attacks: minutes before `end` they start, how long, protocol, ingress multiple of the normal peak */
+  attacks: Array<{ agoMinutes: number; minutes: number; protocol: 'tcp' | 'udp' | 'icmp'; times: number }>;
+}
+
+/**
+ * Demo samples for [end - minutes, end) in one statement: a daily curve per IP (quietest at 04:00 and
+ * busiest at 21:00 Shanghai time) over the regions, noise, TCP with a small SYN share, egress about
+ * 60 % of ingress; plus the attack rows, which the detector then finds like any others.
+ */
+export async function seedIppTraffic(engine: TrafficEngine, series: DemoIppSeries[], end = Math.floor(Date.now() / 60_000) * 60, minutes = 7 * 1440): Promise<void> {
+  if (!series.length || minutes <= 0) return;
+  const regions = DEMO_REGIONS.map((r) => r[0]);
+  const weights = DEMO_REGIONS.map((r) => r[1] / 100);
+  await engine.exec(
+    `INSERT INTO traffic.ipp_traffic (ts, ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets)
+     SELECT ts, ip, region, 'tcp', b, toUInt64(b * (0.5 + 0.2 * noise)), toUInt64(b / 900), toUInt64(b * 0.6 / 1100), toUInt64(b / 900 * 0.02)
+     FROM (
+       SELECT s.1 AS ip, r.1 AS region, toDateTime({end:UInt32} - 60 * (number + 1), 'UTC') AS ts,
+         (1 - cos(2 * pi() * (toHour(ts, 'Asia/Shanghai') * 60 + toMinute(ts) - 240) / 1440)) / 2 AS wave,
+         (cityHash64(s.1, r.1, number) % 1000) / 1000 AS noise,
+         toUInt64(s.2 * 1e6 / 8 * 60 * r.2 * (0.15 + 0.85 * wave) * (0.85 + 0.3 * noise)) AS b
+       FROM numbers({minutes:UInt32}) AS n
+       CROSS JOIN (SELECT arrayJoin(arrayZip({ips:Array(String)}, {mbps:Array(Float64)})) AS s) AS ss
+       CROSS JOIN (SELECT arrayJoin(arrayZip({regions:Array(String)}, {weights:Array(Float64)})) AS r) AS rs
+     )`,
+    { ips: series.map((s) => s.ip), mbps: series.map((s) => s.mbps), regions, weights, end, minutes },
+  );
+  const attacks = series.flatMap((s) => s.attacks.filter((a) => a.agoMinutes <= minutes).map((a) => ({ ...a, ip: s.ip, mbps: s.mbps })));
+  if (!attacks.length) return;
+  // An attack comes from a few regions, mostly abroad; its packets are small (SYN 60 B, UDP 500 B, ICMP 100 B).
+  await engine.exec(
+    `INSERT INTO traffic.ipp_traffic (ts, ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets)
+     SELECT ts, ip, region, proto, b, toUInt64(b * 0.01), toUInt64(b / psize), 0, if(proto = 'tcp', toUInt64(b / psize * 0.95), 0)
+     FROM (
+       SELECT a.1 AS ip, a.4 AS proto, r.1 AS region, toDateTime({end:UInt32} - 60 * (a.2 - number), 'UTC') AS ts,
+         multiIf(proto = 'tcp', 60, proto = 'udp', 500, 100) AS psize,
+         (cityHash64(a.1, r.1, number) % 1000) / 1000 AS noise,
+         toUInt64(a.5 * a.6 * 1e6 / 8 * 60 * r.2 * (0.7 + 0.3 * noise) * (number + 1 < a.3 ? 1 : 0.6)) AS b
+       FROM (SELECT arrayJoin(arrayZip({aips:Array(String)}, {ago:Array(UInt32)}, {len:Array(UInt32)}, {proto:Array(String)}, {times:Array(Float64)}, {amb:Array(Float64)})) AS a) AS aa
+       CROSS JOIN (SELECT arrayJoin(arrayZip(['US', 'BR', 'IN', 'DE', 'KR'], [0.35, 0.25, 0.2, 0.1, 0.1])) AS r) AS rs
+       ARRAY JOIN range(a.3) AS number
+     ) WHERE ts < toDateTime({end:UInt32}, 'UTC')`,
+    {
+      aips: attacks.map((a) => a.ip), ago: attacks.map((a) => a.agoMinutes), len: attacks.map((a) => a.minutes), proto: attacks.map((a) => a.protocol),
+      times: attacks.map((a) => a.times), amb: attacks.map((a) => a.mbps), end,
+    },
+  );
+}
