@@ -24,6 +24,10 @@ export interface PortalConfig {
   analysisSource: 'auto' | 'rollups';
   /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL). */
   purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
+  /** Load (issue #22): seconds an analysis answer is shared by identical questions of one scope (PORTAL_ANSWER_CACHE_SECONDS, 0 = off). */
+  answerCacheSeconds: number;
+  /** Load (issue #22): traffic-engine statements at once and waiting (PORTAL_TRAFFIC_CONCURRENCY, 0 = no limit; PORTAL_TRAFFIC_QUEUE). */
+  trafficQueue: { concurrency: number; maxQueued: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -45,5 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     analysisSource: env.PORTAL_ANALYSIS_SOURCE === 'rollups' ? 'rollups' : 'auto',
     purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
+    answerCacheSeconds: Number(env.PORTAL_ANSWER_CACHE_SECONDS ?? 5),
+    trafficQueue: { concurrency: Number(env.PORTAL_TRAFFIC_CONCURRENCY ?? 2), maxQueued: Number(env.PORTAL_TRAFFIC_QUEUE ?? 200) },
   };
 }
