@@ -3,7 +3,7 @@
  * writes through the HTTP API as acme (sub-accounts, domains, purge tasks), SIGKILL in the middle
  * of it, a restart on the same directory, and a check that every acknowledged write (reply code
  * "0") is there and both stores open cleanly (the server starts, a config read and a traffic query
- * answer). Repeated --rounds times (default 20); prints acknowledged writes, lost writes and the
+ * answer; the demo tenants and domains are seeded first, no demo traffic). Repeated --rounds times (default 20); prints acknowledged writes, lost writes and the
  * restart time (spawn to first answer) of each round and in total.
  * Run: npm run bench -- crash [--rounds 20] [--writers 4]
  */
@@ -14,6 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCipher } from '../server/lib/cipher';
+import { buildApp } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { seedTenants } from '../server/demo/tenants';
+import { seedDomains } from '../server/demo/domains';
 import { emptyDomainInput } from '../src/lib/domainRules';
 
 function arg(name: string, fallback: number): number {
@@ -48,11 +52,24 @@ interface Server {
   exited: Promise<void>;
 }
 
+/**
+ * The demo tenants and domains only (config store): the server then runs without demo seeding
+ * (PORTAL_DEMO=0), so a start measures opening the stores, not generating demo traffic.
+ */
+async function seedConfig(dataDir: string): Promise<void> {
+  const app = await buildApp({ ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), demo: false });
+  try {
+    for (const seeder of [seedTenants, seedDomains]) await seeder.run(app);
+  } finally {
+    await app.close();
+  }
+}
+
 function start(dataDir: string, port: number): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
-      ...process.env, PORTAL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '1', PORTAL_DEMO_LIVE: '0',
+      ...process.env, PORTAL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '0',
       LOG_LEVEL: 'warn', PORTAL_PURGE_URL_QUOTA: '1000000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -175,9 +192,10 @@ async function main() {
   let server: Server | null = null;
   try {
     let t = Date.now();
+    await seedConfig(dataDir);
     server = start(dataDir, port);
     await ready(server);
-    console.log(`first start with demo seeding: ${((Date.now() - t) / 1000).toFixed(1)} s (data dir ${dataDir})`);
+    console.log(`demo tenants and domains seeded and first start: ${((Date.now() - t) / 1000).toFixed(1)} s (data dir ${dataDir})`);
     console.log('round  acknowledged  lost  restart s');
     for (let round = 1; round <= ROUNDS; round++) {
       const cookie = await signIn(server.base);

@@ -18,6 +18,8 @@ const BENCHES: Record<string, { what: string; allArgs?: string[] }> = {
   analysis: { what: 'median / p95 of every analysis query at 10 M and 100 M rows', allArgs: ['--rows', '10000000'] },
   purge: { what: '10,000 URLs through the embedded edge; task-list median / p95 with 1,000,000 task URLs' },
   hosts: { what: 'host list, search and overview median / p95 with 100,000 hosts' },
+  crash: { what: 'SIGKILL in a stream of API writes, restart on the same data dir, every acknowledged write checked, 20 times' },
+  load: { what: '50 signed-in clients for 60 s (domain search + analysis): req/s, p50 / p99, errors, before / after the load levers' },
 };
 
 function run(name: string, args: string[]): number {
