@@ -1,7 +1,7 @@
 /**
  * Crash safety (issue #22): the real server (server/main.ts) on one data directory, a stream of
  * writes through the HTTP API as acme (sub-accounts, domains, purge tasks), SIGKILL in the middle
- * of it, a restart on the same directory, and a check that every acknowledged write (reply code
+ * of it (after a random 10 to 60 acknowledged writes of the round), a restart on the same directory, and a check that every acknowledged write (reply code
  * "0") is there and both stores open cleanly (the server starts, a config read and a traffic query
  * answer; the demo tenants and domains are seeded first, no demo traffic). Repeated --rounds times (default 20); prints acknowledged writes, lost writes and the
  * restart time (spawn to first answer) of each round and in total.
@@ -201,8 +201,11 @@ async function main() {
       const cookie = await signIn(server.base);
       const before = acked.length;
       const stream = writeStream(server.base, cookie, round, acked);
-      // Kill somewhere between 0.5 s and 2.5 s into the stream, with writes in flight.
-      await new Promise((r) => setTimeout(r, 500 + Math.random() * 2000));
+      // Kill with writes in flight, after a random 10 to 60 acknowledged writes of this round (at
+      // most 20 s): the point in the stream does not depend on how fast the machine is.
+      const target = before + 10 + Math.floor(Math.random() * 51);
+      const deadline = Date.now() + 20_000;
+      while (acked.length < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       server.child.kill('SIGKILL');
       await server.exited;
       stream.stop();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   app = await analysisApp(rows, { answerCacheSeconds: 600, trafficQueue: { concurrency: 1, maxQueued: 1 } });
   for (const u of ['acme', 'acme_viewer', 'globex', 'admin']) cookies[u] = await signIn(app, u);
   cookies.acme2 = await signIn(app, 'acme');
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app?.close();
 });
