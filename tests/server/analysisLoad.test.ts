@@ -65,7 +65,8 @@ describe('analysis answer cache', () => {
     await loadRows(app, generateRows(50, 12));
     const after = await count('globex');
     expect(after.headers['x-portal-answer']).toBeUndefined();
-    expect(requests(after)).toBeGreaterThan(requests(before));
+    // loadRows replaces the rows: the answer is the new data's, not the kept one.
+    expect(requests(after)).not.toBe(requests(before));
   });
 });
 
