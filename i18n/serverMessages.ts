@@ -9,6 +9,7 @@ import purge from './server/purge';
 import security from './server/security';
 import hosts from './server/hosts';
 import ipp from './server/ipp';
+import resilience from './server/resilience';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -27,6 +28,7 @@ export const serverMessages = {
   ...security,
   ...hosts,
   ...ipp,
+  ...resilience,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -10,6 +10,8 @@ import { guardPlugin } from './plugins/guard';
 import { spaPlugin } from './plugins/spa';
 import { securityPlugin } from './plugins/security';
 import { auditPlugin } from './plugins/audit';
+import { answerCachePlugin } from './plugins/answerCache';
+import { queuedTraffic } from './lib/trafficQueue';
 import { routePlugins } from './routes';
 import { startJobs } from './jobs';
 import { seedDemo } from './demo';
@@ -46,7 +48,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
   await ensureTrafficSchema(traffic);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('traffic', traffic);
+  app.decorate('traffic', queuedTraffic(traffic, config.trafficQueue));
   app.decorate('cipher', createCipher(config.cipherKey));
 
   await app.register(envelopePlugin);
@@ -54,6 +56,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
   await app.register(guardPlugin);
   await app.register(securityPlugin);
   await app.register(auditPlugin);
+  await app.register(answerCachePlugin);
   for (const plugin of routePlugins) await app.register(plugin);
   await app.register(spaPlugin);
 

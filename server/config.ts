@@ -26,6 +26,10 @@ export interface PortalConfig {
   purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
   /** Days the audit log keeps its rows (PORTAL_AUDIT_RETENTION_DAYS, issue #22). */
   auditRetentionDays: number;
+  /** Load (issue #22): seconds an analysis answer is shared by identical questions of one scope (PORTAL_ANSWER_CACHE_SECONDS, 0 = off). */
+  answerCacheSeconds: number;
+  /** Load (issue #22): traffic-engine statements at once and waiting (PORTAL_TRAFFIC_CONCURRENCY, 0 = no limit; PORTAL_TRAFFIC_QUEUE). */
+  trafficQueue: { concurrency: number; maxQueued: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -48,5 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     analysisSource: env.PORTAL_ANALYSIS_SOURCE === 'rollups' ? 'rollups' : 'auto',
     purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
     auditRetentionDays: Math.max(1, Number(env.PORTAL_AUDIT_RETENTION_DAYS ?? 180) || 180),
+    answerCacheSeconds: Number(env.PORTAL_ANSWER_CACHE_SECONDS ?? 5),
+    trafficQueue: { concurrency: Number(env.PORTAL_TRAFFIC_CONCURRENCY ?? 2), maxQueued: Number(env.PORTAL_TRAFFIC_QUEUE ?? 200) },
   };
 }

@@ -119,20 +119,34 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies numbered .sql files from migrations/ that have not run yet, each in a transaction. */
+/** Advisory lock key (pg_advisory_xact_lock(MIGRATION_LOCK, 0)) that serialises migrations across portal processes. */
+const MIGRATION_LOCK = 45;
+
+/**
+ * Applies numbered .sql files from migrations/ that have not run yet, each in a transaction. Each
+ * step holds a transaction-scoped advisory lock and looks again at what is applied, so portal
+ * processes starting at once on one PostgreSQL apply every file once (issue #22, scale-out).
+ */
 export async function migrate(db: ConfigDb): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [MIGRATION_LOCK]);
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  });
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [MIGRATION_LOCK]);
+      // Another process may have applied it while this one waited for the lock.
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file])).length) return false;
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      return true;
     });
-    applied.push(file);
+    if (ran) applied.push(file);
   }
   return applied;
 }
