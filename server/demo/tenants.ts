@@ -8,6 +8,7 @@ import { LOG_TABS, permissionString } from '../../src/auth/permissions';
 export const CUSTOMER_MODULES = [
   'overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis',
   'certificate', 'user', 'account', 'person', 'bill', 'logApi', 'prefetchApi', 'apiOpen', 'imperva', 'ipP', 'cloudMonit',
+  'website', 'dashboards', // website protection (issue #18)
 ];
 export const CUSTOMER_PERMISSIONS = [
   ...CUSTOMER_MODULES.map((m) => permissionString(m, 'operation')),

@@ -18,6 +18,10 @@ import { lineAreaRoutes } from './cloud/lineArea';
 import { lineStaticDataRoutes } from './linesapi/staticData';
 import { purgeRoutes } from './api/purge';
 import { hostRoutes } from './api/hosts';
+import { websiteRoutes } from './impapi/websites';
+import { wafPolicyRoutes } from './impapi/wafPolicies';
+import { wafRuleRoutes } from './impapi/wafRules';
+import { wafDashboardRoutes } from './impapi/wafDashboard';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -40,4 +44,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   lineStaticDataRoutes,
   purgeRoutes,
   hostRoutes,
+  websiteRoutes, wafPolicyRoutes, wafRuleRoutes, wafDashboardRoutes,
 ];
