@@ -19,6 +19,8 @@ import { dirPurgePage, prefetchPage, urlPurgePage } from './pages/cdn/purge';
 import vpsHosts from '../resources/vpsHosts';
 import dedicatedHosts from '../resources/dedicatedHosts';
 import { overviewHostPage } from './pages/cdn/overviewHost';
+import websites from '../resources/websites';
+import { wafDashboardsPage } from './pages/dcdn/dashboards';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -30,6 +32,7 @@ export const resources: PortalResource[] = [
   certificates,
   purgeTasks, prefetchTasks,
   vpsHosts, dedicatedHosts,
+  websites,
 ];
 
 export const pages: PortalPage[] = [
@@ -43,6 +46,7 @@ export const pages: PortalPage[] = [
   logPage,
   urlPurgePage, dirPurgePage, prefetchPage,
   overviewHostPage,
+  wafDashboardsPage,
 ];
 
 /** resource name → permission module, for canAccess. */

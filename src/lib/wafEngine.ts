@@ -265,6 +265,7 @@ export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): E
 
     const overrides: Partial<WafConfig> = {};
     let firstNonTerminal: Match | null = null;
+    let overrideMatch: Match | null = null;
     for (const c of compiledRules) {
       if (c.apps.size && !(p.clientApp && c.apps.has(p.clientApp))) continue;
       if (!c.filters.every((f) => f(p))) continue;
@@ -274,7 +275,8 @@ export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): E
       matches.push(m);
       if (TERMINAL.has(action)) return decide(m);
       if (c.r.actionType === 7) Object.assign(overrides, c.r.action.overrides ?? {});
-      firstNonTerminal ??= m;
+      if (c.r.actionType === 7) overrideMatch ??= m;
+      else firstNonTerminal ??= m;
     }
 
     let strongest: Match | null = null;
@@ -294,6 +296,7 @@ export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): E
     if (strongest && strongest.action !== 'alert') return decide(strongest);
     if (firstNonTerminal) return decide(firstNonTerminal);
     if (strongest) return decide(strongest);
+    if (overrideMatch) return decide(overrideMatch);
     return { action: 'pass', decidedBy: null, reason: '', matches };
   };
 }
