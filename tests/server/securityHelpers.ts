@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Tables a refused request must leave alone (sessions and sign-in failures excepted). */
-const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks'];
+const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks',
+  'websites', 'waf_policies', 'waf_rules', // website protection (issue #18)
+];
 
 /** A digest of the config store's tables: equal before and after means nothing changed. */
 export async function storeDigest(app: FastifyInstance): Promise<string> {
