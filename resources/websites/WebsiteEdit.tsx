@@ -1,7 +1,6 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { Edit, SimpleForm, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { WebsiteInputs } from './WebsiteInputs';
-import { validateWebsiteForm } from './validators';
 import { PolicyPanel } from './PolicyPanel';
 import { RulePanel } from './RulePanel';
 import { TestRequestPanel } from './TestRequestPanel';
@@ -38,7 +37,7 @@ export function WebsiteEdit() {
       }}
       aside={undefined}
     >
-      <SimpleForm validate={validateWebsiteForm}>
+      <SimpleForm>
         <WebsiteInputs create={false} />
       </SimpleForm>
       <Sections />

@@ -7,7 +7,7 @@ import {
 import type { PortalDataProvider } from '../../dataProviders';
 import type { CertificateOption } from '../../dataProviders/impapi/websiteTypes';
 import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../../src/lib/websiteRules';
-import { validateDomainInput, validateOriginInput, validateRemarkInput, validateWeightInput } from './validators';
+import { validateDomainInput, validateOriginInput, validateOriginsInput, validateRemarkInput, validateWeightInput } from './validators';
 
 /** Certificates whose names cover the domain (GET /impapi/certificate/search), refreshed as the domain changes. */
 function CertificateInput() {
@@ -35,7 +35,7 @@ function CertificateInput() {
     ...options.map((c) => ({ id: c.id, name: `${c.name} (${c.dnsNames.join(', ')}; ${c.expireTime.slice(0, 10)})` })),
   ];
   return (
-    <SelectInput source="certificateId" label="portal.websites.fields.certificateId" choices={choices} emptyValue={null}
+    <SelectInput source="certificateId" label="portal.websites.fields.certificateId" choices={choices} emptyValue=""
       format={(v: number | null) => v ?? ''} parse={(v: string | number) => (v === '' ? null : Number(v))} fullWidth data-testid="certificate-input" />
   );
 }
@@ -45,12 +45,7 @@ function ProtectionAddressInput({ create }: { create: boolean }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const address = useWatch({ name: 'protectionAddress' }) as string | undefined;
   const fetchAddress = () => void dataProvider.websiteRandomAddress().then((a) => setValue('protectionAddress', a, { shouldDirty: true }), () => undefined);
-  useEffect(() => {
-    if (create && !address) fetchAddress();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [create]);
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <TextInput source="protectionAddress" label="portal.websites.fields.protectionAddress" InputProps={{ readOnly: true }} sx={{ minWidth: 360 }} />
@@ -72,7 +67,7 @@ export function WebsiteInputs({ create }: { create: boolean }) {
         <SelectInput source="originType" label="portal.websites.fields.originType" choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `portal.websites.originType.${t}` }))} />
         {multiple && <SelectInput source="lbMode" label="portal.websites.fields.lbMode" choices={LB_MODES.map((m) => ({ id: m, name: `portal.websites.lbMode.${m}` }))} />}
       </Stack>
-      <ArrayInput source="origins" label="portal.websites.fields.origins">
+      <ArrayInput source="origins" label="portal.websites.fields.origins" validate={validateOriginsInput}>
         <SimpleFormIterator inline disableReordering disableAdd={!multiple}>
           <TextInput source="address" label="portal.websites.fields.address" validate={validateOriginInput} helperText="portal.websites.originHelp" sx={{ minWidth: 300 }} />
           {multiple && <NumberInput source="weight" label="portal.websites.fields.weight" validate={validateWeightInput} min={0} max={100} />}

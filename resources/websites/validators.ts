@@ -12,15 +12,18 @@ export const validateWeightInput = (v: unknown) => {
   return Number.isInteger(n) && n >= 0 && n <= 100 ? undefined : message('wafRangeError');
 };
 
-/** Form-level rule: weighted load balancing needs weights adding up to 100; single takes one origin. */
-export function validateWebsiteForm(values: Record<string, unknown>): Record<string, string> {
-  const origins = Array.isArray(values.origins) ? (values.origins as Array<{ weight?: unknown }>) : [];
-  const errors: Record<string, string> = {};
-  if (!origins.length) errors.origins = message('wafCannotBeEmpty')!;
-  else if (values.originType === 'single' && origins.length > 1) errors.origins = message('wafOriginsSingle')!;
-  else if (values.originType === 'multiple' && values.lbMode === 'weighted') {
+/**
+ * The origins as a whole (validator of the ArrayInput; react-hook-form takes either form-level or
+ * input-level validation, so this rule sits on the array): at least one, one for a single origin,
+ * weights adding up to 100 for weighted load balancing.
+ */
+export function validateOriginsInput(value: unknown, values: Record<string, unknown>): string | undefined {
+  const origins = Array.isArray(value) ? (value as Array<{ weight?: unknown }>) : [];
+  if (!origins.length) return message('wafCannotBeEmpty');
+  if (values.originType === 'single' && origins.length > 1) return message('wafOriginsSingle');
+  if (values.originType === 'multiple' && values.lbMode === 'weighted') {
     const sum = origins.reduce((s, o) => s + (Number(o.weight) || 0), 0);
-    if (sum !== 100) errors.origins = message('wafWeightsSum')!;
+    if (sum !== 100) return message('wafWeightsSum');
   }
-  return errors;
+  return undefined;
 }

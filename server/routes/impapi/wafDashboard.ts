@@ -38,19 +38,19 @@ export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
     const interval = bucketSeconds(body.endTime - body.startTime);
     const empty: StatisticData = { byteList: [], countList: [], interval, domains: websites.map((w) => w.domain) };
     if (!websites.length) return impapiOk(empty);
-    // (account, domain) pairs: a website's traffic is its own account's logs of its domain.
-    const pairs = websites.map((w) => [w.account, w.domain] as [string, string]);
+    // A website's traffic is its own account's logs of its domain: one (account, domain) condition per website, parameterised.
+    const params: Record<string, unknown> = { interval, start: body.startTime, end: body.endTime };
+    const pairs = websites.map((w, i) => {
+      params[`a${i}`] = w.account;
+      params[`d${i}`] = w.domain;
+      return `(account = {a${i}:String} AND domain = {d${i}:String})`;
+    });
     const rows = await app.traffic.query<{ t: number | string; bytes: number | string; requests: number | string }>(
       `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {interval:UInt32} SECOND)) AS t, sum(bytes) AS bytes, count() AS requests
        FROM traffic.access_log
-       WHERE ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
-         AND account IN {accounts:Array(String)} AND domain IN {domains:Array(String)}
-         AND (account, domain) IN {pairs:Array(Tuple(String, String))}
+       WHERE ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') AND (${pairs.join(' OR ')})
        GROUP BY t ORDER BY t`,
-      {
-        interval, start: body.startTime, end: body.endTime,
-        accounts: [...new Set(pairs.map((p) => p[0]))], domains: [...new Set(pairs.map((p) => p[1]))], pairs,
-      },
+      params,
     );
     const data: StatisticData = {
       ...empty,
