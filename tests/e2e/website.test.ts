@@ -22,7 +22,7 @@ describe('website protection (acme)', () => {
     await page.getByLabel('域名', { exact: true }).fill('e2e.acme-media.com');
     await page.getByLabel('源站地址').fill('http://203.0.113.10:8080');
     await page.getByLabel('备注').fill('e2e site');
-    await page.getByTestId('certificate-input').click();
+    await page.getByRole('combobox', { name: 'SSL证书' }).click();
     await page.getByRole('option', { name: /Acme Media wildcard/ }).click();
     await shot(page, 'website-create-zh');
     await page.getByRole('button', { name: '保存' }).click();
