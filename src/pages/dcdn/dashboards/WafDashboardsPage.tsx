@@ -51,7 +51,8 @@ export function WafDashboardsPage() {
     <Box sx={{ p: 2 }} data-testid="waf-dashboards">
       <Title title={translate('portal.websites.dashboardTitle')} />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <TextField select size="small" label={t('website')} value={websiteId} onChange={(e) => setWebsiteId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 280 }}>
+        <TextField select size="small" label={t('website')} value={websiteId} onChange={(e) => setWebsiteId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 280 }}
+          SelectProps={{ displayEmpty: true }} InputLabelProps={{ shrink: true }}>
           <MenuItem value="">{t('allWebsites')}</MenuItem>
           {websites.map((w) => <MenuItem key={w.id} value={w.id}>{w.domain}</MenuItem>)}
         </TextField>
