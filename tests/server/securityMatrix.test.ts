@@ -278,6 +278,7 @@ const NOT_A_RECORD: Record<string, string> = {
   'GET /shiro/self/safeupdatepassword': 'the caller\'s own password (security tests of issue #22, defect 7)',
   'POST /api/domain/validation/icp': 'a registry lookup, no record',
   'POST /api/domain/validation/testUrl': 'a probe of an origin, no record',
+  'POST /impapi/protection/application/manager/create': 'creates a website in the caller\'s own account (its domain is a new name, not a record)',
   'GET /impapi/certificate/search': 'a search of the caller\'s own certificates by a domain name, no record',
 };
 
