@@ -12,6 +12,7 @@ import { purgeModule } from './api/purge';
 import { hostsModule } from './api/hosts';
 import { auditModule } from './api/audit';
 import { ippModule } from './impapi/ipp';
+import { websitesModule } from './impapi/websites';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -30,6 +31,7 @@ const modules = {
   hosts: hostsModule,
   audit: auditModule,
   ipp: ippModule,
+  websites: websitesModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

@@ -10,6 +10,7 @@ import security from './server/security';
 import hosts from './server/hosts';
 import ipp from './server/ipp';
 import resilience from './server/resilience';
+import websites from './server/websites';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -29,6 +30,7 @@ export const serverMessages = {
   ...hosts,
   ...ipp,
   ...resilience,
+  ...websites,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -22,6 +22,8 @@ import { overviewHostPage } from './pages/cdn/overviewHost';
 import auditLog from '../resources/auditLog';
 import ipProtection, { dcdnIpset } from '../resources/ipProtection';
 import { ippDashboardsPage } from './pages/ipP';
+import websites from '../resources/websites';
+import { wafDashboardsPage } from './pages/dcdn/dashboards';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -35,6 +37,7 @@ export const resources: PortalResource[] = [
   vpsHosts, dedicatedHosts,
   auditLog,
   ipProtection, dcdnIpset,
+  websites,
 ];
 
 export const pages: PortalPage[] = [
@@ -49,6 +52,7 @@ export const pages: PortalPage[] = [
   urlPurgePage, dirPurgePage, prefetchPage,
   overviewHostPage,
   ippDashboardsPage,
+  wafDashboardsPage,
 ];
 
 /** resource name → permission module, for canAccess. */

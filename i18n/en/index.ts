@@ -20,6 +20,7 @@ import purge from './purge';
 import hosts from './hosts';
 import audit from './audit';
 import ipp from './ipp';
+import websites from './websites';
 
 /** English messages: react-admin's own plus one module per area/resource (one line each). */
-export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp);
+export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites);

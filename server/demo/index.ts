@@ -6,6 +6,7 @@ import { seedTraffic } from './traffic';
 import { seedPurgeTasks } from './purgeTasks';
 import { seedHosts } from './hosts';
 import { seedIpp } from './ipp';
+import { seedWebsites } from './websites';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -23,6 +24,7 @@ const seeders: DemoSeeder[] = [
   seedPurgeTasks, // purge and prefetch history of the demo tenants
   seedHosts, // VPS and dedicated servers of the demo tenants, 24 h of utilisation
   seedIpp, // protected IPs of acme and globex, 7 days of network traffic, detected attacks
+  seedWebsites, // website protection of acme and globex (after certificates)
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

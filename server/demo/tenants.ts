@@ -9,6 +9,7 @@ export const CUSTOMER_MODULES = [
   'overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis',
   'certificate', 'user', 'account', 'person', 'bill', 'logApi', 'prefetchApi', 'apiOpen', 'imperva', 'ipP', 'cloudMonit',
   'audit',
+  'website', 'dashboards', // website protection (issue #18)
 ];
 export const CUSTOMER_PERMISSIONS = [
   ...CUSTOMER_MODULES.map((m) => permissionString(m, 'operation')),

@@ -5,6 +5,7 @@ import { demoLiveTrafficJob } from './demoLiveTraffic';
 import { purgeEdgeJob } from './purgeEdge';
 import { auditRetentionJob } from './auditRetention';
 import { ippJob } from './ippJobs';
+import { websiteIssuingJob } from './websiteIssuing';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -17,6 +18,7 @@ const jobs: Job[] = [
   purgeEdgeJob,
   auditRetentionJob,
   ippJob,
+  websiteIssuingJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

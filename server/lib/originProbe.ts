@@ -67,7 +67,7 @@ async function resolveAddress(address: string, allowPrivate: boolean, deadline: 
   return { ip: answers[0].address, family: answers[0].family === 6 ? 6 : 4 };
 }
 
-function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false): Promise<{ status: number; location?: string; bytes?: number }> {
+function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false, method: 'GET' | 'HEAD' = 'GET'): Promise<{ status: number; location?: string; bytes?: number }> {
   return new Promise((resolve, reject) => {
     const mod = t.protocol === 'https' ? https : http;
     const defaultPort = t.protocol === 'https' ? 443 : 80;
@@ -75,7 +75,7 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false)
       host: ip,
       port: t.port,
       path: t.path,
-      method: 'GET',
+      method,
       agent: false,
       headers: {
         host: t.port === defaultPort ? t.host : `${t.host}:${t.port}`,
@@ -121,7 +121,7 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false)
 }
 
 /** GETs origin + path; success is a 2xx (or 304) answer, after same-host redirects. */
-export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean } = {}): Promise<ProbeOutcome> {
+export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean; method?: 'GET' | 'HEAD' } = {}): Promise<ProbeOutcome> {
   const deadline = Date.now() + timeoutMs;
   const resolved = await resolveAddress(target.address, allowPrivate, deadline);
   if ('ok' in resolved) return resolved;
@@ -130,7 +130,7 @@ export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, ti
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let answer: { status: number; location?: string; bytes?: number };
     try {
-      answer = await getOnce(t, resolved.ip, deadline, opts.readBody);
+      answer = await getOnce(t, resolved.ip, deadline, opts.readBody, opts.method);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       if (reason === 'timeout' || Date.now() >= deadline) return failure('domainProbeTimeout', { address: label });

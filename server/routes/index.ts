@@ -20,6 +20,10 @@ import { purgeRoutes } from './api/purge';
 import { hostRoutes } from './api/hosts';
 import { auditRoutes } from './api/audit';
 import { ippRoutes } from './impapi/ipp';
+import { websiteRoutes } from './impapi/websites';
+import { wafPolicyRoutes } from './impapi/wafPolicies';
+import { wafRuleRoutes } from './impapi/wafRules';
+import { wafDashboardRoutes } from './impapi/wafDashboard';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -44,4 +48,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   hostRoutes,
   auditRoutes,
   ippRoutes,
+  websiteRoutes, wafPolicyRoutes, wafRuleRoutes, wafDashboardRoutes,
 ];

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
  * (audit_log) is left out on purpose: it records refused writes too, with their outcome (an attempt
  * is worth seeing), so it grows on every refusal; it holds no configuration (server/plugins/audit.ts).
  */
-const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks'];
+const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks',
+  'websites', 'waf_policies', 'waf_rules', // website protection (issue #18)
+];
 
 /** A digest of the config store's tables: equal before and after means nothing changed. */
 export async function storeDigest(app: FastifyInstance): Promise<string> {

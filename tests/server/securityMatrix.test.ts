@@ -180,11 +180,41 @@ interface Case {
 
 const fixtures = {
   domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0, hostId: 0, ippId: 0,
+  websiteId: 0, policyId: 0, ruleId: 0,
 };
 const MISSING_UID = '00000000-0000-4000-8000-00000000abcd';
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const post = (url: string, payload: Record<string, unknown>): InjectOptions => ({ method: 'POST', url, payload });
+
+/** Website protection rows (issue #18), by website, policy and rule id. */
+function websiteCases(): Case[] {
+  const W = '/impapi/protection/application';
+  const site = { domain: 'taken-over.example.com', originType: 'single', lbMode: 'least_pending', origins: [{ address: 'origin.example.com', weight: 100, role: 'active' }] };
+  const byWebsite = { own: () => fixtures.websiteId, missing: 999999 };
+  const byPolicy = { own: () => fixtures.policyId, missing: 999999 };
+  const byRule = { own: () => fixtures.ruleId, missing: 999999 };
+  return [
+    { method: 'GET', row: `${W}/manager/detail/{id}`, build: (k) => get(`${W}/manager/detail/${k}`), ...byWebsite, read: true },
+    { method: 'GET', row: `${W}/manager/getPortErrorData/{id}`, build: (k) => get(`${W}/manager/getPortErrorData/${k}`), ...byWebsite, read: true },
+    { method: 'POST', row: `${W}/manager/update`, build: (k) => post(`${W}/manager/update`, { id: k, ...site }), ...byWebsite },
+    { method: 'POST', row: `${W}/manager/enable`, build: (k) => post(`${W}/manager/enable`, { id: k }), ...byWebsite },
+    { method: 'POST', row: `${W}/manager/disable`, build: (k) => post(`${W}/manager/disable`, { id: k }), ...byWebsite },
+    { method: 'POST', row: `${W}/manager/checkConfig`, build: (k) => post(`${W}/manager/checkConfig`, { id: k }), ...byWebsite },
+    { method: 'POST', row: `${W}/statistic/data`, build: (k) => post(`${W}/statistic/data`, { websiteId: k, startTime: 1_700_000_000, endTime: 1_700_003_600 }), ...byWebsite },
+    { method: 'GET', row: `${W}/policy/list/{websiteId}`, build: (k) => get(`${W}/policy/list/${k}`), ...byWebsite, read: true },
+    { method: 'GET', row: `${W}/policy/detail/{id}`, build: (k) => get(`${W}/policy/detail/${k}`), ...byPolicy, read: true },
+    { method: 'POST', row: `${W}/policy/create`, build: (k) => post(`${W}/policy/create`, { websiteId: k, name: 'taken', type: 1, countries: ['RU'] }), ...byWebsite },
+    { method: 'POST', row: `${W}/policy/update`, build: (k) => post(`${W}/policy/update`, { id: k, name: 'taken', type: 1, countries: ['RU'] }), ...byPolicy },
+    { method: 'POST', row: `${W}/policy/delete`, build: (k) => post(`${W}/policy/delete`, { id: k }), ...byPolicy },
+    { method: 'GET', row: `${W}/rule/list/{websiteId}`, build: (k) => get(`${W}/rule/list/${k}`), ...byWebsite, read: true },
+    { method: 'GET', row: `${W}/rule/detail/{id}`, build: (k) => get(`${W}/rule/detail/${k}`), ...byRule, read: true },
+    { method: 'POST', row: `${W}/rule/create`, build: (k) => post(`${W}/rule/create`, { websiteId: k, name: 'taken', actionType: 3, action: { mode: 'block' } }), ...byWebsite },
+    { method: 'POST', row: `${W}/rule/update`, build: (k) => post(`${W}/rule/update`, { id: k, name: 'taken', actionType: 3, action: { mode: 'block' } }), ...byRule },
+    { method: 'POST', row: `${W}/rule/priority`, build: (k) => post(`${W}/rule/priority`, { websiteId: k, ids: [fixtures.ruleId] }), ...byWebsite },
+    { method: 'POST', row: `${W}/rule/delete`, build: (k) => post(`${W}/rule/delete`, { id: k }), ...byRule },
+  ];
+}
 
 const CASES: Case[] = [
   // Domains, by id and by name.
@@ -240,6 +270,8 @@ const CASES: Case[] = [
   { method: 'POST', row: '/impapi/protection/network/manager/update', build: (k) => post('/impapi/protection/network/manager/update', { id: k, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'taken-over' }), own: () => fixtures.ippId, missing: 999999 },
   { method: 'GET', row: '/impapi/protection/network/manager/getPortErrorData/{id}', build: (k) => get(`/impapi/protection/network/manager/getPortErrorData/${k}`), own: () => fixtures.ippId, missing: 999999, read: true },
   { method: 'GET', row: '/impapi/protection/network/statistic/list/{account}', build: (k) => get(`/impapi/protection/network/statistic/list/${k}`), own: () => 'acme', missing: 'missing_account', read: true },
+  // Website protection (issue #18): websites, policies, rules, dashboard.
+  ...websiteCases(),
 ];
 
 /**
@@ -251,6 +283,8 @@ const NOT_A_RECORD: Record<string, string> = {
   'GET /shiro/self/safeupdatepassword': 'the caller\'s own password (security tests of issue #22, defect 7)',
   'POST /api/domain/validation/icp': 'a registry lookup, no record',
   'POST /api/domain/validation/testUrl': 'a probe of an origin, no record',
+  'POST /impapi/protection/application/manager/create': 'creates a website in the caller\'s own account (its domain is a new name, not a record)',
+  'GET /impapi/certificate/search': 'a search of the caller\'s own certificates by a domain name, no record',
 };
 
 /** Names that identify a record when a route takes them (path, query or body). */
@@ -281,6 +315,12 @@ describe('tenant isolation (globex on acme\'s records)', () => {
     fixtures.hostId = h.id;
     const [ipp] = await app.db.query<{ id: number }>(`SELECT id FROM ipp_entries WHERE account = 'acme' ORDER BY id LIMIT 1`);
     fixtures.ippId = ipp.id;
+    const [w] = await app.db.query<{ id: number }>(`SELECT id FROM websites WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.websiteId = w.id;
+    const [wp] = await app.db.query<{ id: number }>('SELECT id FROM waf_policies WHERE website_id = $1 ORDER BY id LIMIT 1', [w.id]);
+    fixtures.policyId = wp.id;
+    const [wr] = await app.db.query<{ id: number }>('SELECT id FROM waf_rules WHERE website_id = $1 ORDER BY id LIMIT 1', [w.id]);
+    fixtures.ruleId = wr.id;
   });
 
   it('every served row that takes a record id or name is in the isolation table (or explained)', () => {

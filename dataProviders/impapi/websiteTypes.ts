@@ -1,0 +1,90 @@
+import type { Hsts, LbMode, OriginType, PolicyInput, RuleAction, RuleActionType, RuleFilter, RuleStatus, WebsiteOrigin } from '../../src/lib/websiteRules';
+
+/** Wire shapes of website protection (/impapi/protection/application/*, issue #18). */
+
+/** One origin's result of the last check. */
+export interface OriginCheck {
+  address: string;
+  host: string;
+  port: number;
+  ok: boolean;
+  /** HTTP status of the HEAD when answered */
+  status?: number;
+  /** why it failed, in the language of the check's caller */
+  reason?: string;
+}
+
+export interface Website {
+  id: number;
+  account: string;
+  domain: string;
+  protectionAddress: string;
+  originType: OriginType;
+  lbMode: LbMode;
+  origins: WebsiteOrigin[];
+  remark: string;
+  certificateId: number | null;
+  hsts: Hsts;
+  enabled: boolean;
+  status: 'configuring' | 'configured';
+  checkStatus: 'unchecked' | 'ok' | 'error';
+  checkResult: OriginCheck[];
+  checkTime: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface Policy extends Omit<PolicyInput, 'websiteId'> {
+  id: number;
+  websiteId: number;
+  account: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface Rule {
+  id: number;
+  websiteId: number;
+  account: string;
+  name: string;
+  enabled: boolean;
+  actionType: RuleActionType;
+  action: RuleAction;
+  filters: RuleFilter[];
+  clientAppIds: string[];
+  interval: number;
+  priority: number;
+  status: RuleStatus;
+  createTime: string;
+  updateTime: string;
+}
+
+/** GET getPortErrorData/{id}: the origins and ports that failed the last check. */
+export interface PortErrorData {
+  checkTime: string | null;
+  errors: Array<{ address: string; host: string; port: number; reason: string }>;
+}
+
+export interface CertificateOption {
+  id: number;
+  name: string;
+  commonName: string;
+  dnsNames: string[];
+  expireTime: string;
+}
+
+export interface StatisticBody {
+  websiteId?: number;
+  /** seconds */
+  startTime: number;
+  endTime: number;
+}
+
+/** POST statistic/data (times in ms, spec §9). */
+export interface StatisticData {
+  byteList: Array<{ time: number; flow: number; bandwidth: number }>;
+  countList: Array<{ time: number; count: number }>;
+  /** bucket length in seconds */
+  interval: number;
+  domains: string[];
+}

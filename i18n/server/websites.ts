@@ -1,0 +1,6 @@
+import { WEBSITE_MESSAGES } from '../../src/lib/websiteRules';
+
+/** Server messages of website protection (issue #18): the rule catalogue shared with the forms. */
+export default {
+  ...WEBSITE_MESSAGES,
+} as const;

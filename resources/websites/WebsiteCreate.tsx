@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { LinearProgress } from '@mui/material';
+import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import { WebsiteInputs, NEW_WEBSITE } from './WebsiteInputs';
+import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+
+/** Add a protected website; after the create the product goes to /dcdn/website (spec §2). */
+export function WebsiteCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // The protection address: a fresh random label from the server, before the form opens.
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => {
+    void dataProvider.websiteRandomAddress().then(setAddress, () => setAddress(''));
+  }, [dataProvider]);
+  if (address === null) return <LinearProgress />;
+  return (
+    <Create
+      title={translate('portal.websites.createTitle')}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('portal.websites.created', { type: 'success' });
+          redirect('list', WEBSITE_RESOURCE);
+        },
+      }}
+    >
+      <SimpleForm defaultValues={{ ...NEW_WEBSITE, protectionAddress: address }}>
+        <WebsiteInputs create />
+      </SimpleForm>
+    </Create>
+  );
+}

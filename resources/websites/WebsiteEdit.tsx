@@ -1,0 +1,46 @@
+import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
+import { Edit, SimpleForm, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { WebsiteInputs } from './WebsiteInputs';
+import { PolicyPanel } from './PolicyPanel';
+import { RulePanel } from './RulePanel';
+import { TestRequestPanel } from './TestRequestPanel';
+import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import type { Website } from '../../dataProviders/impapi/websiteTypes';
+
+function Sections() {
+  const w = useRecordContext<Website>();
+  const translate = useTranslate();
+  if (!w) return null;
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
+      <Card><CardContent><Typography variant="h6">{translate('portal.websites.policies')}</Typography><Divider sx={{ my: 1 }} /><PolicyPanel websiteId={w.id} /></CardContent></Card>
+      <Card><CardContent><Typography variant="h6">{translate('portal.websites.rules')}</Typography><Divider sx={{ my: 1 }} /><RulePanel websiteId={w.id} /></CardContent></Card>
+      <Card><CardContent><Typography variant="h6">{translate('portal.websites.test.title')}</Typography><Divider sx={{ my: 1 }} /><TestRequestPanel websiteId={w.id} /></CardContent></Card>
+    </Box>
+  );
+}
+
+/** Edit a protected website, with its policies, rules and the request test; after an update the product goes to /dcdn/website. */
+export function WebsiteEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={translate('portal.websites.editTitle')}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('portal.websites.updated', { type: 'success' });
+          redirect('list', WEBSITE_RESOURCE);
+        },
+      }}
+      aside={undefined}
+    >
+      <SimpleForm>
+        <WebsiteInputs create={false} />
+      </SimpleForm>
+      <Sections />
+    </Edit>
+  );
+}

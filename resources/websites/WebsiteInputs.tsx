@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useTranslate,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { CertificateOption } from '../../dataProviders/impapi/websiteTypes';
+import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../../src/lib/websiteRules';
+import { validateDomainInput, validateOriginInput, validateOriginsInput, validateRemarkInput, validateWeightInput } from './validators';
+
+/** Certificates whose names cover the domain (GET /impapi/certificate/search), refreshed as the domain changes. */
+function CertificateInput() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const translate = useTranslate();
+  const domain = useWatch({ name: 'domain' }) as string | undefined;
+  const [options, setOptions] = useState<CertificateOption[]>([]);
+  useEffect(() => {
+    const d = (domain ?? '').trim();
+    if (validateWebsiteDomain(d)) {
+      setOptions([]);
+      return;
+    }
+    let live = true;
+    const t = setTimeout(() => {
+      void dataProvider.websiteCertificates(d).then((list) => live && setOptions(list), () => live && setOptions([]));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [dataProvider, domain]);
+  const choices = [
+    { id: '', name: translate('portal.websites.noCertificate') },
+    ...options.map((c) => ({ id: c.id, name: `${c.name} (${c.dnsNames.join(', ')}; ${c.expireTime.slice(0, 10)})` })),
+  ];
+  return (
+    <SelectInput source="certificateId" label="portal.websites.fields.certificateId" choices={choices} emptyValue=""
+      format={(v: number | null) => v ?? ''} parse={(v: string | number) => (v === '' ? null : Number(v))} fullWidth data-testid="certificate-input" />
+  );
+}
+
+/** The protection address: a fresh random label from the server on create. */
+function ProtectionAddressInput({ create }: { create: boolean }) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const fetchAddress = () => void dataProvider.websiteRandomAddress().then((a) => setValue('protectionAddress', a, { shouldDirty: true }), () => undefined);
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <TextInput source="protectionAddress" label="portal.websites.fields.protectionAddress" InputProps={{ readOnly: true }} sx={{ minWidth: 360 }} />
+      {create && <Button size="small" onClick={fetchAddress}>{translate('portal.websites.newAddress')}</Button>}
+    </Stack>
+  );
+}
+
+export function WebsiteInputs({ create }: { create: boolean }) {
+  const translate = useTranslate();
+  const originType = useWatch({ name: 'originType' }) as string | undefined;
+  const hsts = useWatch({ name: 'hsts.enabled' }) as boolean | undefined;
+  const multiple = originType === 'multiple';
+  return (
+    <Box sx={{ width: '100%', maxWidth: 900 }}>
+      <TextInput source="domain" label="portal.websites.fields.domain" validate={validateDomainInput} fullWidth disabled={!create} />
+      <ProtectionAddressInput create={create} />
+      <Stack direction="row" spacing={2}>
+        <SelectInput source="originType" label="portal.websites.fields.originType" choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `portal.websites.originType.${t}` }))} />
+        {multiple && <SelectInput source="lbMode" label="portal.websites.fields.lbMode" choices={LB_MODES.map((m) => ({ id: m, name: `portal.websites.lbMode.${m}` }))} />}
+      </Stack>
+      <ArrayInput source="origins" label="portal.websites.fields.origins" validate={validateOriginsInput}>
+        <SimpleFormIterator inline disableReordering disableAdd={!multiple}>
+          <TextInput source="address" label="portal.websites.fields.address" validate={validateOriginInput} helperText="portal.websites.originHelp" sx={{ minWidth: 300 }} />
+          {multiple && <NumberInput source="weight" label="portal.websites.fields.weight" validate={validateWeightInput} min={0} max={100} />}
+          {multiple && <SelectInput source="role" label="portal.websites.fields.role" choices={ORIGIN_ROLES.map((r) => ({ id: r, name: `portal.websites.role.${r}` }))} />}
+        </SimpleFormIterator>
+      </ArrayInput>
+      <TextInput source="remark" label="portal.websites.fields.remark" validate={validateRemarkInput} fullWidth multiline />
+      <CertificateInput />
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('portal.websites.fields.hstsEnabled')}</Typography>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <BooleanInput source="hsts.enabled" label="portal.websites.fields.hstsEnabled" />
+        {hsts && <NumberInput source="hsts.maxAge" label="portal.websites.fields.hstsMaxAge" min={0} />}
+        {hsts && <BooleanInput source="hsts.includeSubdomains" label="portal.websites.fields.hstsIncludeSubdomains" />}
+      </Stack>
+      <BooleanInput source="enabled" label="portal.websites.fields.enabled" />
+    </Box>
+  );
+}
+
+export const NEW_WEBSITE = {
+  domain: '', protectionAddress: '', originType: 'single', lbMode: 'least_pending', origins: [{ address: '', weight: 100, role: 'active' }],
+  remark: '', certificateId: null, hsts: { enabled: false, maxAge: 31536000, includeSubdomains: false }, enabled: true,
+};

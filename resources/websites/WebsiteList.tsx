@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import {
+  CreateButton, Datagrid, DateField, EditButton, FunctionField, List, TextField, TextInput, TopToolbar,
+  useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { PortErrorData, Website } from '../../dataProviders/impapi/websiteTypes';
+import { hasPermission } from '../../src/auth/permissions';
+import { readUserInfo } from '../../src/auth/storage';
+import { WebsiteCheckField, WebsiteStatusField } from './WebsiteStatus';
+
+const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'website', 'operation');
+
+/** While a website is configuring, the list polls until the issue completes. */
+function PollWhileConfiguring() {
+  const { data, refetch } = useListContext<Website>();
+  const busy = (data ?? []).some((w) => w.status === 'configuring');
+  useEffect(() => {
+    if (!busy) return;
+    const t = setInterval(() => void refetch(), 1500);
+    return () => clearInterval(t);
+  }, [busy, refetch]);
+  return null;
+}
+
+function PortErrorsDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const translate = useTranslate();
+  const [data, setData] = useState<PortErrorData | null>(null);
+  useEffect(() => {
+    void dataProvider.websitePortErrors(id).then(setData, () => setData({ checkTime: null, errors: [] }));
+  }, [dataProvider, id]);
+  return (
+    <Dialog open onClose={onClose} data-testid="port-errors">
+      <DialogTitle>{translate('portal.websites.portErrors')}</DialogTitle>
+      <DialogContent>
+        {data && !data.errors.length && <Typography>{translate('portal.websites.portErrorsEmpty')}</Typography>}
+        {data?.errors.map((e) => (
+          <Typography key={`${e.host}:${e.port}`} variant="body2" sx={{ mb: 1 }}>
+            <b>{e.address}</b> ({e.host}:{e.port}) — {e.reason}
+          </Typography>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RowActions() {
+  const w = useRecordContext<Website>();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const [errorsOf, setErrorsOf] = useState<number | null>(null);
+  if (!w) return null;
+  const run = async (fn: () => Promise<unknown>, ok?: string) => {
+    setBusy(true);
+    try {
+      await fn();
+      if (ok) notify(ok, { type: 'success' });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  const check = () => run(async () => {
+    const r = await dataProvider.websiteCheck(w.id);
+    const failed = r.origins.filter((o) => !o.ok).length;
+    if (failed) {
+      notify(translate('portal.websites.checkFailed', { count: failed }), { type: 'warning' });
+      setErrorsOf(w.id);
+    } else notify('portal.websites.checkOk', { type: 'success' });
+  });
+  const operate = canOperate();
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      {operate && <EditButton label="portal.websites.edit" />}
+      {operate && (
+        <Button size="small" disabled={busy || w.status === 'configuring'} data-testid="website-toggle"
+          onClick={() => run(() => (w.enabled ? dataProvider.websiteDisable(w.id) : dataProvider.websiteEnable(w.id)), w.enabled ? 'portal.websites.disabled' : 'portal.websites.enabled')}>
+          {translate(w.enabled ? 'portal.websites.disable' : 'portal.websites.enable')}
+        </Button>
+      )}
+      {operate && (
+        <Button size="small" disabled={busy} onClick={check} data-testid="website-check-button">
+          {translate(busy ? 'portal.websites.checking' : 'portal.websites.checkConfig')}
+        </Button>
+      )}
+      {w.checkStatus === 'error' && (
+        <Button size="small" color="error" onClick={() => setErrorsOf(w.id)}>{translate('portal.websites.portErrors')}</Button>
+      )}
+      {errorsOf !== null && <PortErrorsDialog id={errorsOf} onClose={() => setErrorsOf(null)} />}
+    </Stack>
+  );
+}
+
+const filters = [<TextInput key="domain" source="domain" label="portal.websites.fields.domain" alwaysOn resettable />];
+
+export function WebsiteList() {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <List
+        title={translate('portal.websites.listTitle')}
+        filters={filters}
+        actions={<TopToolbar>{canOperate() && <CreateButton />}</TopToolbar>}
+        sort={{ field: 'id', order: 'DESC' }}
+        perPage={20}
+      >
+        <PollWhileConfiguring />
+        <Datagrid bulkActionButtons={false} rowClick={false} data-testid="website-list">
+          <TextField source="domain" label="portal.websites.fields.domain" sortable={false} />
+          <TextField source="protectionAddress" label="portal.websites.fields.protectionAddress" sortable={false} />
+          <FunctionField
+            label="portal.websites.fields.origins"
+            render={(w: Website) => w.origins.map((o) => `${o.address}${w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`portal.websites.role.${o.role}`)})` : ''}`).join(', ')}
+          />
+          <FunctionField label="portal.websites.fields.lbMode" render={(w: Website) => translate(`portal.websites.lbMode.${w.lbMode}`)} />
+          <TextField source="remark" label="portal.websites.fields.remark" sortable={false} />
+          <WebsiteStatusField />
+          <WebsiteCheckField />
+          <DateField source="updateTime" label="portal.websites.fields.updateTime" showTime sortable={false} />
+          <RowActions />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { Chip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { Website } from '../../dataProviders/impapi/websiteTypes';
+
+/** Operation state and enabled flag as one chip. */
+export function WebsiteStatusField() {
+  const w = useRecordContext<Website>();
+  const translate = useTranslate();
+  if (!w) return null;
+  if (w.status === 'configuring') return <Chip size="small" color="warning" label={translate('portal.websites.status.configuring')} data-testid="website-status" />;
+  return (
+    <Chip size="small" color={w.enabled ? 'success' : 'default'} data-testid="website-status"
+      label={translate(w.enabled ? 'portal.websites.status.configured' : 'portal.websites.status.disabled')} />
+  );
+}
+
+/** The check badge of the list. */
+export function WebsiteCheckField() {
+  const w = useRecordContext<Website>();
+  const translate = useTranslate();
+  if (!w) return null;
+  const color = w.checkStatus === 'ok' ? 'success' : w.checkStatus === 'error' ? 'error' : 'default';
+  return <Chip size="small" variant="outlined" color={color} label={translate(`portal.websites.check.${w.checkStatus}`)} data-testid="website-check" />;
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, impapiOk } from '../../lib/envelope';
+import { ownWebsite } from './websites';
+import { listWebsites } from '../../stores/config/websites';
+import type { StatisticData } from '../../../dataProviders/impapi/websiteTypes';
+
+/**
+ * The website protection dashboard (issue #18, contract row POST statistic/data; module dashboards):
+ * byteList (time, flow, bandwidth) and countList (time, requests) of a website, or of all the
+ * caller's websites, read from the CDN access logs of the traffic store (traffic.access_log) for
+ * the websites' domains and owning accounts, in one aggregation query. Times in ms (spec §9).
+ */
+
+const view = { module: 'dashboards', access: 'view' } as const;
+const Body = Type.Object(
+  {
+    websiteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    startTime: Type.Integer({ minimum: 0, maximum: 4_102_444_800 }),
+    endTime: Type.Integer({ minimum: 0, maximum: 4_102_444_800 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Bucket length: 5 minutes up to a day, an hour up to 31 days, a day beyond. */
+export function bucketSeconds(span: number): number {
+  if (span <= 86_400) return 300;
+  if (span <= 31 * 86_400) return 3600;
+  return 86_400;
+}
+
+export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/impapi/protection/application/statistic/data', { config: view, schema: { body: Body } }, async (request) => {
+    const body = request.body as Static<typeof Body>;
+    if (body.endTime <= body.startTime || body.endTime - body.startTime > 92 * 86_400) throw fail('wafRangeError');
+    const scope = await request.scope();
+    const websites = body.websiteId !== undefined ? [await ownWebsite(request, body.websiteId)] : await listWebsites(app.db, scope.all ? null : scope.accounts);
+    const interval = bucketSeconds(body.endTime - body.startTime);
+    const empty: StatisticData = { byteList: [], countList: [], interval, domains: websites.map((w) => w.domain) };
+    if (!websites.length) return impapiOk(empty);
+    // A website's traffic is its own account's logs of its domain: one (account, domain) condition per website, parameterised.
+    const params: Record<string, unknown> = { interval, start: body.startTime, end: body.endTime };
+    const pairs = websites.map((w, i) => {
+      params[`a${i}`] = w.account;
+      params[`d${i}`] = w.domain;
+      return `(account = {a${i}:String} AND domain = {d${i}:String})`;
+    });
+    const rows = await app.traffic.query<{ t: number | string; bytes: number | string; requests: number | string }>(
+      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {interval:UInt32} SECOND)) AS t, sum(bytes) AS bytes, count() AS requests
+       FROM traffic.access_log
+       WHERE ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') AND (${pairs.join(' OR ')})
+       GROUP BY t ORDER BY t`,
+      params,
+    );
+    const data: StatisticData = {
+      ...empty,
+      byteList: rows.map((r) => ({ time: Number(r.t) * 1000, flow: Number(r.bytes), bandwidth: Math.round((Number(r.bytes) * 8) / interval) })),
+      countList: rows.map((r) => ({ time: Number(r.t) * 1000, count: Number(r.requests) })),
+    };
+    return impapiOk(data);
+  });
+};

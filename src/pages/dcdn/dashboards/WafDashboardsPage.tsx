@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../../../dataProviders';
+import type { StatisticData, Website } from '../../../../dataProviders/impapi/websiteTypes';
+import { TimeSeriesChart } from '../../../charts';
+import { formatBandwidth, formatBytes } from '../../../lib/units';
+import type { Granularity } from '../../../lib/time';
+
+/**
+ * WAF dashboards: bandwidth, traffic and requests of one website or all the caller's websites
+ * (POST statistic/data), read on the server from the CDN access logs of the websites' domains.
+ */
+
+type Range = '24h' | '7d';
+const RANGE_SECONDS: Record<Range, number> = { '24h': 86_400, '7d': 7 * 86_400 };
+const GRANULARITY: Record<number, Granularity> = { 300: '5m', 3600: '1h', 86400: '1d' };
+
+export function WafDashboardsPage() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [websites, setWebsites] = useState<Website[]>([]);
+  const [websiteId, setWebsiteId] = useState<number | ''>('');
+  const [range, setRange] = useState<Range>('24h');
+  const [data, setData] = useState<StatisticData | null>(null);
+  const [failure, setFailure] = useState('');
+  const t = (k: string) => translate(`portal.websites.dashboard.${k}`);
+
+  useEffect(() => {
+    void dataProvider.getList<Website>('dcdn/website', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' }, filter: {} })
+      .then((r) => setWebsites(r.data), () => setWebsites([]));
+  }, [dataProvider]);
+
+  useEffect(() => {
+    const end = Math.floor(Date.now() / 1000);
+    let live = true;
+    dataProvider.wafStatistic({ websiteId: websiteId === '' ? undefined : websiteId, startTime: end - RANGE_SECONDS[range], endTime: end })
+      .then((d) => { if (live) { setData(d); setFailure(''); } }, (e: Error) => live && setFailure(e.message));
+    return () => { live = false; };
+  }, [dataProvider, websiteId, range]);
+
+  const totals = useMemo(() => ({
+    flow: (data?.byteList ?? []).reduce((s, p) => s + p.flow, 0),
+    requests: (data?.countList ?? []).reduce((s, p) => s + p.count, 0),
+    peak: Math.max(0, ...(data?.byteList ?? []).map((p) => p.bandwidth)),
+  }), [data]);
+  const granularity = GRANULARITY[data?.interval ?? 300] ?? '5m';
+
+  return (
+    <Box sx={{ p: 2 }} data-testid="waf-dashboards">
+      <Title title={translate('portal.websites.dashboardTitle')} />
+      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+        <TextField select size="small" label={t('website')} value={websiteId} onChange={(e) => setWebsiteId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 280 }}
+          SelectProps={{ displayEmpty: true }} InputLabelProps={{ shrink: true }}>
+          <MenuItem value="">{t('allWebsites')}</MenuItem>
+          {websites.map((w) => <MenuItem key={w.id} value={w.id}>{w.domain}</MenuItem>)}
+        </TextField>
+        <TextField select size="small" label={t('range')} value={range} onChange={(e) => setRange(e.target.value as Range)}>
+          <MenuItem value="24h">{t('last24h')}</MenuItem>
+          <MenuItem value="7d">{t('last7d')}</MenuItem>
+        </TextField>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        {[
+          [t('totalFlow'), formatBytes(totals.flow)],
+          [t('totalRequests'), totals.requests.toLocaleString()],
+          [t('peakBandwidth'), formatBandwidth(totals.peak)],
+        ].map(([label, value]) => (
+          <Grid key={label} size={{ xs: 12, md: 4 }}>
+            <Card><CardContent><Typography color="text.secondary">{label}</Typography><Typography variant="h5" data-testid="waf-total">{value}</Typography></CardContent></Card>
+          </Grid>
+        ))}
+      </Grid>
+      {data && !data.byteList.length && <Alert severity="info">{t('empty')}</Alert>}
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6">{t('bandwidth')}</Typography>
+          <TimeSeriesChart data={(data?.byteList ?? []).map((p) => ({ time: p.time, bandwidth: p.bandwidth }))} series={[{ key: 'bandwidth', name: t('bandwidth'), area: true }]}
+            leftKind="bandwidth" leftTitle={t('bandwidth')} granularity={granularity} locale={locale} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{t('requests')}</Typography>
+          <TimeSeriesChart data={(data?.countList ?? []).map((p) => ({ time: p.time, count: p.count }))} series={[{ key: 'count', name: t('requests') }]}
+            leftKind="count" leftTitle={t('requests')} granularity={granularity} locale={locale} />
+          <Typography variant="caption" color="text.secondary">{t('source')}</Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

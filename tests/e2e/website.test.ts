@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
+
+/**
+ * Website protection (issue #18) in Chromium against the real server: acme creates a website with a
+ * certificate (Chinese), opens it, adds an access-control policy blocking a country, tests a request
+ * and sees it blocked, adds two rules and reorders them (English), and opens the dashboard.
+ */
+const browser = useBrowser();
+
+describe('website protection (acme)', () => {
+  let page: Page;
+  signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
+
+  it('creates a website with a certificate and lands on the list (Chinese)', async () => {
+    await page.goto('/dcdn/website');
+    await page.getByText('www.acme-media.com').first().waitFor({ timeout: 30_000 });
+    await shot(page, 'website-list-zh');
+    await page.goto('/dcdn/website/create');
+    await page.getByLabel('防护地址（CNAME）').waitFor({ timeout: 30_000 });
+    await page.getByLabel('域名', { exact: true }).fill('e2e.acme-media.com');
+    await page.getByLabel('源站地址').fill('http://203.0.113.10:8080');
+    await page.getByLabel('备注').fill('e2e site');
+    await page.getByRole('combobox', { name: 'SSL证书' }).click();
+    await page.getByRole('option', { name: /Acme Media wildcard/ }).click();
+    await shot(page, 'website-create-zh');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL(/\/dcdn\/website$/);
+    await page.getByText('e2e.acme-media.com').waitFor();
+    await expect.poll(async () => page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByTestId('website-status').textContent(), { timeout: 30_000 }).toBe('已配置');
+    await shot(page, 'website-created-zh');
+  });
+
+  it('adds a policy blocking a country, tests a request, adds and reorders rules (English)', async () => {
+    await switchLanguage(page, 'English');
+    await page.goto('/dcdn/website');
+    await page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByText('Protection policies').waitFor();
+    await page.getByTestId('add-policy').click();
+    await page.getByTestId('policy-name').fill('Block RU');
+    await page.getByTestId('policy-countries').fill('RU');
+    await page.getByTestId('policy-save').click();
+    await page.getByTestId('policy-table').getByText('Block RU').waitFor();
+    await page.getByTestId('test-country').fill('RU');
+    await page.getByTestId('test-run').click();
+    await expect.poll(() => page.getByTestId('test-action').textContent()).toBe('Blocked');
+    await page.getByTestId('test-decision').scrollIntoViewIfNeeded();
+    await shot(page, 'website-test-blocked-en');
+    for (const name of ['first rule', 'second rule']) {
+      await page.getByTestId('add-rule').click();
+      await page.getByTestId('rule-name').fill(name);
+      await page.getByTestId('rule-filter-value-0').fill('/api');
+      await page.getByTestId('rule-save').click();
+      await page.getByTestId('rule-table').getByText(name).waitFor();
+    }
+    await page.getByTestId('rule-row-0').getByRole('button', { name: 'Move down' }).click();
+    await expect.poll(() => page.getByTestId('rule-row-0').textContent()).toContain('second rule');
+    await page.getByTestId('rule-table').scrollIntoViewIfNeeded();
+    await shot(page, 'website-rules-en');
+  });
+
+  it('opens the dashboard (English, then Chinese)', async () => {
+    await page.goto('/dcdn/dashboards');
+    await page.getByTestId('waf-dashboards').waitFor();
+    await settled(page);
+    await shot(page, 'waf-dashboards-en');
+    await switchLanguage(page, '简体中文');
+    await page.goto('/dcdn/dashboards');
+    await page.getByText('WAF大盘').first().waitFor();
+    await settled(page);
+    await shot(page, 'waf-dashboards-zh');
+  });
+});

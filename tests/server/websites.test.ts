@@ -1,0 +1,305 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { call, makeApp, signIn } from './helpers';
+import type { Policy, Rule, Website } from '../../dataProviders/impapi/websiteTypes';
+
+/**
+ * Website protection (issue #18) through the API on the real stores: websites (validation,
+ * certificate coverage, random protection address, asynchronous issuing, enable/disable,
+ * checkConfig against local servers, getPortErrorData), policies, rules and their priority, the
+ * catalogues, the dashboard from the access logs, tenant isolation and rights.
+ */
+
+process.env.PORTAL_ISSUE_DELAY_MS = '300';
+process.env.PORTAL_CHECK_TIMEOUT_MS = '1500';
+
+let app: FastifyInstance;
+const c: Record<string, string> = {};
+let originServer: http.Server;
+let originPort = 0;
+let closedPort = 0;
+
+const P = '/impapi/protection/application';
+const get = (who: string, url: string) => call(app, c[who], { method: 'GET', url, headers: { 'x-portal-lang': 'en' } });
+const post = (who: string, url: string, payload: unknown) => call(app, c[who], { method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'x-portal-lang': 'en' } });
+
+const website = (over: Record<string, unknown> = {}) => ({
+  domain: 'shop.acme-media.com', originType: 'single', lbMode: 'least_pending', origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 100, role: 'active' }],
+  remark: 'main shop', certificateId: null, hsts: { enabled: true, maxAge: 31536000, includeSubdomains: false }, enabled: true, ...over,
+});
+
+async function waitConfigured(id: number, who = 'acme'): Promise<Website> {
+  for (let i = 0; i < 100; i++) {
+    const res = await get(who, `${P}/manager/detail/${id}`);
+    const w = res.body.data as Website;
+    if (w.status === 'configured') return w;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('website not configured in time');
+}
+
+beforeAll(async () => {
+  originServer = http.createServer((req, res) => {
+    res.writeHead(req.method === 'HEAD' ? 200 : 405);
+    res.end();
+  });
+  await new Promise<void>((r) => originServer.listen(0, '127.0.0.1', r));
+  originPort = (originServer.address() as AddressInfo).port;
+  const probe = http.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+  app = await makeApp({ allowPrivateOrigins: true });
+  await app.ready();
+  for (const u of ['acme', 'globex', 'acme_viewer', 'nobody']) c[u] = await signIn(app, u);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise<void>((r) => originServer.close(() => r()));
+});
+
+let created: Website;
+
+describe('websites', () => {
+  it('random protection address: a fresh label under the zone, different each time', async () => {
+    const a = await get('acme', '/impapi/protection/common/randomDoamin');
+    const b = await get('acme', '/impapi/protection/common/randomDoamin');
+    expect(a.body.code).toBe(0);
+    expect(String(a.body.data)).toMatch(/^waf[a-z0-9]{12}\.w\.cdnportal\.net$/);
+    expect(a.body.data).not.toBe(b.body.data);
+  });
+
+  it('certificate search: the caller\'s certificates whose names cover the domain', async () => {
+    const res = await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com');
+    const names = (res.body.data as Array<{ name: string }>).map((x) => x.name);
+    expect(names).toContain('Acme Media wildcard');
+    expect(names).not.toContain('Globex shop');
+    const globex = await get('globex', '/impapi/certificate/search?domain=shop.acme-media.com');
+    expect(globex.body.data).toEqual([]);
+  });
+
+  it('validates with the spec\'s messages (number code, text in msg and data)', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ domain: '' }, 'Cannot be empty'],
+      [{ domain: 'not a domain' }, 'Format error'],
+      [{ origins: [{ address: 'ftp://1.2.3.4', weight: 100, role: 'active' }] }, 'Format error'],
+      [{ origins: [{ address: 'http://origin.example.com', weight: 100, role: 'active' }] }, 'Format error'],
+      [{ origins: [] }, 'Cannot be empty'],
+      [{ remark: 'x'.repeat(101) }, 'The remark may have at most 100 characters'],
+      [
+        { originType: 'multiple', lbMode: 'weighted', origins: [{ address: 'a.example.com', weight: 60, role: 'active' }, { address: 'b.example.com:8080', weight: 30, role: 'standby' }] },
+        'The weights must add up to 100',
+      ],
+    ];
+    for (const [over, msg] of cases) {
+      const res = await post('acme', `${P}/manager/create`, website(over));
+      expect(res.body.code, JSON.stringify(over)).not.toBe(0);
+      expect(typeof res.body.code).toBe('number');
+      expect(res.body.msg).toBe(msg);
+      expect(res.body.data).toBe(msg);
+    }
+    const list = await get('acme', `${P}/manager/list`);
+    expect((list.body.data as { list: Website[] }).list.filter((w) => w.domain === 'shop.acme-media.com')).toEqual([]);
+  });
+
+  it('refuses a certificate that does not cover the domain', async () => {
+    const res = await get('globex', '/impapi/certificate/search?domain=shop.globex-corp.com');
+    const globexCert = (res.body.data as Array<{ id: number }>)[0].id;
+    const r = await post('acme', `${P}/manager/create`, website({ certificateId: globexCert }));
+    expect(r.body.msg).toBe('The chosen certificate does not cover this domain');
+  });
+
+  it('creates (configuring → configured, asynchronously), weighted origins adding up to 100', async () => {
+    const cert = ((await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com')).body.data as Array<{ id: number }>)[0].id;
+    const res = await post('acme', `${P}/manager/create`, website({
+      certificateId: cert, originType: 'multiple', lbMode: 'weighted',
+      origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 70, role: 'active' }, { address: `http://127.0.0.1:${closedPort}`, weight: 30, role: 'standby' }],
+    }));
+    expect(res.body.code).toBe(0);
+    created = res.body.data as Website;
+    expect(created.status).toBe('configuring');
+    expect(created.account).toBe('acme');
+    expect(created.protectionAddress).toMatch(/\.w\.cdnportal\.net$/);
+    const dup = await post('acme', `${P}/manager/create`, website());
+    expect(dup.body.msg).toBe('This website domain already exists');
+    const done = await waitConfigured(created.id);
+    expect(done.certificateId).toBe(cert);
+    expect(done.origins.map((o) => o.weight)).toEqual([70, 30]);
+  });
+
+  it('update and disable while configured; blocked while configuring', async () => {
+    const up = await post('acme', `${P}/manager/update`, { id: created.id, ...website({ remark: 'renamed', certificateId: created.certificateId, originType: created.originType, lbMode: created.lbMode, origins: created.origins }) });
+    expect(up.body.code).toBe(0);
+    expect((up.body.data as Website).status).toBe('configuring');
+    const blocked = await post('acme', `${P}/manager/disable`, { id: created.id });
+    expect(blocked.body.msg).toBe('The website is being configured, please try again later');
+    await waitConfigured(created.id);
+    const off = await post('acme', `${P}/manager/disable`, { id: created.id });
+    expect((off.body.data as Website).enabled).toBe(false);
+    await waitConfigured(created.id);
+    const on = await post('acme', `${P}/manager/enable`, { id: created.id });
+    expect((on.body.data as Website).enabled).toBe(true);
+    expect((await waitConfigured(created.id)).remark).toBe('renamed');
+  });
+
+  it('checkConfig: a HEAD to every origin, the failures in getPortErrorData', async () => {
+    const res = await post('acme', `${P}/manager/checkConfig`, { id: created.id });
+    expect(res.body.code).toBe(0);
+    const data = res.body.data as { ok: boolean; origins: Array<{ port: number; ok: boolean; status?: number }> };
+    expect(data.ok).toBe(false);
+    expect(data.origins.find((o) => o.port === originPort)).toMatchObject({ ok: true, status: 200 });
+    expect(data.origins.find((o) => o.port === closedPort)?.ok).toBe(false);
+    const errors = await get('acme', `${P}/manager/getPortErrorData/${created.id}`);
+    const e = errors.body.data as { errors: Array<{ port: number; reason: string }> };
+    expect(e.errors.map((x) => x.port)).toEqual([closedPort]);
+    expect(e.errors[0].reason).toMatch(/ECONNREFUSED/);
+    const detail = (await get('acme', `${P}/manager/detail/${created.id}`)).body.data as Website;
+    expect(detail.checkStatus).toBe('error');
+  });
+
+  it('checkConfig refuses private origins unless allowed', async () => {
+    const config = app.config as { allowPrivateOrigins: boolean };
+    config.allowPrivateOrigins = false;
+    try {
+      const res = await post('acme', `${P}/manager/checkConfig`, { id: created.id });
+      const data = res.body.data as { origins: Array<{ ok: boolean; reason: string }> };
+      expect(data.origins.map((o) => o.ok)).toEqual([false, false]);
+      expect(data.origins[0].reason).toMatch(/private or reserved/);
+    } finally {
+      config.allowPrivateOrigins = true;
+    }
+  });
+});
+
+describe('policies and rules', () => {
+  let policy: Policy;
+  const rules: Rule[] = [];
+
+  it('creates, updates (disable) and deletes policies of each type, validated', async () => {
+    const bad = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'acl', type: 1, countries: ['Russia'] });
+    expect(bad.body.msg).toBe('Format error');
+    const empty = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: '', type: 2, ips: ['1.2.3.4'] });
+    expect(empty.body.msg).toBe('Cannot be empty');
+    const acl = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'Block RU', type: 1, countries: ['ru'], ips: ['203.0.113.0/24'], exceptions: ['203.0.113.7'] });
+    expect(acl.body.code).toBe(0);
+    policy = acl.body.data as Policy;
+    expect(policy.countries).toEqual(['RU']);
+    const waf = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'WAF', type: 3, waf: { xss: 'block_request', sqli: 'block_ip', rfi: 'alert', illegalResource: 'ignore' } });
+    expect((waf.body.data as Policy).waf.sqli).toBe('block_ip');
+    const up = await post('acme', `${P}/policy/update`, { id: policy.id, name: 'Block RU', type: 1, countries: ['RU'], enabled: false });
+    expect((up.body.data as Policy).enabled).toBe(false);
+    const list = await get('acme', `${P}/policy/list/${created.id}`);
+    expect((list.body.data as Policy[]).length).toBe(2);
+    const del = await post('acme', `${P}/policy/delete`, { id: (waf.body.data as Policy).id });
+    expect(del.body.code).toBe(0);
+    expect(((await get('acme', `${P}/policy/list/${created.id}`)).body.data as Policy[]).length).toBe(1);
+  });
+
+  it('creates rules of every action type (configuring → configured), refuses unsafe regular expressions', async () => {
+    const actions: Array<[number, Record<string, unknown>]> = [
+      [1, { target: 'https://www.acme-media.com/new', statusCode: 301 }],
+      [2, { requests: 100, blockTime: 600 }],
+      [3, { mode: 'challenge' }],
+      [4, { url: '/v2/api', headers: [{ name: 'X-Rewritten', value: '1' }] }],
+      [5, { origin: 'backup.acme-media.com:8080' }],
+      [6, { headers: [{ name: 'X-Frame-Options', value: 'DENY' }] }],
+      [7, { overrides: { sqli: 'alert' } }],
+    ];
+    for (const [actionType, action] of actions) {
+      const res = await post('acme', `${P}/rule/create`, {
+        websiteId: created.id, name: `rule ${actionType}`, actionType, action, interval: 60,
+        filters: [{ field: 'path', operator: 'startsWith', value: '/api' }],
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+      rules.push(res.body.data as Rule);
+    }
+    expect(rules.map((r) => r.priority)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(rules[0].status).toBe('configuring');
+    const unsafe = await post('acme', `${P}/rule/create`, { websiteId: created.id, name: 'redos', actionType: 3, action: { mode: 'block' }, filters: [{ field: 'path', operator: 'regex', value: '(a+)+$' }] });
+    expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long');
+    const noTarget = await post('acme', `${P}/rule/create`, { websiteId: created.id, name: 'r', actionType: 1, action: { statusCode: 301 } });
+    expect(noTarget.body.msg).toBe('Cannot be empty');
+    for (let i = 0; i < 50; i++) {
+      const list = (await get('acme', `${P}/rule/list/${created.id}`)).body.data as Rule[];
+      if (list.every((r) => r.status === 'configured')) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('rules not configured');
+  });
+
+  it('reorders by priority (all the website\'s rules, each once); a disabled rule ends disabled', async () => {
+    const order = [...rules].reverse().map((r) => r.id);
+    const bad = await post('acme', `${P}/rule/priority`, { websiteId: created.id, ids: order.slice(1) });
+    expect(bad.body.code).not.toBe(0);
+    const res = await post('acme', `${P}/rule/priority`, { websiteId: created.id, ids: order });
+    expect((res.body.data as Rule[]).map((r) => r.id)).toEqual(order);
+    const up = await post('acme', `${P}/rule/update`, { id: rules[0].id, name: 'rule 1', actionType: 1, action: { target: '/x', statusCode: 302 }, enabled: false });
+    expect(up.body.code).toBe(0);
+    for (let i = 0; i < 50; i++) {
+      const r = (await get('acme', `${P}/rule/detail/${rules[0].id}`)).body.data as Rule;
+      if (r.status === 'disabled') return;
+      await new Promise((x) => setTimeout(x, 100));
+    }
+    throw new Error('rule not disabled');
+  });
+
+  it('serves the rule-filter and client-app catalogues', async () => {
+    const filters = (await get('acme', `${P}/rule-filter/list`)).body.data as Array<{ field: string; operators: string[] }>;
+    expect(filters.map((f) => f.field)).toEqual(['path', 'query', 'method', 'clientIp', 'country', 'userAgent', 'referer', 'header']);
+    const apps = (await get('acme', `${P}/client-app/list`)).body.data as Array<{ id: string }>;
+    expect(apps.map((a) => a.id)).toContain('googlebot');
+  });
+
+  it('tenant isolation: globex never sees or changes acme\'s website, policy or rule', async () => {
+    const missing = async (res: Awaited<ReturnType<typeof get>>) => {
+      expect(res.body.code).toBe(404);
+    };
+    await missing(await get('globex', `${P}/manager/detail/${created.id}`));
+    await missing(await get('globex', `${P}/policy/list/${created.id}`));
+    await missing(await get('globex', `${P}/policy/detail/${policy.id}`));
+    await missing(await get('globex', `${P}/rule/detail/${rules[1].id}`));
+    await missing(await post('globex', `${P}/manager/update`, { id: created.id, ...website({ domain: 'taken.example.com' }) }));
+    await missing(await post('globex', `${P}/manager/disable`, { id: created.id }));
+    await missing(await post('globex', `${P}/policy/delete`, { id: policy.id }));
+    await missing(await post('globex', `${P}/rule/delete`, { id: rules[1].id }));
+    await missing(await post('globex', `${P}/rule/create`, { websiteId: created.id, name: 'x', actionType: 3, action: { mode: 'block' } }));
+    await missing(await post('globex', `${P}/rule/priority`, { websiteId: created.id, ids: rules.map((r) => r.id) }));
+    const list = (await get('globex', `${P}/manager/list`)).body.data as { list: Website[] };
+    expect(list.list.some((w) => w.account !== 'globex')).toBe(false);
+    expect((await get('acme', `${P}/rule/detail/${rules[1].id}`)).body.code).toBe(0);
+  });
+
+  it('rights: acme_viewer and nobody are refused ("403")', async () => {
+    expect((await get('acme_viewer', `${P}/manager/list`)).body.code).toBe('403');
+    expect((await post('acme_viewer', `${P}/manager/create`, website({ domain: 'v.acme-media.com' }))).body.code).toBe('403');
+    expect((await post('nobody', `${P}/statistic/data`, { startTime: 0, endTime: 10 })).body.code).toBe('403');
+  });
+});
+
+describe('dashboard', () => {
+  it('byteList and countList from the access logs of the website\'s domain', async () => {
+    const end = Math.floor(Date.now() / 1000);
+    const start = end - 3600;
+    // Two log rows of the website's domain (acme), one of another account's same name (ignored).
+    const row = (account: string, ts: number, bytes: number) => ({
+      ts, account, domain: 'shop.acme-media.com', url: '/a', method: 'GET', status: 200, bytes, request_time: 10, cache_hit: 1, client_ip: '1.2.3.4',
+      continent: 'Asia', country: 'CN', province: '', isp: '', user_agent: 'x', referer: '', provider: '', edge_node: '',
+    });
+    const lines = [row('acme', end - 600, 1000), row('acme', end - 590, 3000), row('globex', end - 600, 99999)].map((r) => JSON.stringify(r)).join('\n');
+    await app.traffic.insertRaw('traffic.access_log', lines, 'JSONEachRow');
+    const res = await post('acme', `${P}/statistic/data`, { websiteId: created.id, startTime: start, endTime: end });
+    expect(res.body.code).toBe(0);
+    const data = res.body.data as { byteList: Array<{ time: number; flow: number; bandwidth: number }>; countList: Array<{ count: number }>; interval: number };
+    expect(data.interval).toBe(300);
+    expect(data.byteList.reduce((s, p) => s + p.flow, 0)).toBe(4000);
+    expect(data.countList.reduce((s, p) => s + p.count, 0)).toBe(2);
+    expect(data.byteList[0].time % 300_000).toBe(0);
+    const foreign = await post('globex', `${P}/statistic/data`, { websiteId: created.id, startTime: start, endTime: end });
+    expect(foreign.body.code).toBe(404);
+    const bad = await post('acme', `${P}/statistic/data`, { startTime: end, endTime: start });
+    expect(bad.body.msg).toBe('Range Error');
+  });
+});
