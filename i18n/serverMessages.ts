@@ -8,6 +8,7 @@ import traffic from './server/traffic';
 import purge from './server/purge';
 import security from './server/security';
 import hosts from './server/hosts';
+import monit from './server/monit';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -25,6 +26,7 @@ export const serverMessages = {
   ...purge,
   ...security,
   ...hosts,
+  ...monit,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

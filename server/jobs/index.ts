@@ -3,6 +3,7 @@ import { domainIssuingJob } from './domainIssuing';
 import { certificateDeletionJob } from './certificateDeletion';
 import { demoLiveTrafficJob } from './demoLiveTraffic';
 import { purgeEdgeJob } from './purgeEdge';
+import { monitAlertsJob } from './monitAlerts';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -13,6 +14,7 @@ const jobs: Job[] = [
   certificateDeletionJob,
   demoLiveTrafficJob,
   purgeEdgeJob,
+  monitAlertsJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

@@ -18,6 +18,7 @@ import { lineAreaRoutes } from './cloud/lineArea';
 import { lineStaticDataRoutes } from './linesapi/staticData';
 import { purgeRoutes } from './api/purge';
 import { hostRoutes } from './api/hosts';
+import { monitRoutes } from './monit';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -40,4 +41,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   lineStaticDataRoutes,
   purgeRoutes,
   hostRoutes,
+  monitRoutes,
 ];
