@@ -10,6 +10,7 @@ import { logsProvider } from './api/logs';
 import { linesProvider } from './api/lines';
 import { purgeModule } from './api/purge';
 import { hostsModule } from './api/hosts';
+import { monitModule } from './monit/monit';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -26,6 +27,7 @@ const modules = {
   lines: linesProvider,
   purge: purgeModule,
   hosts: hostsModule,
+  monit: monitModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

@@ -19,6 +19,9 @@ import { dirPurgePage, prefetchPage, urlPurgePage } from './pages/cdn/purge';
 import vpsHosts from '../resources/vpsHosts';
 import dedicatedHosts from '../resources/dedicatedHosts';
 import { overviewHostPage } from './pages/cdn/overviewHost';
+import alertContacts from '../resources/alertContacts';
+import alertRules from '../resources/alertRules';
+import alertHistory from '../resources/alertHistory';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -30,6 +33,7 @@ export const resources: PortalResource[] = [
   certificates,
   purgeTasks, prefetchTasks,
   vpsHosts, dedicatedHosts,
+  alertRules, alertContacts, alertHistory,
 ];
 
 export const pages: PortalPage[] = [

@@ -18,6 +18,7 @@ import linesInfo from './linesInfo';
 import logSearch from './logSearch';
 import purge from './purge';
 import hosts from './hosts';
+import monit from './monit';
 
 /** English messages: react-admin's own plus one module per area/resource (one line each). */
-export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts);
+export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, monit);

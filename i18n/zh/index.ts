@@ -18,6 +18,7 @@ import linesInfo from './linesInfo';
 import logSearch from './logSearch';
 import purge from './purge';
 import hosts from './hosts';
+import monit from './monit';
 
 /** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
-export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts);
+export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, monit);

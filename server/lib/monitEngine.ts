@@ -81,8 +81,8 @@ const num = (v: unknown) => Number(v ?? 0);
 /** Per domain and account sums of one window. */
 async function windowFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
   const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT domain, account, count() AS requests, sum(bytes) AS bytes, countIf(status >= 400 AND status < 500) AS s4, countIf(status >= 500) AS s5,
-       countIf(cache_hit = 1) AS hits, sumIf(bytes, cache_hit = 1) AS hitBytes, sum(request_time) AS requestTime
+    `SELECT domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
+       countIf(cache_hit = 1) AS f_hits, sumIf(bytes, cache_hit = 1) AS f_hit_bytes, sum(request_time) AS f_request_time
      FROM traffic.access_log
      WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
      GROUP BY domain, account`,
@@ -90,7 +90,7 @@ async function windowFigures(traffic: TrafficEngine, domains: string[], start: D
   );
   return rows.map((r) => ({
     domain: String(r.domain), account: String(r.account),
-    f: { requests: num(r.requests), bytes: num(r.bytes), s4: num(r.s4), s5: num(r.s5), hits: num(r.hits), hitBytes: num(r.hitBytes), requestTime: num(r.requestTime) },
+    f: { requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
   }));
 }
 
