@@ -5,6 +5,7 @@ import { seedCertificates } from './certificates';
 import { seedTraffic } from './traffic';
 import { seedPurgeTasks } from './purgeTasks';
 import { seedHosts } from './hosts';
+import { seedMonit } from './monit';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -21,6 +22,7 @@ const seeders: DemoSeeder[] = [
   seedTraffic, // last: access logs for every demo domain
   seedPurgeTasks, // purge and prefetch history of the demo tenants
   seedHosts, // VPS and dedicated servers of the demo tenants, 24 h of utilisation
+  seedMonit, // alert contacts, groups, rules (thresholds from the demo traffic) and their history
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

@@ -163,7 +163,7 @@ async function raise(tx: ConfigDb, rule: RuleRow, event: AlarmEvent, value: numb
   const [alarm] = await tx.query<{ id: string | number }>(
     `INSERT INTO monit_alarms (account, rule_uuid, rule_name, event, metric, comparison, threshold, value, domains, period_start, period_end, muted, time)
      VALUES ($1, $2::uuid, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13) ON CONFLICT (rule_uuid, event, period_end) DO NOTHING RETURNING id`,
-    [rule.account, rule.uuid, rule.name, event, rule.metric, rule.comparison, rule.threshold, value, rule.domains, step.start, step.end, muted, now],
+    [rule.account, rule.uuid, rule.name, event, rule.metric, rule.comparison, rule.threshold, value, rule.domains, step.start, step.end, muted, step.end < now ? step.end : now],
   );
   if (!alarm) return null;
   const contacts = await recipients(tx, rule.account, rule.groupIds);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Tables a refused request must leave alone (sessions and sign-in failures excepted). */
-const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks'];
+const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks', 'monit_contacts', 'monit_groups', 'monit_group_members',
+  // a rule's settings (its evaluation state moves with the monitoring job)
+  '(SELECT id, uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels, repeat_minutes, mute_windows, time_zone, enabled FROM monit_rules)'];
 
 /** A digest of the config store's tables: equal before and after means nothing changed. */
 export async function storeDigest(app: FastifyInstance): Promise<string> {
