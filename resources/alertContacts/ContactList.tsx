@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, Autocomplete } from '@mui/material';
+import {
+  Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography,
+} from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import {
-  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, SearchInput, TextField as RaTextField, TopToolbar,
+  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, RecordContextProvider, SearchInput, TextField as RaTextField, TopToolbar,
   useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -115,32 +117,58 @@ function MemberChips() {
   );
 }
 
-function GroupEditButton({ onEdit }: { onEdit: (g: ContactGroup) => void }) {
-  const group = useRecordContext<ContactGroup>();
-  const t = useTranslate();
-  if (!group) return null;
-  return <Button size="small" onClick={() => onEdit(group)}>{t('ra.action.edit')}</Button>;
-}
-
 function GroupsPanel() {
   const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
   const [editing, setEditing] = useState<ContactGroup | 'new' | null>(null);
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(10);
+  // Groups are part of this screen (not a registered resource of their own): read with useGetList.
+  const { data, total } = useGetList<ContactGroup>(GROUP_RESOURCE, { pagination: { page: page + 1, perPage }, sort: { field: 'createTime', order: 'DESC' } });
+  const remove = async (g: ContactGroup) => {
+    if (!window.confirm(t('portal.monit.confirmDelete', { name: g.name }))) return;
+    try {
+      await dataProvider.delete(GROUP_RESOURCE, { id: g.id, previousData: g });
+      notify('portal.monit.success', { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    }
+  };
   return (
     <Box sx={{ mt: 4 }} data-testid="groups-panel">
       <Stack direction="row" alignItems="center" justifyContent="space-between">
         <Typography variant="h6" component="h2">{t('portal.monit.contacts.groupsTitle')}</Typography>
         <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('portal.monit.groups.add')}</Button>
       </Stack>
-      <List resource={GROUP_RESOURCE} disableSyncWithLocation actions={false} title=" " perPage={10} empty={false} sort={{ field: 'createTime', order: 'DESC' }}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.groups.empty')}</Typography>}>
-          <RaTextField source="name" label="portal.monit.groups.fields.name" sortable={false} />
-          <RaTextField source="description" label="portal.monit.groups.fields.description" sortable={false} />
-          <FunctionField label="portal.monit.groups.fields.members" render={() => <MemberChips />} />
-          <GroupEditButton onEdit={setEditing} />
-          <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} confirmTitle={t('portal.monit.groups.edit')} />
-        </Datagrid>
-      </List>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('portal.monit.groups.fields.name')}</TableCell>
+            <TableCell>{t('portal.monit.groups.fields.description')}</TableCell>
+            <TableCell>{t('portal.monit.groups.fields.members')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).map((g) => (
+            <TableRow key={g.id} data-testid="group-row">
+              <TableCell>{g.name}</TableCell>
+              <TableCell>{g.description}</TableCell>
+              <TableCell><RecordContextProvider value={g}><MemberChips /></RecordContextProvider></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" onClick={() => setEditing(g)}>{t('ra.action.edit')}</Button>
+                <Button size="small" color="error" onClick={() => void remove(g)}>{t('ra.action.delete')}</Button>
+              </TableCell>
+            </TableRow>
+          ))}
+          {data && !data.length && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('portal.monit.groups.empty')}</Typography></TableCell></TableRow>}
+        </TableBody>
+      </Table>
+      <TablePagination component="div" count={total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+        onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
       {editing && <GroupDialog group={editing} onClose={() => setEditing(null)} />}
     </Box>
   );

@@ -30,7 +30,7 @@ function EnabledSwitch() {
       setBusy(false);
     }
   };
-  return <Switch checked={rule.enabled} disabled={busy} onChange={() => void toggle()} inputProps={{ 'aria-label': t(rule.enabled ? 'portal.monit.rules.disable' : 'portal.monit.rules.enable') }} />;
+  return <Switch checked={rule.enabled} disabled={busy} onChange={() => void toggle()} slotProps={{ input: { 'aria-label': t(rule.enabled ? 'portal.monit.rules.disable' : 'portal.monit.rules.enable') } }} data-testid="rule-enabled" />;
 }
 
 /** /CMonit/alertRules: the caller's rules, paged on the server, with state, enable/disable, edit and delete. */

@@ -46,8 +46,8 @@ function fixtureRows(k: number, bad: number) {
     user_agent: 'curl/8', referer: '', provider: 'cdn-a', edge_node: 'bj-01',
   }));
 }
-/** 5xx share per minute 0..11: 2 %, then 50 % for minutes 3–7, then 0 %. */
-const BAD = [2, 2, 2, 50, 50, 50, 50, 50, 0, 0, 0, 0];
+/** 5xx share per minute 0..11: 2 %, then 50 % for minutes 3–9, then 0 %. */
+const BAD = [2, 2, 2, 50, 50, 50, 50, 50, 50, 50, 0, 0];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -231,15 +231,15 @@ describe('evaluation with a fake clock over the fixture', () => {
     let events = await alarms(ids.uuid);
     expect(events.map((e) => [e.event, e.value])).toEqual([['firing', 50]]);
     expect(events[0].periodStart).toBe(minute(4).toISOString());
-    for (let k = 6; k <= 8; k++) await tickAt(k); // still firing, repeat off
+    for (let k = 6; k <= 10; k++) await tickAt(k); // still firing, repeat off
     expect((await alarms(ids.uuid)).length).toBe(1);
-    await tickAt(9); // minute 8: 0 % → restored
+    await tickAt(11); // minute 10: 0 % → restored
     events = await alarms(ids.uuid);
     expect(events.map((e) => e.event)).toEqual(['firing', 'restored']);
     // A restart replays nothing: same clock again, and a rule row put back (as after a crash before commit) conflicts on the alarm key.
-    expect(await tickAt(9)).toBe(0);
-    await app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'firing', breaches = 2 WHERE uuid = $1::uuid`, [ids.uuid, minute(8)]);
-    await tickAt(9);
+    expect(await tickAt(11)).toBe(0);
+    await app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'firing', breaches = 2 WHERE uuid = $1::uuid`, [ids.uuid, minute(10)]);
+    await tickAt(11);
     expect((await alarms(ids.uuid)).length).toBe(2);
     const rule = ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.find((r) => r.uuid === ids.uuid)!;
     expect(rule.state).toBe('ok');
@@ -277,7 +277,7 @@ describe('evaluation with a fake clock over the fixture', () => {
     await startAt(muted, 2);
     // Evaluate minutes 2..11 at a clock inside the mute window.
     await evaluateRules(app, minute(12), TIMING);
-    expect((await alarms(repeating)).map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`)).toEqual(['firing@3', 'repeat@7', 'restored@8']);
+    expect((await alarms(repeating)).map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`)).toEqual(['firing@3', 'repeat@8', 'restored@10']);
     const m = await alarms(muted);
     expect(m.map((e) => e.event)).toEqual(['firing', 'restored']);
     expect(m.every((e) => e.muted)).toBe(true);

@@ -266,6 +266,7 @@ const NOT_A_RECORD: Record<string, string> = {
   'GET /shiro/self/safeupdatepassword': 'the caller\'s own password (security tests of issue #22, defect 7)',
   'POST /api/domain/validation/icp': 'a registry lookup, no record',
   'POST /api/domain/validation/testUrl': 'a probe of an origin, no record',
+  'PUT /monit/rule/add': 'creates a rule in the caller\'s own account; domains outside its scope are refused (tests/server/monit.test.ts)',
 };
 
 /** Names that identify a record when a route takes them (path, query or body). */
