@@ -35,7 +35,8 @@ describe('cloud monitoring (acme)', () => {
     await page.getByTestId('group-name').fill('E2E 联系组');
     await page.getByTestId('group-members').click();
     await page.getByRole('option', { name: 'E2E 值班' }).click();
-    await page.keyboard.press('Escape');
+    // Escape would close the dialog: a click on its title closes the member list only.
+    await page.getByRole('dialog').getByRole('heading').click();
     await page.getByTestId('group-save').click();
     await expect.poll(async () => (await page.getByTestId('group-row').allTextContents()).some((t) => t.includes('E2E 联系组') && t.includes('E2E 值班')), { timeout: 20_000 }).toBe(true);
     await settled(page);
@@ -48,7 +49,7 @@ describe('cloud monitoring (acme)', () => {
     await page.getByLabel('规则名称').fill('E2E 5xx');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('请至少选择一个域名').first().waitFor();
-    await page.getByLabel('域名').click();
+    await page.getByRole('combobox', { name: '域名' }).click();
     await page.getByRole('option', { name: 'www.acme-media.com', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('阈值').fill('0.01');
