@@ -148,6 +148,7 @@ function Availability() {
       <Table size="small">
         <TableHead>
           <TableRow>
+            <TableCell>{t('portal.monit.resource.domain')}</TableCell>
             {['time', 'location', 'clientIp', 'serverIp', 'dnsMs', 'connectMs', 'totalMs', 'httpStatus', 'origin', 'event'].map((c) => <TableCell key={c}>{t(r(c))}</TableCell>)}
             <TableCell>{t('portal.monit.resource.type')}</TableCell>
           </TableRow>
@@ -155,6 +156,7 @@ function Availability() {
         <TableBody>
           {(data?.list ?? []).map((x, i) => (
             <TableRow key={`${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{x.domain}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(x.time)}</TableCell>
               <TableCell>{`${x.country} ${x.city} ${x.isp}`}</TableCell>
               <TableCell>{x.clientIp}</TableCell>
