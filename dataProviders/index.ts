@@ -13,6 +13,7 @@ import { hostsModule } from './api/hosts';
 import { auditModule } from './api/audit';
 import { ippModule } from './impapi/ipp';
 import { websitesModule } from './impapi/websites';
+import { monitModule } from './monit/monit';
 
 /**
  * One provider module per resource group, each in the folder of its backend
@@ -32,6 +33,7 @@ const modules = {
   audit: auditModule,
   ipp: ippModule,
   websites: websitesModule,
+  monit: monitModule,
 } satisfies Record<string, ProviderModule>;
 
 type Methods<T> = T extends { methods: infer M } ? M : object;

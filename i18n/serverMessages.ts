@@ -11,6 +11,7 @@ import hosts from './server/hosts';
 import ipp from './server/ipp';
 import resilience from './server/resilience';
 import websites from './server/websites';
+import monit from './server/monit';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -31,6 +32,7 @@ export const serverMessages = {
   ...ipp,
   ...resilience,
   ...websites,
+  ...monit,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

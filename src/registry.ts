@@ -24,6 +24,9 @@ import ipProtection, { dcdnIpset } from '../resources/ipProtection';
 import { ippDashboardsPage } from './pages/ipP';
 import websites from '../resources/websites';
 import { wafDashboardsPage } from './pages/dcdn/dashboards';
+import alertContacts from '../resources/alertContacts';
+import alertRules from '../resources/alertRules';
+import alertHistory from '../resources/alertHistory';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
@@ -38,6 +41,7 @@ export const resources: PortalResource[] = [
   auditLog,
   ipProtection, dcdnIpset,
   websites,
+  alertRules, alertContacts, alertHistory,
 ];
 
 export const pages: PortalPage[] = [

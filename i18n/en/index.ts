@@ -21,6 +21,7 @@ import hosts from './hosts';
 import audit from './audit';
 import ipp from './ipp';
 import websites from './websites';
+import monit from './monit';
 
 /** English messages: react-admin's own plus one module per area/resource (one line each). */
-export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites);
+export const en = mergeMessages<TranslationMessages>(englishMessages, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites, monit);

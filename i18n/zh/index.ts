@@ -21,6 +21,7 @@ import hosts from './hosts';
 import audit from './audit';
 import ipp from './ipp';
 import websites from './websites';
+import monit from './monit';
 
 /** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
-export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites);
+export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites, monit);

@@ -7,6 +7,7 @@ import { seedPurgeTasks } from './purgeTasks';
 import { seedHosts } from './hosts';
 import { seedIpp } from './ipp';
 import { seedWebsites } from './websites';
+import { seedMonit } from './monit';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -25,6 +26,7 @@ const seeders: DemoSeeder[] = [
   seedHosts, // VPS and dedicated servers of the demo tenants, 24 h of utilisation
   seedIpp, // protected IPs of acme and globex, 7 days of network traffic, detected attacks
   seedWebsites, // website protection of acme and globex (after certificates)
+  seedMonit, // alert contacts, groups, rules (thresholds from the demo traffic) and their history
 ];
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {

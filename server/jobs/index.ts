@@ -6,6 +6,7 @@ import { purgeEdgeJob } from './purgeEdge';
 import { auditRetentionJob } from './auditRetention';
 import { ippJob } from './ippJobs';
 import { websiteIssuingJob } from './websiteIssuing';
+import { monitAlertsJob } from './monitAlerts';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -19,6 +20,7 @@ const jobs: Job[] = [
   auditRetentionJob,
   ippJob,
   websiteIssuingJob,
+  monitAlertsJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

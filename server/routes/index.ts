@@ -24,6 +24,7 @@ import { websiteRoutes } from './impapi/websites';
 import { wafPolicyRoutes } from './impapi/wafPolicies';
 import { wafRuleRoutes } from './impapi/wafRules';
 import { wafDashboardRoutes } from './impapi/wafDashboard';
+import { monitRoutes } from './monit';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -49,4 +50,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   auditRoutes,
   ippRoutes,
   websiteRoutes, wafPolicyRoutes, wafRuleRoutes, wafDashboardRoutes,
+  monitRoutes,
 ];

@@ -13,8 +13,8 @@ interface Row {
 
 const rows: Row[] = contractRows().map(({ method, path, backend, module, access }) => ({ method, path, backend, module, access }));
 
-/** Areas whose issues are not part of this product yet (website/IP protection, monitoring). */
-const NOT_YET = [/^\/impapi\//, /^\/monit\//];
+/** Areas whose issues are not part of this product yet (website/IP protection). */
+const NOT_YET = [/^\/impapi\//];
 
 
 let app: FastifyInstance;

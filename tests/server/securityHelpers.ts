@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
  */
 const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains', 'purge_tasks',
   'websites', 'waf_policies', 'waf_rules', // website protection (issue #18)
+  'monit_contacts', 'monit_groups', 'monit_group_members',
+  // a rule's settings (its evaluation state moves with the monitoring job)
+  '(SELECT id, uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels, repeat_minutes, mute_windows, time_zone, enabled FROM monit_rules)',
 ];
 
 /** A digest of the config store's tables: equal before and after means nothing changed. */

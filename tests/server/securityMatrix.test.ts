@@ -168,7 +168,7 @@ describe('route × role matrix (every served contract row)', () => {
  * record, and nothing changes. `own` is acme's record, `missing` one that does not exist.
  */
 interface Case {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The contract row's path. */
   row: string;
   build(key: string | number): InjectOptions;
@@ -181,6 +181,7 @@ interface Case {
 const fixtures = {
   domainId: 0, domainName: '', certId: 0, viewerUid: '', acmeTaskId: 0, acmePrefetchId: 0, hostId: 0, ippId: 0,
   websiteId: 0, policyId: 0, ruleId: 0,
+  monitContactId: 0, monitGroupId: 0, monitRuleUuid: '',
 };
 const MISSING_UID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -272,6 +273,25 @@ const CASES: Case[] = [
   { method: 'GET', row: '/impapi/protection/network/statistic/list/{account}', build: (k) => get(`/impapi/protection/network/statistic/list/${k}`), own: () => 'acme', missing: 'missing_account', read: true },
   // Website protection (issue #18): websites, policies, rules, dashboard.
   ...websiteCases(),
+  // Cloud monitoring: contacts, groups and rules of acme (demo seed).
+  { method: 'POST', row: '/monit/contacts/update', build: (k) => post('/monit/contacts/update', { id: k, name: 'Taken over', email: 'x@globex.example' }), own: () => fixtures.monitContactId, missing: 999999 },
+  { method: 'POST', row: '/monit/contacts/sendMsg', build: (k) => post('/monit/contacts/sendMsg', { id: k }), own: () => fixtures.monitContactId, missing: 999999 },
+  { method: 'DELETE', row: '/monit/contacts/delete/{id}', build: (k) => ({ method: 'DELETE', url: `/monit/contacts/delete/${k}` }), own: () => fixtures.monitContactId, missing: 999999 },
+  { method: 'POST', row: '/monit/group/update', build: (k) => post('/monit/group/update', { id: k, name: 'Taken over' }), own: () => fixtures.monitGroupId, missing: 999999 },
+  { method: 'DELETE', row: '/monit/group/delete/{id}', build: (k) => ({ method: 'DELETE', url: `/monit/group/delete/${k}` }), own: () => fixtures.monitGroupId, missing: 999999 },
+  {
+    method: 'DELETE', row: '/monit/group/delete/{groupId}/{contactId}',
+    build: (k) => ({ method: 'DELETE', url: `/monit/group/delete/${k}/${fixtures.monitContactId}` }), own: () => fixtures.monitGroupId, missing: 999999,
+  },
+  {
+    method: 'POST', row: '/monit/rule/update',
+    build: (k) => post('/monit/rule/update', { uuid: k, name: 'Taken over', domains: [], metric: 'requests', period: 5, comparison: 'gt', threshold: 1, groupIds: [], channels: [] }),
+    own: () => fixtures.monitRuleUuid, missing: MISSING_UID,
+  },
+  { method: 'PUT', row: '/monit/rule/enable', build: (k) => ({ method: 'PUT', url: '/monit/rule/enable', payload: { uuid: k } }), own: () => fixtures.monitRuleUuid, missing: MISSING_UID },
+  { method: 'GET', row: '/monit/rule/disable', build: (k) => get(`/monit/rule/disable?uuid=${k}`), own: () => fixtures.monitRuleUuid, missing: MISSING_UID },
+  { method: 'DELETE', row: '/monit/rule/delete/{id}', build: (k) => ({ method: 'DELETE', url: `/monit/rule/delete/${k}` }), own: () => fixtures.monitRuleUuid, missing: MISSING_UID },
+  { method: 'POST', row: '/monit/query/ruleDetail', build: (k) => post('/monit/query/ruleDetail', { uuid: k }), own: () => fixtures.monitRuleUuid, missing: MISSING_UID, read: true },
 ];
 
 /**
@@ -285,6 +305,7 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /api/domain/validation/testUrl': 'a probe of an origin, no record',
   'POST /impapi/protection/application/manager/create': 'creates a website in the caller\'s own account (its domain is a new name, not a record)',
   'GET /impapi/certificate/search': 'a search of the caller\'s own certificates by a domain name, no record',
+  'PUT /monit/rule/add': 'creates a rule in the caller\'s own account; domains outside its scope are refused (tests/server/monit.test.ts)',
 };
 
 /** Names that identify a record when a route takes them (path, query or body). */
@@ -321,6 +342,12 @@ describe('tenant isolation (globex on acme\'s records)', () => {
     fixtures.policyId = wp.id;
     const [wr] = await app.db.query<{ id: number }>('SELECT id FROM waf_rules WHERE website_id = $1 ORDER BY id LIMIT 1', [w.id]);
     fixtures.ruleId = wr.id;
+    const [mc] = await app.db.query<{ id: number }>(`SELECT id FROM monit_contacts WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.monitContactId = mc.id;
+    const [mg] = await app.db.query<{ id: number }>(`SELECT id FROM monit_groups WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.monitGroupId = mg.id;
+    const [mr] = await app.db.query<{ uuid: string }>(`SELECT uuid::text AS uuid FROM monit_rules WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    fixtures.monitRuleUuid = mr.uuid;
   });
 
   it('every served row that takes a record id or name is in the isolation table (or explained)', () => {
@@ -339,7 +366,8 @@ describe('tenant isolation (globex on acme\'s records)', () => {
     const wrong: string[] = [];
     for (const c of CASES.filter((x) => x.read)) {
       const res = await call(app, cookies.acme, c.build(c.own()));
-      if (String(res.body.code) !== '0') wrong.push(`${c.method} ${c.row}: ${JSON.stringify(res.body).slice(0, 160)}`);
+      // /monit succeeds on "200" (spec §7)
+      if (String(res.body.code) !== (c.row.startsWith('/monit/') ? '200' : '0')) wrong.push(`${c.method} ${c.row}: ${JSON.stringify(res.body).slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -353,7 +381,7 @@ describe('tenant isolation (globex on acme\'s records)', () => {
       const missing = await call(app, cookies.globex, { ...c.build(c.missing), headers: lang });
       const label = `${c.method} ${c.row}`;
       if (foreign.status >= 500 || missing.status >= 500) wrong.push(`${label}: HTTP ${foreign.status}/${missing.status}`);
-      const shape = (r: typeof foreign) => ({ status: r.status, code: String(r.body.code), msg: r.body.msg, data: String(r.body.code) === '0' ? r.body.data : undefined });
+      const shape = (r: typeof foreign) => ({ status: r.status, code: String(r.body.code), msg: r.body.msg, data: ['0', '200'].includes(String(r.body.code)) ? r.body.data : undefined });
       const a = JSON.stringify(shape(foreign));
       const b = JSON.stringify(shape(missing));
       if (a !== b) wrong.push(`${label}: foreign ${a.slice(0, 200)} ≠ missing ${b.slice(0, 200)}`);

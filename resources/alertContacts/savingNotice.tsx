@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { CircularProgress, Snackbar, Stack } from '@mui/material';
+import { useNotify, useRedirect, useTranslate } from 'react-admin';
+
+/**
+ * Alert add/update (spec §4, §8): a loading notice while the call runs, then a success notice.
+ * Returns the notice element and mutation options for <Create>/<Edit>.
+ */
+export function useSavingNotice(resource: string) {
+  const [saving, setSaving] = useState(false);
+  const t = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const notice = (
+    <Snackbar open={saving} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} data-testid="monit-saving"
+      message={<Stack direction="row" spacing={1} alignItems="center"><CircularProgress size={16} color="inherit" /><span>{t('portal.monit.saving')}</span></Stack>} />
+  );
+  const mutationOptions = {
+    onMutate: () => setSaving(true),
+    onSettled: () => setSaving(false),
+    onSuccess: () => {
+      notify('portal.monit.success', { type: 'success' });
+      redirect('list', resource);
+    },
+  };
+  return { notice, mutationOptions, saving, setSaving };
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Box, Chip, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useDataProvider, useTranslate,
+  type Exporter, type TranslateFunction,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types';
+import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
+import { csvCell } from '../domains/domainExporter';
+
+const h = (name: string) => `portal.monit.history.fields.${name}`;
+const time = (iso: string) => (iso ? new Date(iso).toLocaleString() : '');
+const STATUS_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
+  sent: 'success', failed: 'error', not_configured: 'warning', muted: 'default', no_address: 'default', pending: 'info',
+};
+
+const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]> = [
+  ['time', (r) => time(r.time)],
+  ['ruleName', (r) => r.ruleName],
+  ['event', (r, t) => t(`portal.monit.history.events.${r.event}`)],
+  ['contactName', (r) => r.contactName],
+  ['channel', (r, t) => t(`portal.monit.rules.channels.${r.channel}`)],
+  ['target', (r) => r.target],
+  ['status', (r, t) => t(`portal.monit.history.statuses.${r.status}`)],
+  ['reason', (r) => r.reason],
+  ['attempts', (r) => String(r.attempts)],
+  ['content', (r) => r.content],
+];
+const exporter = (t: TranslateFunction): Exporter<NotifyRecord> => (records) =>
+  downloadCSV([COLUMNS.map(([f]) => csvCell(t(h(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join('\r\n'), 'alert-history');
+
+function Notifications() {
+  const t = useTranslate();
+  return (
+    <List perPage={20} sort={{ field: 'time', order: 'DESC' }} empty={false} title={t('portal.monit.history.title')}
+      filters={[
+        <DateTimeInput key="startTime" source="startTime" label={h('startTime')} alwaysOn />,
+        <DateTimeInput key="endTime" source="endTime" label={h('endTime')} alwaysOn />,
+        <TextInput key="ruleName" source="ruleName" label={h('ruleName')} alwaysOn />,
+        <TextInput key="contact" source="contact" label={h('contactName')} />,
+        <SelectInput key="channel" source="channel" label={h('channel')} alwaysOn choices={MONIT_CHANNELS.map((id) => ({ id, name: `portal.monit.rules.channels.${id}` }))} sx={{ minWidth: 120 }} />,
+        <SelectInput key="status" source="status" label={h('status')} alwaysOn choices={NOTIFY_STATUSES.map((id) => ({ id, name: `portal.monit.history.statuses.${id}` }))} sx={{ minWidth: 140 }} />,
+      ]}
+      actions={<TopToolbar><ExportButton exporter={exporter(t)} maxResults={1000} label="portal.monit.history.export" /></TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.history.empty')}</Typography>}>
+        <FunctionField<NotifyRecord> label={h('time')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{time(r.time)}</span>} />
+        <FunctionField<NotifyRecord> label={h('ruleName')} render={(r) => r.ruleName || '–'} />
+        <FunctionField<NotifyRecord> label={h('event')} render={(r) => t(`portal.monit.history.events.${r.event}`)} />
+        <FunctionField<NotifyRecord> label={h('contactName')} render={(r) => r.contactName} />
+        <FunctionField<NotifyRecord> label={h('channel')} render={(r) => t(`portal.monit.rules.channels.${r.channel}`)} />
+        <FunctionField<NotifyRecord> label={h('target')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.target}</span>} />
+        <FunctionField<NotifyRecord> label={h('status')} render={(r) => (
+          <Chip size="small" color={STATUS_COLOURS[r.status]} label={t(`portal.monit.history.statuses.${r.status}`)} title={r.reason} data-testid="history-status" />
+        )} />
+        <FunctionField<NotifyRecord> label={h('reason')} render={(r) => r.reason} />
+        <FunctionField<NotifyRecord> label={h('content')} render={(r) => <Typography variant="body2" sx={{ maxWidth: 420 }}>{r.content}</Typography>} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function Alarms() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(20);
+  const [event, setEvent] = useState('');
+  const [ruleName, setRuleName] = useState('');
+  const { data } = useQuery({
+    queryKey: ['monitAlarms', page, perPage, event, ruleName],
+    queryFn: () => dataProvider.monitAlarms({ pageNum: page + 1, pageSize: perPage, event: event || undefined, ruleName: ruleName.trim() || undefined }),
+  });
+  return (
+    <Box data-testid="alarm-records">
+      <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+        <MuiTextField size="small" label={t(h('ruleName'))} value={ruleName} onChange={(e) => { setRuleName(e.target.value); setPage(0); }} />
+        <MuiTextField size="small" select label={t(h('event'))} value={event} onChange={(e) => { setEvent(e.target.value); setPage(0); }} sx={{ minWidth: 160 }}>
+          <MenuItem value="">–</MenuItem>
+          {ALARM_EVENTS.map((e) => <MenuItem key={e} value={e}>{t(`portal.monit.history.events.${e}`)}</MenuItem>)}
+        </MuiTextField>
+      </Stack>
+      <Table size="small">
+        <TableHead>
+          <TableRow>{['time', 'ruleName', 'event', 'value', 'threshold', 'period', 'domains'].map((c) => <TableCell key={c}>{t(h(c))}</TableCell>)}</TableRow>
+        </TableHead>
+        <TableBody>
+          {(data?.list ?? []).map((a: AlarmRecord) => (
+            <TableRow key={a.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(a.time)}</TableCell>
+              <TableCell>{a.ruleName}</TableCell>
+              <TableCell><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`portal.monit.history.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</TableCell>
+              <TableCell>{`${t(`portal.monit.rules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}`}</TableCell>
+              <TableCell>{`${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}`}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${time(a.periodStart)} – ${new Date(a.periodEnd).toLocaleTimeString()}`}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{a.domains.join(', ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+        onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
+    </Box>
+  );
+}
+
+function Availability() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [page, setPage] = useState(0);
+  const [domain, setDomain] = useState('');
+  const [type, setType] = useState('');
+  const { data } = useQuery({
+    queryKey: ['monitResource', page, domain, type],
+    queryFn: () => dataProvider.monitResource({ pageNum: page + 1, pageSize: 20, domain: domain.trim() || undefined, type: type || undefined, interval: 60 }),
+  });
+  const r = (k: string) => `portal.monit.resource.fields.${k}`;
+  const points = (data?.stats ?? []).map((s) => ({ ...s, label: new Date(s.time).toLocaleString([], { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }) }));
+  return (
+    <Box data-testid="resource-records">
+      <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+        <MuiTextField size="small" label={t('portal.monit.resource.domain')} value={domain} onChange={(e) => { setDomain(e.target.value); setPage(0); }} />
+        <MuiTextField size="small" select label={t('portal.monit.resource.type')} value={type} onChange={(e) => { setType(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
+          <MenuItem value="">–</MenuItem>
+          <MenuItem value="edge">{t('portal.monit.resource.types.edge')}</MenuItem>
+          <MenuItem value="origin">{t('portal.monit.resource.types.origin')}</MenuItem>
+        </MuiTextField>
+      </Stack>
+      <Typography variant="subtitle2">{t('portal.monit.resource.chartTitle')}</Typography>
+      <Box sx={{ height: 260 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" minTickGap={40} />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            <Line dataKey="avg" name={t('portal.monit.resource.stats.avg')} stroke="#1976d2" dot={false} isAnimationActive={false} />
+            <Line dataKey="p90" name={t('portal.monit.resource.stats.p90')} stroke="#ed6c02" dot={false} isAnimationActive={false} />
+            <Line dataKey="max" name={t('portal.monit.resource.stats.max')} stroke="#d32f2f" dot={false} isAnimationActive={false} />
+            <Line dataKey="min" name={t('portal.monit.resource.stats.min')} stroke="#2e7d32" dot={false} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </Box>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('portal.monit.resource.domain')}</TableCell>
+            {['time', 'location', 'clientIp', 'serverIp', 'dnsMs', 'connectMs', 'totalMs', 'httpStatus', 'origin', 'event'].map((c) => <TableCell key={c}>{t(r(c))}</TableCell>)}
+            <TableCell>{t('portal.monit.resource.type')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data?.list ?? []).map((x, i) => (
+            <TableRow key={`${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{x.domain}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(x.time)}</TableCell>
+              <TableCell>{`${x.country} ${x.city} ${x.isp}`}</TableCell>
+              <TableCell>{x.clientIp}</TableCell>
+              <TableCell>{x.serverIp}</TableCell>
+              <TableCell>{x.dnsMs}</TableCell>
+              <TableCell>{x.connectMs}</TableCell>
+              <TableCell>{x.totalMs}</TableCell>
+              <TableCell>{x.httpStatus}</TableCell>
+              <TableCell>{x.originIp ? `${x.originIp}:${x.originPort}` : '–'}</TableCell>
+              <TableCell>{t(`portal.monit.resource.events.${x.event}`)}</TableCell>
+              <TableCell>{t(`portal.monit.resource.types.${x.type}`)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
+    </Box>
+  );
+}
+
+/** /CMonit/alertHistory: notification attempts (server paging, filters, CSV), alarm events and availability records. */
+export function HistoryPage() {
+  const t = useTranslate();
+  const [tab, setTab] = useState(0);
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.history.title')}</Typography>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
+        <Tab label={t('portal.monit.history.tabs.notifications')} />
+        <Tab label={t('portal.monit.history.tabs.alarms')} data-testid="tab-alarms" />
+        <Tab label={t('portal.monit.history.tabs.resource')} data-testid="tab-resource" />
+      </Tabs>
+      {tab === 0 && <Notifications />}
+      {tab === 1 && <Alarms />}
+      {tab === 2 && <Availability />}
+    </Box>
+  );
+}

@@ -1,0 +1,148 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
+import { en } from '../../i18n/en';
+import { zh } from '../../i18n/zh';
+import { createAuthProvider } from '../../src/auth/authProvider';
+import { enrichUserInfo } from '../../src/auth/userInfo';
+import { writeUserInfo } from '../../src/auth/storage';
+import { ContactList } from '../../resources/alertContacts/ContactList';
+import { ContactCreate } from '../../resources/alertContacts/ContactForms';
+import { RuleList } from '../../resources/alertRules/RuleList';
+import { HistoryPage } from '../../resources/alertHistory/HistoryPage';
+import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../dataProviders/monit/types';
+
+const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
+vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));
+vi.mock('../../dataProviders/api/session', () => ({ sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() } }));
+// eslint-disable-next-line import/first
+import { monitModule, CONTACT_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const contact: Contact = {
+  id: 1, name: 'Ops', email: 'ops@acme.example', mobile: '+8613800138000', webhook: '', language: 'en', remark: 'NOC', groups: ['On call'],
+  createTime: '2026-11-01T00:00:00Z', updateTime: '2026-11-01T00:00:00Z',
+};
+const group: ContactGroup = { id: 5, name: 'On call', description: 'night', members: [{ id: 1, name: 'Ops' }], createTime: '', updateTime: '' };
+const rule: AlertRule = {
+  id: 3, uuid: '11111111-2222-4333-8444-555555555555', name: '5xx high', domains: ['www.acme-media.com'], metric: 'rate5xx', period: 5, comparison: 'gt',
+  threshold: 10, consecutive: 2, groupIds: [5], channels: ['email', 'webhook'], repeatMinutes: 0, muteWindows: [], timeZone: 'Asia/Shanghai', enabled: true,
+  state: 'firing', breaches: 2, lastValue: 23.5, evaluatedUntil: null, createTime: '', updateTime: '',
+};
+const history: NotifyRecord = {
+  id: 9, time: '2026-11-20T10:00:00Z', ruleUuid: rule.uuid, ruleName: '5xx high', contactName: 'Ops', channel: 'sms', target: '+8613800138000',
+  status: 'not_configured', reason: 'SMS_URL not set', subject: '[Alert] 5xx high', content: 'Rule "5xx high" fired', attempts: 1, event: 'firing',
+};
+
+function provider() {
+  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: [rule], [HISTORY_RESOURCE]: [history] };
+  const dp = {
+    getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
+    getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
+    getMany: vi.fn(async () => ({ data: [] })),
+    create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => {
+      await new Promise((r) => setTimeout(r, 50));
+      return { data: { ...p.data, id: 99 } };
+    }),
+    update: vi.fn(), delete: vi.fn(),
+    monitSendMsg: vi.fn(), monitRemoveMember: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
+    monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })), monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
+    monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
+  };
+  return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
+}
+
+function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
+  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit' };
+  const authProvider = createAuthProvider({ resourceModules: modules, availablePaths: new Set(Object.keys(modules).map((r) => `/${r}`)) });
+  return render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        <Resource name={CONTACT_RESOURCE} list={ContactList} create={ContactCreate} />
+        <Resource name={RULE_RESOURCE} list={RuleList} />
+        <Resource name={HISTORY_RESOURCE} list={HistoryPage} />
+      </Admin>
+    </TestMemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  writeUserInfo(enrichUserInfo({
+    uid: 'u1', username: 'acme', email: 'acme@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media', accountChild: [],
+    permissionList: ['portal:cloudMonit:operation:*'], isMain: true, userType: 2,
+  }));
+});
+
+describe('monit provider', () => {
+  it('maps the history filters to POST /monit/notify/history with server paging', async () => {
+    http.monitPost.mockResolvedValueOnce({ list: [history], total: 41, pageNum: 3 });
+    const r = await monitModule.resources[HISTORY_RESOURCE].getList!(HISTORY_RESOURCE, {
+      pagination: { page: 3, perPage: 20 }, sort: { field: 'time', order: 'DESC' }, filter: { status: 'failed', ruleName: ' 5xx ', startTime: '2026-11-20T00:00:00Z' },
+    });
+    expect(r.total).toBe(41);
+    expect(http.monitPost).toHaveBeenCalledWith('/monit/notify/history', expect.objectContaining({ pageNum: 3, pageSize: 20, status: 'failed', ruleName: '5xx', startTime: Math.floor(Date.parse('2026-11-20T00:00:00Z') / 1000) }));
+  });
+
+  it('disables by GET /monit/rule/disable?uuid and enables by PUT /monit/rule/enable', async () => {
+    http.monitGet.mockResolvedValueOnce(rule);
+    http.monitPut.mockResolvedValueOnce(rule);
+    await monitModule.methods.monitSetEnabled(rule.uuid, false);
+    expect(http.monitGet).toHaveBeenCalledWith('/monit/rule/disable', { uuid: rule.uuid });
+    await monitModule.methods.monitSetEnabled(rule.uuid, true);
+    expect(http.monitPut).toHaveBeenCalledWith('/monit/rule/enable', { uuid: rule.uuid });
+  });
+});
+
+describe('monit screens', () => {
+  it('contacts: lists contacts and groups with members', async () => {
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider);
+    expect(await screen.findByText('ops@acme.example')).toBeInTheDocument();
+    expect(await screen.findByText('Contact groups')).toBeInTheDocument();
+    expect(await screen.findByText('night')).toBeInTheDocument();
+    expect(screen.getAllByText('Ops').length).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('contact form: the server\'s rules in the form, then a loading notice and a success notice', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}/create`, dataProvider);
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/Name/);
+    await user.type(name, 'Night desk');
+    await user.type(screen.getByLabelText('Email'), 'bad-address');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('The email address format is incorrect')).toBeInTheDocument();
+    expect(dp.create).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('Enter at least one of email, mobile number and webhook')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'desk@acme.example');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('Saving…')).toBeInTheDocument();
+    expect(await screen.findByText('Operation successful')).toBeInTheDocument();
+    expect(dp.create).toHaveBeenCalledWith(CONTACT_RESOURCE, expect.objectContaining({ data: expect.objectContaining({ name: 'Night desk', email: 'desk@acme.example', language: 'zh' }) }));
+  }, 90_000);
+
+  it('rules: condition, state and the enable switch (in Chinese)', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${RULE_RESOURCE}`, dataProvider, 'zh');
+    expect(await screen.findByText('5xx 比例 > 10% · 5 分钟 × 2')).toBeInTheDocument();
+    expect(screen.getByText('告警中')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('停用'));
+    await waitFor(() => expect(dp.monitSetEnabled).toHaveBeenCalledWith(rule.uuid, false));
+  }, 60_000);
+
+  it('history: attempts with status and reason, and the alarm tab', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${HISTORY_RESOURCE}`, dataProvider);
+    expect(await screen.findByText('Not configured')).toBeInTheDocument();
+    expect(screen.getByText('SMS_URL not set')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Alarm events' }));
+    await waitFor(() => expect(dp.monitAlarms).toHaveBeenCalledWith(expect.objectContaining({ pageNum: 1, pageSize: 20 })));
+  });
+});
