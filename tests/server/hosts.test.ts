@@ -71,6 +71,19 @@ describe('lists: POST /api/hostInfo/list/details', () => {
     expect((await hosts(acme, { type: 'vps', pageNum: 9, pageSize: 25 })).total).toBe(60);
   });
 
+  it('pages in the second half (read from the other end) join the first half into the whole list, in both orders', async () => {
+    for (const [sort, order] of [['createTime', 'DESC'], ['hostName', 'ASC'], ['cpuCores', 'DESC']] as const) {
+      const whole = (await hosts(acme, { type: 'vps', sort, order, pageSize: 100 })).list.map((h) => h.id);
+      const paged: number[] = [];
+      for (let pageNum = 1; pageNum <= 5; pageNum++) {
+        const page = await hosts(acme, { type: 'vps', sort, order, pageNum, pageSize: 13 });
+        expect(page.total).toBe(60);
+        paged.push(...page.list.map((h) => h.id));
+      }
+      expect(paged).toEqual(whole);
+    }
+  });
+
   it('filters by area, status and expiring within 30 days', async () => {
     const area = await hosts(acme, { type: 'vps', area: 'ap-hk', pageSize: 100 });
     expect(area.total).toBe(10);

@@ -60,24 +60,38 @@ function where(f: HostFilter): { sql: string; params: unknown[] } {
 /** One page of hosts and the total matching. */
 export async function listHosts(db: ConfigDb, q: HostListQuery): Promise<{ list: Host[]; total: number }> {
   const w = where(q);
-  const order = q.order === 'ASC' ? 'ASC' : 'DESC';
   const n = w.params.length;
-  const rows = await db.query<HostRow>(
-    `SELECT ${COLUMNS} FROM hosts ${w.sql} ORDER BY ${SORT_COLUMNS[q.sort]} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...w.params, q.pageSize, (q.pageNum - 1) * q.pageSize],
-  );
-  // The count is only needed when the page is not the whole answer.
-  let total = (q.pageNum - 1) * q.pageSize + rows.length;
-  if (rows.length === q.pageSize || (q.pageNum > 1 && rows.length === 0)) {
-    // Filters the totals table keys answer without counting hosts; the others count the matches.
-    const plain = !q.keyword && !q.expiring && q.id === undefined;
+  const offset = (q.pageNum - 1) * q.pageSize;
+  const page = (order: 'ASC' | 'DESC', limit: number, skip: number) =>
+    db.query<HostRow>(
+      `SELECT ${COLUMNS} FROM hosts ${w.sql} ORDER BY ${SORT_COLUMNS[q.sort]} ${order}, id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.params, limit, skip],
+    );
+  // Filters the totals table keys answer without counting hosts; the others count the matches.
+  const plain = !q.keyword && !q.expiring && q.id === undefined;
+  const countAll = async () => {
     const [c] = await db.query<{ n: string | number | null }>(
       plain ? `SELECT sum(hosts) AS n FROM host_totals ${w.sql}` : `SELECT count(*) AS n FROM hosts ${w.sql}`,
       w.params,
     );
-    total = Number(c?.n ?? 0);
+    return Number(c?.n ?? 0);
+  };
+  const order = q.order === 'ASC' ? 'ASC' : 'DESC';
+  if (plain && q.pageNum > 1) {
+    // The total costs a few rows here, so a page in the second half is read from the other end:
+    // an offset scan then stops at most half-way through the scope.
+    const total = await countAll();
+    if (offset * 2 > total) {
+      const end = Math.min(total, offset + q.pageSize);
+      const rows = end > offset ? await page(order === 'ASC' ? 'DESC' : 'ASC', end - offset, total - end) : [];
+      return { list: rows.reverse().map(toHost), total };
+    }
+    return { list: (await page(order, q.pageSize, offset)).map(toHost), total };
   }
-  return { list: rows.map(toHost), total };
+  const rows = await page(order, q.pageSize, offset);
+  // The count is only needed when the page is not the whole answer.
+  const whole = rows.length < q.pageSize && (q.pageNum === 1 || rows.length > 0);
+  return { list: rows.map(toHost), total: whole ? offset + rows.length : await countAll() };
 }
 
 export async function getHost(db: ConfigDb, id: number): Promise<Host | null> {
