@@ -43,8 +43,12 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        // Two files at a time: jsdom is single-threaded, the machine has two cores.
-        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000, maxWorkers: 2 },
+        // Two files at a time (jsdom is single-threaded, the machine has two cores), in a group of
+        // its own after the others: vitest runs a project with its own worker count as its own group.
+        test: {
+          name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000,
+          maxWorkers: 2, sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
