@@ -3,25 +3,12 @@ import type { AuditEntry, AuditQuery, AuditSortField } from '../../../dataProvid
 
 /** Audit log rows (migration 044, issue #22). */
 
-export interface AuditInsert {
+/** A call to record: the entry as the list shows it, less what the store assigns (id, time). */
+export type AuditInsert = Omit<AuditEntry, 'id' | 'time'> & {
   uid: string | null;
-  username: string;
-  account: string | null;
   /** a sign-in: take the account of the named user when `account` is null */
   accountOfUsername?: boolean;
-  ip: string;
-  method: string;
-  route: string;
-  module: string;
-  objectType: string;
-  objectId: string;
-  objectName: string;
-  httpStatus: number;
-  code: string;
-  message: string;
-  before: unknown;
-  after: unknown;
-}
+};
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 

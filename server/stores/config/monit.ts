@@ -198,32 +198,15 @@ export interface RuleFields {
   enabled: boolean;
 }
 
-export interface RuleRow {
-  id: number;
-  uuid: string;
+/** A rule as the store reads it: the wire type, with the driver's times and the job's bookkeeping. */
+export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateTime'> & {
   account: string;
-  name: string;
-  domains: string[];
-  metric: MonitMetric;
-  period: number;
-  comparison: MonitComparison;
-  threshold: number;
-  consecutive: number;
-  groupIds: number[];
-  channels: MonitChannel[];
-  repeatMinutes: number;
-  muteWindows: MuteWindow[];
-  timeZone: string;
-  enabled: boolean;
-  state: 'ok' | 'firing';
-  breaches: number;
-  lastValue: number | null;
   evaluatedUntil: Date | string | null;
   eventId: string | number | null;
   lastNotified: Date | string | null;
   createTime: Date | string;
   updateTime: Date | string;
-}
+};
 
 export const RULE_COLUMNS = `id, uuid::text AS uuid, account, name, domains, metric, period_minutes AS period, comparison, threshold, consecutive,
   group_ids AS "groupIds", channels, repeat_minutes AS "repeatMinutes", mute_windows AS "muteWindows", time_zone AS "timeZone", enabled, state,

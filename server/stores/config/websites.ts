@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { Hsts, LbMode, OriginType, WebsiteInput, WebsiteOrigin } from '../../../src/lib/websiteRules';
+import type { WebsiteInput } from '../../../src/lib/websiteRules';
 import type { OriginCheck, Website } from '../../../dataProviders/impapi/websiteTypes';
 
 /** Protected websites (issue #18), table websites of migration 043. */
@@ -8,25 +8,12 @@ const COLUMNS = `id, account, domain, protection_address AS "protectionAddress",
   origins, remark, certificate_id AS "certificateId", hsts, enabled, operation_state AS "status", check_state AS "checkStatus",
   check_result AS "checkResult", check_time AS "checkTime", create_time AS "createTime", update_time AS "updateTime"`;
 
-interface Row {
-  id: number;
-  account: string;
-  domain: string;
-  protectionAddress: string;
-  originType: OriginType;
-  lbMode: LbMode;
-  origins: WebsiteOrigin[];
-  remark: string;
-  certificateId: number | null;
-  hsts: Hsts;
-  enabled: boolean;
-  status: 'configuring' | 'configured';
-  checkStatus: 'unchecked' | 'ok' | 'error';
-  checkResult: OriginCheck[];
+/** A row as the store reads it: the wire type, with the driver's times (Date on PGlite, text on some drivers). */
+type Row = Omit<Website, 'checkTime' | 'createTime' | 'updateTime'> & {
   checkTime: Date | string | null;
   createTime: Date | string;
   updateTime: Date | string;
-}
+};
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
