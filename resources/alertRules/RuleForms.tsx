@@ -21,7 +21,7 @@ function RuleInputs() {
   return (
     <>
       <TextInput source="name" label={f('name')} validate={validateName} isRequired sx={{ minWidth: 360 }} />
-      <AutocompleteArrayInput source="domains" label={f('domains')} choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))} sx={{ minWidth: 480 }} />
+      <AutocompleteArrayInput source="domains" label={f('domains')} choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))} translateChoice={false} sx={{ minWidth: 480 }} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="metric" label={f('metric')} validate={(v) => (v ? undefined : 'ra.validation.required')}
           choices={MONIT_METRICS.map((id) => ({ id, name: `${t(`portal.monit.rules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}` }))} translateChoice={false} sx={{ minWidth: 220 }} />

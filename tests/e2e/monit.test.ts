@@ -49,7 +49,8 @@ describe('cloud monitoring (acme)', () => {
     await page.getByLabel('规则名称').fill('E2E 5xx');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('请至少选择一个域名').first().waitFor();
-    await page.getByRole('combobox', { name: '域名' }).click();
+    // Type to filter: the domain list arrives with the rule options (ruleDetail) after the form.
+    await page.getByRole('combobox', { name: '域名' }).fill('www.acme-media');
     await page.getByRole('option', { name: 'www.acme-media.com', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('阈值').fill('0.01');
