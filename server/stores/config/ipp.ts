@@ -10,23 +10,15 @@ const ms = (t: Date | string) => (t instanceof Date ? t.getTime() : new Date(t).
 const COLUMNS = `id, account, origin_ip AS "originIp", protocol, ports, ranges, preset, cname_prefix AS "cnamePrefix", remark, status,
   port_errors AS "portErrors", checked_ports AS "checkedPorts", check_time AS "checkTime", create_time AS "createTime", update_time AS "updateTime"`;
 
-interface EntryRow {
-  id: number;
-  account: string;
-  originIp: string;
-  protocol: IppProtocol;
-  ports: number[];
-  ranges: IppRange[];
-  preset: IppPreset | '';
-  cnamePrefix: string;
-  remark: string;
-  status: IppStatus;
+/** An entry as the store reads it: the wire type less what is derived (cname, failed ports), with the
+ * stored port results and the driver's times. */
+type EntryRow = Omit<IppEntry, 'cname' | 'errorPorts' | 'checkTime' | 'createTime' | 'updateTime'> & {
   portErrors: IppPortError[];
   checkedPorts: number;
   checkTime: Date | string | null;
   createTime: Date | string;
   updateTime: Date | string;
-}
+};
 
 export type StoredEntry = IppEntry & { portErrors: IppPortError[]; checkedPorts: number };
 

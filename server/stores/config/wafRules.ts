@@ -1,25 +1,11 @@
 import type { ConfigDb } from './db';
-import type { RuleAction, RuleActionType, RuleFilter, RuleInput, RuleStatus } from '../../../src/lib/websiteRules';
+import type { RuleActionType, RuleInput } from '../../../src/lib/websiteRules';
 import type { Rule } from '../../../dataProviders/impapi/websiteTypes';
 
 /** Protection rules of websites (issue #18), table waf_rules; priority 1 is evaluated first. */
 
-interface Row {
-  id: number;
-  websiteId: number;
-  account: string;
-  name: string;
-  enabled: boolean;
-  actionType: RuleActionType;
-  action: RuleAction;
-  filters: RuleFilter[];
-  clientAppIds: string[];
-  interval: number;
-  priority: number;
-  status: RuleStatus;
-  createTime: Date | string;
-  updateTime: Date | string;
-}
+/** A rule as the store reads it: the wire type, with the driver's times. */
+type Row = Omit<Rule, 'createTime' | 'updateTime'> & { createTime: Date | string; updateTime: Date | string };
 
 const SELECT = `SELECT r.id, r.website_id AS "websiteId", w.account, r.name, r.enabled, r.action_type AS "actionType", r.action, r.filters,
   r.client_apps AS "clientAppIds", r.interval_sec AS "interval", r.priority, r.status, r.create_time AS "createTime", r.update_time AS "updateTime"
