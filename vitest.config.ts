@@ -25,6 +25,10 @@ const TRAFFIC_ENGINE_TESTS = ['analysis', 'analysisPlan', 'analysisProvider', 't
  */
 export default defineConfig({
   test: {
+    // Two files at a time on the machine's two cores: a server file waits on its jobs and stores
+    // much of the time, so two overlap well (the e2e and server-ch files still run one at a time,
+    // after the others: each project shares one server among its files).
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'server', ...SERVER, globalSetup: ['tests/server/globalSetup.ts'] } },
@@ -43,12 +47,7 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        // Two files at a time (jsdom is single-threaded, the machine has two cores), in a group of
-        // its own after the others: vitest runs a project with its own worker count as its own group.
-        test: {
-          name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000,
-          maxWorkers: 2, sequence: { groupOrder: 1 },
-        },
+        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000 },
       },
       {
         extends: true,

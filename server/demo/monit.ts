@@ -7,7 +7,7 @@ import { seedDemoProbes } from '../stores/traffic/monitProbe';
 /**
  * Cloud monitoring demo (issue #20): contacts and a group for acme and globex, a handful of rules
  * whose thresholds are taken from the demo traffic itself (so that they fire at its real peaks and
- * restore off-peak), their history produced by the evaluation job over the last ten periods, and
+ * restore off-peak), their history produced by the evaluation job over the last day, and
  * two days of availability records generated in SQL.
  */
 
@@ -54,12 +54,13 @@ export const seedMonit: DemoSeeder = {
       const bw = await trafficQuantile(app.traffic, globexDomains, 'sum(bytes) * 8 / 3600 / 1e6', 60, 0.7);
       rules.push({ account: 'globex', fields: { ...base, name: 'Bandwidth peak', domains: globexDomains, metric: 'bandwidth', period: 60, threshold: bw, groupIds: [globexGroup], channels: ['email'] } });
     }
-    // History: the hourly rules are evaluated over the last ten hours of demo traffic now.
+    // History: the hourly rules are evaluated over the last day of demo traffic now, so that its
+    // peak (the thresholds' quantiles) is in it whatever the hour of the seeding.
     const [{ last }] = await app.traffic.query<{ last: number | string }>('SELECT toUnixTimestamp(max(ts)) AS last FROM traffic.access_log');
     const now = new Date(Math.max(Number(last) * 1000, 0) || Date.now());
     for (const r of rules) {
       const id = await insertRule(app.db, r.account, crypto.randomUUID(), r.fields, r.account);
-      if (r.fields.period === 60) await app.db.query('UPDATE monit_rules SET evaluated_until = $2 WHERE id = $1', [id, new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 10 * 3_600_000)]);
+      if (r.fields.period === 60) await app.db.query('UPDATE monit_rules SET evaluated_until = $2 WHERE id = $1', [id, new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 24 * 3_600_000)]);
     }
     await evaluateRules(app, now, { ...monitTiming(), lagSeconds: 0 });
     // No mail or SMS gateway in the demo: the outbox records them as not configured (never as sent).

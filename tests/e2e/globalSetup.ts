@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { acquireDemoTemplate } from '../server/globalSetup';
+import { copyDir } from '../server/copyDir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const template = acquireDemoTemplate();
   try {
-    await fs.cp(await template.ready, dataDir, { recursive: true });
+    await copyDir(await template.ready, dataDir);
   } finally {
     await template.release();
   }

@@ -31,8 +31,26 @@ export async function startClickhouseServer(): Promise<ClickhouseServer> {
   };
 }
 
+/** Runs one statement on the stand-in and returns its text reply. */
+export async function sql(url: string, statement: string): Promise<string> {
+  const res = await fetch(`${url}/`, { method: 'POST', body: statement });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`the ClickHouse stand-in refused ${statement.slice(0, 80)}: ${text}`);
+  return text;
+}
+
 /** Starts a test app's traffic store afresh: drops the server's traffic database. */
 export async function resetClickhouse(url: string): Promise<void> {
-  const res = await fetch(`${url}/`, { method: 'POST', body: 'DROP DATABASE IF EXISTS traffic SYNC' });
-  if (!res.ok) throw new Error(`resetting the ClickHouse stand-in failed: ${await res.text()}`);
+  await sql(url, 'DROP DATABASE IF EXISTS traffic SYNC');
+}
+
+/**
+ * Gives a freshly started app's (empty) traffic tables the demo traffic seeded once per run
+ * (tests/server/seedClickhouse.ts): every part of every table is attached from traffic_template,
+ * as hard links, so materialized views do not fire and nothing is generated again.
+ */
+export async function restoreClickhouse(url: string): Promise<void> {
+  const tables = (await sql(url, "SELECT name FROM system.tables WHERE database = 'traffic_template' AND engine LIKE '%MergeTree' FORMAT TSV"))
+    .split('\n').filter(Boolean);
+  for (const t of tables) await sql(url, `ALTER TABLE traffic.\`${t}\` ATTACH PARTITION ALL FROM traffic_template.\`${t}\``);
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
+import { copyDir } from './copyDir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,7 +74,8 @@ export async function seedTemplate(project: TestProject, { admin = '', clickhous
       // Config seeded on PostgreSQL; no traffic generated (scale 0): the same demo's is copied in.
       makeTemplate(dir, { ...process.env, DATABASE_URL: databaseUrl(admin, template), PORTAL_DEMO_TRAFFIC_SCALE: '0' });
       await fs.rm(path.join(dir, 'traffic'), { recursive: true, force: true });
-      await fs.cp(path.join(await shared.ready, 'traffic'), path.join(dir, 'traffic'), { recursive: true });
+      await fs.mkdir(path.join(dir, 'traffic'));
+      await copyDir(path.join(await shared.ready, 'traffic'), path.join(dir, 'traffic'));
     }
     project.provide('demoTemplateDir', dir);
     project.provide('pgAdminUrl', admin);

@@ -7,8 +7,8 @@ import { buildApp } from '../../server/app';
 import { configFromEnv, type PortalConfig } from '../../server/config';
 import { createCipher } from '../../server/lib/cipher';
 import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
-import { resetClickhouse } from './clickhouseServer';
-import { seedTraffic } from '../../server/demo/traffic';
+import { resetClickhouse, restoreClickhouse } from './clickhouseServer';
+import { copyDir } from './copyDir';
 
 export const cipher = createCipher('CdnPortalKey2026');
 
@@ -19,7 +19,7 @@ export const cipher = createCipher('CdnPortalKey2026');
 export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<FastifyInstance & { dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const template = overrides.demo === false ? undefined : inject('demoTemplateDir');
-  if (template) await fs.cp(template, dataDir, { recursive: true });
+  if (template) await copyDir(template, dataDir);
   // On a PostgreSQL server: a database of this app's own, a copy of the seeded template for the demo.
   const admin = inject('pgAdminUrl');
   const database = admin ? freshDatabaseName('portal_test') : undefined;
@@ -34,8 +34,9 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
     ...overrides,
   };
   const app = await buildApp(config);
-  // The template's demo traffic lives in its embedded store: a ClickHouse server gets its own.
-  if (clickhouseUrl && template && config.demo) await seedTraffic.run(app);
+  // The template's demo traffic lives in its embedded store: a ClickHouse server's was seeded once
+  // beside it (tests/server/globalSetupCh.ts).
+  if (clickhouseUrl && template && config.demo) await restoreClickhouse(clickhouseUrl);
   app.addHook('onClose', async () => {
     await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     if (admin && database) await asAdmin(admin, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
+import { copyDir } from './copyDir';
 import { edgeTick } from '../../server/jobs/purgeEdge';
 import { embeddedEdge } from '../../server/lib/embeddedEdge';
 import { buildApp } from '../../server/app';
@@ -143,7 +144,7 @@ describe('restart', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-purge-restart-'));
     await app.close();
     try {
-      await fs.cp(inject('demoTemplateDir'), dir, { recursive: true });
+      await copyDir(inject('demoTemplateDir'), dir);
       const config = { ...configFromEnv({ PORTAL_DATA_DIR: dir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv), purge: { urlQuota: 100, dirQuota: 10, prefetchQuota: 10, dirEnabled: true, edgeDelayScale: 0.01 } };
       let first = await buildApp(config);
       const c1 = await signIn(first, 'acme');
