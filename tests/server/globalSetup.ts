@@ -76,6 +76,9 @@ export async function seedTemplate(project: TestProject, { admin = '', clickhous
       await fs.rm(path.join(dir, 'traffic'), { recursive: true, force: true });
       await fs.mkdir(path.join(dir, 'traffic'));
       await copyDir(path.join(await shared.ready, 'traffic'), path.join(dir, 'traffic'));
+      execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/reconcileTemplate.ts'), dir], {
+        stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl(admin, template) },
+      });
     }
     project.provide('demoTemplateDir', dir);
     project.provide('pgAdminUrl', admin);

@@ -10,6 +10,8 @@ const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates
   '(SELECT id, kind, account, submitted_by, url_count, create_time, url_text FROM purge_tasks)',
   'websites', 'waf_policies', 'waf_rules', // website protection (issue #18)
   'monit_contacts', 'monit_groups', 'monit_group_members',
+  // an IP protection entry's settings (its status, due time and port check move with its job)
+  '(SELECT id, account, origin_ip, protocol, ports, ranges, preset, cname_prefix, remark, create_time FROM ipp_entries)',
   // a rule's settings (its evaluation state moves with the monitoring job)
   '(SELECT id, uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels, repeat_minutes, mute_windows, time_zone, enabled FROM monit_rules)',
 ];

@@ -9,6 +9,14 @@ import type { ConfigDb } from './db';
 
 /** A task's status from its URLs: open while any is waiting or processing; finished once none is. */
 export async function refreshTaskStatus(db: ConfigDb, taskIds: number[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Rows are locked in id order first: two processes refreshing overlapping tasks wait, never deadlock.
+    await tx.query('SELECT id FROM purge_tasks WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [taskIds]);
+    await refreshLocked(tx, taskIds, now);
+  });
+}
+
+async function refreshLocked(db: ConfigDb, taskIds: number[], now: Date): Promise<void> {
   await db.query(
     `UPDATE purge_tasks t SET status = s.st,
        finish_time = CASE WHEN s.open = 0 THEN COALESCE(t.finish_time, $2) ELSE NULL END
@@ -88,6 +96,15 @@ export interface PolledState {
  * did not know go back to waiting (handed over again). Returns the tasks touched.
  */
 export async function recordPolls(db: ConfigDb, asked: number[], states: PolledState[], now: Date, pollSeconds: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    // The URLs first, in id order, then their tasks (refreshTaskStatus, also in id order): two
+    // processes polling overlapping URLs wait for each other instead of deadlocking.
+    await tx.query('SELECT id FROM purge_task_urls WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [asked]);
+    return recordLocked(tx, asked, states, now, pollSeconds);
+  });
+}
+
+async function recordLocked(db: ConfigDb, asked: number[], states: PolledState[], now: Date, pollSeconds: number): Promise<number[]> {
   const touched = new Set<number>();
   const col = <T>(f: (s: PolledState) => T) => states.map(f);
   const changed = await db.query<{ taskId: number }>(

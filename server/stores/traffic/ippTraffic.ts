@@ -27,6 +27,69 @@ export const IPP_TRAFFIC_STATEMENTS = [
   TTL ts + INTERVAL 90 DAY`,
 ];
 
+/**
+ * Rollups read by the statistics and the detector instead of the base table, which holds a row per
+ * region and protocol (13+ per IP and minute): per IP and minute, the sums with the packet profile
+ * the detector types attacks by; per IP, hour and region, the flows of the region charts. Filled by
+ * materialized views on every insert (demo SQL and ingest alike); SummingMergeTree merges them in
+ * the background, so every read still sums. Created and backfilled from the base table once
+ * (ensureIppRollups), for stores that had samples before they existed.
+ */
+const IPP_ROLLUPS = [
+  {
+    table: 'traffic.ipp_traffic_1m',
+    view: 'traffic.ipp_traffic_1m_mv',
+    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_1m (
+      ts           DateTime('UTC') CODEC(Delta, ZSTD),
+      ip           String,
+      in_bytes     UInt64,
+      out_bytes    UInt64,
+      in_packets   UInt64,
+      tcp_packets  UInt64,
+      syn_packets  UInt64,
+      udp_packets  UInt64,
+      icmp_packets UInt64
+    ) ENGINE = SummingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts)
+    TTL ts + INTERVAL 90 DAY`,
+    // columns named through the table's alias: the output names equal the input names
+    select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes, sum(s.in_packets) AS in_packets,
+      sumIf(s.in_packets, s.protocol = 'tcp') AS tcp_packets, sumIf(s.syn_packets, s.protocol = 'tcp') AS syn_packets,
+      sumIf(s.in_packets, s.protocol = 'udp') AS udp_packets, sumIf(s.in_packets, s.protocol = 'icmp') AS icmp_packets
+      FROM traffic.ipp_traffic AS s GROUP BY ip, ts`,
+  },
+  {
+    table: 'traffic.ipp_traffic_region_1h',
+    view: 'traffic.ipp_traffic_region_1h_mv',
+    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_region_1h (
+      ts        DateTime('UTC'),
+      ip        String,
+      region    LowCardinality(String),
+      in_bytes  UInt64,
+      out_bytes UInt64
+    ) ENGINE = SummingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts, region)
+    TTL ts + INTERVAL 90 DAY`,
+    select: `SELECT toStartOfHour(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
+      FROM traffic.ipp_traffic AS s GROUP BY ip, ts, region`,
+  },
+] as const;
+
+/** Creates the rollups that are missing, each filled from the base table before its view starts feeding it. */
+export async function ensureIppRollups(engine: TrafficEngine): Promise<void> {
+  for (const r of IPP_ROLLUPS) {
+    const [name] = r.table.split('.').slice(1);
+    const [row] = await engine.query<{ n: number | string }>(`SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = {name:String}`, { name });
+    if (Number(row?.n ?? 0) === 0) {
+      await engine.exec(r.create);
+      await engine.exec(`INSERT INTO ${r.table} ${r.select}`);
+    }
+    await engine.exec(`CREATE MATERIALIZED VIEW IF NOT EXISTS ${r.view} TO ${r.table} AS ${r.select}`);
+  }
+}
+
 export const IPP_TRAFFIC_COLUMNS = ['ts', 'ip', 'region', 'protocol', 'in_bytes', 'out_bytes', 'in_packets', 'out_packets', 'syn_packets'] as const;
 
 /** Ingest kind `ipp_traffic`: {"ts", "ip", "region", "protocol" (tcp|udp|icmp|other), "in_bytes", "out_bytes", "in_packets", "out_packets", "syn_packets"} per line. */
@@ -48,12 +111,15 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
   const empty: IppStatistic = {
     points: [], granularity, peakIngressBandwidth: 0, peakEgressBandwidth: 0, totalIngressFlow: 0, totalEgressFlow: 0, areaIngressFlow: {}, areaEgressFlow: {},
   };
-  const params = { ips, start, end, step };
+  // whole hours of the range from the hourly region rollup, its partial first and last hours from the base table
+  const hourFrom = Math.min(end, Math.ceil(start / 3600) * 3600);
+  const hourTo = Math.max(hourFrom, Math.floor(end / 3600) * 3600);
+  const params = { ips, start, end, step, hourFrom, hourTo };
   const range = `ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`;
   const buckets = ips.length
     ? await engine.query<Record<string, string | number>>(
         `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o
-         FROM traffic.ipp_traffic WHERE ${range} GROUP BY t ORDER BY t`,
+         FROM traffic.ipp_traffic_1m WHERE ${range} GROUP BY t ORDER BY t`,
         params,
       )
     : [];
@@ -71,11 +137,17 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
   if (!ips.length) return { ...empty, points };
   const [peak] = await engine.query<Record<string, string | number>>(
     `SELECT max(i) AS pi, max(o) AS po, sum(i) AS ti, sum(o) AS to FROM (
-       SELECT ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ${range} GROUP BY ts)`,
+       SELECT ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic_1m WHERE ${range} GROUP BY ts)`,
     params,
   );
+  const ipsOnly = 'ip IN {ips:Array(String)}';
+  const between = (from: string, to: string) => `ts >= toDateTime({${from}:UInt32}, 'UTC') AND ts < toDateTime({${to}:UInt32}, 'UTC')`;
   const regions = await engine.query<Record<string, string | number>>(
-    `SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ${range} GROUP BY region`,
+    `SELECT region, sum(i) AS i, sum(o) AS o FROM (
+       SELECT region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic_region_1h WHERE ${ipsOnly} AND ${between('hourFrom', 'hourTo')}
+       UNION ALL SELECT region, in_bytes, out_bytes FROM traffic.ipp_traffic WHERE ${ipsOnly} AND ${between('start', 'hourFrom')}
+       UNION ALL SELECT region, in_bytes, out_bytes FROM traffic.ipp_traffic WHERE ${ipsOnly} AND ${between('hourTo', 'end')}
+     ) GROUP BY region`,
     params,
   );
   return {
@@ -93,7 +165,7 @@ export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start:
   if (!ips.length) return new Map();
   const rows = await engine.query<Record<string, string | number>>(
     `SELECT ip, sum(ib) AS i, sum(ob) AS o, max(ib) AS pi FROM (
-       SELECT ip, ts, sum(in_bytes) AS ib, sum(out_bytes) AS ob FROM traffic.ipp_traffic
+       SELECT ip, ts, sum(in_bytes) AS ib, sum(out_bytes) AS ob FROM traffic.ipp_traffic_1m
        WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') GROUP BY ip, ts)
      GROUP BY ip`,
     { ips, start, end },
@@ -132,9 +204,9 @@ export async function detectIppAttacks(engine: TrafficEngine, ips: string[], now
   if (!ips.length) return [];
   const rows = await engine.query<Record<string, string | number>>(
     `WITH minutes AS (
-       SELECT ip, ts, sum(in_bytes) AS b, sum(in_packets) AS p, sumIf(in_packets, protocol = 'tcp') AS tcp,
-         sumIf(syn_packets, protocol = 'tcp') AS syn, sumIf(in_packets, protocol = 'udp') AS udp, sumIf(in_packets, protocol = 'icmp') AS icmp
-       FROM traffic.ipp_traffic
+       SELECT ip, ts, sum(in_bytes) AS b, sum(in_packets) AS p, sum(tcp_packets) AS tcp,
+         sum(syn_packets) AS syn, sum(udp_packets) AS udp, sum(icmp_packets) AS icmp
+       FROM traffic.ipp_traffic_1m
        WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({now:UInt32}, 'UTC')
        GROUP BY ip, ts),
      base AS (SELECT ip, quantile(0.95)(b) AS p95 FROM minutes GROUP BY ip)
