@@ -17,7 +17,7 @@ export default {
         domainsRequired: 'Choose at least one domain',
         domainsTooMany: 'A rule may cover at most 100 domains',
         thresholdFormat: 'The threshold must be a number',
-        thresholdRange: 'The threshold is out of range (rates 0–100)',
+        thresholdRange: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)',
         consecutiveRange: 'Consecutive periods must be between 1 and 10',
         groupsRequired: 'Choose at least one contact group',
         channelsRequired: 'Choose at least one notification channel',
@@ -60,6 +60,7 @@ export default {
         metrics: {
           bandwidth: 'Bandwidth', traffic: 'Traffic', requests: 'Requests', qps: 'Requests per second', rate4xx: '4xx rate', rate5xx: '5xx rate',
           hitRate: 'Request hit rate', byteHitRate: 'Byte hit rate', responseTime: 'Average response time',
+          probeFailRate: 'Availability: failed probes', probeTotalTime: 'Availability: average probe time',
         },
         comparisons: { gt: '>', gte: '≥', lt: '<', lte: '≤' },
         periodMinutes: '%{n} min',

@@ -17,7 +17,7 @@ export default {
         domainsRequired: '请至少选择一个域名',
         domainsTooMany: '一条规则最多100个域名',
         thresholdFormat: '阈值必须是数字',
-        thresholdRange: '阈值超出范围（比率为0–100）',
+        thresholdRange: '阈值超出范围（比率为0–100，探测耗时最多600000毫秒）',
         consecutiveRange: '连续周期数为1–10',
         groupsRequired: '请至少选择一个联系组',
         channelsRequired: '请至少选择一种通知方式',
@@ -60,6 +60,7 @@ export default {
         metrics: {
           bandwidth: '带宽', traffic: '流量', requests: '请求数', qps: '每秒请求数', rate4xx: '4xx 比例', rate5xx: '5xx 比例',
           hitRate: '请求命中率', byteHitRate: '流量命中率', responseTime: '平均响应时间',
+          probeFailRate: '可用性：探测失败率', probeTotalTime: '可用性：探测平均总耗时',
         },
         comparisons: { gt: '>', gte: '≥', lt: '<', lte: '≤' },
         periodMinutes: '%{n} 分钟',
