@@ -37,8 +37,8 @@ const history: NotifyRecord = {
   status: 'not_configured', reason: 'SMS_URL not set', subject: '[Alert] 5xx high', content: 'Rule "5xx high" fired', attempts: 1, event: 'firing',
 };
 
-function provider() {
-  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: [rule], [HISTORY_RESOURCE]: [history] };
+function provider(rules: AlertRule[] = [rule]) {
+  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: rules, [HISTORY_RESOURCE]: [history] };
   const dp = {
     getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
     getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
@@ -134,6 +134,16 @@ describe('monit screens', () => {
     expect(screen.getByText('告警中')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('停用'));
     await waitFor(() => expect(dp.monitSetEnabled).toHaveBeenCalledWith(rule.uuid, false));
+  }, 60_000);
+
+  it('rules: an availability rule\'s condition, and the availability metrics among the metric choices', async () => {
+    const { dp, dataProvider } = provider([{ ...rule, name: 'Origin down', metric: 'probeFailRate', threshold: 50, period: 1, consecutive: 1, state: 'ok', lastValue: 0 }]);
+    renderAt(`/${RULE_RESOURCE}`, dataProvider);
+    expect(await screen.findByText('Availability: failed probes > 50% · 1 min × 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Metric' }));
+    expect(await screen.findByRole('option', { name: 'Availability: failed probes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Availability: average probe time' }));
+    await waitFor(() => expect(dp.getList).toHaveBeenCalledWith(RULE_RESOURCE, expect.objectContaining({ filter: expect.objectContaining({ metric: 'probeTotalTime' }) })));
   }, 60_000);
 
   it('history: attempts with status and reason, and the alarm tab', async () => {
