@@ -109,10 +109,14 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false,
     });
     const timer = setTimeout(() => req.destroy(new Error('timeout')), Math.max(deadline - Date.now(), 1));
     if (timing) {
-      req.once('socket', (socket) => socket.once('connect', () => {
-        if (!timing.connectMs) timing.connectMs = Math.max(1, Math.round(performance.now() - started));
-        timing.localIp = socket.localAddress ?? '';
-      }));
+      req.once('socket', (socket) => {
+        const connected = () => {
+          if (!timing.connectMs) timing.connectMs = Math.max(1, Math.round(performance.now() - started));
+          timing.localIp = socket.localAddress ?? '';
+        };
+        if (socket.connecting) socket.once('connect', connected);
+        else connected();
+      });
     }
     req.on('response', (res) => {
       clearTimeout(timer);
