@@ -64,6 +64,7 @@ export default {
         },
         comparisons: { gt: '>', gte: '≥', lt: '<', lte: '≤' },
         periodMinutes: '%{n} min',
+        probeHint: 'Availability: the chosen domains (edge) and their origins are probed from the server every minute (DNS lookup, TCP connect and total HTTP time); a probe fails when it times out, cannot connect or gets a 5xx answer.',
         repeatOnce: 'Once',
         repeatEvery: 'Every %{n} min',
         states: { ok: 'Normal', firing: 'Firing' },
