@@ -18,7 +18,7 @@ export default {
   monitDomainsTooMany: { zh: '一条规则最多100个域名', en: 'A rule may cover at most 100 domains' },
   monitUnknownDomain: { zh: '域名不存在或不属于当前账号：{domain}', en: 'The domain does not exist or is not yours: {domain}' },
   monitThresholdFormat: { zh: '阈值必须是数字', en: 'The threshold must be a number' },
-  monitThresholdRange: { zh: '阈值超出范围（比率为0–100）', en: 'The threshold is out of range (rates 0–100)' },
+  monitThresholdRange: { zh: '阈值超出范围（比率为0–100，探测耗时最多600000毫秒）', en: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)' },
   monitConsecutiveRange: { zh: '连续周期数为1–10', en: 'Consecutive periods must be between 1 and 10' },
   monitGroupsRequired: { zh: '请至少选择一个联系组', en: 'Choose at least one contact group' },
   monitChannelsRequired: { zh: '请至少选择一种通知方式', en: 'Choose at least one notification channel' },

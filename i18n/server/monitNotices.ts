@@ -11,7 +11,7 @@ export const MONIT_NOTICES = {
     subjectTest: '[测试] CDN 告警通知',
     metrics: {
       bandwidth: '带宽', traffic: '流量', requests: '请求数', qps: '每秒请求数', rate4xx: '4xx 比例', rate5xx: '5xx 比例', hitRate: '请求命中率',
-      byteHitRate: '流量命中率', responseTime: '平均响应时间',
+      byteHitRate: '流量命中率', responseTime: '平均响应时间', probeFailRate: '探测失败率', probeTotalTime: '探测平均总耗时',
     },
   },
   en: {
@@ -26,6 +26,7 @@ export const MONIT_NOTICES = {
     metrics: {
       bandwidth: 'bandwidth', traffic: 'traffic', requests: 'requests', qps: 'requests per second', rate4xx: '4xx rate', rate5xx: '5xx rate',
       hitRate: 'request hit rate', byteHitRate: 'byte hit rate', responseTime: 'average response time',
+      probeFailRate: 'failed probe rate', probeTotalTime: 'average probe total time',
     },
   },
 } as const;

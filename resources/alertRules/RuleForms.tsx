@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import {
   ArrayInput, AutocompleteArrayInput, BooleanInput, CheckboxGroupInput, Create, Edit, NumberInput, SelectArrayInput, SelectInput, SimpleForm,
   SimpleFormIterator, TextInput, useDataProvider, useGetList, useTranslate,
@@ -7,7 +8,7 @@ import {
 import type { PortalDataProvider } from '../../dataProviders';
 import { GROUP_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
 import type { ContactGroup } from '../../dataProviders/monit/types';
-import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS } from '../../src/lib/monitRules';
+import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS, PROBE_METRICS, type MonitMetric } from '../../src/lib/monitRules';
 import { useSavingNotice } from '../alertContacts/savingNotice';
 import { validateName, validateRule } from '../alertContacts/validators';
 
@@ -18,6 +19,7 @@ function RuleInputs() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data: detail } = useQuery({ queryKey: ['monitRuleOptions'], queryFn: () => dataProvider.monitRuleDetail(), staleTime: 60_000 });
   const { data: groups } = useGetList<ContactGroup>(GROUP_RESOURCE, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'createTime', order: 'DESC' } });
+  const metric = useWatch({ name: 'metric' }) as MonitMetric | undefined;
   return (
     <>
       <TextInput source="name" label={f('name')} validate={validateName} isRequired sx={{ minWidth: 360 }} />
@@ -30,6 +32,9 @@ function RuleInputs() {
         <NumberInput source="threshold" label={f('threshold')} sx={{ minWidth: 140 }} />
         <NumberInput source="consecutive" label={f('consecutive')} min={1} max={10} step={1} sx={{ minWidth: 140 }} />
       </Box>
+      {metric && PROBE_METRICS.includes(metric) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">{t('portal.monit.rules.probeHint')}</Typography>
+      )}
       <SelectArrayInput source="groupIds" label={f('groupIds')} choices={(groups ?? []).map((g) => ({ id: g.id, name: g.name }))} translateChoice={false} sx={{ minWidth: 360 }} />
       <CheckboxGroupInput source="channels" label={f('channels')} choices={MONIT_CHANNELS.map((id) => ({ id, name: `portal.monit.rules.channels.${id}` }))} />
       <SelectInput source="repeatMinutes" label={f('repeatMinutes')} translateChoice={false} sx={{ minWidth: 220 }}

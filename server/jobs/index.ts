@@ -7,6 +7,7 @@ import { auditRetentionJob } from './auditRetention';
 import { ippJob } from './ippJobs';
 import { websiteIssuingJob } from './websiteIssuing';
 import { monitAlertsJob } from './monitAlerts';
+import { monitProbesJob } from './monitProbes';
 
 /** A background job: started with the app, stopped when it closes. */
 export type Job = (app: FastifyInstance) => () => void;
@@ -21,6 +22,7 @@ const jobs: Job[] = [
   ippJob,
   websiteIssuingJob,
   monitAlertsJob,
+  monitProbesJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => void {

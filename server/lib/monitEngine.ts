@@ -6,7 +6,7 @@ import type { ConfigDb } from '../stores/config/db';
 import { RULE_COLUMNS, type RuleRow } from '../stores/config/monit';
 import { accountSubtree } from '../stores/config/accounts';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../src/lib/monitRules';
+import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, PROBE_METRICS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../src/lib/monitRules';
 import { deliver, deliverySettings, type DeliverySettings, type Notice } from './monitDelivery';
 import { fillNotice, MONIT_NOTICES } from '../../i18n/server/monitNotices';
 
@@ -18,7 +18,8 @@ dayjs.extend(timezone);
  * 1. every enabled rule whose statistic period has completed since it was last evaluated (a period
  *    [s, s+P) counts as complete LAG seconds after its end, so late log lines are in) is evaluated on
  *    the traffic store's figures of its domains for that period — the access-log sums the analysis
- *    screens add up (requests, bytes, 4xx/5xx, hits, hit bytes, request time);
+ *    screens add up (requests, bytes, 4xx/5xx, hits, hit bytes, request time), or for the availability
+ *    metrics the probe records of traffic.monit_probe (server/lib/availabilityProbe.ts);
  * 2. its state (ok / firing, consecutive breaches) advances; firing after N breaches, a repeat every
  *    repeat interval while firing, a restore on the first period back to normal;
  * 3. the new state, the alarm events and one outbox row per (event, contact, channel) are written in
@@ -54,9 +55,13 @@ export interface Figures {
   hits: number;
   hitBytes: number;
   requestTime: number;
+  /** availability probes (traffic.monit_probe): count, failed ones, sum of their total times (ms) */
+  probes: number;
+  probeErrors: number;
+  probeTime: number;
 }
 
-const ZERO: Figures = { requests: 0, bytes: 0, s4: 0, s5: 0, hits: 0, hitBytes: 0, requestTime: 0 };
+const ZERO: Figures = { requests: 0, bytes: 0, s4: 0, s5: 0, hits: 0, hitBytes: 0, requestTime: 0, probes: 0, probeErrors: 0, probeTime: 0 };
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A metric's value over one period; null when it has no meaning without requests (hit rates, response time). */
@@ -73,13 +78,33 @@ export function metricValue(metric: MonitMetric, f: Figures, periodMinutes: numb
     case 'hitRate': return rate(f.hits, f.requests);
     case 'byteHitRate': return rate(f.hitBytes, f.bytes);
     case 'responseTime': return f.requests > 0 ? round2(f.requestTime / f.requests) : null;
+    // Without probes in the period (no probe ran) availability says nothing either way.
+    case 'probeFailRate': return rate(f.probeErrors, f.probes);
+    case 'probeTotalTime': return f.probes > 0 ? round2(f.probeTime / f.probes) : null;
   }
 }
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Per domain and account sums of one window. */
-async function windowFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
+/** Per domain and account sums of one window: access-log figures, plus probe figures when an availability rule needs them. */
+async function windowFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date, probes = false): Promise<Array<{ domain: string; account: string; f: Figures }>> {
+  const logs = await logFigures(traffic, domains, start, end);
+  return probes ? [...logs, ...(await probeFigures(traffic, domains, start, end))] : logs;
+}
+
+/** The probes of one window per domain and account, aggregated in the store (an error event is a failed probe). */
+async function probeFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
+  const rows = await traffic.query<Record<string, string | number>>(
+    `SELECT domain, account, count() AS f_probes, countIf(event = 'error') AS f_errors, sum(total_ms) AS f_time
+     FROM traffic.monit_probe
+     WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
+     GROUP BY domain, account`,
+    { domains, start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) },
+  );
+  return rows.map((r) => ({ domain: String(r.domain), account: String(r.account), f: { ...ZERO, probes: num(r.f_probes), probeErrors: num(r.f_errors), probeTime: num(r.f_time) } }));
+}
+
+async function logFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
   const rows = await traffic.query<Record<string, string | number>>(
     `SELECT domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
        countIf(cache_hit = 1) AS f_hits, sumIf(bytes, cache_hit = 1) AS f_hit_bytes, sum(request_time) AS f_request_time
@@ -90,7 +115,7 @@ async function windowFigures(traffic: TrafficEngine, domains: string[], start: D
   );
   return rows.map((r) => ({
     domain: String(r.domain), account: String(r.account),
-    f: { requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
+    f: { ...ZERO, requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
   }));
 }
 
@@ -188,17 +213,18 @@ export async function evaluateRules(app: FastifyInstance, now = new Date(), timi
   const plans = rules.map((rule) => ({ rule, periods: duePeriods(rule, now, timing.lagSeconds) })).filter((p) => p.periods.length);
   if (!plans.length) return 0;
   // One traffic query per distinct window, over the union of the rules' domains.
-  const windows = new Map<string, { start: Date; end: Date; domains: Set<string> }>();
+  const windows = new Map<string, { start: Date; end: Date; domains: Set<string>; probes: boolean }>();
   for (const { rule, periods } of plans) {
     for (const w of periods) {
       const key = `${w.start.getTime()}|${w.end.getTime()}`;
-      const entry = windows.get(key) ?? { ...w, domains: new Set<string>() };
+      const entry = windows.get(key) ?? { ...w, domains: new Set<string>(), probes: false };
       rule.domains.forEach((d) => entry.domains.add(d));
+      if (PROBE_METRICS.includes(rule.metric)) entry.probes = true;
       windows.set(key, entry);
     }
   }
   const figures = new Map<string, Array<{ domain: string; account: string; f: Figures }>>();
-  for (const [key, w] of windows) figures.set(key, await windowFigures(app.traffic, [...w.domains], w.start, w.end));
+  for (const [key, w] of windows) figures.set(key, await windowFigures(app.traffic, [...w.domains], w.start, w.end, w.probes));
   // A rule reads its domains' lines of its own account tree only.
   const trees = new Map<string, Set<string>>();
   let evaluated = 0;

@@ -47,18 +47,37 @@ export type ProbeOutcome =
   | { ok: true; status: number; bytes?: number }
   | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
 
+/**
+ * What a probe measured (filled in when the caller passes one, e.g. the availability probe): DNS
+ * lookup, TCP connect (first hop) and total time in ms, the address connected to and from, and the
+ * HTTP status of the last answer (0 when none arrived).
+ */
+export interface ProbeTiming {
+  dnsMs: number;
+  connectMs: number;
+  totalMs: number;
+  ip: string;
+  localIp: string;
+  status: number;
+}
+
+export const emptyTiming = (): ProbeTiming => ({ dnsMs: 0, connectMs: 0, totalMs: 0, ip: '', localIp: '', status: 0 });
+
 const failure = (key: ServerMessageKey, args: Record<string, string | number>): ProbeOutcome => ({ ok: false, key, args });
 
-async function resolveAddress(address: string, allowPrivate: boolean, deadline: number): Promise<{ ip: string; family: 4 | 6 } | ProbeOutcome> {
+async function resolveAddress(address: string, allowPrivate: boolean, deadline: number, timing?: ProbeTiming): Promise<{ ip: string; family: 4 | 6 } | ProbeOutcome> {
   let answers: Array<{ address: string; family: number }>;
   if (net.isIP(address)) answers = [{ address, family: net.isIP(address) }];
   else {
+    const started = performance.now();
     try {
       const lookup = dns.lookup(address, { all: true, verbatim: true });
       const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), Math.max(deadline - Date.now(), 1)).unref());
       answers = await Promise.race([lookup, timer]);
     } catch {
       return failure('domainProbeDns', { address });
+    } finally {
+      if (timing) timing.dnsMs = Math.round(performance.now() - started);
     }
   }
   if (!answers.length) return failure('domainProbeDns', { address });
@@ -67,8 +86,9 @@ async function resolveAddress(address: string, allowPrivate: boolean, deadline: 
   return { ip: answers[0].address, family: answers[0].family === 6 ? 6 : 4 };
 }
 
-function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false, method: 'GET' | 'HEAD' = 'GET'): Promise<{ status: number; location?: string; bytes?: number }> {
+function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false, method: 'GET' | 'HEAD' = 'GET', timing?: ProbeTiming): Promise<{ status: number; location?: string; bytes?: number }> {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const mod = t.protocol === 'https' ? https : http;
     const defaultPort = t.protocol === 'https' ? 443 : 80;
     const req = mod.request({
@@ -88,8 +108,19 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false,
       timeout: Math.max(deadline - Date.now(), 1),
     });
     const timer = setTimeout(() => req.destroy(new Error('timeout')), Math.max(deadline - Date.now(), 1));
+    if (timing) {
+      req.once('socket', (socket) => {
+        const connected = () => {
+          if (!timing.connectMs) timing.connectMs = Math.max(1, Math.round(performance.now() - started));
+          timing.localIp = socket.localAddress ?? '';
+        };
+        if (socket.connecting) socket.once('connect', connected);
+        else connected();
+      });
+    }
     req.on('response', (res) => {
       clearTimeout(timer);
+      if (timing) timing.status = res.statusCode ?? 0;
       const location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
       const status = res.statusCode ?? 0;
       // A prefetch downloads a 2xx body (counting its bytes) within the same deadline.
@@ -121,16 +152,27 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false,
 }
 
 /** GETs origin + path; success is a 2xx (or 304) answer, after same-host redirects. */
-export async function probeOrigin(target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean; method?: 'GET' | 'HEAD' } = {}): Promise<ProbeOutcome> {
+export async function probeOrigin(
+  target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming } = {},
+): Promise<ProbeOutcome> {
+  const started = performance.now();
+  const outcome = await probeOnce(target, allowPrivate, timeoutMs, opts);
+  if (opts.timing) opts.timing.totalMs = Math.round(performance.now() - started);
+  return outcome;
+}
+
+async function probeOnce(target: ProbeTarget, allowPrivate: boolean, timeoutMs: number, opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming }): Promise<ProbeOutcome> {
   const deadline = Date.now() + timeoutMs;
-  const resolved = await resolveAddress(target.address, allowPrivate, deadline);
+  const resolved = await resolveAddress(target.address, allowPrivate, deadline, opts.timing);
   if ('ok' in resolved) return resolved;
+  if (opts.timing) opts.timing.ip = resolved.ip;
   let t = { ...target };
   const label = `${target.address}:${target.port}`;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let answer: { status: number; location?: string; bytes?: number };
+    if (opts.timing) opts.timing.status = 0;
     try {
-      answer = await getOnce(t, resolved.ip, deadline, opts.readBody, opts.method);
+      answer = await getOnce(t, resolved.ip, deadline, opts.readBody, opts.method, opts.timing);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       if (reason === 'timeout' || Date.now() >= deadline) return failure('domainProbeTimeout', { address: label });

@@ -1,13 +1,24 @@
 /** Cloud monitoring rules shared by the server and the screens (issue #20). */
 
-export const MONIT_METRICS = ['bandwidth', 'traffic', 'requests', 'qps', 'rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'responseTime'] as const;
+export const MONIT_METRICS = [
+  'bandwidth', 'traffic', 'requests', 'qps', 'rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'responseTime', 'probeFailRate', 'probeTotalTime',
+] as const;
 export type MonitMetric = (typeof MONIT_METRICS)[number];
 
 /** Unit of each metric's value and threshold. */
 export const METRIC_UNITS: Record<MonitMetric, string> = {
   bandwidth: 'Mbps', traffic: 'MB', requests: '', qps: '/s', rate4xx: '%', rate5xx: '%', hitRate: '%', byteHitRate: '%', responseTime: 'ms',
+  probeFailRate: '%', probeTotalTime: 'ms',
 };
-export const PERCENT_METRICS: readonly MonitMetric[] = ['rate4xx', 'rate5xx', 'hitRate', 'byteHitRate'];
+export const PERCENT_METRICS: readonly MonitMetric[] = ['rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'probeFailRate'];
+/**
+ * Availability metrics, read from the probe records (traffic.monit_probe) instead of the access log:
+ * the share of failed probes (error events) and the average total time of the probes in the period.
+ * The domains of an enabled rule on one of them are probed by the availability probe job.
+ */
+export const PROBE_METRICS: readonly MonitMetric[] = ['probeFailRate', 'probeTotalTime'];
+/** Upper bound of a probe total-time threshold (ms): a probe never lasts longer than its time-out. */
+export const PROBE_TIME_MAX = 600_000;
 
 export const MONIT_PERIODS = [1, 5, 15, 30, 60] as const;
 export const MONIT_COMPARISONS = ['gt', 'gte', 'lt', 'lte'] as const;
@@ -114,7 +125,8 @@ export function ruleProblems(r: RuleInput): Partial<Record<keyof RuleInput, Moni
   if (!r.domains.length) out.domains = 'domainsRequired';
   else if (r.domains.length > RULE_DOMAINS_MAX) out.domains = 'domainsTooMany';
   if (typeof r.threshold !== 'number' || !Number.isFinite(r.threshold)) out.threshold = 'thresholdFormat';
-  else if (r.threshold < 0 || r.threshold > 1e12 || (PERCENT_METRICS.includes(r.metric) && r.threshold > 100)) out.threshold = 'thresholdRange';
+  else if (r.threshold < 0 || r.threshold > 1e12 || (PERCENT_METRICS.includes(r.metric) && r.threshold > 100)
+    || (r.metric === 'probeTotalTime' && r.threshold > PROBE_TIME_MAX)) out.threshold = 'thresholdRange';
   if (!Number.isInteger(r.consecutive) || r.consecutive < 1 || r.consecutive > 10) out.consecutive = 'consecutiveRange';
   if (!r.groupIds.length) out.groupIds = 'groupsRequired';
   if (!r.channels.length) out.channels = 'channelsRequired';

@@ -11,6 +11,7 @@ import { writeUserInfo } from '../../src/auth/storage';
 import { ContactList } from '../../resources/alertContacts/ContactList';
 import { ContactCreate } from '../../resources/alertContacts/ContactForms';
 import { RuleList } from '../../resources/alertRules/RuleList';
+import { RuleCreate } from '../../resources/alertRules/RuleForms';
 import { HistoryPage } from '../../resources/alertHistory/HistoryPage';
 import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../dataProviders/monit/types';
 
@@ -37,8 +38,8 @@ const history: NotifyRecord = {
   status: 'not_configured', reason: 'SMS_URL not set', subject: '[Alert] 5xx high', content: 'Rule "5xx high" fired', attempts: 1, event: 'firing',
 };
 
-function provider() {
-  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: [rule], [HISTORY_RESOURCE]: [history] };
+function provider(rules: AlertRule[] = [rule]) {
+  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: rules, [HISTORY_RESOURCE]: [history] };
   const dp = {
     getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
     getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
@@ -63,7 +64,7 @@ function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' 
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
         <Resource name={CONTACT_RESOURCE} list={ContactList} create={ContactCreate} />
-        <Resource name={RULE_RESOURCE} list={RuleList} />
+        <Resource name={RULE_RESOURCE} list={RuleList} create={RuleCreate} />
         <Resource name={HISTORY_RESOURCE} list={HistoryPage} />
       </Admin>
     </TestMemoryRouter>,
@@ -134,6 +135,31 @@ describe('monit screens', () => {
     expect(screen.getByText('告警中')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('停用'));
     await waitFor(() => expect(dp.monitSetEnabled).toHaveBeenCalledWith(rule.uuid, false));
+  }, 60_000);
+
+  it('rules: an availability rule\'s condition, and the availability metrics among the metric choices', async () => {
+    const { dp, dataProvider } = provider([{ ...rule, name: 'Origin down', metric: 'probeFailRate', threshold: 50, period: 1, consecutive: 1, state: 'ok', lastValue: 0 }]);
+    renderAt(`/${RULE_RESOURCE}`, dataProvider);
+    expect(await screen.findByText('Availability: failed probes > 50% · 1 min × 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Metric' }));
+    expect(await screen.findByRole('option', { name: 'Availability: failed probes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Availability: average probe time' }));
+    await waitFor(() => expect(dp.getList).toHaveBeenCalledWith(RULE_RESOURCE, expect.objectContaining({ filter: expect.objectContaining({ metric: 'probeTotalTime' }) })));
+  }, 60_000);
+
+  it('rule form: an availability metric shows what is probed, and its threshold is checked before saving', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${RULE_RESOURCE}/create`, dataProvider);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /Metric/ }));
+    await user.click(await screen.findByRole('option', { name: 'Availability: failed probes (%)' }));
+    expect(await screen.findByTestId('probe-hint')).toHaveTextContent(/probed from the server every minute/);
+    const threshold = screen.getByLabelText('Threshold');
+    await user.clear(threshold);
+    await user.type(threshold, '120');
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText(/The threshold is out of range/)).toBeInTheDocument();
+    expect(dp.create).not.toHaveBeenCalled();
   }, 60_000);
 
   it('history: attempts with status and reason, and the alarm tab', async () => {
