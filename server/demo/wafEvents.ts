@@ -120,8 +120,10 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
     const begin = recent ? end - 86_400 + Math.floor(rnd() * (86_400 - 7200)) : start + Math.floor(rnd() * (end - start - 7200));
     const ip = ipOf(rnd);
     const country = weighted(rnd, ATTACK_COUNTRIES);
-    const ua = pick(rnd, ATTACK_UAS);
     const category: WafCategory | 'scan' | 'login' = c < WAF_CATEGORIES.length ? WAF_CATEGORIES[c] : c === WAF_CATEGORIES.length ? 'scan' : c === WAF_CATEGORIES.length + 1 ? 'login' : pick(rnd, [...WAF_CATEGORIES, 'scan', 'login'] as const);
+    // The last day's attackers of each category use a browser-like or scanner agent (a scripted or
+    // sqlmap agent is stopped earlier by the demo's rules and lists); the others any agent.
+    const ua = recent ? pick(rnd, [ATTACK_UAS[0], ATTACK_UAS[2]]) : pick(rnd, ATTACK_UAS);
     if (category === 'login') {
       // An abusive IP: POST /login every 1–3 seconds for 3–8 minutes (the Rates rule's business).
       let t = begin;

@@ -82,7 +82,7 @@ export const SECURITY_EVENTS: RecordKind = {
 /** Inserts events in one statement (the demo generator; tests). */
 export async function insertSecurityEvents(engine: TrafficEngine, rows: SecurityEventRow[]): Promise<void> {
   if (!rows.length) return;
-  await engine.insertRaw('traffic.security_events', rows.map((r) => JSON.stringify(r)).join('\n'), 'JSONEachRow', [...SECURITY_EVENT_COLUMNS]);
+  await engine.insertRaw('traffic.security_events', rows.map((r) => JSON.stringify(r)).join('\n'), 'JSONEachRow');
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -103,7 +103,7 @@ export async function securityEventStats(
 ): Promise<SecurityEventStats> {
   const empty: SecurityEventStats = { eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [] };
   if (!websites.length) return empty;
-  const params: Record<string, unknown> = { interval, start, end, top: EVENT_TOP };
+  const params: Record<string, unknown> = { interval, start, end };
   const pairs = websites.map((w, i) => {
     params[`a${i}`] = w.account;
     params[`w${i}`] = w.id;
@@ -116,11 +116,11 @@ export async function securityEventStats(
   );
   if (!buckets.length) return empty;
   const [categories, ips, countries, actions] = [
-    await q<{ k: SecurityEventCategory; n: number | string }>(`SELECT category AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT {top:UInt32}`),
+    await q<{ k: SecurityEventCategory; n: number | string }>(`SELECT category AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`),
     await q<{ k: string; c: string; n: number | string }>(
-      `SELECT client_ip AS k, topK(1)(country)[1] AS c, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT {top:UInt32}`,
+      `SELECT client_ip AS k, topK(1)(country)[1] AS c, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
     ),
-    await q<{ k: string; n: number | string }>(`SELECT country AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT {top:UInt32}`),
+    await q<{ k: string; n: number | string }>(`SELECT country AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`),
     await q<{ k: SecurityEventAction; n: number | string }>(`SELECT action AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k`),
   ];
   return {
