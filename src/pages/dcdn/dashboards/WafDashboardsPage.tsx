@@ -5,6 +5,7 @@ import type { PortalDataProvider } from '../../../../dataProviders';
 import type { StatisticData, Website } from '../../../../dataProviders/impapi/websiteTypes';
 import { BarRanking, PieShare, TimeSeriesChart } from '../../../charts';
 import { countryName } from '../../../charts/countryCodes';
+import { seriesColor } from '../../../charts/palette';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import type { Granularity } from '../../../lib/time';
 
@@ -131,19 +132,19 @@ export function WafDashboardsPage() {
         {eventCard('categories', t('topCategories'), (
           <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`portal.websites.dashboard.category.${c.category}`), value: c.count }))}
             kind="count" valueTitle={t('events')} labelWidth={180} />
-        ), !data?.topCategories.length)}
+        ), !!data && !data.topCategories.length)}
         {eventCard('actions', t('actions'), (
           <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`portal.websites.test.action.${a.action}`), value: a.count }))}
             kind="count" otherLabel={t('other')} height={260} />
-        ), !data?.actions.length)}
+        ), !!data && !data.actions.length)}
         {eventCard('ips', t('topIps'), (
           <BarRanking data={(data?.topIps ?? []).map((r) => ({ name: r.country ? `${r.ip} (${countryName(r.country, locale)})` : r.ip, value: r.count }))}
-            kind="count" valueTitle={t('events')} labelWidth={220} color="#d32f2f" />
-        ), !data?.topIps.length)}
+            kind="count" valueTitle={t('events')} labelWidth={220} color={seriesColor(3)} />
+        ), !!data && !data.topIps.length)}
         {eventCard('countries', t('topCountries'), (
           <BarRanking data={(data?.topCountries ?? []).map((r) => ({ name: r.country ? countryName(r.country, locale) : t('unknownCountry'), value: r.count }))}
-            kind="count" valueTitle={t('events')} labelWidth={160} color="#ed6c02" />
-        ), !data?.topCountries.length)}
+            kind="count" valueTitle={t('events')} labelWidth={160} color={seriesColor(1)} />
+        ), !!data && !data.topCountries.length)}
       </Grid>
     </Box>
   );
