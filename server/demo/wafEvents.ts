@@ -113,11 +113,12 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
   }
 
   // Attack campaigns: an attacker sends one category's attack strings (and probes) for a while.
-  // At least one campaign of each kind in the last day, the others spread over the period.
+  // At least one campaign of each kind in the last 20 hours (in a "last 24 hours" view for hours after
+  // the seeding), the others spread over the period.
   const campaigns = Math.max(WAF_CATEGORIES.length + 2, Math.round(40 * scale * (days / 7)));
   for (let c = 0; c < campaigns; c++) {
     const recent = c < WAF_CATEGORIES.length + 2;
-    const begin = recent ? end - 86_400 + Math.floor(rnd() * (86_400 - 7200)) : start + Math.floor(rnd() * (end - start - 7200));
+    const begin = recent ? end - 72_000 + Math.floor(rnd() * (72_000 - 7200)) : start + Math.floor(rnd() * (end - start - 7200));
     const ip = ipOf(rnd);
     const country = weighted(rnd, ATTACK_COUNTRIES);
     const category: WafCategory | 'scan' | 'login' = c < WAF_CATEGORIES.length ? WAF_CATEGORIES[c] : c === WAF_CATEGORIES.length ? 'scan' : c === WAF_CATEGORIES.length + 1 ? 'login' : pick(rnd, [...WAF_CATEGORIES, 'scan', 'login'] as const);
