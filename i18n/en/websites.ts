@@ -68,7 +68,7 @@ export default {
         bandwidth: 'Bandwidth', flow: 'Traffic', requests: 'Requests', totalFlow: 'Total traffic', totalRequests: 'Total requests',
         peakBandwidth: 'Peak bandwidth', empty: 'No access logs for these websites in this range',
         source: 'From the CDN access logs of the websites\' domains',
-        events: 'Security events', totalEvents: 'Security events', blockedShare: 'Stopped (blocked, challenged, limited)',
+        events: 'Security events', totalEvents: 'Security events', blockedShare: 'Share stopped',
         eventsSource: 'Requests that a protection policy or rule blocked, challenged, rate-limited or alerted on',
         topCategories: 'Top attack categories', topIps: 'Top attacking IPs', topCountries: 'Top attacking countries', actions: 'Actions taken',
         noEvents: 'No security events in this range', other: 'Other', unknownCountry: 'Unknown',

@@ -68,7 +68,7 @@ export default {
         bandwidth: '带宽', flow: '流量', requests: '请求数', totalFlow: '总流量', totalRequests: '总请求数',
         peakBandwidth: '峰值带宽', empty: '该时间范围内这些网站没有访问日志',
         source: '数据来自网站域名的CDN访问日志',
-        events: '安全事件', totalEvents: '安全事件数', blockedShare: '拦截占比（拦截、人机验证、限速）',
+        events: '安全事件', totalEvents: '安全事件数', blockedShare: '拦截占比',
         eventsSource: '被防护策略或规则拦截、人机验证、限速或告警的请求',
         topCategories: '攻击类型排行', topIps: '攻击IP排行', topCountries: '攻击来源国家/地区排行', actions: '处置动作',
         noEvents: '该时间范围内没有安全事件', other: '其他', unknownCountry: '未知',
