@@ -81,8 +81,27 @@ export interface StatisticBody {
 }
 
 /** POST statistic/data (times in ms, spec §9). */
-export interface StatisticData {
+/** What a security event is filed under: a WAF category, or an access-control list, a Rates rule, a Security rule. */
+export type SecurityEventCategory = 'xss' | 'illegalResource' | 'rfi' | 'sqli' | 'acl' | 'rate' | 'security';
+/** The action taken on the request (`rate_limit`: the client was over the rule's limit). */
+export type SecurityEventAction = 'block' | 'challenge' | 'rate_limit' | 'alert' | 'block_request' | 'block_user' | 'block_ip';
+
+/** Security-event figures of the dashboard (traffic.security_events), over the same buckets as the requests. */
+export interface SecurityEventStats {
+  /** events per bucket (time in ms); buckets without events are left out */
+  eventCountList: Array<{ time: number; count: number }>;
+  totalEvents: number;
+  /** the ten largest of each, largest first */
+  topCategories: Array<{ category: SecurityEventCategory; count: number }>;
+  topIps: Array<{ ip: string; country: string; count: number }>;
+  topCountries: Array<{ country: string; count: number }>;
+  /** every action taken, largest first */
+  actions: Array<{ action: SecurityEventAction; count: number }>;
+}
+
+export interface StatisticData extends SecurityEventStats {
   byteList: Array<{ time: number; flow: number; bandwidth: number }>;
+  /** requests per bucket, from the access logs */
   countList: Array<{ time: number; count: number }>;
   /** bucket length in seconds */
   interval: number;

@@ -7,6 +7,7 @@ import { seedPurgeTasks } from './purgeTasks';
 import { seedHosts } from './hosts';
 import { seedIpp } from './ipp';
 import { seedWebsites } from './websites';
+import { seedSecurityEvents } from './wafEvents';
 import { seedMonit } from './monit';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
@@ -26,6 +27,7 @@ const seeders: DemoSeeder[] = [
   seedHosts, // VPS and dedicated servers of the demo tenants, 24 h of utilisation
   seedIpp, // protected IPs of acme and globex, 7 days of network traffic, detected attacks
   seedWebsites, // website protection of acme and globex (after certificates)
+  seedSecurityEvents, // security events of the demo websites: the real evaluator over generated attack traffic
   seedMonit, // alert contacts, groups, rules (thresholds from the demo traffic) and their history
 ];
 

@@ -5,7 +5,8 @@ import { settled, shot, signedInPage, switchLanguage, useBrowser } from './brows
 /**
  * Website protection (issue #18) in Chromium against the real server: acme creates a website with a
  * certificate (Chinese), opens it, adds an access-control policy blocking a country, tests a request
- * and sees it blocked, adds two rules and reorders them (English), and opens the dashboard.
+ * and sees it blocked, adds two rules and reorders them (English), and opens the dashboard with its
+ * security-event charts from the demo events.
  */
 const browser = useBrowser();
 
@@ -60,15 +61,25 @@ describe('website protection (acme)', () => {
     await shot(page, 'website-rules-en');
   });
 
-  it('opens the dashboard (English, then Chinese)', async () => {
+  it('opens the dashboard with the security-event charts (English, then Chinese)', async () => {
     await page.goto('/dcdn/dashboards');
     await page.getByTestId('waf-dashboards').waitFor();
     await settled(page);
+    // The demo's events of the last 24 hours: a chart in each card (no empty state), categories and actions named.
+    const charts = ['events', 'categories', 'actions', 'ips', 'countries'];
+    for (const key of charts) await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('waf-events-empty').count()).resolves.toBe(0);
+    await page.getByTestId('waf-chart-categories').getByText('Rate limiting').first().waitFor();
+    await page.getByTestId('waf-chart-actions').getByText(/Rate limited/).first().waitFor();
+    await page.getByText('Top attacking IPs').waitFor();
     await shot(page, 'waf-dashboards-en');
     await switchLanguage(page, '简体中文');
     await page.goto('/dcdn/dashboards');
     await page.getByText('WAF大盘').first().waitFor();
     await settled(page);
+    for (const key of charts) await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
+    await page.getByText('攻击类型排行').waitFor();
+    await page.getByTestId('waf-chart-categories').getByText('频率限制').first().waitFor();
     await shot(page, 'waf-dashboards-zh');
   });
 });

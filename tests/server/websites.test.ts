@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
-import type { Policy, Rule, Website } from '../../dataProviders/impapi/websiteTypes';
+import type { Policy, Rule, StatisticData, Website } from '../../dataProviders/impapi/websiteTypes';
+import { compileWebsite } from '../../src/lib/wafEngine';
+import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/securityEvents';
 
 /**
  * Website protection (issue #18) through the API on the real stores: websites (validation,
  * certificate coverage, random protection address, asynchronous issuing, enable/disable,
  * checkConfig against local servers, getPortErrorData), policies, rules and their priority, the
- * catalogues, the dashboard from the access logs, tenant isolation and rights.
+ * catalogues, the dashboard from the access logs and the security events (ingested and demo),
+ * tenant isolation and rights.
  */
 
 process.env.PORTAL_ISSUE_DELAY_MS = '300';
@@ -51,7 +54,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((r) => probe.close(() => r()));
-  app = await makeApp({ allowPrivateOrigins: true });
+  app = await makeApp({ allowPrivateOrigins: true, ingestToken: 'waf-shipper' });
   await app.ready();
   for (const u of ['acme', 'globex', 'acme_viewer', 'nobody']) c[u] = await signIn(app, u);
 }, 120_000);
@@ -301,5 +304,98 @@ describe('dashboard', () => {
     expect(foreign.body.code).toBe(404);
     const bad = await post('acme', `${P}/statistic/data`, { startTime: end, endTime: start });
     expect(bad.body.msg).toBe('Range Error');
+  });
+});
+
+describe('security events', () => {
+  // A window 30 days back, where the demo (7 days) has no events: only the fixture is there.
+  const t0 = Math.floor(Date.now() / 1000 / 300) * 300 - 30 * 86_400;
+  const ev = (over: Partial<SecurityEventRow>): SecurityEventRow => ({
+    ts: t0 + 60, account: 'acme', website_id: created.id, domain: 'shop.acme-media.com', source_kind: 'waf', source_id: 1, source_name: 'WAF',
+    category: 'sqli', action: 'block_request', client_ip: '192.0.2.1', country: 'US', url: "/item?id=1' OR '1'='1", user_agent: 'sqlmap/1.7', ...over,
+  });
+  const fixture = (): SecurityEventRow[] => [
+    ev({}), ev({ ts: t0 + 70 }), ev({ ts: t0 + 400, client_ip: '192.0.2.1', category: 'xss', url: '/?q=<script>' }),
+    ev({ ts: t0 + 900, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
+    ev({ ts: t0 + 905, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
+    ev({ ts: t0 + 910, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
+    ev({ ts: t0 + 1800, client_ip: '192.0.2.3', country: 'KP', category: 'acl', action: 'block', source_kind: 'acl', source_id: 3, source_name: 'Block regions', url: '/' }),
+    ev({ ts: t0 + 2400, client_ip: '192.0.2.4', country: 'BR', category: 'rfi', action: 'alert', url: '/?p=php://input' }),
+    ev({ ts: t0 + 3000, client_ip: '192.0.2.5', country: 'US', category: 'security', action: 'challenge', source_kind: 'rule', source_id: 8, source_name: 'Challenge', user_agent: 'curl/8.4.0' }),
+    // not counted: out of the range, and a row of another account naming acme's website
+    ev({ ts: t0 + 3600 }), ev({ ts: t0 + 100, account: 'globex', client_ip: '192.0.2.99' }),
+  ];
+  const inRange = (rows: SecurityEventRow[]) => rows.filter((r) => r.account === 'acme' && r.website_id === created.id && r.ts >= t0 && r.ts < t0 + 3600);
+  /** [key, count] largest first, ties by key: computed here, independently of the SQL. */
+  const tally = (rows: SecurityEventRow[], key: (r: SecurityEventRow) => string) => {
+    const m = new Map<string, number>();
+    for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+    return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  };
+  const stats = async (who: string, body: Record<string, unknown>) => {
+    const res = await post(who, `${P}/statistic/data`, { startTime: t0, endTime: t0 + 3600, ...body });
+    expect(res.body.code).toBe(0);
+    return res.body.data as StatisticData;
+  };
+
+  it('kind security_events through the ingest path; the dashboard figures are the fixture\'s sums', async () => {
+    const rows = fixture();
+    const lines = [...rows.map((r) => JSON.stringify(r)), JSON.stringify(ev({ action: 'bogus' as SecurityEventRow['action'] })), JSON.stringify(ev({ category: 'nope' as SecurityEventRow['category'] }))];
+    const res = await app.inject({
+      method: 'POST', url: '/api/log/ingest?kind=security_events', payload: lines.join('\n'),
+      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer waf-shipper' },
+    });
+    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    expect(report.code).toBe('0');
+    expect(report.data.rows).toBe(rows.length);
+    expect(report.data.rejectedLines).toEqual([rows.length + 1, rows.length + 2]);
+
+    const expected = inRange(rows);
+    const d = await stats('acme', { websiteId: created.id });
+    expect(d.totalEvents).toBe(expected.length);
+    expect(d.eventCountList.reduce((s, p) => s + p.count, 0)).toBe(expected.length);
+    expect(d.eventCountList).toEqual(tally(expected, (r) => String(Math.floor(r.ts / 300) * 300 * 1000)).map(([t, n]) => ({ time: Number(t), count: n })).sort((a, b) => a.time - b.time));
+    expect(d.topCategories.map((c) => [c.category, c.count])).toEqual(tally(expected, (r) => r.category));
+    expect(d.topIps.map((c) => [c.ip, c.count])).toEqual(tally(expected, (r) => r.client_ip));
+    expect(d.topIps[0]).toEqual({ ip: '192.0.2.1', country: 'US', count: 3 });
+    expect(d.topCountries.map((c) => [c.country, c.count])).toEqual(tally(expected, (r) => r.country));
+    expect(d.actions.map((c) => [c.action, c.count])).toEqual(tally(expected, (r) => r.action));
+    // All the caller's websites: the same (acme's demo website has no events 30 days back).
+    expect((await stats('acme', {})).totalEvents).toBe(expected.length);
+  });
+
+  it('tenant isolation and rights: globex never sees acme\'s events, acme_viewer is refused', async () => {
+    await insertSecurityEvents(app.traffic, [ev({ ts: t0 + 200, client_ip: '192.0.2.50' })]);
+    const gx = await stats('globex', {});
+    expect(gx.totalEvents).toBe(0);
+    expect(gx.topIps).toEqual([]);
+    expect((await post('globex', `${P}/statistic/data`, { websiteId: created.id, startTime: t0, endTime: t0 + 3600 })).body.code).toBe(404);
+    expect((await post('acme_viewer', `${P}/statistic/data`, { startTime: t0, endTime: t0 + 3600 })).body.code).toBe('403');
+    expect((await stats('acme', { websiteId: created.id })).topIps.some((r) => r.ip === '192.0.2.50')).toBe(true);
+  });
+
+  it('the demo events are the real evaluator\'s decisions on generated traffic', async () => {
+    const list = (await get('acme', `${P}/manager/list`)).body.data as { list: Website[] };
+    const demo = list.list.find((w) => w.domain === 'www.acme-media.com')!;
+    const end = Math.floor(Date.now() / 1000);
+    const d = await stats('acme', { websiteId: demo.id, startTime: end - 7 * 86_400, endTime: end });
+    expect(d.totalEvents).toBeGreaterThan(0);
+    const categories = d.topCategories.map((c) => c.category);
+    for (const c of ['rate', 'acl', 'sqli', 'xss'] as const) expect(categories).toContain(c);
+    expect(d.actions.map((a) => a.action)).toContain('rate_limit');
+    const last = await stats('acme', { websiteId: demo.id, startTime: end - 86_400, endTime: end });
+    expect(last.totalEvents).toBeGreaterThan(0);
+    // Each stored event (but the rate limits, which depend on the requests before) is what the evaluator decides on its request.
+    const policies = (await get('acme', `${P}/policy/list/${demo.id}`)).body.data as Policy[];
+    const rules = (await get('acme', `${P}/rule/list/${demo.id}`)).body.data as Rule[];
+    const evaluate = compileWebsite(policies, rules);
+    const rows = await app.traffic.query<SecurityEventRow>(
+      `SELECT * FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND category != 'rate' ORDER BY ts, client_ip, url LIMIT 200`, { id: demo.id },
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const decision = evaluate({ method: r.url === '/login' ? 'POST' : 'GET', url: r.url, clientIp: r.client_ip, country: r.country, userAgent: r.user_agent, referer: '', headers: {} });
+      expect([r.url, decision.action, decision.decidedBy?.id]).toEqual([r.url, r.action, Number(r.source_id)]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../../src/lib/wafEngine';
-import { clientAppOf } from '../../src/lib/wafCatalogue';
+import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../src/lib/wafCatalogue';
+import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../src/lib/wafRateLimiter';
 import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilter, type WebsiteInput } from '../../src/lib/websiteRules';
 
 /**
@@ -215,5 +216,63 @@ describe('rules of the forms', () => {
     expect(clientAppOf('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15')).toBe('safari');
     expect(clientAppOf('curl/8.4.0')).toBe('curl');
     expect(clientAppOf('')).toBeNull();
+  });
+});
+
+describe('rate limiting (the counter beside the pure evaluator)', () => {
+  const login: RatedRule = {
+    ...rule({ id: 7, name: 'login', actionType: 2, action: { requests: 3, blockTime: 30 }, filters: [{ field: 'path', operator: 'equals', value: '/login' }] }),
+    interval: 10,
+  };
+  const post = (clientIp: string) => req({ method: 'POST', url: '/login', clientIp });
+
+  it('counts per client IP in windows of the interval, limits past the limit and for the block time', () => {
+    const ev = compileWebsiteWithRates([], [login]);
+    // 3 requests in the window pass, the 4th is limited; the limit holds for 30 s.
+    expect([0, 1, 2, 3].map((t) => ev(post('192.0.2.1'), 100 + t).action)).toEqual(['pass', 'pass', 'pass', 'rate_limit']);
+    const limited = ev(post('192.0.2.1'), 104);
+    expect(limited.decidedBy).toMatchObject({ kind: 'rule', id: 7, action: 'rate_limit' });
+    expect(limited.reason).toContain('over 3 requests per 10 s');
+    // another client is counted apart; a request the rule does not match is not counted
+    expect(ev(post('192.0.2.2'), 104).action).toBe('pass');
+    expect(ev(req({ url: '/home', clientIp: '192.0.2.1' }), 105).action).toBe('pass');
+    // still limited in the next window (block time 30 s from t = 103), free again after it
+    expect(ev(post('192.0.2.1'), 120).action).toBe('rate_limit');
+    expect(ev(post('192.0.2.1'), 133).action).toBe('pass');
+  });
+
+  it('a new window starts a new count; the evaluator stays pure', () => {
+    const ev = compileWebsiteWithRates([], [login]);
+    for (let t = 0; t < 3; t++) expect(ev(post('192.0.2.3'), 200 + t).action).toBe('pass');
+    expect(ev(post('192.0.2.3'), 210).action).toBe('pass');
+    // The pure evaluator alone says which rule applies, always the same.
+    const pure = compileWebsite([], [login]);
+    expect(pure(post('192.0.2.3')).action).toBe('rate_limit');
+    expect(pure(post('192.0.2.3')).action).toBe('rate_limit');
+  });
+
+  it('under the limit the decision is the one without the rate rule; a block stays a block', () => {
+    const rewrite = rule({ id: 8, name: 'rewrite', priority: 2, actionType: 4, action: { url: '/signin' } });
+    const ev = compileWebsiteWithRates([policy({ id: 2, type: 3, waf: { ...WAF_ALL, sqli: 'block_ip' } })], [login, { ...rewrite, interval: 60 }]);
+    expect(ev(post('192.0.2.4'), 0).action).toBe('rewrite_request');
+    expect(ev(req({ method: 'POST', url: "/login?u=admin'--", clientIp: '192.0.2.4' }), 1).action).toBe('block_ip');
+    ev(post('192.0.2.4'), 2);
+    expect(ev(post('192.0.2.4'), 3).action).toBe('rate_limit');
+    expect(ev(req({ method: 'POST', url: "/login?u=admin'--", clientIp: '192.0.2.4' }), 4).action).toBe('block_ip');
+  });
+
+  it('keeps its counters bounded', () => {
+    const limiter = createRateLimiter(10);
+    for (let i = 0; i < 50; i++) limiter.hit(login, `10.0.0.${i}`, 0);
+    expect(limiter.size()).toBe(50);
+    for (let i = 0; i < 5; i++) limiter.hit(login, `10.0.1.${i}`, 200_000);
+    expect(limiter.size()).toBeLessThanOrEqual(6);
+  });
+
+  it('the demo attack samples are all detected', () => {
+    const ev = compileWebsite([policy({ type: 3, waf: WAF_ALL })], []);
+    for (const [category, urls] of Object.entries(WAF_ATTACK_SAMPLES)) {
+      for (const url of urls) expect([url, ev(req({ url })).matches.some((m) => m.category === category)]).toEqual([url, true]);
+    }
   });
 });

@@ -3,13 +3,16 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk } from '../../lib/envelope';
 import { ownWebsite } from './websites';
 import { listWebsites } from '../../stores/config/websites';
+import { securityEventStats } from '../../stores/traffic/securityEvents';
 import type { StatisticData } from '../../../dataProviders/impapi/websiteTypes';
 
 /**
  * The website protection dashboard (issue #18, contract row POST statistic/data; module dashboards):
  * byteList (time, flow, bandwidth) and countList (time, requests) of a website, or of all the
  * caller's websites, read from the CDN access logs of the traffic store (traffic.access_log) for
- * the websites' domains and owning accounts, in one aggregation query. Times in ms (spec §9).
+ * the websites' domains and owning accounts, in one aggregation query; and the security events of
+ * those websites (traffic.security_events, each website with its own account): events per bucket,
+ * top categories, attacking IPs, countries and actions taken. Times in ms (spec §9).
  */
 
 const view = { module: 'dashboards', access: 'view' } as const;
@@ -36,7 +39,10 @@ export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
     const scope = await request.scope();
     const websites = body.websiteId !== undefined ? [await ownWebsite(request, body.websiteId)] : await listWebsites(app.db, scope.all ? null : scope.accounts);
     const interval = bucketSeconds(body.endTime - body.startTime);
-    const empty: StatisticData = { byteList: [], countList: [], interval, domains: websites.map((w) => w.domain) };
+    const empty: StatisticData = {
+      byteList: [], countList: [], interval, domains: websites.map((w) => w.domain),
+      eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [],
+    };
     if (!websites.length) return impapiOk(empty);
     // A website's traffic is its own account's logs of its domain: one (account, domain) condition per website, parameterised.
     const params: Record<string, unknown> = { interval, start: body.startTime, end: body.endTime };
@@ -52,8 +58,10 @@ export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
        GROUP BY t ORDER BY t`,
       params,
     );
+    const events = await securityEventStats(app.traffic, websites, body.startTime, body.endTime, interval);
     const data: StatisticData = {
       ...empty,
+      ...events,
       byteList: rows.map((r) => ({ time: Number(r.t) * 1000, flow: Number(r.bytes), bandwidth: Math.round((Number(r.bytes) * 8) / interval) })),
       countList: rows.map((r) => ({ time: Number(r.t) * 1000, count: Number(r.requests) })),
     };

@@ -1,6 +1,7 @@
 import { ACCESS_LOGS, type RecordKind } from './ingest';
 import { HOST_METRICS } from './hostMetrics';
 import { IPP_TRAFFIC } from './ippTraffic';
+import { SECURITY_EVENTS } from './securityEvents';
 
 /**
  * Every record kind the ingest path loads (`?kind=` of POST /api/log/ingest, `--kind` of
@@ -10,6 +11,7 @@ export const RECORD_KINDS: Record<string, RecordKind> = {
   access: ACCESS_LOGS,
   host_metrics: HOST_METRICS,
   ipp_traffic: IPP_TRAFFIC,
+  security_events: SECURITY_EVENTS,
 };
 
 export const recordKind = (name: string | undefined): RecordKind | undefined =>

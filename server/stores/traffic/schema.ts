@@ -2,6 +2,7 @@ import type { TrafficEngine } from './engine';
 import { ensureRollups } from './rollups';
 import { HOST_METRICS_STATEMENTS } from './hostMetrics';
 import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ippTraffic';
+import { SECURITY_EVENT_STATEMENTS } from './securityEvents';
 
 /**
  * Tables of the traffic store (ClickHouse SQL; the same statements run on chDB and on a server).
@@ -96,7 +97,7 @@ const STATEMENTS = [
 
 /** Creates every traffic table (idempotent), then the analysis pre-aggregations, before any data arrives. */
 export async function ensureTrafficSchema(engine: TrafficEngine): Promise<void> {
-  for (const sql of [...STATEMENTS, ...HOST_METRICS_STATEMENTS, ...IPP_TRAFFIC_STATEMENTS]) await engine.exec(sql);
+  for (const sql of [...STATEMENTS, ...HOST_METRICS_STATEMENTS, ...IPP_TRAFFIC_STATEMENTS, ...SECURITY_EVENT_STATEMENTS]) await engine.exec(sql);
   await ensureIppRollups(engine);
   await ensureRollups(engine);
 }

@@ -1,15 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
 import type { StatisticData, Website } from '../../../../dataProviders/impapi/websiteTypes';
-import { TimeSeriesChart } from '../../../charts';
-import { formatBandwidth, formatBytes } from '../../../lib/units';
+import { BarRanking, PieShare, TimeSeriesChart } from '../../../charts';
+import { countryName } from '../../../charts/countryCodes';
+import { seriesColor } from '../../../charts/palette';
+import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import type { Granularity } from '../../../lib/time';
 
 /**
  * WAF dashboards: bandwidth, traffic and requests of one website or all the caller's websites
- * (POST statistic/data), read on the server from the CDN access logs of the websites' domains.
+ * (POST statistic/data), read on the server from the CDN access logs of the websites' domains; and
+ * their security events: events over time, top attack categories, attacking IPs and countries, and
+ * the actions taken.
  */
 
 type Range = '24h' | '7d';
@@ -24,6 +28,7 @@ export function WafDashboardsPage() {
   const [websiteId, setWebsiteId] = useState<number | ''>('');
   const [range, setRange] = useState<Range>('24h');
   const [data, setData] = useState<StatisticData | null>(null);
+  const [span, setSpan] = useState<{ start: number; end: number } | null>(null);
   const [failure, setFailure] = useState('');
   const t = (k: string) => translate(`portal.websites.dashboard.${k}`);
 
@@ -35,8 +40,9 @@ export function WafDashboardsPage() {
   useEffect(() => {
     const end = Math.floor(Date.now() / 1000);
     let live = true;
-    dataProvider.wafStatistic({ websiteId: websiteId === '' ? undefined : websiteId, startTime: end - RANGE_SECONDS[range], endTime: end })
-      .then((d) => { if (live) { setData(d); setFailure(''); } }, (e: Error) => live && setFailure(e.message));
+    const start = end - RANGE_SECONDS[range];
+    dataProvider.wafStatistic({ websiteId: websiteId === '' ? undefined : websiteId, startTime: start, endTime: end })
+      .then((d) => { if (live) { setData(d); setSpan({ start, end }); setFailure(''); } }, (e: Error) => live && setFailure(e.message));
     return () => { live = false; };
   }, [dataProvider, websiteId, range]);
 
@@ -46,6 +52,27 @@ export function WafDashboardsPage() {
     peak: Math.max(0, ...(data?.byteList ?? []).map((p) => p.bandwidth)),
   }), [data]);
   const granularity = GRANULARITY[data?.interval ?? 300] ?? '5m';
+  // Events per bucket over the whole range (buckets without events are 0).
+  const eventPoints = useMemo(() => {
+    if (!data || !span) return [];
+    const step = data.interval * 1000;
+    const byTime = new Map(data.eventCountList.map((p) => [p.time, p.count]));
+    const points: Array<{ time: number; events: number }> = [];
+    for (let t = Math.floor((span.start * 1000) / step) * step; t < span.end * 1000; t += step) points.push({ time: t, events: byTime.get(t) ?? 0 });
+    return points;
+  }, [data, span]);
+  const blocked = (data?.actions ?? []).filter((a) => a.action !== 'alert').reduce((s, a) => s + a.count, 0);
+  const noEvents = <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid="waf-events-empty">{t('noEvents')}</Typography>;
+  const eventCard = (key: string, title: string, body: ReactNode, empty: boolean) => (
+    <Grid key={key} size={{ xs: 12, md: 6 }}>
+      <Card sx={{ height: '100%' }} data-testid={`waf-chart-${key}`}>
+        <CardContent>
+          <Typography variant="h6">{title}</Typography>
+          {empty ? noEvents : body}
+        </CardContent>
+      </Card>
+    </Grid>
+  );
 
   return (
     <Box sx={{ p: 2 }} data-testid="waf-dashboards">
@@ -65,10 +92,12 @@ export function WafDashboardsPage() {
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {[
           [t('totalFlow'), formatBytes(totals.flow)],
-          [t('totalRequests'), totals.requests.toLocaleString()],
+          [t('totalRequests'), formatCount(totals.requests)],
           [t('peakBandwidth'), formatBandwidth(totals.peak)],
+          [t('totalEvents'), formatCount(data?.totalEvents ?? 0)],
+          [t('blockedShare'), formatPercent(percentOf(blocked, data?.totalEvents ?? 0))],
         ].map(([label, value]) => (
-          <Grid key={label} size={{ xs: 12, md: 4 }}>
+          <Grid key={label} size={{ xs: 12, sm: 6, md: 2.4 }}>
             <Card><CardContent><Typography color="text.secondary">{label}</Typography><Typography variant="h5" data-testid="waf-total">{value}</Typography></CardContent></Card>
           </Grid>
         ))}
@@ -89,6 +118,34 @@ export function WafDashboardsPage() {
           <Typography variant="caption" color="text.secondary">{t('source')}</Typography>
         </CardContent>
       </Card>
+      <Card sx={{ mt: 2 }} data-testid="waf-chart-events">
+        <CardContent>
+          <Typography variant="h6">{t('events')}</Typography>
+          {data && !data.totalEvents ? noEvents : (
+            <TimeSeriesChart data={eventPoints} series={[{ key: 'events', name: t('events'), area: true }]}
+              leftKind="count" leftTitle={t('events')} granularity={granularity} locale={locale} />
+          )}
+          <Typography variant="caption" color="text.secondary">{t('eventsSource')}</Typography>
+        </CardContent>
+      </Card>
+      <Grid container spacing={2} sx={{ mt: 0 }}>
+        {eventCard('categories', t('topCategories'), (
+          <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`portal.websites.dashboard.category.${c.category}`), value: c.count }))}
+            kind="count" valueTitle={t('events')} labelWidth={180} />
+        ), !!data && !data.topCategories.length)}
+        {eventCard('actions', t('actions'), (
+          <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`portal.websites.test.action.${a.action}`), value: a.count }))}
+            kind="count" otherLabel={t('other')} height={260} />
+        ), !!data && !data.actions.length)}
+        {eventCard('ips', t('topIps'), (
+          <BarRanking data={(data?.topIps ?? []).map((r) => ({ name: r.country ? `${r.ip} (${countryName(r.country, locale)})` : r.ip, value: r.count }))}
+            kind="count" valueTitle={t('events')} labelWidth={220} color={seriesColor(3)} />
+        ), !!data && !data.topIps.length)}
+        {eventCard('countries', t('topCountries'), (
+          <BarRanking data={(data?.topCountries ?? []).map((r) => ({ name: r.country ? countryName(r.country, locale) : t('unknownCountry'), value: r.count }))}
+            kind="count" valueTitle={t('events')} labelWidth={160} color={seriesColor(1)} />
+        ), !!data && !data.topCountries.length)}
+      </Grid>
     </Box>
   );
 }
