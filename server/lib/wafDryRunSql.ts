@@ -74,6 +74,8 @@ const JS_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
  */
 export function jsRegexToRe2(source: string): string | null {
   if (!isSafeRegex(source)) return null;
+  // RE2 refuses repetition counts above 1000
+  if ([...source.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].some((m) => Number(m[1]) > 1000 || Number(m[2] || 0) > 1000)) return null;
   let out = '';
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -82,7 +84,11 @@ export function jsRegexToRe2(source: string): string | null {
       const e = source[i + 1];
       if (e === undefined) return null;
       i++;
-      if (e === 's') out += inClass ? JS_SPACE : `[${JS_SPACE}]`;
+      if (e === 's') {
+        // a range from \s has no RE2 equivalent as written
+        if (inClass && source[i + 1] === '-' && source[i + 2] !== ']') return null;
+        out += inClass ? JS_SPACE : `[${JS_SPACE}]`;
+      }
       else if (e === 'S') {
         if (inClass) return null;
         out += `[^${JS_SPACE}]`;
