@@ -168,7 +168,7 @@ function ipv4Nets(items: string[]): string[] {
 function netPredicate(items: string[], b: Params): string | null {
   const nets = ipv4Nets(items);
   if (!nets.length) return null;
-  return `arrayExists(n -> isIPAddressInRange(${CLIENT_IP}, n), ${b.add(nets, 'Array(String)')})`;
+  return `(${nets.map((n) => `isIPAddressInRange(${CLIENT_IP}, ${b.add(n)})`).join(' OR ')})`;
 }
 
 /** The known client of the row's user agent ('' when none), first signature first. */
