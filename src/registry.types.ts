@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AreaKey } from './auth/permissions';
 
@@ -10,6 +10,8 @@ export interface PortalResource {
   create?: ComponentType;
   edit?: ComponentType;
   show?: ComponentType;
+  /** Further routes of the resource (<Route> elements, paths relative to the resource's). */
+  children?: ReactNode;
   icon?: ComponentType;
   recordRepresentation?: string | ((record: RaRecord) => string);
   options: {

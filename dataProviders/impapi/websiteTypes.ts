@@ -1,4 +1,4 @@
-import type { Hsts, LbMode, OriginType, PolicyInput, RuleAction, RuleActionType, RuleFilter, RuleStatus, WebsiteOrigin } from '../../src/lib/websiteRules';
+import type { Hsts, LbMode, OriginType, PolicyInput, RuleAction, RuleActionType, RuleFilter, RuleInput, RuleStatus, WebsiteOrigin } from '../../src/lib/websiteRules';
 
 /** Wire shapes of website protection (/impapi/protection/application/*, issue #18). */
 
@@ -106,4 +106,46 @@ export interface StatisticData extends SecurityEventStats {
   /** bucket length in seconds */
   interval: number;
   domains: string[];
+}
+
+/**
+ * POST rule/dryRun (a documented extra outside the contract): a stored rule or policy (by id) or an
+ * unsaved one (the create body without websiteId) run over the website's access logs of the last 24 hours.
+ */
+export interface DryRunBody {
+  websiteId: number;
+  ruleId?: number;
+  policyId?: number;
+  rule?: Omit<RuleInput, 'websiteId'>;
+  policy?: Omit<PolicyInput, 'websiteId'>;
+}
+
+export interface DryRunSample {
+  /** ms */
+  time: number;
+  method: string;
+  url: string;
+  status: number;
+  clientIp: string;
+  country: string;
+  userAgent: string;
+  referer: string;
+}
+
+export interface DryRunResult {
+  /** false: the rule or policy uses what the access log lacks (notEvaluable says what) */
+  evaluable: boolean;
+  notEvaluable?: 'header' | 'regex' | 'waf';
+  domain: string;
+  /** seconds; the window is [startTime, endTime) */
+  startTime: number;
+  endTime: number;
+  /** one entry per hour, oldest first (time in ms) */
+  hours: Array<{ time: number; matched: number; total: number }>;
+  matched: number;
+  total: number;
+  /** up to 20 matching requests, newest first */
+  samples: DryRunSample[];
+  /** query time in ms */
+  elapsedMs: number;
 }

@@ -3,7 +3,7 @@ import { impapiGet, impapiPost } from './http';
 import type { ProviderModule } from '../types';
 import type { PolicyInput, RuleInput } from '../../src/lib/websiteRules';
 import type { ClientApp, FilterFieldInfo } from '../../src/lib/wafCatalogue';
-import type { CertificateOption, Policy, PortErrorData, Rule, StatisticBody, StatisticData, Website } from './websiteTypes';
+import type { CertificateOption, DryRunBody, DryRunResult, Policy, PortErrorData, Rule, StatisticBody, StatisticData, Website } from './websiteTypes';
 
 /**
  * Website protection calls (issue #18; contract rows /impapi/protection/application/*,
@@ -75,6 +75,7 @@ export const websiteMethods = {
   rulePriority: (websiteId: number, ids: number[]) => impapiPost<Rule[]>(`${P}/rule/priority`, { websiteId, ids }),
   ruleFilters: () => impapiGet<FilterFieldInfo[]>(`${P}/rule-filter/list`),
   clientApps: () => impapiGet<ClientApp[]>(`${P}/client-app/list`),
+  wafDryRun: (body: DryRunBody) => impapiPost<DryRunResult>(`${P}/rule/dryRun`, body),
 };
 
 export const websitesModule = {

@@ -52,6 +52,18 @@ export default {
       securityMode: { challenge: 'Challenge', block: 'Block' },
       filterField: { path: 'URL path', query: 'Query', method: 'Method', clientIp: 'Client IP or CIDR', country: 'Country', userAgent: 'User agent', referer: 'Referer', header: 'Header' },
       filterOperator: { equals: 'equals', contains: 'contains', startsWith: 'starts with', regex: 'regular expression', in: 'in list' },
+      dryRun: {
+        run: 'Dry run', running: 'Running over the last 24 hours…', title: 'Dry run over the last 24 hours of %{domain}',
+        summary: '%{matched} of %{total} requests would have matched', matched: 'Matched', total: 'All requests', hour: 'Hour',
+        samples: 'Sample requests (newest first, at most 20)', noSamples: 'No request would have matched',
+        time: 'Time', method: 'Method', url: 'URL', status: 'Status', clientIp: 'Client IP', country: 'Country', userAgent: 'User agent',
+        notEvaluable: {
+          header: 'Not evaluable in a dry run: the access logs do not record request headers',
+          regex: 'Not evaluable in a dry run: the regular expression uses syntax the log engine reads differently',
+          waf: 'Not evaluable in a dry run: WAF categories are detected at the edge, not from the access logs',
+        },
+        elapsed: 'Query time %{ms} ms',
+      },
       test: {
         title: 'Test a request', method: 'Method', url: 'URL (path and query)', clientIp: 'Client IP', country: 'Country', userAgent: 'User agent',
         referer: 'Referer', headers: 'Headers (Name: value, one per line)', run: 'Test', decision: 'Decision', decidedBy: 'Decided by', reason: 'Reason',

@@ -52,6 +52,18 @@ export default {
       securityMode: { challenge: '人机验证', block: '拦截' },
       filterField: { path: 'URL路径', query: '查询参数', method: '请求方法', clientIp: '客户端IP或网段', country: '国家', userAgent: 'User-Agent', referer: 'Referer', header: '请求头' },
       filterOperator: { equals: '等于', contains: '包含', startsWith: '开头是', regex: '正则表达式', in: '属于列表' },
+      dryRun: {
+        run: '试运行', running: '正在按最近24小时的访问日志试运行…', title: '%{domain} 最近24小时试运行',
+        summary: '%{total} 个请求中有 %{matched} 个会被命中', matched: '命中', total: '全部请求', hour: '小时',
+        samples: '命中请求样例（最新在前，最多20条）', noSamples: '没有请求会被命中',
+        time: '时间', method: '方法', url: 'URL', status: '状态码', clientIp: '客户端IP', country: '国家/地区', userAgent: 'User-Agent',
+        notEvaluable: {
+          header: '无法试运行：访问日志不记录请求头',
+          regex: '无法试运行：该正则表达式使用了日志引擎解释不同的语法',
+          waf: '无法试运行：WAF 类别由边缘节点检测，无法从访问日志得出',
+        },
+        elapsed: '查询耗时 %{ms} 毫秒',
+      },
       test: {
         title: '测试请求', method: '请求方法', url: 'URL（路径与参数）', clientIp: '客户端IP', country: '国家', userAgent: 'User-Agent',
         referer: 'Referer', headers: '请求头（名称: 值，每行一个）', run: '测试', decision: '结果', decidedBy: '决定者', reason: '原因',

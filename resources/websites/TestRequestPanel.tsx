@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, Stack
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../src/lib/wafEngine';
-import { parseHeaders } from './RulePanel';
+import { parseHeaders } from './RulePage';
 
 /**
  * 'Test a request': the website's current policies and rules (as stored) compiled by the same

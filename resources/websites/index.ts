@@ -2,13 +2,15 @@ import { lazy } from 'react';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import type { PortalResource } from '../../src/registry.types';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { websiteRoutes } from './routes';
 
-/** Protected websites (DCDN, issue #18) at /dcdn/website; policies and rules live in the edit view. */
+/** Protected websites (DCDN, issue #18) at /dcdn/website; policies and rules are listed in the edit view, added and edited on their own pages (routes.tsx). */
 export default {
   name: WEBSITE_RESOURCE,
   list: lazy(() => import('./WebsiteList').then((m) => ({ default: m.WebsiteList }))),
   create: lazy(() => import('./WebsiteCreate').then((m) => ({ default: m.WebsiteCreate }))),
   edit: lazy(() => import('./WebsiteEdit').then((m) => ({ default: m.WebsiteEdit }))),
+  children: websiteRoutes,
   icon: ShieldOutlinedIcon,
   recordRepresentation: 'domain',
   options: { module: 'website', area: 'dcdn', label: 'portal.menu.website' },

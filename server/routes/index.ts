@@ -24,6 +24,7 @@ import { websiteRoutes } from './impapi/websites';
 import { wafPolicyRoutes } from './impapi/wafPolicies';
 import { wafRuleRoutes } from './impapi/wafRules';
 import { wafDashboardRoutes } from './impapi/wafDashboard';
+import { wafDryRunRoutes } from './impapi/wafDryRun';
 import { monitRoutes } from './monit';
 
 /** Every backend route plugin, one line each (server/routes/<backend>/<area>.ts). */
@@ -50,5 +51,6 @@ export const routePlugins: FastifyPluginAsync[] = [
   auditRoutes,
   ippRoutes,
   websiteRoutes, wafPolicyRoutes, wafRuleRoutes, wafDashboardRoutes,
+  wafDryRunRoutes,
   monitRoutes,
 ];

@@ -150,6 +150,8 @@ interface Parts {
   /** decoded path + '?' + query, for the WAF signatures */
   inspected: string;
   inspectedReferer: string;
+  /** lower-cased field values, computed once per request by the first filter that needs them */
+  folded: Record<string, string>;
 }
 
 function partsOf(r: EngineRequest): Parts {
@@ -162,7 +164,7 @@ function partsOf(r: EngineRequest): Parts {
   return {
     method: (r.method || 'GET').toUpperCase(), path, query, clientIp: r.clientIp.trim(), country: r.country.trim().toUpperCase(),
     userAgent: r.userAgent ?? '', referer: r.referer ?? '', headers, clientApp: clientAppOf(r.userAgent ?? ''),
-    inspected: decodeForInspection(q < 0 ? path : `${path}?${query}`), inspectedReferer: decodeForInspection(r.referer ?? ''),
+    inspected: decodeForInspection(q < 0 ? path : `${path}?${query}`), inspectedReferer: decodeForInspection(r.referer ?? ''), folded: {},
   };
 }
 
@@ -189,13 +191,15 @@ export function compileFilter(f: RuleFilter): (p: Parts) => boolean {
     return (p) => nets.some((n) => inNet(p.clientIp, n));
   }
   const value = norm(f.value.trim());
+  const key = f.field === 'header' ? `header:${(f.header ?? '').toLowerCase()}` : f.field;
+  const folded = fold ? (p: Parts) => (p.folded[key] ??= get(p).toLowerCase()) : get;
   switch (f.operator) {
-    case 'equals': return (p) => norm(get(p)) === value;
-    case 'contains': return (p) => norm(get(p)).includes(value);
-    case 'startsWith': return (p) => norm(get(p)).startsWith(value);
+    case 'equals': return (p) => folded(p) === value;
+    case 'contains': return (p) => folded(p).includes(value);
+    case 'startsWith': return (p) => folded(p).startsWith(value);
     case 'in': {
       const set = new Set(splitList(f.value).map(norm));
-      return (p) => set.has(norm(get(p)));
+      return (p) => set.has(folded(p));
     }
     case 'regex': {
       let re: RegExp;

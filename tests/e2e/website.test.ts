@@ -4,8 +4,9 @@ import { settled, shot, signedInPage, switchLanguage, useBrowser } from './brows
 
 /**
  * Website protection (issue #18) in Chromium against the real server: acme creates a website with a
- * certificate (Chinese), opens it, adds an access-control policy blocking a country, tests a request
- * and sees it blocked, adds two rules and reorders them (English), and opens the dashboard with its
+ * certificate (Chinese), opens it, adds an access-control policy blocking a country on its page, tests
+ * a request and sees it blocked, adds two rules on their pages and reorders them (English), dry-runs a
+ * rule over the demo website's access logs (English, then Chinese), and opens the dashboard with its
  * security-event charts from the demo events.
  */
 const browser = useBrowser();
@@ -39,9 +40,12 @@ describe('website protection (acme)', () => {
     await page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByText('Protection policies').waitFor();
     await page.getByTestId('add-policy').click();
+    await page.waitForURL(/\/dcdn\/website\/\d+\/policies\/create$/);
     await page.getByTestId('policy-name').fill('Block RU');
     await page.getByTestId('policy-countries').fill('RU');
+    await shot(page, 'website-policy-page-en');
     await page.getByTestId('policy-save').click();
+    await page.waitForURL(/\/dcdn\/website\/\d+$/);
     await page.getByTestId('policy-table').getByText('Block RU').waitFor();
     await page.getByTestId('test-country').fill('RU');
     await page.getByTestId('test-run').click();
@@ -50,15 +54,47 @@ describe('website protection (acme)', () => {
     await shot(page, 'website-test-blocked-en');
     for (const name of ['first rule', 'second rule']) {
       await page.getByTestId('add-rule').click();
+      await page.waitForURL(/\/rules\/create$/);
       await page.getByTestId('rule-name').fill(name);
       await page.getByTestId('rule-filter-value-0').fill('/api');
       await page.getByTestId('rule-save').click();
+      await page.waitForURL(/\/dcdn\/website\/\d+$/);
       await page.getByTestId('rule-table').getByText(name).waitFor();
     }
     await page.getByTestId('rule-row-0').getByRole('button', { name: 'Move down' }).click();
     await expect.poll(() => page.getByTestId('rule-row-0').textContent()).toContain('second rule');
     await page.getByTestId('rule-table').scrollIntoViewIfNeeded();
     await shot(page, 'website-rules-en');
+  });
+
+  it('dry-runs a rule over the demo website\'s last 24 hours of access logs (English, then Chinese)', async () => {
+    await page.goto('/dcdn/website');
+    await page.locator('tr', { hasText: 'www.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByTestId('add-rule').click();
+    await page.waitForURL(/\/rules\/create$/);
+    await page.getByTestId('rule-name').fill('images');
+    await page.getByTestId('rule-filter-value-0').fill('/');
+    await page.getByTestId('dry-run-button').click();
+    const summary = page.getByTestId('dry-run-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.textContent()).toMatch(/^[\d,]+ of [\d,]+ requests would have matched$/);
+    await page.getByTestId('dry-run').scrollIntoViewIfNeeded();
+    await settled(page);
+    await shot(page, 'website-dry-run-en');
+    // Cancel goes back one step without saving
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/dcdn\/website\/\d+$/);
+    expect(await page.getByTestId('rule-table').getByText('images').count()).toBe(0);
+    await switchLanguage(page, '简体中文');
+    await page.getByTestId('add-rule').click();
+    await page.getByTestId('rule-name').fill('images');
+    await page.getByTestId('rule-filter-value-0').fill('/');
+    await page.getByTestId('dry-run-button').click();
+    await expect.poll(() => page.getByTestId('dry-run-summary').textContent(), { timeout: 30_000 }).toMatch(/个请求中有 .* 个会被命中$/);
+    await page.getByTestId('dry-run').scrollIntoViewIfNeeded();
+    await settled(page);
+    await shot(page, 'website-dry-run-zh');
+    await switchLanguage(page, 'English');
   });
 
   it('opens the dashboard with the security-event charts (English, then Chinese)', async () => {

@@ -11,7 +11,10 @@ import { WebsiteCreate } from '../../resources/websites/WebsiteCreate';
 import { TestRequestPanel } from '../../resources/websites/TestRequestPanel';
 import { RulePanel } from '../../resources/websites/RulePanel';
 import { PolicyPanel } from '../../resources/websites/PolicyPanel';
-import type { Policy, Rule } from '../../dataProviders/impapi/websiteTypes';
+import { RulePage } from '../../resources/websites/RulePage';
+import { PolicyPage } from '../../resources/websites/PolicyPage';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { DryRunResult, Policy, Rule } from '../../dataProviders/impapi/websiteTypes';
 
 const impapi = vi.hoisted(() => ({ impapiGet: vi.fn(), impapiPost: vi.fn() }));
 vi.mock('../../dataProviders/impapi/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/impapi/http')>()), ...impapi }));
@@ -34,13 +37,34 @@ function provider(): DataProvider {
   return { ...base, ...websitesModule.methods, [WEBSITE_RESOURCE]: undefined, ...websitesModule.resources[WEBSITE_RESOURCE] } as unknown as DataProvider;
 }
 
-function renderUi(ui: ReactNode, locale: 'en' | 'zh' = 'en') {
+function renderUi(ui: ReactNode, locale: 'en' | 'zh' = 'en', routerEntries?: string[]) {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  return render(
+  const tree = (
     <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authFor(true)}>
       <ResourceContextProvider value={WEBSITE_RESOURCE}>{ui}</ResourceContextProvider>
       <Notification />
-    </AdminContext>,
+    </AdminContext>
+  );
+  // react-admin uses a router around it when there is one
+  return render(routerEntries ? <MemoryRouter initialEntries={routerEntries} initialIndex={routerEntries.length - 1}>{tree}</MemoryRouter> : tree);
+}
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+/** A policy or rule page at its route, one step after the website's edit screen (where it goes back to). */
+function renderPage(path: string, locale: 'en' | 'zh' = 'en') {
+  return renderUi(
+    <Routes>
+      <Route path="/dcdn/website/:id/rules/create" element={<RulePage />} />
+      <Route path="/dcdn/website/:id/rules/:ruleId" element={<RulePage />} />
+      <Route path="/dcdn/website/:id/policies/create" element={<PolicyPage />} />
+      <Route path="/dcdn/website/:id/policies/:policyId" element={<PolicyPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    locale,
+    ['/dcdn/website/5', path],
   );
 }
 
@@ -123,28 +147,93 @@ describe('rules and policies', () => {
     await waitFor(() => expect(within(screen.getByTestId('rule-row-0')).getByText('second')).toBeTruthy());
   });
 
-  it('refuses an unsafe regular expression in a rule filter before sending', async () => {
-    serve({ '/rule/list/5': [], '/rule-filter/list': [{ field: 'path', operators: ['equals', 'regex'] }], '/client-app/list': [] });
+  it('adds and edits from the lists by going to the pages', async () => {
+    serve({ '/policy/list/5': [policy()], '/rule/list/5': [rule()], '/rule-filter/list': [], '/client-app/list': [] });
     const user = userEvent.setup();
-    renderUi(<RulePanel websiteId={5} />);
-    await user.click(await screen.findByTestId('add-rule'));
-    await user.type(screen.getByTestId('rule-name'), 'r');
+    renderUi(
+      <Routes>
+        <Route path="/dcdn/website/5" element={<><PolicyPanel websiteId={5} /><RulePanel websiteId={5} /></>} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      'en',
+      ['/dcdn/website/5'],
+    );
+    await user.click(await screen.findByTestId('add-policy'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5/policies/create');
+  });
+
+  it('refuses an unsafe regular expression in a rule filter before sending', async () => {
+    serve({ '/rule-filter/list': [{ field: 'path', operators: ['equals', 'regex'] }], '/client-app/list': [] });
+    const user = userEvent.setup();
+    renderPage('/dcdn/website/5/rules/create');
+    await user.type(await screen.findByTestId('rule-name'), 'r');
     await user.type(screen.getByTestId('rule-filter-value-0'), '(a+)+$');
-    // startsWith is fine; the regex operator is not for this pattern
-    const dialog = screen.getByTestId('rule-dialog');
-    await user.click(within(dialog).getAllByRole('combobox')[3]);
+    await user.click(within(screen.getByTestId('rule-filter-0')).getAllByRole('combobox')[1]);
     await user.click(await screen.findByRole('option', { name: 'regular expression' }));
     await user.click(screen.getByTestId('rule-save'));
     expect(await screen.findByText('The regular expression is invalid or may take too long')).toBeTruthy();
+    await user.click(screen.getByTestId('dry-run-button'));
     expect(impapi.impapiPost).not.toHaveBeenCalled();
   }, 60_000);
 
-  it('creates an access-control policy with the typed countries', async () => {
-    serve({ '/policy/list/5': [], '/client-app/list': [], '/policy/create': (b: unknown) => policy(b as Partial<Policy>) });
+  it('creates a rule on its page and goes back one step', async () => {
+    serve({ '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }], '/client-app/list': [], '/rule/create': (b: unknown) => rule(b as Partial<Rule>) });
     const user = userEvent.setup();
-    renderUi(<PolicyPanel websiteId={5} />);
-    await user.click(await screen.findByTestId('add-policy'));
-    await user.type(screen.getByTestId('policy-name'), 'Geo');
+    renderPage('/dcdn/website/5/rules/create');
+    await user.click(await screen.findByTestId('rule-save'));
+    expect((await screen.findAllByText('Cannot be empty')).length).toBeGreaterThan(0);
+    await user.type(screen.getByTestId('rule-name'), 'api');
+    await user.type(screen.getByTestId('rule-filter-value-0'), '/api');
+    await user.click(screen.getByTestId('rule-save'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
+    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/create', expect.objectContaining({
+      websiteId: 5, name: 'api', actionType: 3, filters: [{ field: 'path', operator: 'startsWith', value: '/api' }],
+    }));
+  }, 60_000);
+
+  it('dry-runs the rule as typed: loading, then the hourly chart and the samples', async () => {
+    const hour = 3_600_000;
+    const result: DryRunResult = {
+      evaluable: true, domain: 'www.acme-media.com', startTime: 0, endTime: 86_400, matched: 3, total: 40, elapsedMs: 12,
+      hours: Array.from({ length: 24 }, (_, i) => ({ time: 1_764_000_000_000 + i * hour, matched: i === 23 ? 3 : 0, total: i === 23 ? 40 : 0 })),
+      samples: [{ time: 1_764_082_000_000, method: 'GET', url: '/api/orders?id=1', status: 200, clientIp: '203.0.113.9', country: 'US', userAgent: 'curl/8', referer: '' }],
+    };
+    let release: (v: DryRunResult) => void = () => undefined;
+    serve({
+      '/rule/detail/10': rule({ filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }), '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }],
+      '/client-app/list': [], '/rule/dryRun': () => new Promise<DryRunResult>((r) => { release = r; }),
+    });
+    const user = userEvent.setup();
+    renderPage('/dcdn/website/5/rules/10');
+    await screen.findByDisplayValue('/api');
+    await user.click(screen.getByTestId('dry-run-button'));
+    expect(await screen.findByTestId('dry-run-loading')).toBeTruthy();
+    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/dryRun', {
+      websiteId: 5, rule: expect.objectContaining({ name: 'r1', filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }),
+    });
+    release(result);
+    expect((await screen.findByTestId('dry-run-summary')).textContent).toBe('3 of 40 requests would have matched');
+    expect(within(screen.getByTestId('dry-run-samples')).getByText('/api/orders?id=1')).toBeTruthy();
+    expect(screen.getByTestId('dry-run-chart')).toBeTruthy();
+    expect(screen.queryByTestId('dry-run-loading')).toBeNull();
+  }, 60_000);
+
+  it('says when a dry run cannot evaluate the rule (Chinese)', async () => {
+    serve({
+      '/rule/detail/10': rule({ filters: [{ field: 'header', header: 'X-Token', operator: 'equals', value: 'a' }] }), '/rule-filter/list': [], '/client-app/list': [],
+      '/rule/dryRun': { evaluable: false, notEvaluable: 'header', domain: 'x', startTime: 0, endTime: 0, hours: [], matched: 0, total: 0, samples: [], elapsedMs: 0 },
+    });
+    const user = userEvent.setup();
+    renderPage('/dcdn/website/5/rules/10', 'zh');
+    await user.click(await screen.findByTestId('dry-run-button'));
+    expect((await screen.findByTestId('dry-run-not-evaluable')).textContent).toBe('无法试运行：访问日志不记录请求头');
+  }, 60_000);
+
+  it('creates an access-control policy with the typed countries and goes back one step', async () => {
+    serve({ '/client-app/list': [], '/policy/create': (b: unknown) => policy(b as Partial<Policy>) });
+    const user = userEvent.setup();
+    renderPage('/dcdn/website/5/policies/create');
+    await user.type(await screen.findByTestId('policy-name'), 'Geo');
     await user.type(screen.getByTestId('policy-countries'), 'Russia');
     await user.click(screen.getByTestId('policy-save'));
     expect(await screen.findByText('Format error')).toBeTruthy();
@@ -152,5 +241,27 @@ describe('rules and policies', () => {
     await user.type(screen.getByTestId('policy-countries'), 'ru, kp');
     await user.click(screen.getByTestId('policy-save'));
     await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/create', expect.objectContaining({ websiteId: 5, name: 'Geo', type: 1, countries: ['RU', 'KP'] })));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
+  }, 60_000);
+
+  it('edits a stored policy: loads it, updates it, goes back; a failure stays on the page', async () => {
+    let fail = true;
+    serve({
+      '/client-app/list': [], '/policy/detail/1': policy(),
+      '/policy/update': (b: unknown) => {
+        if (fail) throw new Error('Record not found');
+        return policy(b as Partial<Policy>);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage('/dcdn/website/5/policies/1');
+    const name = await screen.findByDisplayValue('Block RU');
+    await user.type(name, ' now');
+    await user.click(screen.getByTestId('policy-save'));
+    expect(await screen.findByText('Record not found')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByTestId('policy-save'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/update', expect.objectContaining({ id: 1, name: 'Block RU now', countries: ['RU'] }));
   }, 60_000);
 });

@@ -32,7 +32,7 @@ const PolicyFields = {
   exceptions: List,
   waf: Type.Optional(Type.Object(Object.fromEntries(WAF_CATEGORIES.map((c) => [c, Type.Optional(Response)])), { additionalProperties: false })),
 };
-const CreateBody = Type.Object(PolicyFields, { additionalProperties: false });
+export const CreateBody = Type.Object(PolicyFields, { additionalProperties: false });
 const UpdateBody = Type.Object({ id: Id, ...PolicyFields, websiteId: Type.Optional(Id) }, { additionalProperties: false });
 
 const DEFAULT_WAF: WafConfig = { xss: 'block_request', illegalResource: 'block_request', rfi: 'block_request', sqli: 'block_request' };
@@ -53,12 +53,14 @@ export async function ownPolicy(request: FastifyRequest, id: number): Promise<Po
   return policy;
 }
 
+/** The rules of create and update (also the dry run's, server/routes/impapi/wafDryRun.ts). */
+export function validated(input: PolicyInput): PolicyInput {
+  const problems = validatePolicy(input);
+  if (problems.length) throw fail(problems[0].key as ServerMessageKey);
+  return input;
+}
+
 export const wafPolicyRoutes: FastifyPluginAsync = async (app) => {
-  const validated = (input: PolicyInput) => {
-    const problems = validatePolicy(input);
-    if (problems.length) throw fail(problems[0].key as ServerMessageKey);
-    return input;
-  };
 
   app.get('/impapi/protection/application/policy/list/:websiteId', { config: view, schema: { params: Type.Object({ websiteId: Id }) } }, async (request) => {
     const website = await ownWebsite(request, (request.params as { websiteId: number }).websiteId);

@@ -58,13 +58,13 @@ const RuleFields = {
   clientAppIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
   interval: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
 };
-const CreateBody = Type.Object(RuleFields, { additionalProperties: false });
+export const CreateBody = Type.Object(RuleFields, { additionalProperties: false });
 const UpdateBody = Type.Object({ id: Id, ...RuleFields, websiteId: Type.Optional(Id) }, { additionalProperties: false });
 const PriorityBody = Type.Object({ websiteId: Id, ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false });
 
 const KNOWN_APPS = new Set(CLIENT_APPS.map((c) => c.id));
 
-function ruleInput(body: Static<typeof CreateBody>): RuleInput {
+export function ruleInput(body: Static<typeof CreateBody>): RuleInput {
   return {
     websiteId: body.websiteId, name: body.name.trim(), enabled: body.enabled ?? true, actionType: body.actionType as RuleActionType,
     action: body.action ?? {}, filters: (body.filters ?? []).map((f) => ({ ...f, value: f.value.trim() })),
@@ -79,13 +79,15 @@ export async function ownRule(request: FastifyRequest, id: number): Promise<Rule
   return rule;
 }
 
+/** The rules of create and update (also the dry run's, server/routes/impapi/wafDryRun.ts). */
+export function validated(input: RuleInput): RuleInput {
+  const problems = validateRule(input);
+  if (problems.length) throw fail(problems[0].key as ServerMessageKey);
+  if (input.clientAppIds.some((a) => !KNOWN_APPS.has(a))) throw fail('wafFormatError');
+  return input;
+}
+
 export const wafRuleRoutes: FastifyPluginAsync = async (app) => {
-  const validated = (input: RuleInput) => {
-    const problems = validateRule(input);
-    if (problems.length) throw fail(problems[0].key as ServerMessageKey);
-    if (input.clientAppIds.some((a) => !KNOWN_APPS.has(a))) throw fail('wafFormatError');
-    return input;
-  };
 
   app.get('/impapi/protection/application/rule/list/:websiteId', { config: view, schema: { params: Type.Object({ websiteId: Id }) } }, async (request) => {
     const website = await ownWebsite(request, (request.params as { websiteId: number }).websiteId);

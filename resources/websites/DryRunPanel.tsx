@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import {
+  Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+} from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { DryRunBody, DryRunResult } from '../../dataProviders/impapi/websiteTypes';
+import { formatTime } from '../../src/lib/time';
+
+/**
+ * 'Dry run' of the rule or policy on the page (issue #18): `body` gives the unsaved rule or policy as
+ * typed (null while the form is invalid: the page shows why), the server counts what it would have
+ * matched in the website's access logs of the last 24 hours; hourly counts as a chart, samples as a table.
+ */
+export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [result, setResult] = useState<DryRunResult | null>(null);
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState('');
+  const t = (k: string, o?: Record<string, unknown>) => translate(`portal.websites.dryRun.${k}`, o);
+  const run = async () => {
+    const b = body();
+    if (!b) return;
+    setRunning(true);
+    setFailure('');
+    try {
+      setResult(await dataProvider.wafDryRun(b));
+    } catch (e) {
+      setResult(null);
+      setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+  const hourLabel = (ms: number) => formatTime(ms, 'minute').slice(5);
+  return (
+    <Card data-testid="dry-run">
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Button variant="outlined" onClick={() => void run()} disabled={running} data-testid="dry-run-button">{t('run')}</Button>
+          {running && (
+            <Stack direction="row" spacing={1} alignItems="center" data-testid="dry-run-loading">
+              <CircularProgress size={18} />
+              <Typography variant="body2">{t('running')}</Typography>
+            </Stack>
+          )}
+        </Stack>
+        {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
+        {result && !running && !result.evaluable && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="dry-run-not-evaluable">{t(`notEvaluable.${result.notEvaluable ?? 'header'}`)}</Alert>
+        )}
+        {result && !running && result.evaluable && (
+          <Box sx={{ mt: 2 }} data-testid="dry-run-result">
+            <Typography variant="subtitle1">{t('title', { domain: result.domain })}</Typography>
+            <Typography variant="h6" data-testid="dry-run-summary">{t('summary', { matched: result.matched, total: result.total })}</Typography>
+            <Typography variant="caption" color="text.secondary">{t('elapsed', { ms: result.elapsedMs })}</Typography>
+            <Box sx={{ height: 240, mt: 1 }} data-testid="dry-run-chart">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={result.hours} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="time" tickFormatter={hourLabel} minTickGap={24} />
+                  <YAxis allowDecimals={false} />
+                  <Tooltip labelFormatter={(v) => hourLabel(Number(v))} />
+                  <Legend />
+                  <Bar dataKey="total" name={t('total')} fill="#90caf9" />
+                  <Bar dataKey="matched" name={t('matched')} fill="#e53935" />
+                </BarChart>
+              </ResponsiveContainer>
+            </Box>
+            <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('samples')}</Typography>
+            {result.samples.length ? (
+              <Table size="small" data-testid="dry-run-samples">
+                <TableHead>
+                  <TableRow>
+                    {['time', 'method', 'url', 'status', 'clientIp', 'country', 'userAgent'].map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {result.samples.map((s, i) => (
+                    <TableRow key={i}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.time)}</TableCell>
+                      <TableCell>{s.method}</TableCell>
+                      <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{s.url}</TableCell>
+                      <TableCell>{s.status}</TableCell>
+                      <TableCell>{s.clientIp}</TableCell>
+                      <TableCell>{s.country}</TableCell>
+                      <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.userAgent}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : (
+              <Typography variant="body2" color="text.secondary">{t('noSamples')}</Typography>
+            )}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
