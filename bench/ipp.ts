@@ -42,7 +42,7 @@ async function main() {
         `INSERT INTO traffic.ipp_traffic (ts, ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets)
          SELECT toDateTime({end:UInt32} - 86400 * {day:UInt32} + 60 * (number % 1440), 'UTC') AS ts, ips[1 + intDiv(number, 1440) % length(ips)] AS ip,
            r.1 AS region, 'tcp', toUInt64(1e6 * r.2 * (1 + cityHash64(number, r.1) % 100 / 100)) AS b, toUInt64(b * 0.6), toUInt64(b / 900), toUInt64(b / 1500), toUInt64(b / 900 * 0.02)
-         FROM numbers({n:UInt64}) CROSS JOIN (SELECT arrayJoin(arrayZip({regions:Array(String)}, {weights:Array(Float64)})) AS r) AS rs, (SELECT {ips:Array(String)} AS ips) AS x`,
+         FROM numbers({n:UInt64}) AS n CROSS JOIN (SELECT arrayJoin(arrayZip({regions:Array(String)}, {weights:Array(Float64)})) AS r) AS rs, (SELECT {ips:Array(String)} AS ips) AS x`,
         { end, day, n: 1440 * ips.length, ips, regions: DEMO_REGIONS.map((r) => r[0]), weights: DEMO_REGIONS.map((r) => r[1] / 100) },
       );
     }
