@@ -64,7 +64,7 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
   const stopJobs = startJobs(app);
 
   app.addHook('onClose', async () => {
-    stopJobs();
+    await stopJobs();
     await traffic.close();
     await db.close();
   });

@@ -9,8 +9,8 @@ import { websiteIssuingJob } from './websiteIssuing';
 import { monitAlertsJob } from './monitAlerts';
 import { monitProbesJob } from './monitProbes';
 
-/** A background job: started with the app, stopped when it closes. */
-export type Job = (app: FastifyInstance) => () => void;
+/** A background job: started with the app, stopped when it closes (the stop waits for work in flight). */
+export type Job = (app: FastifyInstance) => () => void | Promise<void>;
 
 /** Every background job, one line each (config issuing, certificate deletion, ...). */
 const jobs: Job[] = [
@@ -25,7 +25,9 @@ const jobs: Job[] = [
   monitProbesJob,
 ];
 
-export function startJobs(app: FastifyInstance): () => void {
+export function startJobs(app: FastifyInstance): () => Promise<void> {
   const stops = jobs.map((job) => job(app));
-  return () => stops.forEach((stop) => stop());
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }

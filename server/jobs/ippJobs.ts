@@ -30,8 +30,7 @@ export const ippJob: Job = (app) => {
       await runIppDetector(app.db, app.traffic);
     },
   });
-  return () => {
-    stopSteps();
-    stopDetector();
+  return async () => {
+    await Promise.all([stopSteps(), stopDetector()]);
   };
 };

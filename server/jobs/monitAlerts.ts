@@ -13,8 +13,7 @@ export const monitAlertsJob: Job = (app) => {
   if (tickMs <= 0) return () => undefined;
   const stopEval = periodic(app, { everyMs: tickMs, firstAfterMs: Math.min(tickMs, 10_000), failure: 'monit evaluation tick failed', run: async () => void (await evaluateRules(app)) });
   const stopOutbox = periodic(app, { everyMs: Number(process.env.PORTAL_MONIT_OUTBOX_MS ?? 5000), failure: 'monit outbox tick failed', run: async () => void (await deliverDue(app)) });
-  return () => {
-    stopEval();
-    stopOutbox();
+  return async () => {
+    await Promise.all([stopEval(), stopOutbox()]);
   };
 };

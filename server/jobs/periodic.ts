@@ -15,27 +15,33 @@ export interface PeriodicOptions {
  * The loop every background job shares: a tick at a fixed interval, never two at once, failures
  * logged (not after stop), timers that do not keep the process alive. Returns the stop function.
  */
-export function periodic(app: FastifyInstance, opts: PeriodicOptions): () => void {
-  let running = false;
+export function periodic(app: FastifyInstance, opts: PeriodicOptions): () => Promise<void> {
+  // The tick in flight, so that stopping waits for it: the stores close after the jobs, never under a
+  // transaction of theirs.
+  let running: Promise<void> | null = null;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
+  const run = async () => {
     try {
       await opts.run();
     } catch (err) {
       if (!stopped) app.log[opts.failureLevel ?? 'warn']({ err }, opts.failure);
     } finally {
-      running = false;
+      running = null;
     }
+  };
+  const tick = async () => {
+    if (running || stopped) return;
+    running = run();
+    await running;
   };
   const first = opts.firstAfterMs !== undefined ? setTimeout(() => void tick(), opts.firstAfterMs) : null;
   const timer = setInterval(() => void tick(), opts.everyMs);
   first?.unref();
   timer.unref();
-  return () => {
+  return async () => {
     stopped = true;
     if (first) clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

@@ -35,4 +35,20 @@ describe.skipIf(!admin)('configuration store on a PostgreSQL server', () => {
     expect(after.body.data).toEqual(before.body.data);
     expect((await signIn(app, 'globex')).length).toBeGreaterThan(0);
   });
+
+  it('a connection ended in the middle of a transaction fails that transaction, not the process', async () => {
+    const database = new URL(String(app.config.databaseUrl)).pathname.slice(1);
+    const pid = { value: 0 };
+    const outcome = app.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      pid.value = row.pid;
+      // Between two statements the connection is checked out and idle: the server ends it here.
+      await asAdmin(admin, `SELECT pg_terminate_backend(${pid.value}) FROM pg_stat_activity WHERE datname = '${database}'`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.query('SELECT 1');
+    });
+    await expect(outcome).rejects.toThrow();
+    const cookie = await signIn(app, 'acme');
+    expect((await call(app, cookie, { method: 'GET', url: '/api/certificate/account' })).body.code).toBe('0');
+  });
 });

@@ -98,6 +98,14 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
       const client = await pool.connect();
       // A connection that cannot even roll back is gone: it is destroyed, not put back in the pool.
       let broken = false;
+      // While checked out, the pool no longer listens on the connection: an end between two statements
+      // (failover, an administrator, a dropped database) would be an uncaught 'error' event. The
+      // transaction's next statement fails instead, and the connection is not reused.
+      const lost = (err: Error) => {
+        broken = true;
+        onConnectionLost(err);
+      };
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const inner: ConfigDb = { ...wrap(client), transaction: (f) => f(inner), close: async () => undefined };
@@ -110,6 +118,7 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
         });
         throw e;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
