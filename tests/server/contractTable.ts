@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** One row of ../shared/contract/endpoints.tsv. */
+/**
+ * The contract table, carried in the repository (docs/contract/endpoints.tsv) so that a fresh clone
+ * runs every test; tests/server/contract.test.ts checks it against ../shared when that is beside it.
+ */
+export const CONTRACT_FILE = path.resolve(__dirname, '../../docs/contract/endpoints.tsv');
+export const SHARED_CONTRACT_FILE = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
+
+/** One row of the contract table. */
 export interface ContractRow {
   method: string;
   path: string;
@@ -13,9 +20,8 @@ export interface ContractRow {
 
 /** Every row of the contract table (the header left out). */
 export function contractRows(): ContractRow[] {
-  const file = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');
   return fs
-    .readFileSync(file, 'utf8')
+    .readFileSync(CONTRACT_FILE, 'utf8')
     .trim()
     .split('\n')
     .slice(1)
