@@ -40,19 +40,36 @@ type Methods<T> = T extends { methods: infer M } ? M : object;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type PortalDataProvider = DataProvider & UnionToIntersection<Methods<(typeof modules)[keyof typeof modules]>>;
 
-function build(): PortalDataProvider {
+/**
+ * Merges the modules. Custom methods share one namespace with each other and with react-admin's own
+ * methods, and resources one map: a name defined twice would silently replace the other, so it is
+ * refused at start instead.
+ */
+export function buildProvider(mods: Record<string, ProviderModule>): DataProvider & Record<string, unknown> {
   const byResource = new Map<string, DataProvider>();
-  let methods: Record<string, unknown> = {};
-  for (const mod of Object.values(modules) as ProviderModule[]) {
-    for (const [name, partial] of Object.entries(mod.resources ?? {})) byResource.set(name, completeProvider(name, partial));
-    methods = { ...methods, ...(mod.methods ?? {}) };
+  const methods: Record<string, unknown> = {};
+  const owner = new Map<string, string>(['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany', 'supportAbortSignal'].map((m) => [m, 'react-admin']));
+  const resourceOwner = new Map<string, string>();
+  for (const [modName, mod] of Object.entries(mods)) {
+    for (const [name, partial] of Object.entries(mod.resources ?? {})) {
+      const other = resourceOwner.get(name);
+      if (other) throw new Error(`Data provider resource '${name}' is defined by both '${other}' and '${modName}'`);
+      resourceOwner.set(name, modName);
+      byResource.set(name, completeProvider(name, partial));
+    }
+    for (const [name, fn] of Object.entries(mod.methods ?? {})) {
+      const other = owner.get(name);
+      if (other) throw new Error(`Data provider method '${name}' is defined by both '${other}' and '${modName}'`);
+      owner.set(name, modName);
+      methods[name] = fn;
+    }
   }
   const combined = combineDataProviders((resource) => {
     const p = byResource.get(resource);
     if (!p) throw new Error(`No data provider for resource ${resource}`);
     return p;
   });
-  return { ...combined, ...methods } as PortalDataProvider;
+  return { ...combined, ...methods };
 }
 
-export const dataProvider = build();
+export const dataProvider = buildProvider(modules) as PortalDataProvider;
