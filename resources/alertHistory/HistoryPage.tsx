@@ -10,9 +10,10 @@ import type { PortalDataProvider } from '../../dataProviders';
 import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
 import { csvCell } from '../domains/domainExporter';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 const h = (name: string) => `portal.monit.history.fields.${name}`;
-const time = (iso: string) => (iso ? new Date(iso).toLocaleString() : '');
+const time = (iso: string) => formatDateTime(iso);
 const STATUS_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
   sent: 'success', failed: 'error', not_configured: 'warning', muted: 'default', no_address: 'default', pending: 'info',
 };

@@ -1,5 +1,6 @@
 import { useCanAccess } from 'react-admin';
 import { CERTIFICATE_RESOURCE } from '../../dataProviders/api/certificates';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 export { CERTIFICATE_RESOURCE };
 
@@ -13,14 +14,7 @@ export function useCanOperateCertificates(): boolean {
   return canAccess === true;
 }
 
-/** Local date-time for tables ('2026-11-21 05:19:00'). */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+export { formatDateTime };
 
 export const formatDate = (iso: string | null | undefined) => formatDateTime(iso).slice(0, 10);
 

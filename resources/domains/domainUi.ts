@@ -47,12 +47,4 @@ export function useCanOperateDomains(): boolean {
   return canAccess === true;
 }
 
-/** dayjs-free short local date-time for tables and the CSV ('2026-11-21 05:19'). */
-export function formatDateTime(iso: string | null | undefined, seconds = true): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  const hm = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-  return seconds ? `${hm}:${p(d.getSeconds())}` : hm;
-}
+export { formatDateTime } from '../../src/lib/dateTime';

@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { IppStatus } from '../../src/lib/ippRules';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 /** Pieces shared by the protected-IP list, form and dashboards. */
 
@@ -16,14 +17,8 @@ export function IppStatusChip({ status }: { status: IppStatus }) {
   return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`portal.ipp.status.${status}`)} data-testid="ipp-status" data-status={status} />;
 }
 
-/** '2026-11-25T03:04:05Z' or ms → '2026-11-25 11:04' (local time). */
-export function formatIppTime(v: string | number | null): string {
-  if (v === null) return '';
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/** IP protection times to the minute: '2026-11-25T03:04:05Z' or ms → '2026-11-25 11:04' (local time). */
+export const formatIppTime = (v: string | number | null): string => formatDateTime(v, false);
 
 /** "22, 80, 443, 8000-8019" */
 export const portSummary = (ports: number[], ranges: Array<{ start: number; end: number }>) =>

@@ -4,6 +4,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Area } from '../../dataProviders/api/hostTypes';
 import type { HostStatus } from '../../src/lib/hostRules';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 /** Pieces shared by the VPS and the dedicated-server screens and the host overview. */
 
@@ -33,12 +34,7 @@ export function useAreaName(): (code: string) => string {
   };
 }
 
-/** '2026-11-25T03:04:05Z' → '2026-11-25 11:04' (local time). */
-export function formatHostTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+/** Host times to the minute: '2026-11-25T03:04:05Z' → '2026-11-25 11:04' (local time). */
+export const formatHostTime = (iso: string): string => formatDateTime(iso, false);
 
 export const formatCpu = (avg: number | null, peak: number | null) => (avg === null || peak === null ? '—' : `${avg.toFixed(1)}% / ${peak.toFixed(1)}%`);
