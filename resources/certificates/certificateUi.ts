@@ -1,4 +1,4 @@
-import { useCanAccess } from 'react-admin';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import { CERTIFICATE_RESOURCE } from '../../dataProviders/api/certificates';
 import { formatDateTime } from '../../src/lib/dateTime';
 
@@ -9,10 +9,7 @@ export const t = (key: string) => `resources.${CERTIFICATE_RESOURCE}.${key}`;
 export const fieldLabel = (field: string) => t(`fields.${field}`);
 
 /** Write buttons show only with portal:certificate:operation (the server checks again). */
-export function useCanOperateCertificates(): boolean {
-  const { canAccess } = useCanAccess({ resource: CERTIFICATE_RESOURCE, action: 'edit' });
-  return canAccess === true;
-}
+export const useCanOperateCertificates = (): boolean => useCanOperate(CERTIFICATE_RESOURCE);
 
 export { formatDateTime };
 

@@ -1,4 +1,4 @@
-import { useCanAccess } from 'react-admin';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { ADDABLE_DOMAIN_TYPES } from '../../src/lib/domainRules';
 
@@ -42,9 +42,6 @@ export function blockMessage(reason: 'configuring' | 'disabled' | 'frozen'): str
 }
 
 /** Write buttons show only with portal:domain:operation (the server checks again). */
-export function useCanOperateDomains(): boolean {
-  const { canAccess } = useCanAccess({ resource: DOMAIN_RESOURCE, action: 'edit' });
-  return canAccess === true;
-}
+export const useCanOperateDomains = (): boolean => useCanOperate(DOMAIN_RESOURCE);
 
 export { formatDateTime } from '../../src/lib/dateTime';

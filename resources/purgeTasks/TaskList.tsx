@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
-  useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type Exporter, type TranslateFunction,
+  useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import { PortalApiError } from '../../dataProviders/http';
 import type { PurgeTask, PurgeTaskUrl } from '../../dataProviders/api/purgeTypes';
 import { PURGE_STATUSES } from '../../src/lib/purgeRules';
@@ -90,7 +91,7 @@ function Empty() {
 /** Task centre (/cdn/newsearchTask for purges, /cdn/prefetchTask for prefetches). */
 export function TaskList({ prefetch }: { prefetch: boolean }) {
   const t = useTranslate();
-  const { canAccess } = useCanAccess({ resource: prefetch ? 'prefetch' : 'purge', action: 'edit' });
+  const canOperate = useCanOperate(prefetch ? 'prefetch' : 'purge');
   const title = t(prefetch ? 'portal.purge.prefetchTasksTitle' : 'portal.purge.purgeTasksTitle');
   return (
     <Box>
@@ -114,7 +115,7 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
           <FunctionField<PurgeTask> source="status" label={label('status')} sortable={false} render={(r) => <StatusChip status={r.status} />} />
           <FunctionField<PurgeTask> source="progress" label={label('progress')} sortable={false} render={(r) => <Progress task={r} />} />
           <FunctionField<PurgeTask> source="duration" label={label('duration')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(r.durationSeconds)}</span>} />
-          <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canAccess === true} />} />
+          <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canOperate} />} />
         </Datagrid>
       </List>
     </Box>

@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { useCanAccess, useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
+import { useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Host } from '../../dataProviders/api/hostTypes';
 import { PortalApiError } from '../../dataProviders/http';
 import { HOST_NAME_MAX, hostNameProblem } from '../../src/lib/hostRules';
@@ -15,7 +16,7 @@ export function RenameField() {
   const resource = useResourceContext();
   const t = useTranslate();
   const notify = useNotify();
-  const { canAccess } = useCanAccess({ resource: resource ?? '', action: 'edit' });
+  const canOperate = useCanOperate(resource ?? '');
   const [update, { isPending }] = useUpdate();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
@@ -45,7 +46,7 @@ export function RenameField() {
     return (
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
         <Box component="span" data-testid="host-name">{host.hostName}</Box>
-        {canAccess && (
+        {canOperate && (
           <Tooltip title={t('portal.hosts.rename')}>
             <IconButton size="small" aria-label={t('portal.hosts.rename')} onClick={(e) => { stop(e); setValue(host.hostName); setEditing(true); }}>
               <EditOutlinedIcon fontSize="inherit" />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { Link, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanOperate } from '../../../auth/useCanOperate';
 import type { PortalDataProvider } from '../../../../dataProviders';
 import { PortalApiError } from '../../../../dataProviders/http';
 import type { PurgeLineError, PurgeQuota } from '../../../../dataProviders/api/purgeTypes';
@@ -30,7 +31,7 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const module = kind === 'prefetch' ? 'prefetch' : 'purge';
-  const { canAccess: canOperate } = useCanAccess({ resource: module, action: 'edit' });
+  const canOperate = useCanOperate(module);
   const [text, setText] = useState('');
   const [quota, setQuota] = useState<PurgeQuota | undefined>();
   const [progress, setProgress] = useState<Progress | null>(null);
