@@ -92,6 +92,13 @@ export async function callEnvelope<T>(options: CallOptions): Promise<Envelope<T>
   return body;
 }
 
+/**
+ * Read queries of the custom pages retry only the server's "busy" answer (HTTP 503 with Retry-After:
+ * the traffic queue was full), at most twice, a second apart; every other failure shows at once.
+ */
+export const retryBusy = (failures: number, error: unknown): boolean => failures < 2 && error instanceof PortalApiError && error.status === 503;
+export const BUSY_RETRY_DELAY_MS = 1000;
+
 /** Sends a call and returns its data field. */
 export async function call<T>(options: CallOptions): Promise<T> {
   return (await callEnvelope<T>(options)).data;

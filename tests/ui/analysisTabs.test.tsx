@@ -191,6 +191,23 @@ describe('empty and error states', () => {
     expect(await screen.findByTestId('analysis-error')).toHaveTextContent('Elasticsearch is busy');
   });
 
+  it("retries the server's busy answer (503) and then shows the figures", async () => {
+    openTab('client');
+    const busy = new PortalApiError('trafficBusy', '503', 503);
+    let calls = 0;
+    const methods = analysisProvider({
+      analysisAgent: async () => {
+        calls += 1;
+        if (calls === 1) throw busy;
+        return replies.agents;
+      },
+    });
+    renderScreen('onLine', methods);
+    expect((await tableRows('table-client')).length).toBe(2);
+    expect(calls).toBe(2);
+    expect(screen.queryByTestId('analysis-error')).toBeNull();
+  });
+
   it("falls back to 'An unknown error'", async () => {
     openTab('status');
     renderScreen('onLine', analysisProvider({ analysisStatusCode: async () => Promise.reject(new Error('boom')) }));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
-import { PortalApiError } from '../../../../dataProviders/http';
+import { BUSY_RETRY_DELAY_MS, PortalApiError, retryBusy } from '../../../../dataProviders/http';
 import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
 import type { AppliedSearch } from './searchModel';
 
@@ -37,7 +37,7 @@ export function useErrorText() {
 
 /**
  * One analysis call of a tab, keyed by the applied search (and the language, so server messages follow
- * a language switch). Calls are never retried: the error is shown at once.
+ * a language switch). Only the server's busy answer is retried (retryBusy); any other error shows at once.
  */
 export function useAnalysisQuery<T>(
   name: string,
@@ -53,7 +53,8 @@ export function useAnalysisQuery<T>(
     queryKey: ['analysis', name, variant, applied.search, locale],
     queryFn: () => fetch(dataProvider),
     enabled: enabled && !blocked,
-    retry: false,
+    retry: retryBusy,
+    retryDelay: BUSY_RETRY_DELAY_MS,
     refetchOnWindowFocus: false,
   });
   return {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
+import { BUSY_RETRY_DELAY_MS, retryBusy } from '../../../../dataProviders/http';
 import { useErrorText } from '../analysis/useAnalysisQuery';
 
 export interface PortalQueryState<T> {
@@ -15,7 +16,8 @@ export interface PortalQueryState<T> {
 
 /**
  * One call of a traffic screen, keyed by what it asks (and the language, so server messages follow a
- * language switch). Never retried: the error is shown at once, as the spec's catalogue wants.
+ * language switch). Only the server's busy answer is retried (retryBusy); any other error shows at
+ * once, as the spec's catalogue wants.
  */
 export function usePortalQuery<T>(
   key: readonly unknown[],
@@ -29,7 +31,8 @@ export function usePortalQuery<T>(
     queryKey: ['trafficPages', ...key, locale],
     queryFn: () => fetch(dataProvider),
     enabled,
-    retry: false,
+    retry: retryBusy,
+    retryDelay: BUSY_RETRY_DELAY_MS,
     refetchOnWindowFocus: false,
     staleTime,
   });
