@@ -9,20 +9,8 @@ import type { AccountNode } from '../../src/auth/userInfo';
 
 export const USER_RESOURCE = 'page/user';
 
-/** A sub-user as /shiro/self answers it. */
-export interface SubUser {
-  uid: string;
-  username: string;
-  email: string;
-  account: string;
-  accountName: string;
-  creator: string | null;
-  createTime: string;
-  updateTime: string;
-  permissions: string[];
-  accounts: string[];
-  enabled: boolean;
-}
+export type { SubUser } from './userTypes';
+import type { SubUser } from './userTypes';
 
 export type SubUserRecord = SubUser & RaRecord;
 

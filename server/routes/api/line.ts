@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fail, ok } from '../../lib/envelope';
 import { lineExists, lineFiveMinutes, lineMinutes, listLines } from '../../stores/traffic/lines';
+import { LINE_MAX_DAYS } from '../../../dataProviders/api/lineTypes';
 import { LineRangeBody, lineRange, type LineRangeInput } from './lineRequest';
 
 /**
@@ -38,6 +39,6 @@ export const lineRoutes: FastifyPluginAsync = async (app) => {
     return ok(await read(app.traffic, code, start, end));
   };
 
-  app.post('/api/line/data', { config, schema: { body: LineRangeBody } }, series(7, lineMinutes));
-  app.post('/api/line/sdwandata', { config, schema: { body: LineRangeBody } }, series(31, lineFiveMinutes));
+  app.post('/api/line/data', { config, schema: { body: LineRangeBody } }, series(LINE_MAX_DAYS.minute, lineMinutes));
+  app.post('/api/line/sdwandata', { config, schema: { body: LineRangeBody } }, series(LINE_MAX_DAYS.fiveMinutes, lineFiveMinutes));
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lineSummaries } from '../../stores/traffic/lines';
+import { LINE_MAX_DAYS } from '../../../dataProviders/api/lineTypes';
 import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineRequest';
 
 /**
@@ -9,7 +10,7 @@ import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineReques
  */
 export const lineStaticDataRoutes: FastifyPluginAsync = async (app) => {
   app.post('/linesapi/static_data', { config: { module: 'linesinfo', access: 'view' }, schema: { body: LineRangeBody } }, async (request) => {
-    const { start, end } = lineRange((request.body ?? {}) as LineRangeInput, 31);
+    const { start, end } = lineRange((request.body ?? {}) as LineRangeInput, LINE_MAX_DAYS.fiveMinutes);
     return lineSummaries(app.traffic, start, end);
   });
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LOG_DOWNLOAD_TTL_HOURS } from '../../../dataProviders/api/logTypes';
 
 /**
  * Files produced by POST /api/log/downloadID, kept under <data dir>/downloads: <id>.csv.gz and a
@@ -8,7 +9,7 @@ import path from 'node:path';
  * LOG_DOWNLOAD_TTL_HOURS and are swept whenever a download is made or fetched.
  */
 
-export const LOG_DOWNLOAD_TTL_HOURS = 6;
+export { LOG_DOWNLOAD_TTL_HOURS };
 
 export interface DownloadMeta {
   id: string;

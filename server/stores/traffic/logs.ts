@@ -1,5 +1,5 @@
 import type { TrafficEngine } from './engine';
-import type { LogRow } from '../../../dataProviders/api/logs';
+import { LOG_DOWNLOAD_MAX_ROWS, type LogRow } from '../../../dataProviders/api/logTypes';
 
 /**
  * Raw access-log rows for the log screen: a filtered, paged list (newest first) and a gzip export.
@@ -27,8 +27,8 @@ export interface LogFilters {
   providers: string[];
 }
 
-/** Most rows one download may hold (the portal states the same figure: dataProviders/api/logs.ts). */
-export const LOG_DOWNLOAD_MAX_ROWS = 1_000_000;
+/** Most rows one download may hold (the figure the portal states too). */
+export { LOG_DOWNLOAD_MAX_ROWS };
 /** Rows a search can page through (offset + page size). */
 export const LOG_PAGE_WINDOW = 100_000;
 
