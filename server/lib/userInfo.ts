@@ -1,21 +1,11 @@
 import type { ConfigDb } from '../stores/config/db';
-import { accountSubtree, allAccounts, buildAccountTree, getAccount, type AccountNode } from '../stores/config/accounts';
+import { accountSubtree, allAccounts, buildAccountTree, getAccount } from '../stores/config/accounts';
+import type { AccountNode, UserInfoReply } from '../../dataProviders/api/sessionTypes';
 import { isSuperRole, normalizePermissions } from '../../src/auth/permissions';
 import type { SessionUser } from '../types';
 
 /** User-info reply (spec §3). userType: 3 sees all certificates, 2 by account, 1 by username. */
-export interface UserInfo {
-  uid: string;
-  username: string;
-  email: string;
-  role: string;
-  account: string;
-  accountName: string;
-  accountChild: AccountNode[];
-  permissionList: string[];
-  isMain: boolean;
-  userType: 1 | 2 | 3;
-}
+export type UserInfo = UserInfoReply;
 
 export async function buildUserInfo(db: ConfigDb, user: SessionUser): Promise<UserInfo> {
   const rows = isSuperRole(user.role) ? await allAccounts(db) : await accountSubtree(db, user.account);

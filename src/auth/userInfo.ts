@@ -1,22 +1,9 @@
-/** The user-info reply of sign-in (spec §3) and what the client derives from it. */
-export interface AccountNode {
-  account: string;
-  accountName: string;
-  accountChild: AccountNode[];
-}
+import type { AccountNode, UserInfoReply } from '../../dataProviders/api/sessionTypes';
 
-export interface UserInfo {
-  uid: string;
-  username: string;
-  email: string;
-  role: string;
-  account: string;
-  accountName: string;
-  accountChild: AccountNode[];
-  permissionList: string[];
-  isMain: boolean;
-  /** 3 all certificates, 2 by account, 1 by username. */
-  userType: 1 | 2 | 3;
+export type { AccountNode };
+
+/** The user-info reply of sign-in (spec §3) and what the client derives from it. */
+export interface UserInfo extends UserInfoReply {
   treeData: TreeNode[];
   account_all: string;
 }

@@ -1,4 +1,5 @@
 import type { ConfigDb } from './db';
+import type { AccountNode } from '../../../dataProviders/api/sessionTypes';
 
 export interface AccountRow {
   identity: string;
@@ -50,11 +51,7 @@ export async function deleteAccount(db: ConfigDb, identity: string): Promise<voi
 }
 
 /** Account tree as the user-info reply carries it: {account, accountName, accountChild}. */
-export interface AccountNode {
-  account: string;
-  accountName: string;
-  accountChild: AccountNode[];
-}
+export type { AccountNode };
 
 export function buildAccountTree(rows: AccountRow[], rootId: string): AccountNode | null {
   const byParent = new Map<string, AccountRow[]>();
