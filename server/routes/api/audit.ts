@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { searchAudit } from '../../stores/config/audit';
@@ -30,9 +30,9 @@ const SearchBody = Type.Object(
 
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditRoutes: TypedRoutes = async (app) => {
   app.post('/api/audit/search', { config: { module: 'audit', access: 'view' }, schema: { body: SearchBody } }, async (request) => {
-    const body = request.body as Static<typeof SearchBody>;
+    const body = request.body;
     const scope = await request.scope();
     const reply: AuditSearchReply = await searchAudit(app.db, scope.all ? null : scope.accounts, {
       ...body,

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { billDetail, billOverview, billSum, monthRange, type BillRange } from '../../stores/traffic/analysis/bill';
@@ -35,7 +36,7 @@ async function billRange(request: FastifyRequest): Promise<BillRange> {
 }
 
 /** Bills from measured usage (contract rows POST /api/bill/billDetail, billSum, overview); docs/billing.md. */
-export const billRoutes: FastifyPluginAsync = async (app) => {
+export const billRoutes: TypedRoutes = async (app) => {
   const opts = { config: { module: 'bill', access: 'view' as const }, schema: { body: BillBody } };
   app.post('/api/bill/billDetail', opts, async (request) => ok(await billDetail(app.traffic, await billRange(request))));
   app.post('/api/bill/billSum', opts, async (request) => ok(await billSum(app.traffic, await billRange(request))));

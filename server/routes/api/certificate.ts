@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { X509Certificate } from 'node:crypto';
 import { ok, fail } from '../../lib/envelope';
@@ -26,7 +26,7 @@ const SearchBody = Type.Object({
   expiry: Type.Optional(Type.Union([Type.Literal('valid'), Type.Literal('expiring'), Type.Literal('expired')])),
   account: Type.Optional(Type.Array(Type.String())),
   ids: Type.Optional(Type.Array(Type.Integer())),
-  sortField: Type.Optional(Type.Union(['name', 'commonName', 'expireTime', 'awardedTime', 'createTime'].map((f) => Type.Literal(f)))),
+  sortField: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('commonName'), Type.Literal('expireTime'), Type.Literal('awardedTime'), Type.Literal('createTime')])),
   sortOrder: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
 });
 
@@ -52,11 +52,11 @@ function disposition(name: string, ext: string, id: number): string {
  * Certificate reads (contract rows GET account, all, username, download, deling, providerDetails,
  * allName, details; POST search, match/domain); the writes are in certificateWrite.ts.
  */
-export const certificateRoutes: FastifyPluginAsync = async (app) => {
+export const certificateRoutes: TypedRoutes = async (app) => {
   const db = app.db;
 
   app.get('/api/certificate/account', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
-    const { account } = request.query as { account?: string };
+    const { account } = request.query;
     const filter = await listingFilter(request);
     if (account) filter.accounts = await requestedAccounts(request, account);
     return ok(await toWire(request, (await listCertificates(db, filter)).rows));
@@ -68,7 +68,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/certificate/username', { config: VIEW, schema: { querystring: Type.Object({ username: Type.Optional(Type.String()) }) } }, async (request) => {
-    const { username } = request.query as { username?: string };
+    const { username } = request.query;
     const filter = await listingFilter(request);
     const wanted = username || request.user!.username;
     if (filter.username !== undefined && filter.username !== wanted) return ok([]);
@@ -77,7 +77,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/certificate/search', { config: VIEW, schema: { body: SearchBody } }, async (request) => {
-    const body = request.body as CertificateSearchParams;
+    const body = request.body;
     const filter = await listingFilter(request);
     if (body.account?.length) filter.owners = (await requestedAccounts(request, body.account)) ?? undefined;
     const pageNum = body.pageNum ?? 1;
@@ -92,7 +92,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/certificate/details/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
-    const row = await loadVisible(request, (request.params as IdParams).id);
+    const row = await loadVisible(request, request.params.id);
     const [wire] = await toWire(request, [row]);
     const material = await getCertificateMaterial(db, row.id);
     const details: CertificateDetails = { ...wire, certificate: material?.certPem ?? '', chain: chainOf(material?.certPem ?? '') };
@@ -100,7 +100,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/certificate/providerDetails/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
-    const row = await loadVisible(request, (request.params as IdParams).id);
+    const row = await loadVisible(request, request.params.id);
     const material = await getCertificateMaterial(db, row.id);
     const provider: CertificateProvider = {
       brand: row.brand,
@@ -114,7 +114,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/certificate/allName', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
-    const { account } = request.query as { account?: string };
+    const { account } = request.query;
     const accounts = await requestedAccounts(request, account);
     const { rows } = await listCertificates(db, { accounts }, { pageNum: 1, pageSize: 10_000, sortField: 'name', sortOrder: 'ASC' });
     const names: CertificateName[] = rows.map((r) => ({
@@ -127,7 +127,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
     '/api/certificate/match/domain',
     { config: VIEW, schema: { body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }), account: Type.Optional(Type.String()) }) } },
     async (request) => {
-      const { domain, account } = request.body as { domain: string; account?: string };
+      const { domain, account } = request.body;
       const scope = await request.scope();
       const accounts = scope.all ? null : scope.accounts;
       let usableBy: { account: string; lineage: string[] } | undefined;
@@ -146,7 +146,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/api/certificate/deling/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
-    const row = await loadVisible(request, (request.params as IdParams).id, true);
+    const row = await loadVisible(request, request.params.id, true);
     const status = ({ 2: 0, 1: 1, 3: 2 } as const)[row.logicDelete as 1 | 2 | 3];
     if (status === undefined) throw fail('certificateNotDeleting');
     const reply: CertificateDeletionStatus = { operationStatus: status, log: renderLog(request, row.deleteLog) };
@@ -154,7 +154,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/certificate/download/:id', { config: VIEW, schema: { params: IdParams } }, async (request, reply) => {
-    const row = await loadVisible(request, (request.params as IdParams).id);
+    const row = await loadVisible(request, request.params.id);
     const material = await getCertificateMaterial(db, row.id);
     if (!material?.certPem) throw fail('certificateDeleting');
     // The key only for the operation right on an owned certificate; everyone else gets the public chain.

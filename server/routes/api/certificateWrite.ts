@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok, fail } from '../../lib/envelope';
 import { namesCover, normaliseDomain, parseUpload } from '../../lib/x509';
@@ -45,7 +46,7 @@ async function checkSharing(request: FastifyRequest, share: boolean, accounts: s
 const sameNames = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
 
 /** Certificate writes (contract rows POST add, update, rename, delete/{id}, clear/{id}, batch/bind/domain). */
-export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
+export const certificateWriteRoutes: TypedRoutes = async (app) => {
   const db = app.db;
   const vault = keyVaultFor(app.config);
 
@@ -61,7 +62,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as CertificateUploadInput;
+      const body = request.body;
       const name = checkName(body.name);
       const shareAccounts = await checkSharing(request, Boolean(body.share), body.shareAccounts);
       const parsed = parseUpload(body.certificate, body.privateKey);
@@ -94,7 +95,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as CertificateUpdateInput;
+      const body = request.body;
       const row = await loadOwned(request, body.id);
       const renew = Boolean(body.certificate?.trim() || body.privateKey?.trim());
       const shareAccounts = body.share === undefined ? null : await checkSharing(request, body.share, body.shareAccounts);
@@ -120,7 +121,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
     '/api/certificate/rename',
     { config: OPERATION, schema: { body: Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String({ maxLength: 200 }) }) } },
     async (request) => {
-      const body = request.body as CertificateRenameInput;
+      const body = request.body;
       const row = await loadOwned(request, body.id);
       const name = checkName(body.name);
       if (await nameTaken(db, row.account, name, row.id)) throw fail('certificateNameUsed');
@@ -137,7 +138,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post('/api/certificate/delete/:id', { config: OPERATION, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as IdParams;
+    const { id } = request.params;
     const row = await loadVisible(request, id);
     const scope = await request.scope();
     if (!isOwned(scope, row)) throw fail('certificateSharedReadOnly');
@@ -160,7 +161,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/certificate/clear/:id', { config: OPERATION, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as IdParams;
+    const { id } = request.params;
     const row = await loadVisible(request, id);
     if (!isOwned(await request.scope(), row)) throw fail('certificateSharedReadOnly');
     if (row.logicDelete !== 3) throw fail('certificateNotFailed');
@@ -181,7 +182,7 @@ export const certificateWriteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { certificateId, domains } = request.body as { certificateId: number; domains: string[] };
+      const { certificateId, domains } = request.body;
       const row = await loadVisible(request, certificateId);
       if (row.logicDelete === 2) throw fail('certificateDeleting');
       const scope = await request.scope();

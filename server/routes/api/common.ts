@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { bandAndFlow } from '../../stores/traffic/analysis/curves';
 import { analysisOptions } from '../../stores/traffic/analysis/options';
@@ -9,7 +9,7 @@ import { decryptBody, EncryptedBody, scopedAccounts, SearchBody, toSearch } from
  * and /api/common/bandAndFlow). Both take {data: AES-ECB(JSON)}; analysisOptions also answers
  * with AES-ECB(JSON) in data.
  */
-export const commonRoutes: FastifyPluginAsync = async (app) => {
+export const commonRoutes: TypedRoutes = async (app) => {
   const opts = { config: { module: 'log', access: 'view' as const }, schema: { body: EncryptedBody } };
 
   app.post('/api/common/analysisOptions', opts, async (request) => {

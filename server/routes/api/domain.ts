@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { isSuperRole } from '../../../src/auth/permissions';
@@ -25,9 +25,9 @@ const DisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), freeze: Type
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
 
 /** Domain list, search, add, update, delete, enable, disable (contract rows /api/domain/*). */
-export const domainRoutes: FastifyPluginAsync = async (app) => {
+export const domainRoutes: TypedRoutes = async (app) => {
   app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema } }, async (request) => {
-    const params = toSearchParams(request.body as DomainSearchBody);
+    const params = toSearchParams(request.body);
     const accounts = await requestedAccounts(request, params.account);
     const { list, total } = await searchDomainPage(app.db, accounts, params);
     const reply: DomainSearchReply = { list, total, pageNum: params.pageNum ?? 1, current: params.pageNum ?? 1, pageSize: params.pageSize ?? 20 };
@@ -38,14 +38,14 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
     '/api/domain/list',
     { config: view, schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
     async (request) => {
-      const { account } = request.query as { account?: string };
+      const { account } = request.query;
       const accounts = await requestedAccounts(request, listParam(account));
       return ok(app.cipher.encryptJson(await listDomainSummaries(app.db, accounts)));
     },
   );
 
   app.post('/api/domain/add', { config: operation, schema: { body: DomainInputSchema } }, async (request) => {
-    const body = request.body as DomainInputBody;
+    const body = request.body;
     const input = normalizeDomainInput(toDomainInput(body));
     const errors = validateDomainInput(input);
     if (errors.length) return invalidReply(request, errors);
@@ -70,7 +70,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/domain/update', { config: operation, schema: { body: DomainUpdateSchema } }, async (request) => {
-    const body = request.body as DomainUpdateBody;
+    const body = request.body;
     const domain = await loadDomain(request, { id: body.id });
     assertSettled(domain);
     if (body.name !== undefined && body.name.trim().toLowerCase() !== domain.name) throw fail('domainNameImmutable');
@@ -86,7 +86,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/domain/delete', { config: operation, schema: { body: IdBody } }, async (request) => {
-    const domain = await loadDomain(request, { id: (request.body as { id: number }).id });
+    const domain = await loadDomain(request, { id: request.body.id });
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');
     await deleteDomain(app.db, domain.id);
     auditChange(request, { status: domain.status, ...currentConfig(domain) }, null);
@@ -94,7 +94,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/domain/enable', { config: operation, schema: { body: IdBody } }, async (request) => {
-    const domain = await loadDomain(request, { id: (request.body as { id: number }).id });
+    const domain = await loadDomain(request, { id: request.body.id });
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');
     if (domain.status === 'freeze' && !isSuperRole(request.user?.role ?? '')) throw fail('domainFrozen');
     if (domain.status === 'on') return ok(domain);
@@ -102,7 +102,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/domain/disable', { config: operation, schema: { body: DisableBody } }, async (request) => {
-    const { id, freeze } = request.body as { id: number; freeze?: boolean };
+    const { id, freeze } = request.body;
     const domain = await loadDomain(request, { id });
     if (freeze && !isSuperRole(request.user?.role ?? '')) throw fail('domainFreezeStaffOnly');
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');

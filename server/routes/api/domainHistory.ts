@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
 import { getVersion, listVersions } from '../../stores/config/domainVersions';
 import { assertSettled, commitChange, loadDomain, resolveCertificate } from '../../lib/domainService';
 
 /** Version history and rollback (contract rows /api/domain/history/*). */
-export const domainHistoryRoutes: FastifyPluginAsync = async (app) => {
+export const domainHistoryRoutes: TypedRoutes = async (app) => {
   app.get(
     '/api/domain/history/version',
     {
@@ -13,7 +13,7 @@ export const domainHistoryRoutes: FastifyPluginAsync = async (app) => {
       schema: { querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 270 }) }) },
     },
     async (request) => {
-      const domain = await loadDomain(request, { name: (request.query as { domain: string }).domain });
+      const domain = await loadDomain(request, { name: request.query.domain });
       // Newest first; an empty list is shown as 'No history version' by the screen.
       return ok(await listVersions(app.db, domain.id));
     },
@@ -26,7 +26,7 @@ export const domainHistoryRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 270 }), version: Type.Integer({ minimum: 1 }) }) },
     },
     async (request) => {
-      const { domain: name, version } = request.body as { domain: string; version: number };
+      const { domain: name, version } = request.body;
       const domain = await loadDomain(request, { name });
       assertSettled(domain);
       const target = await getVersion(app.db, domain.id, version);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { assertSettled, loadDomain, visibleAccounts } from '../../lib/domainService';
@@ -31,9 +31,9 @@ export function parseBucketEndpoint(endpoint: string): Pick<DomainBucket, 'bucke
 }
 
 /** Cache strategy, origin retrieval, bucket and scheduling views of a domain (contract rows). */
-export const domainInfoRoutes: FastifyPluginAsync = async (app) => {
+export const domainInfoRoutes: TypedRoutes = async (app) => {
   app.get('/api/domain/strategy/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    const d = await loadDomain(request, { id: (request.params as { id: number }).id });
+    const d = await loadDomain(request, { id: request.params.id });
     const days = DEFAULT_CACHE_DAYS[d.type] ?? DEFAULT_GLOBAL_CACHE_DAYS;
     const strategy: DomainStrategy = {
       id: d.id,
@@ -55,7 +55,7 @@ export const domainInfoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/domain/retrieval/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    const d = await loadDomain(request, { id: (request.params as { id: number }).id });
+    const d = await loadDomain(request, { id: request.params.id });
     const host = d.backHost.mode === 'custom' && d.backHost.value ? d.backHost.value : d.name;
     const retrieval: DomainRetrieval = {
       id: d.id,
@@ -79,7 +79,7 @@ export const domainInfoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/domain/cloudStorage/get/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    const d = await loadDomain(request, { id: (request.params as { id: number }).id });
+    const d = await loadDomain(request, { id: request.params.id });
     const accounts = await visibleAccounts(request);
     const buckets: DomainBucket[] = [];
     for (const o of d.origins.filter((x) => x.type === 'bucket')) {
@@ -105,7 +105,7 @@ export const domainInfoRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const d = await loadDomain(request, { name: (request.params as { domain: string }).domain });
+      const d = await loadDomain(request, { name: request.params.domain });
       assertSettled(d);
       // The stored configuration decides; the path's type/scope/protocol may be stale in a screen.
       return ok(schedulingPolicy(d));

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { messageText } from '../../lib/domainService';
@@ -44,9 +45,9 @@ const failed = (request: FastifyRequest, key: ServerMessageKey, args?: Record<st
 const MAX_PROBED = 5;
 
 /** Source test and ICP check (contract rows /api/domain/validation/*): data 200 on success. */
-export const domainValidationRoutes: FastifyPluginAsync = async (app) => {
+export const domainValidationRoutes: TypedRoutes = async (app) => {
   app.post('/api/domain/validation/testUrl', { config: view, schema: { body: TestUrlBody } }, async (request) => {
-    const body = request.body as TestUrlBodyT;
+    const body = request.body;
     const urlError = validateTestUrl(body.testUrl);
     if (urlError) return failed(request, urlError);
     const name = (body.name ?? '').trim().toLowerCase();
@@ -89,7 +90,7 @@ export const domainValidationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { icp } = request.body as { icp?: string };
+      const { icp } = request.body;
       // The check itself is for a number that must be present: always validated as required here.
       const error = validateIcp(icp, 'cn');
       if (error) return failed(request, error);

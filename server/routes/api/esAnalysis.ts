@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { countDetail, hitRateList } from '../../stores/traffic/analysis/curves';
 import { rankedList, statusData } from '../../stores/traffic/analysis/tops';
@@ -17,7 +18,7 @@ export const searchOf = (request: FastifyRequest, variant: Variant, needDomainsO
  * Offline and online analysis (contract rows POST /api/es/{count,urlTop,hitRate,agent,source,
  * statusCode}/{variant}[/...]): one aggregation query each, limited to the caller's accounts.
  */
-export const esAnalysisRoutes: FastifyPluginAsync = async (app) => {
+export const esAnalysisRoutes: TypedRoutes = async (app) => {
   const opts = (module: string) => ({ config: { module, access: 'view' as const }, schema: { body: SearchBody } });
   const engine = () => app.traffic;
 

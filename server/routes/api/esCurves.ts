@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { byteRateCurve, hitRateCurve, requestCurve, sourceRequestCurve, statusCurve } from '../../stores/traffic/analysis/curves';
 import { SearchBody } from './analysisRequest';
 import { searchOf } from './esAnalysis';
 
 /** Online curves (contract rows POST /api/es/{request,sourceRequest,hitRate,byteRate,statusCode,sourceStatusCode}/db). */
-export const esCurveRoutes: FastifyPluginAsync = async (app) => {
+export const esCurveRoutes: TypedRoutes = async (app) => {
   const opts = (module: string) => ({ config: { module, access: 'view' as const }, schema: { body: SearchBody } });
   const engine = () => app.traffic;
 

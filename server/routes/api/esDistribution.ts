@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { userListAll, userListCn } from '../../stores/traffic/analysis/geo';
 import { ipList } from '../../stores/traffic/analysis/heavy';
@@ -11,7 +11,7 @@ import { searchOf, VARIANTS } from './esAnalysis';
  * /api/es/userDistribution/...), and the area options GET /api/es/pullDown/offLine.
  * Offline, these need a domain ('domains is required').
  */
-export const esDistributionRoutes: FastifyPluginAsync = async (app) => {
+export const esDistributionRoutes: TypedRoutes = async (app) => {
   const opts = (module: string) => ({ config: { module, access: 'view' as const }, schema: { body: SearchBody } });
   const engine = () => app.traffic;
 

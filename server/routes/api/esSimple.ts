@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { simpleAnalysis } from '../../stores/traffic/analysis/simple';
 import type { SimpleKind } from '../../../dataProviders/api/trafficTypes';
@@ -15,10 +15,10 @@ const KINDS: Record<SimpleKind, string> = {
   userdistribution: 'log:distribution',
 };
 
-export const esSimpleRoutes: FastifyPluginAsync = async (app) => {
+export const esSimpleRoutes: TypedRoutes = async (app) => {
   for (const [kind, module] of Object.entries(KINDS) as [SimpleKind, string][]) {
     app.get(`/api/es/${kind}/get`, { config: { module, access: 'view' }, schema: { querystring: SimpleQuery } }, async (request) =>
-      ok(await simpleAnalysis(app.traffic, await toSearch(request, request.query as RawSearch, 'auto'), kind)),
+      ok(await simpleAnalysis(app.traffic, await toSearch(request, request.query, 'auto'), kind)),
     );
   }
 };

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
@@ -55,7 +56,7 @@ async function hostAccounts(request: FastifyRequest, customs: string | string[] 
   return requestedAccounts(request, customs);
 }
 
-export const hostRoutes: FastifyPluginAsync = async (app) => {
+export const hostRoutes: TypedRoutes = async (app) => {
   /** Adds the last hour's CPU average and peak from the traffic store. */
   const withCpu = async (hosts: Host[]): Promise<Host[]> => {
     const cpu = await lastHourCpu(app.traffic, hosts.map((h) => h.instanceId));
@@ -72,10 +73,10 @@ export const hostRoutes: FastifyPluginAsync = async (app) => {
     return { list: await withCpu(page.list), total: page.total };
   };
 
-  app.post('/api/hostInfo/list/details', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body as ListBodyT)));
+  app.post('/api/hostInfo/list/details', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body)));
 
   app.post('/api/hostInfo/search/fulltext', { config: cloudView, schema: { body: FulltextBody } }, async (request) => {
-    const page = await list(request, request.body as ListBodyT);
+    const page = await list(request, request.body);
     const reply: HostFulltextReply = { result: page.list, total: page.total };
     return ok(reply);
   });
@@ -90,7 +91,7 @@ export const hostRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The overview's per-area search (type decides the list it fills).
-  app.post('/api/hostInfo/search', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body as ListBodyT)));
+  app.post('/api/hostInfo/search', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body)));
 
   app.get('/api/area/all', { config: cloudView }, async () => ok(await listAreas(app.db)));
 
@@ -100,7 +101,7 @@ export const hostRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/hostInfo/count', { config: cloudView, schema: { body: CustomsBody } }, async (request) => {
-    const body = request.body as Static<typeof CustomsBody>;
+    const body = request.body;
     return ok(await countHosts(app.db, await hostAccounts(request, body.customs)));
   });
 
@@ -113,7 +114,7 @@ export const hostRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/hostInfo/server', { config: cloudView, schema: { body: CustomsBody } }, overview('server'));
 
   app.post('/api/hostInfo/modify/hostName', { config: cloudOperation, schema: { body: RenameBody } }, async (request) => {
-    const body = request.body as Static<typeof RenameBody>;
+    const body = request.body;
     const problem = hostNameProblem(body.hostName);
     if (problem) throw fail(RENAME_MESSAGES[problem]);
     const host = await getHost(app.db, body.id);

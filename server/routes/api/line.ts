@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { fail, ok } from '../../lib/envelope';
 import { lineExists, lineFiveMinutes, lineMinutes, listLines } from '../../stores/traffic/lines';
 import { LINE_MAX_DAYS } from '../../../dataProviders/api/lineTypes';
@@ -8,7 +8,7 @@ import { LineRangeBody, lineRange, type LineRangeInput } from './lineRequest';
  * Lines (contract rows /api/line/init, /api/line/data, /api/line/sdwandata): the provider's
  * infrastructure, the same for every user holding linesinfo. Bandwidth in bit/s, timestamps in seconds.
  */
-export const lineRoutes: FastifyPluginAsync = async (app) => {
+export const lineRoutes: TypedRoutes = async (app) => {
   const config = { module: 'linesinfo', access: 'view' } as const;
 
   app.post('/api/line/init', { config }, async (request) => {

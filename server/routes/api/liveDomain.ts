@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { queryLiveDomains } from '../../stores/config/liveDomains';
@@ -15,7 +16,7 @@ async function liveAccounts(request: FastifyRequest): Promise<string[] | null> {
 }
 
 /** Live domains (contract rows GET /api/liveDomain/find, POST /api/liveDomain/query). */
-export const liveDomainRoutes: FastifyPluginAsync = async (app) => {
+export const liveDomainRoutes: TypedRoutes = async (app) => {
   app.get('/api/liveDomain/find', { config: view }, async (request) => {
     const { list } = await queryLiveDomains(app.db, await liveAccounts(request), { all: true, sortField: 'name', sortOrder: 'ASC' });
     return ok(list);
@@ -40,7 +41,7 @@ export const liveDomainRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body as Omit<LiveDomainQuery, 'type' | 'status'> & { type?: string | string[]; status?: string | string[] };
+      const b = request.body;
       const pageNum = b.pageNum ?? b.current ?? 1;
       const pageSize = b.pageSize ?? 20;
       const q: LiveDomainQuery = {
@@ -50,7 +51,8 @@ export const liveDomainRoutes: FastifyPluginAsync = async (app) => {
         type: listParam(b.type) as LiveDomainQuery['type'],
         status: listParam(b.status) as LiveDomainQuery['status'],
         customer: b.customer?.trim() || undefined,
-        sortField: b.sortField,
+        // Any text is accepted and an unknown field sorts by the default (the store reads own keys only).
+        sortField: b.sortField as LiveDomainQuery['sortField'],
         sortOrder: String(b.sortOrder ?? '').toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
       };
       const { list, total } = await queryLiveDomains(app.db, await liveAccounts(request), q);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import dayjs from 'dayjs';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../lib/envelope';
@@ -12,7 +12,7 @@ import { LogSearchBody, toLogFilters, type LogSearchInput } from './logRequest';
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Log search and download (contract rows POST /api/log/searchList, POST /api/log/downloadID). */
-export const logRoutes: FastifyPluginAsync = async (app) => {
+export const logRoutes: TypedRoutes = async (app) => {
   app.post('/api/log/searchList', { config: { module: 'log', access: 'view' }, schema: { body: LogSearchBody } }, async (request) => {
     const body = (request.body ?? {}) as LogSearchInput;
     const pageNum = body.pageNum ?? 1;
@@ -67,7 +67,7 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
     '/api/log/download/:id',
     { config: { module: 'log', access: 'view' }, schema: { params: Type.Object({ id: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await sweepDownloads(app.config.dataDir);
       const scope = await request.scope();
       const found = await findDownload(app.config.dataDir, id, { account: request.user!.account, sees: scope.all ? null : scope.has });

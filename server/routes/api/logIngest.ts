@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { clearIngestLeftovers, ingestRecords } from '../../stores/traffic/ingest';
@@ -21,7 +21,7 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
  * token is provider staff's. The body is streamed into the engine, never held whole.
  * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
-export const logIngestRoutes: FastifyPluginAsync = async (app) => {
+export const logIngestRoutes: TypedRoutes = async (app) => {
   const tmpDir = path.join(app.config.dataDir, 'tmp', 'ingest');
   await clearIngestLeftovers(app.traffic, tmpDir);
   // In this plugin only: every body arrives as the raw stream (JSON lines are not one JSON document).
@@ -47,7 +47,7 @@ export const logIngestRoutes: FastifyPluginAsync = async (app) => {
       if (!tokenMatches(request.headers.authorization, expected)) {
         return reply.status(401).send({ code: '401', data: null, msg: request.t('ingestUnauthorized') });
       }
-      const query = request.query as { kind?: string; firstLine?: number; maxErrors?: number };
+      const query = request.query;
       const kind = recordKind(query.kind)!;
       const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* () {})();
       const report = await ingestRecords(app.traffic, kind, body, {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import dayjs from 'dayjs';
 import { fail, notFound, ok } from '../../lib/envelope';
@@ -13,7 +13,7 @@ import { decryptBody, EncryptedBody, requestZone, SearchBody, toSearch, type Raw
  * Overview and service info (contract rows POST /api/overview, /api/serviceinfo with DES-ECB
  * payloads, POST /api/sequential, GET /api/serviceinfo/init).
  */
-export const overviewRoutes: FastifyPluginAsync = async (app) => {
+export const overviewRoutes: TypedRoutes = async (app) => {
   const des = (b64: string) => app.cipher.desDecrypt(b64);
 
   app.post('/api/overview', { config: { module: 'overview', access: 'view' }, schema: { body: EncryptedBody } }, async (request) => {
@@ -22,7 +22,7 @@ export const overviewRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/sequential', { config: { module: 'overview', access: 'view' }, schema: { body: SearchBody } }, async (request) =>
-    ok(await sequential(app.traffic, await toSearch(request, request.body as RawSearch, 'auto'))),
+    ok(await sequential(app.traffic, await toSearch(request, request.body, 'auto'))),
   );
 
   app.post('/api/serviceinfo', { config: { module: 'serviceinfo', access: 'view' }, schema: { body: EncryptedBody } }, async (request) => {
@@ -66,7 +66,7 @@ export const overviewRoutes: FastifyPluginAsync = async (app) => {
     { config: { module: 'serviceinfo', access: 'view' }, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } },
     async (request) => {
       const scope = await request.scope();
-      const asked = (request.query as { account?: string }).account;
+      const asked = request.query.account;
       const account = asked ? asked.replace('@+@', '') : request.user!.account;
       if (!scope.has(account)) throw notFound();
       const row = await getAccount(app.db, account);

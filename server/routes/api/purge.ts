@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { notFound, ok } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
@@ -61,7 +62,7 @@ function reasonText(request: FastifyRequest, stored: string): string {
 
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
-export const purgeRoutes: FastifyPluginAsync = async (app) => {
+export const purgeRoutes: TypedRoutes = async (app) => {
   // A refused line list keeps the spec's message in msg and names every line in data.
   const submitReply = async (request: FastifyRequest, kind: PurgeKind, text: string) => {
     try {
@@ -92,26 +93,26 @@ export const purgeRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.post('/api/refresh', { config: purgeOperation, schema: { body: RefreshBody } }, async (request) => {
-    const body = request.body as Static<typeof RefreshBody>;
+    const body = request.body;
     return submitReply(request, body.type, body.urls);
   });
 
   app.post('/api/refresh/query', { config: purgeView, schema: { body: SearchBody } }, async (request) => {
-    const body = request.body as SearchBodyT;
+    const body = request.body;
     if (body.taskId !== undefined) return ok(await taskUrls(request, ['url', 'dir'], { ...body, taskId: body.taskId }));
     return ok(await taskList(request, body.type ? [body.type] : ['url', 'dir'], body));
   });
 
   app.post('/api/prefetch', { config: prefetchOperation, schema: { body: PrefetchBody } }, async (request) => {
-    return submitReply(request, 'prefetch', (request.body as Static<typeof PrefetchBody>).urls);
+    return submitReply(request, 'prefetch', request.body.urls);
   });
 
   app.post('/api/prefetch/status', { config: prefetchView, schema: { body: StatusBody } }, async (request) => {
-    return ok(await taskUrls(request, ['prefetch'], request.body as Static<typeof StatusBody>));
+    return ok(await taskUrls(request, ['prefetch'], request.body));
   });
 
   app.post('/api/prefetch/search', { config: prefetchView, schema: { body: SearchBody } }, async (request) => {
-    const body = request.body as SearchBodyT;
+    const body = request.body;
     return ok(await taskList(request, ['prefetch'], { ...body, type: undefined }));
   });
 };

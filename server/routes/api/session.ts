@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok, PortalError } from '../../lib/envelope';
 import { findUserByName } from '../../stores/config/users';
@@ -11,7 +11,7 @@ const MAX_PER_USER = 5;
 const MAX_PER_IP = 20;
 
 /** Sign-in, auto sign-in and sign-out (contract rows /api/newLogin, /api/newAutoLogin, /api/logout). */
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
+export const sessionRoutes: TypedRoutes = async (app) => {
   app.get(
     '/api/newLogin',
     {
@@ -21,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       schema: { querystring: Type.Object({ username: Type.String(), password: Type.String() }) },
     },
     async (request, reply) => {
-      const { username, password } = request.query as { username: string; password: string };
+      const { username, password } = request.query;
       const db = app.db;
       const ip = request.ip;
       // The attempt is counted and recorded as a failure before the password is evaluated, in one

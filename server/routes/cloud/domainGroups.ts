@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok } from '../../lib/envelope';
 import { isSuperRole } from '../../../src/auth/permissions';
@@ -79,13 +80,13 @@ async function resolveGroup(request: FastifyRequest, identity: string): Promise<
 }
 
 /** Domain groups (sub-accounts) of spec §3/§7: list, create, edit, delete under /cloud/customer. */
-export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
+export const domainGroupRoutes: TypedRoutes = async (app) => {
   app.get(
     '/cloud/customer/showDomainGroup',
     { config: { module: 'account', access: 'view' }, schema: { querystring: ShowQuery } },
     async (request) => {
       requireManager(request);
-      const { customer } = request.query as Static<typeof ShowQuery>;
+      const { customer } = request.query;
       const parent = await resolveCustomer(request, customer);
       return ok(await childAccounts(app.db, parent.identity));
     },
@@ -96,7 +97,7 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
     { config: { module: 'account', access: 'operation' }, schema: { body: AddBody } },
     async (request) => {
       requireManager(request);
-      const body = request.body as Static<typeof AddBody>;
+      const body = request.body;
       check(identityRule(body.identity) ?? companyRule(body.companyName) ?? emailRule(body.email));
       const parent = await resolveCustomer(request, body.customer);
       const identity = body.identity!.trim();
@@ -117,7 +118,7 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
     { config: { module: 'account', access: 'operation' }, schema: { body: EditBody } },
     async (request) => {
       requireManager(request);
-      const body = request.body as Static<typeof EditBody>;
+      const body = request.body;
       const group = await resolveGroup(request, body.identity.trim());
       check(companyRule(body.companyName) ?? emailRule(body.email));
       await updateAccount(app.db, group.identity, { companyName: body.companyName!.trim(), email: body.email!.trim() });
@@ -132,7 +133,7 @@ export const domainGroupRoutes: FastifyPluginAsync = async (app) => {
     { config: { module: 'account', access: 'operation' }, schema: { querystring: DelQuery } },
     async (request) => {
       requireManager(request);
-      const { domainGroup } = request.query as Static<typeof DelQuery>;
+      const { domainGroup } = request.query;
       const group = await resolveGroup(request, domainGroup.trim());
       await app.db.transaction(async (tx) => {
         // Deleting would cascade to users and child accounts: refuse instead of losing them.

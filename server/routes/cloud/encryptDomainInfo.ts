@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { listDomainNames } from '../../stores/config/domains';
@@ -6,7 +6,7 @@ import { requestedAccounts } from '../../plugins/guard';
 import { listParam } from '../api/domainSchemas';
 
 /** All domain names in the caller's scope, AES-encrypted (contract row GET /cloud/encryptDomainInfo?account=all). */
-export const encryptDomainInfoRoutes: FastifyPluginAsync = async (app) => {
+export const encryptDomainInfoRoutes: TypedRoutes = async (app) => {
   app.get(
     '/cloud/encryptDomainInfo',
     {
@@ -14,7 +14,7 @@ export const encryptDomainInfoRoutes: FastifyPluginAsync = async (app) => {
       schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) },
     },
     async (request) => {
-      const { account } = request.query as { account?: string };
+      const { account } = request.query;
       const accounts = await requestedAccounts(request, listParam(account));
       return ok(app.cipher.encryptJson(await listDomainNames(app.db, accounts)));
     },

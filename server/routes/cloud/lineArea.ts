@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { ok } from '../../lib/envelope';
 import { listLines } from '../../stores/traffic/lines';
 
 /** GET /cloud/line/area/query: where the lines are, for the map ([{code, coordinates:'lng,lat', address}]). */
-export const lineAreaRoutes: FastifyPluginAsync = async (app) => {
+export const lineAreaRoutes: TypedRoutes = async (app) => {
   app.get('/cloud/line/area/query', { config: { module: 'linesinfo', access: 'view' } }, async (request) => {
     const en = request.lang === 'en';
     const lines = await listLines(app.traffic);

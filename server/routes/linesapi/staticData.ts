@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { lineSummaries } from '../../stores/traffic/lines';
 import { LINE_MAX_DAYS } from '../../../dataProviders/api/lineTypes';
 import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineRequest';
@@ -8,7 +8,7 @@ import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineReques
  * without the envelope as the contract says: [{code, name, capacity, peakIn, peakOut, avgIn, avgOut,
  * p95Out, peakUtilization}] in bit/s (utilisation in percent).
  */
-export const lineStaticDataRoutes: FastifyPluginAsync = async (app) => {
+export const lineStaticDataRoutes: TypedRoutes = async (app) => {
   app.post('/linesapi/static_data', { config: { module: 'linesinfo', access: 'view' }, schema: { body: LineRangeBody } }, async (request) => {
     const { start, end } = lineRange((request.body ?? {}) as LineRangeInput, LINE_MAX_DAYS.fiveMinutes);
     return lineSummaries(app.traffic, start, end);

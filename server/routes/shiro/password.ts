@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, ok, PortalError } from '../../lib/envelope';
 import { hashPassword, passwordStrongEnough, verifyPassword } from '../../lib/password';
@@ -37,7 +38,7 @@ function decrypt(request: FastifyRequest, b64: string): string | null {
 }
 
 /** The signed-in user's own password change (contract row /shiro/self/safeupdatepassword). */
-export const passwordRoutes: FastifyPluginAsync = async (app) => {
+export const passwordRoutes: TypedRoutes = async (app) => {
   app.get(
     '/shiro/self/safeupdatepassword',
     {
@@ -47,7 +48,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       schema: { querystring: Query },
     },
     async (request) => {
-      const q = request.query as Static<typeof Query>;
+      const q = request.query;
       applyLanguage(request, q.ischinese);
       const me = request.user!;
       if (q.username !== me.username || (q.account && q.account !== me.account)) throw fail('accountsPasswordNotOwn');

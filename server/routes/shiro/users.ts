@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok } from '../../lib/envelope';
 import { hashPassword } from '../../lib/password';
@@ -72,7 +73,7 @@ async function scopeTree(request: FastifyRequest): Promise<AccountNode[]> {
 }
 
 /** Sub-users (/page/user) through /shiro/self (contract rows 73–80, except safeupdatepassword). */
-export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
+export const shiroUserRoutes: TypedRoutes = async (app) => {
   app.post('/shiro/self/search', { config: READ, schema: { body: SearchBody }, preValidation: emptyBody }, async (request) => {
     const body = (request.body ?? {}) as Static<typeof SearchBody>;
     const pageNum = body.pageNum ?? 1;
@@ -90,7 +91,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     '/shiro/self/create/:language',
     { config: WRITE, schema: { params: LanguageParams, body: UserBody }, preValidation: languageFromPath },
     async (request) => {
-      const body = request.body as Static<typeof UserBody>;
+      const body = request.body;
       const username = checkUsername(body.username);
       const email = checkEmail(body.email);
       const password = checkPassword(body.password, true) as string;
@@ -118,7 +119,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     '/shiro/self/update/:language',
     { config: WRITE, schema: { params: LanguageParams, body: UserBody }, preValidation: languageFromPath },
     async (request) => {
-      const body = request.body as Static<typeof UserBody>;
+      const body = request.body;
       const uid = (body.uid ?? '').trim();
       if (uid && uid === caller(request).uid) throw fail('usersOwnPermissions');
       const scope = await managedScope(request);
@@ -154,7 +155,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
     '/shiro/self/updateaccount/:language',
     { config: WRITE, schema: { params: LanguageParams, body: AccountsBody }, preValidation: languageFromPath },
     async (request) => {
-      const body = request.body as Static<typeof AccountsBody>;
+      const body = request.body;
       if (body.uid === caller(request).uid) throw fail('usersOwnPermissions');
       const scope = await managedScope(request);
       const target = await findSubUser(app.db, scope, body.uid);
@@ -170,7 +171,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post('/shiro/self/enable', { config: WRITE, schema: { body: EnableBody } }, async (request) => {
-    const body = request.body as Static<typeof EnableBody>;
+    const body = request.body;
     if (body.uid === caller(request).uid) throw fail('usersSelfAction');
     const scope = await managedScope(request);
     const target = await findSubUser(app.db, scope, body.uid);
@@ -186,7 +187,7 @@ export const shiroUserRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/shiro/self/delete/:uid', { config: WRITE, schema: { params: UidParams } }, async (request) => {
-    const { uid } = request.params as Static<typeof UidParams>;
+    const { uid } = request.params;
     if (uid === caller(request).uid) throw fail('usersSelfAction');
     const target = await findSubUser(app.db, await managedScope(request), uid);
     if (!target) throw notFound();
