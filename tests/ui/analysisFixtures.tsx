@@ -3,9 +3,7 @@
  * helper with a data provider whose analysis methods are spies.
  */
 import { afterEach, beforeEach, vi } from 'vitest';
-import { render } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { enrichUserInfo } from '../../src/auth/userInfo';
@@ -24,6 +22,7 @@ import type {
   UserListAll,
   UserListCn,
 } from '../../dataProviders/api/trafficTypes';
+import { renderInAdmin } from './harness';
 
 // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).
 globalThis.ResizeObserver ??= class {
@@ -197,13 +196,12 @@ export function analysisProvider(overrides: Partial<{ [K in keyof Methods]: Meth
 
 export function renderScreen(variant: AnalysisVariant, methods = analysisProvider(), locale: 'en' | 'zh' = 'en', withLanguageSwitch = false) {
   const dataProvider = { ...testDataProvider(), ...methods } as unknown as DataProvider;
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const utils = render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+  const utils = renderInAdmin(
+    <>
       {withLanguageSwitch && <LanguageSwitch />}
       <AnalysisScreen variant={variant} />
-      <Notification />
-    </AdminContext>,
+    </>,
+    { dataProvider, locale },
   );
   return { ...utils, methods };
 }

@@ -1,19 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
-import { authFor } from './domainFixtures';
 import { AuditList, auditCsv } from '../../resources/auditLog/AuditList';
 import { fieldChanges } from '../../resources/auditLog/auditDiff';
 import type { AuditEntry } from '../../dataProviders/api/auditTypes';
-
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first
 import { auditModule } from '../../dataProviders/api/audit';
+import { renderInAdmin, authFor } from './harness';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -24,12 +22,7 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
 });
 
 function renderList(dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authFor(false)}>
-      <ResourceContextProvider value="page/audit"><AuditList /></ResourceContextProvider>
-    </AdminContext>,
-  );
+  return renderInAdmin(<AuditList />, { dataProvider, locale, authProvider: authFor(false), resource: 'page/audit', notifications: false });
 }
 
 beforeEach(() => http.post.mockReset());

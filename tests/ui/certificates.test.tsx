@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
@@ -14,6 +13,7 @@ import { editTransform, validateEdit } from '../../resources/certificates/Certif
 import { accountChoices, certificatePemError, expiryOf, nameCovers, privateKeyPemError, shareError } from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
 import type { Certificate, CertificateDeletionStatus } from '../../dataProviders/api/certificateTypes';
+import { testI18n } from './harness';
 
 vi.mock('../../dataProviders/api/session', () => ({
   sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() },
@@ -57,7 +57,7 @@ function provider(rows: Certificate[], extra: Record<string, unknown> = {}) {
 }
 
 function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+  const i18nProvider = testI18n(locale);
   const authProvider = createAuthProvider({ resourceModules: { [RESOURCE]: 'certificate' }, availablePaths: new Set([`/${RESOURCE}`]) });
   return render(
     <TestMemoryRouter initialEntries={[path]}>
@@ -200,8 +200,11 @@ describe('upload form', () => {
     expect(screen.getByText('When sharing, choose at least one account')).toBeInTheDocument();
     await user.type(container.querySelector('input[name="name"]')!, 'My site');
     await user.clear(container.querySelector('textarea[name="certificate"]')!);
-    await user.type(container.querySelector('textarea[name="certificate"]')!, CERT_PEM.replace(/\n/g, ' '));
-    await user.type(container.querySelector('textarea[name="privateKey"]')!, '-----BEGIN ENCRYPTED PRIVATE KEY----- abc -----END ENCRYPTED PRIVATE KEY-----');
+    // Long texts are pasted, as a user would (typing them key by key takes most of the test's time).
+    await user.click(container.querySelector('textarea[name="certificate"]')!);
+    await user.paste(CERT_PEM.replace(/\n/g, ' '));
+    await user.click(container.querySelector('textarea[name="privateKey"]')!);
+    await user.paste('-----BEGIN ENCRYPTED PRIVATE KEY----- abc -----END ENCRYPTED PRIVATE KEY-----');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Passphrase-protected keys are not supported; use the unencrypted PEM key')).toBeInTheDocument();
     expect(screen.queryByText('Format error')).toBeNull();

@@ -4,11 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
+import { testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { authFor, renderInAdmin } from './harness';
 import type { Domain } from '../../dataProviders/api/domainTypes';
 import { emptyDomainInput } from '../../src/lib/domainRules';
 
@@ -55,26 +52,11 @@ export function makeProvider(methods: DomainMethods, standard: Partial<DataProvi
 }
 
 /** canAccess as the server's permission list would answer it (view only: no writes). */
-export function authFor(operate: boolean): AuthProvider {
-  return {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => [],
-    canAccess: async ({ action }) => operate || ['list', 'show', 'read', 'export'].includes(action),
-  };
-}
+export { authFor };
 
 export function renderWithAdmin(
   ui: ReactNode,
   { dataProvider, locale = 'en', authProvider }: { dataProvider: DataProvider; locale?: 'en' | 'zh'; authProvider?: AuthProvider },
 ) {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider}>
-      <ResourceContextProvider value="cdn/domain">{ui}</ResourceContextProvider>
-      <Notification />
-    </AdminContext>,
-  );
+  return renderInAdmin(ui, { dataProvider, locale, authProvider, resource: 'cdn/domain' });
 }

@@ -1,22 +1,20 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
-import { authFor } from './domainFixtures';
 import { HostList } from '../../resources/vpsHosts/HostList';
 import { HostShow } from '../../resources/vpsHosts/HostShow';
 import { OverviewHostPage } from '../../src/pages/cdn/overviewHost/OverviewHostPage';
 import { PortalApiError } from '../../dataProviders/http';
 import type { Area, Host, HostCountReply, HostTypeOverview } from '../../dataProviders/api/hostTypes';
-
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first
 import { hostsModule } from '../../dataProviders/api/hosts';
+import { renderInAdmin, authFor } from './harness';
 
 const AREAS: Area[] = [
   { code: 'ap-hk', nameZh: '中国香港', nameEn: 'Hong Kong', continent: 'Asia' },
@@ -30,13 +28,7 @@ const host = (over: Partial<Host> = {}): Host => ({
 });
 
 function renderHosts(ui: ReactNode, dataProvider: DataProvider, { locale = 'en', authProvider = authFor(true), resource = 'cdn/cloudHostList' }: { locale?: 'en' | 'zh'; authProvider?: AuthProvider; resource?: string } = {}) {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider}>
-      <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>
-      <Notification />
-    </AdminContext>,
-  );
+  return renderInAdmin(ui, { dataProvider, locale, authProvider, resource });
 }
 
 const methods = () => ({

@@ -2,25 +2,23 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { PortalApiError } from '../../dataProviders/http';
-
 const api = vi.hoisted(() => ({
   login: vi.fn(),
   autoLogin: vi.fn(),
   logout: vi.fn(),
 }));
 vi.mock('../../dataProviders/api/session', () => ({ sessionApi: api }));
-
 import { LoginPage, loginFieldError } from '../../src/pages/LoginPage';
 import { createAuthProvider, loginFailureKey } from '../../src/auth/authProvider';
+import { testI18n } from './harness';
 
 const authProvider = createAuthProvider({ resourceModules: {}, availablePaths: new Set(['/cdn/domain']) });
 
 function renderLogin(locale: 'zh' | 'en' = 'zh') {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+  const i18nProvider = testI18n(locale);
   return render(
     <MemoryRouter initialEntries={['/newlogin']}>
       <AdminContext authProvider={authProvider} dataProvider={testDataProvider()} i18nProvider={i18nProvider}>

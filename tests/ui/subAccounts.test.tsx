@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
@@ -14,6 +13,7 @@ import { SubAccountEdit } from '../../resources/subAccounts/SubAccountEdit';
 import { PortalApiError } from '../../dataProviders/http';
 import type { SubAccountRecord } from '../../dataProviders/cloud/domainGroups';
 import { sessionApi } from '../../dataProviders/api/session';
+import { testI18n } from './harness';
 
 // The stored account tree is re-read after create/delete; no server here.
 vi.mock('../../dataProviders/api/session', () => ({
@@ -64,7 +64,7 @@ function provider(rows: SubAccountRecord[], overrides: Partial<DataProvider> = {
 }
 
 function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+  const i18nProvider = testI18n(locale);
   const authProvider = createAuthProvider({ resourceModules: { [RESOURCE]: 'account' }, availablePaths: new Set([`/${RESOURCE}`]) });
   return render(
     <TestMemoryRouter initialEntries={[path]}>

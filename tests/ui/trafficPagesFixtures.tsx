@@ -4,12 +4,12 @@
  */
 import { vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, testDataProvider, type DataProvider, type Store } from 'react-admin';
+import { screen, within } from '@testing-library/react';
+import { testDataProvider, type DataProvider, type Store } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
+import { renderInAdmin } from './harness';
 
 export { NOW, signedInAtNow, signInAcme } from './analysisFixtures';
 
@@ -32,13 +32,12 @@ export function spies(replies: Record<string, (...args: never[]) => unknown>): S
 
 export function renderPage(page: ReactElement, methods: Spies, { locale = 'en', withLanguageSwitch = false, store }: { locale?: 'en' | 'zh'; withLanguageSwitch?: boolean; store?: Store } = {}) {
   const dataProvider = { ...testDataProvider(), ...methods } as unknown as DataProvider;
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const utils = render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={store ?? memoryStore()}>
+  const utils = renderInAdmin(
+    <>
       {withLanguageSwitch && <LanguageSwitch />}
       {page}
-      <Notification />
-    </AdminContext>,
+    </>,
+    { dataProvider, locale, store },
   );
   return { ...utils, methods };
 }

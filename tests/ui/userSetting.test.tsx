@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { enrichUserInfo } from '../../src/auth/userInfo';
@@ -10,6 +9,7 @@ import { writeUserInfo } from '../../src/auth/storage';
 import { UserSettingPage } from '../../src/pages/page/UserSettingPage';
 import { PortalApiError } from '../../dataProviders/http';
 import type { ChangePasswordInput } from '../../dataProviders/shiro/password';
+import { renderInAdmin } from './harness';
 
 const PATTERN = 'The password needs at least 8 characters and three of: upper-case letters, lower-case letters, digits, special characters';
 
@@ -33,13 +33,7 @@ function signIn(permissionList = ['portal:person:operation:*']) {
 function renderPage(changePassword: (input: ChangePasswordInput) => Promise<string>, locale: 'en' | 'zh' = 'en') {
   const spy = vi.fn(changePassword);
   const dataProvider = { ...testDataProvider(), changePassword: spy } as DataProvider;
-  const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-      <UserSettingPage />
-      <Notification />
-    </AdminContext>,
-  );
+  renderInAdmin(<UserSettingPage />, { dataProvider, locale });
   return spy;
 }
 

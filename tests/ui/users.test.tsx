@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
@@ -15,12 +14,13 @@ import { UserList } from '../../resources/users/UserList';
 import { UserCreate } from '../../resources/users/UserCreate';
 import { UserEdit } from '../../resources/users/UserEdit';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
+import { testI18n } from './harness';
 
 const RESOURCE = 'page/user';
 const MAIN = ['portal:domain:operation:*', 'portal:log:operation:*', 'portal:user:operation:*', 'portal:bill:operation:*', 'portal:overview:operation:*'];
 const LIMITED = ['portal:user:operation:*', 'portal:domain:view:*', 'portal:log:view:*', 'portal:log:top:*'];
 
-const i18n = (locale: 'en' | 'zh' = 'en') => polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+const i18n = testI18n;
 
 function signedIn(perms: string[]) {
   writeUserInfo(

@@ -1,0 +1,47 @@
+/**
+ * The one harness of the UI tests: the real messages in either language, a permission stub, and a
+ * render inside react-admin's AdminContext (optionally in a resource's context, with notifications).
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { en } from '../../i18n/en';
+import { zh } from '../../i18n/zh';
+
+export type TestLocale = 'en' | 'zh';
+
+/** The portal's messages, starting in `locale`. */
+export const testI18n = (locale: TestLocale = 'en') => polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+
+/** Signed in; every right to read, and the operation right when `operate`. */
+export function authFor(operate: boolean): AuthProvider {
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => [],
+    canAccess: async ({ action }) => operate || ['list', 'show', 'read', 'export'].includes(action),
+  };
+}
+
+export interface AdminRenderOptions {
+  dataProvider?: DataProvider;
+  locale?: TestLocale;
+  authProvider?: AuthProvider;
+  /** renders `ui` in this resource's context */
+  resource?: string;
+  store?: Store;
+  /** react-admin's notifications beside `ui` (default true) */
+  notifications?: boolean;
+}
+
+export function renderInAdmin(ui: ReactNode, { dataProvider = testDataProvider(), locale = 'en', authProvider, resource, store, notifications = true }: AdminRenderOptions = {}) {
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={testI18n(locale)} store={store ?? memoryStore()} authProvider={authProvider}>
+      {resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui}
+      {notifications && <Notification />}
+    </AdminContext>,
+  );
+}
