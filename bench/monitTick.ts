@@ -60,13 +60,14 @@ async function main() {
   // The tick is driven here: the jobs stay off.
   process.env.PORTAL_MONIT_TICK_MS = '0';
   process.env.PORTAL_MONIT_PROBE_MS = '0';
+  // The demo's config store without its traffic (the seeder reads the scale from the environment): the access logs are the analysis benchmark's.
+  process.env.PORTAL_DEMO_TRAFFIC_SCALE = '0';
   const dataDir = KEEP || fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-monit-'));
   const marker = path.join(dataDir, 'bench-monit.json');
   const reuse = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { rows: number; end: number }) : null;
   if (reuse && reuse.rows !== ROWS) fs.rmSync(dataDir, { recursive: true, force: true });
   const fresh = !(reuse && reuse.rows === ROWS);
   console.log(`load average ${loadavg()}`);
-  // The demo's config store without its traffic (scale 0): the access logs are the analysis benchmark's.
   const config = configFromEnv({ ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1', PORTAL_DEMO_TRAFFIC_SCALE: '0', PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv);
   const app = await buildApp(config);
   const domains = Array.from({ length: BENCH_DOMAIN_COUNT }, (_, i) => benchDomain(i));
