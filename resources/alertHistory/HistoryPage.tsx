@@ -10,6 +10,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
 import { csvCell } from '../domains/domainExporter';
+import { paginationLabels } from './paginationLabels';
 
 const h = (name: string) => `portal.monit.history.fields.${name}`;
 const time = (iso: string) => (iso ? new Date(iso).toLocaleString() : '');
@@ -101,7 +102,7 @@ function Alarms() {
           ))}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
         onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
     </Box>
   );
@@ -172,7 +173,7 @@ function Availability() {
           ))}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
+      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
     </Box>
   );
 }
