@@ -87,37 +87,46 @@ export function metricValue(metric: MonitMetric, f: Figures, periodMinutes: numb
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Per domain and account sums of one window: access-log figures, plus probe figures when an availability rule needs them. */
-async function windowFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date, probes = false): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const logs = await logFigures(traffic, domains, start, end);
-  return probes ? [...logs, ...(await probeFigures(traffic, domains, start, end))] : logs;
-}
+type WindowRows = Array<{ domain: string; account: string; f: Figures }>;
 
-/** The probes of one window per domain and account, aggregated in the store (an error event is a failed probe). */
-async function probeFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT domain, account, count() AS f_probes, countIf(event = 'error') AS f_errors, sum(total_ms) AS f_time
-     FROM traffic.monit_probe
+/**
+ * Per window, domain and account sums of all the tick's windows at once: one aggregation over the
+ * access logs, plus one over the probe records when an availability rule needs them. Each row is
+ * counted in every window it falls in (ARRAY JOIN of the windows' indexes), so the store plans and
+ * reads once, the span of the windows, however many periods are due.
+ */
+async function windowsFigures(traffic: TrafficEngine, windows: Array<{ start: Date; end: Date }>, domains: string[], probes: boolean): Promise<WindowRows[]> {
+  const out: WindowRows[] = windows.map(() => []);
+  const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+  const params = {
+    domains, starts: windows.map((w) => secs(w.start)), ends: windows.map((w) => secs(w.end)), n: windows.length,
+    start: Math.min(...windows.map((w) => secs(w.start))), end: Math.max(...windows.map((w) => secs(w.end))),
+  };
+  const from = (table: string) => `FROM ${table}
+     ARRAY JOIN arrayFilter(i -> toUnixTimestamp(ts) >= {starts:Array(UInt32)}[i] AND toUnixTimestamp(ts) < {ends:Array(UInt32)}[i], range(1, {n:UInt32} + 1)) AS w
      WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
-     GROUP BY domain, account`,
-    { domains, start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) },
-  );
-  return rows.map((r) => ({ domain: String(r.domain), account: String(r.account), f: { ...ZERO, probes: num(r.f_probes), probeErrors: num(r.f_errors), probeTime: num(r.f_time) } }));
-}
-
-async function logFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
+     GROUP BY w, domain, account`;
+  const logs = await traffic.query<Record<string, string | number>>(
+    `SELECT w, domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
        countIf(cache_hit = 1) AS f_hits, sumIf(bytes, cache_hit = 1) AS f_hit_bytes, sum(request_time) AS f_request_time
-     FROM traffic.access_log
-     WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
-     GROUP BY domain, account`,
-    { domains, start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) },
+     ${from('traffic.access_log')}`,
+    params,
   );
-  return rows.map((r) => ({
-    domain: String(r.domain), account: String(r.account),
-    f: { ...ZERO, requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
-  }));
+  for (const r of logs) {
+    out[num(r.w) - 1].push({
+      domain: String(r.domain), account: String(r.account),
+      f: { ...ZERO, requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
+    });
+  }
+  if (probes) {
+    // The probes of each window (an error event is a failed probe).
+    const rows = await traffic.query<Record<string, string | number>>(
+      `SELECT w, domain, account, count() AS f_probes, countIf(event = 'error') AS f_errors, sum(total_ms) AS f_time ${from('traffic.monit_probe')}`,
+      params,
+    );
+    for (const r of rows) out[num(r.w) - 1].push({ domain: String(r.domain), account: String(r.account), f: { ...ZERO, probes: num(r.f_probes), probeErrors: num(r.f_errors), probeTime: num(r.f_time) } });
+  }
+  return out;
 }
 
 interface Step {
@@ -339,19 +348,13 @@ export async function evaluateRules(app: FastifyInstance, now = new Date(), timi
   const rules = await app.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM monit_rules WHERE enabled ORDER BY id`);
   const plans = rules.map((rule) => ({ rule, periods: duePeriods(rule, now, timing.lagSeconds) })).filter((p) => p.periods.length);
   if (!plans.length) return 0;
-  // One traffic query per distinct window, over the union of the rules' domains.
-  const windows = new Map<string, { start: Date; end: Date; domains: Set<string>; probes: boolean }>();
-  for (const { rule, periods } of plans) {
-    for (const w of periods) {
-      const key = `${w.start.getTime()}|${w.end.getTime()}`;
-      const entry = windows.get(key) ?? { ...w, domains: new Set<string>(), probes: false };
-      rule.domains.forEach((d) => entry.domains.add(d));
-      if (PROBE_METRICS.includes(rule.metric)) entry.probes = true;
-      windows.set(key, entry);
-    }
-  }
-  const figures = new Map<string, Array<{ domain: string; account: string; f: Figures }>>();
-  for (const [key, w] of windows) figures.set(key, await windowFigures(app.traffic, [...w.domains], w.start, w.end, w.probes));
+  // The distinct windows of the due periods, read in one aggregation over the union of the rules' domains.
+  const windows = new Map<string, { start: Date; end: Date }>();
+  for (const { periods } of plans) for (const w of periods) windows.set(`${w.start.getTime()}|${w.end.getTime()}`, w);
+  const domainSet = new Set(plans.flatMap(({ rule }) => rule.domains));
+  const probes = plans.some(({ rule }) => PROBE_METRICS.includes(rule.metric));
+  const rows = await windowsFigures(app.traffic, [...windows.values()], [...domainSet], probes);
+  const figures = new Map([...windows.keys()].map((key, i) => [key, rows[i]]));
   // A rule reads its domains' lines of its own account tree only.
   const trees = new Map<string, Set<string>>();
   const outcomes: Outcome[] = [];
