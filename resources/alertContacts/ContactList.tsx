@@ -11,6 +11,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { CONTACT_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monit';
 import type { Contact, ContactGroup } from '../../dataProviders/monit/types';
 import { nameProblem } from '../../src/lib/monitRules';
+import { paginationLabels } from '../alertHistory/paginationLabels';
 
 const f = (name: string) => `portal.monit.contacts.fields.${name}`;
 
@@ -167,7 +168,7 @@ function GroupsPanel() {
           {data && !data.length && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('portal.monit.groups.empty')}</Typography></TableCell></TableRow>}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+      <TablePagination component="div" {...paginationLabels(t)} count={total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
         onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
       {editing && <GroupDialog group={editing} onClose={() => setEditing(null)} />}
     </Box>

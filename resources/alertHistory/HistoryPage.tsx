@@ -11,6 +11,7 @@ import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types'
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../../src/lib/dateTime';
+import { paginationLabels } from './paginationLabels';
 
 const h = (name: string) => `portal.monit.history.fields.${name}`;
 const time = (iso: string) => formatDateTime(iso);
@@ -102,7 +103,7 @@ function Alarms() {
           ))}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
         onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
     </Box>
   );
@@ -173,7 +174,7 @@ function Availability() {
           ))}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
+      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
     </Box>
   );
 }

@@ -22,9 +22,10 @@ dayjs.extend(timezone);
  *    metrics the probe records of traffic.monit_probe (server/lib/availabilityProbe.ts);
  * 2. its state (ok / firing, consecutive breaches) advances; firing after N breaches, a repeat every
  *    repeat interval while firing, a restore on the first period back to normal;
- * 3. the new state, the alarm events and one outbox row per (event, contact, channel) are written in
- *    one transaction whose rule UPDATE only succeeds if evaluated_until is still what was read: a
- *    second worker or a restarted process never evaluates, nor notifies, the same period twice.
+ * 3. the new states, the alarm events and one outbox row per (event, contact, channel) are written
+ *    set-based, a few statements per batch of rules in one transaction (writeBatch); a rule's UPDATE
+ *    only succeeds if its evaluated_until is still what was read, and only such rules' events are
+ *    written: a second worker or a restarted process never evaluates, nor notifies, the same period twice.
  * The outbox is delivered by deliverDue (claim, send, record; retried with back-off).
  */
 
@@ -86,37 +87,46 @@ export function metricValue(metric: MonitMetric, f: Figures, periodMinutes: numb
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Per domain and account sums of one window: access-log figures, plus probe figures when an availability rule needs them. */
-async function windowFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date, probes = false): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const logs = await logFigures(traffic, domains, start, end);
-  return probes ? [...logs, ...(await probeFigures(traffic, domains, start, end))] : logs;
-}
+type WindowRows = Array<{ domain: string; account: string; f: Figures }>;
 
-/** The probes of one window per domain and account, aggregated in the store (an error event is a failed probe). */
-async function probeFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT domain, account, count() AS f_probes, countIf(event = 'error') AS f_errors, sum(total_ms) AS f_time
-     FROM traffic.monit_probe
+/**
+ * Per window, domain and account sums of all the tick's windows at once: one aggregation over the
+ * access logs, plus one over the probe records when an availability rule needs them. Each row is
+ * counted in every window it falls in (ARRAY JOIN of the windows' indexes), so the store plans and
+ * reads once, the span of the windows, however many periods are due.
+ */
+async function windowsFigures(traffic: TrafficEngine, windows: Array<{ start: Date; end: Date }>, domains: string[], probes: boolean): Promise<WindowRows[]> {
+  const out: WindowRows[] = windows.map(() => []);
+  const secs = (d: Date) => Math.floor(d.getTime() / 1000);
+  const params = {
+    domains, starts: windows.map((w) => secs(w.start)), ends: windows.map((w) => secs(w.end)), n: windows.length,
+    start: Math.min(...windows.map((w) => secs(w.start))), end: Math.max(...windows.map((w) => secs(w.end))),
+  };
+  const from = (table: string) => `FROM ${table}
+     ARRAY JOIN arrayFilter(i -> toUnixTimestamp(ts) >= {starts:Array(UInt32)}[i] AND toUnixTimestamp(ts) < {ends:Array(UInt32)}[i], range(1, {n:UInt32} + 1)) AS w
      WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
-     GROUP BY domain, account`,
-    { domains, start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) },
-  );
-  return rows.map((r) => ({ domain: String(r.domain), account: String(r.account), f: { ...ZERO, probes: num(r.f_probes), probeErrors: num(r.f_errors), probeTime: num(r.f_time) } }));
-}
-
-async function logFigures(traffic: TrafficEngine, domains: string[], start: Date, end: Date): Promise<Array<{ domain: string; account: string; f: Figures }>> {
-  const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
+     GROUP BY w, domain, account`;
+  const logs = await traffic.query<Record<string, string | number>>(
+    `SELECT w, domain, account, count() AS f_requests, sum(bytes) AS f_bytes, countIf(status >= 400 AND status < 500) AS f_s4, countIf(status >= 500) AS f_s5,
        countIf(cache_hit = 1) AS f_hits, sumIf(bytes, cache_hit = 1) AS f_hit_bytes, sum(request_time) AS f_request_time
-     FROM traffic.access_log
-     WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')
-     GROUP BY domain, account`,
-    { domains, start: Math.floor(start.getTime() / 1000), end: Math.floor(end.getTime() / 1000) },
+     ${from('traffic.access_log')}`,
+    params,
   );
-  return rows.map((r) => ({
-    domain: String(r.domain), account: String(r.account),
-    f: { ...ZERO, requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
-  }));
+  for (const r of logs) {
+    out[num(r.w) - 1].push({
+      domain: String(r.domain), account: String(r.account),
+      f: { ...ZERO, requests: num(r.f_requests), bytes: num(r.f_bytes), s4: num(r.f_s4), s5: num(r.f_s5), hits: num(r.f_hits), hitBytes: num(r.f_hit_bytes), requestTime: num(r.f_request_time) },
+    });
+  }
+  if (probes) {
+    // The probes of each window (an error event is a failed probe).
+    const rows = await traffic.query<Record<string, string | number>>(
+      `SELECT w, domain, account, count() AS f_probes, countIf(event = 'error') AS f_errors, sum(total_ms) AS f_time ${from('traffic.monit_probe')}`,
+      params,
+    );
+    for (const r of rows) out[num(r.w) - 1].push({ domain: String(r.domain), account: String(r.account), f: { ...ZERO, probes: num(r.f_probes), probeErrors: num(r.f_errors), probeTime: num(r.f_time) } });
+  }
+  return out;
 }
 
 interface Step {
@@ -144,13 +154,23 @@ interface Recipient {
   language: 'zh' | 'en';
 }
 
-async function recipients(db: ConfigDb, account: string, groupIds: number[]): Promise<Recipient[]> {
+/** The members of the given groups, with each group's account (one query for a whole batch of rules). */
+async function groupMembers(db: ConfigDb, groupIds: number[]): Promise<Array<Recipient & { groupId: number; account: string }>> {
   if (!groupIds.length) return [];
-  return db.query<Recipient>(
-    `SELECT DISTINCT c.id, c.name, c.email, c.mobile, c.webhook, c.language FROM monit_contacts c JOIN monit_group_members m ON m.contact_id = c.id
-     JOIN monit_groups g ON g.id = m.group_id WHERE g.account = $1 AND c.account = $1 AND g.id = ANY($2::int[]) ORDER BY c.id`,
-    [account, groupIds],
+  return db.query<Recipient & { groupId: number; account: string }>(
+    `SELECT g.id AS "groupId", g.account, c.id, c.name, c.email, c.mobile, c.webhook, c.language FROM monit_groups g
+     JOIN monit_group_members m ON m.group_id = g.id JOIN monit_contacts c ON c.id = m.contact_id AND c.account = g.account
+     WHERE g.id = ANY($1::int[]) ORDER BY c.id`,
+    [groupIds],
   );
+}
+
+/** A rule's recipients: the distinct contacts of its own account's groups, by contact id. */
+function recipientsOf(rule: RuleRow, members: Array<Recipient & { groupId: number; account: string }>): Recipient[] {
+  const groups = new Set(rule.groupIds);
+  const out = new Map<number, Recipient>();
+  for (const m of members) if (m.account === rule.account && groups.has(m.groupId) && !out.has(m.id)) out.set(m.id, m);
+  return [...out.values()];
 }
 
 const targetOf = (c: Recipient, channel: MonitChannel) => (channel === 'email' ? c.email : channel === 'sms' ? c.mobile : c.webhook);
@@ -182,29 +202,145 @@ function isMuted(rule: RuleRow, at: Date): boolean {
   return inMuteWindow(rule.muteWindows, local.hour() * 60 + local.minute());
 }
 
-/** Writes one alarm event and its outbox rows (inside the rule's transaction). */
-async function raise(tx: ConfigDb, rule: RuleRow, event: AlarmEvent, value: number, step: { start: Date; end: Date }, now: Date): Promise<number | null> {
-  const muted = isMuted(rule, now);
-  const [alarm] = await tx.query<{ id: string | number }>(
-    `INSERT INTO monit_alarms (account, rule_uuid, rule_name, event, metric, comparison, threshold, value, domains, period_start, period_end, muted, time)
-     VALUES ($1, $2::uuid, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13) ON CONFLICT (rule_uuid, event, period_end) DO NOTHING RETURNING id`,
-    [rule.account, rule.uuid, rule.name, event, rule.metric, rule.comparison, rule.threshold, value, rule.domains, step.start, step.end, muted, step.end < now ? step.end : now],
-  );
-  if (!alarm) return null;
-  const contacts = await recipients(tx, rule.account, rule.groupIds);
-  for (const c of contacts) {
-    const n = noticeFor(rule, event, value, step, c.language, now);
-    for (const channel of rule.channels) {
-      const target = targetOf(c, channel);
-      const status = muted ? 'muted' : target ? 'pending' : 'no_address';
-      await tx.query(
-        `INSERT INTO monit_notifications (account, alarm_id, rule_uuid, rule_name, contact_id, contact_name, channel, target, status, subject, content, payload, time, due_at)
-         VALUES ($1, $2, $3::uuid, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $13) ON CONFLICT DO NOTHING`,
-        [rule.account, alarm.id, rule.uuid, rule.name, c.id, c.name, channel, target, status, n.subject, n.text, JSON.stringify(n.payload), now],
-      );
+/** One alarm event a pass raises. */
+interface Raised {
+  event: AlarmEvent;
+  value: number;
+  step: { start: Date; end: Date };
+}
+
+/** What one rule's pass over its due periods leads to (computed in memory, written with the rest of its batch). */
+interface Outcome {
+  rule: RuleRow;
+  steps: Step[];
+  state: 'ok' | 'firing';
+  breaches: number;
+  lastValue: number | null;
+  lastNotified: Date | string | null;
+  /** the firing event the rule is in: an alarm id kept from before, or the firing raised in this pass (its id once written) */
+  eventId: number | null;
+  firing: Raised | null;
+  raised: Raised[];
+}
+
+/** The state machine over a rule's due periods: breaches, firing after N, repeats, restore. */
+function advance(rule: RuleRow, steps: Step[]): Outcome {
+  let { state, breaches, lastNotified } = rule;
+  let eventId = rule.eventId === null ? null : Number(rule.eventId);
+  let firing: Raised | null = null;
+  let lastValue = rule.lastValue;
+  const raised: Raised[] = [];
+  for (const step of steps) {
+    if (step.value !== null) lastValue = step.value;
+    const breach = step.value !== null && compare(step.value, rule.comparison, Number(rule.threshold));
+    if (breach) {
+      breaches = Math.min(breaches + 1, 1000);
+      if (state === 'ok' && breaches >= rule.consecutive) {
+        state = 'firing';
+        firing = { event: 'firing', value: step.value!, step };
+        raised.push(firing);
+        eventId = null;
+        lastNotified = step.end;
+      } else if (state === 'firing' && rule.repeatMinutes > 0 && lastNotified && step.end.getTime() - new Date(lastNotified).getTime() >= rule.repeatMinutes * 60_000) {
+        raised.push({ event: 'repeat', value: step.value!, step });
+        lastNotified = step.end;
+      }
+    } else {
+      breaches = 0;
+      if (state === 'firing') {
+        state = 'ok';
+        raised.push({ event: 'restored', value: step.value ?? 0, step });
+        eventId = null;
+        firing = null;
+        lastNotified = null;
+      }
     }
   }
-  return Number(alarm.id);
+  return { rule, steps, state, breaches, lastValue, lastNotified, eventId, firing, raised };
+}
+
+/** Rules written per transaction: a few set-based statements each, whatever the number of rules. */
+const BATCH = 500;
+
+/**
+ * Writes a batch of passes in one transaction: the rules' new state (only where evaluated_until is
+ * still what was read; a rule another worker took meanwhile keeps nothing of this pass), their alarm
+ * events (unique per rule, event and period end: a replayed period adds nothing), the outbox rows of
+ * the events actually added, and the firing events' ids. Returns the periods evaluated.
+ */
+async function writeBatch(db: ConfigDb, batch: Outcome[], now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Rows locked in id order first, so two workers with overlapping batches wait instead of deadlocking.
+    await tx.query('SELECT id FROM monit_rules WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [batch.map((o) => o.rule.id)]);
+    const claimed = new Set((await tx.query<{ id: number }>(
+      `UPDATE monit_rules r SET state = v.state, breaches = v.breaches, last_value = v.last_value, evaluated_until = v.until, event_id = v.event_id,
+         last_notified = v.last_notified
+       FROM jsonb_to_recordset($1::jsonb) AS v(id int, prev timestamptz, state text, breaches int, last_value float8, until timestamptz, event_id bigint, last_notified timestamptz)
+       WHERE r.id = v.id AND r.enabled AND r.evaluated_until IS NOT DISTINCT FROM v.prev RETURNING r.id`,
+      [JSON.stringify(batch.map((o) => ({
+        id: o.rule.id, prev: o.rule.evaluatedUntil, state: o.state, breaches: o.breaches, last_value: o.lastValue, until: o.steps[o.steps.length - 1].end,
+        event_id: o.eventId, last_notified: o.lastNotified,
+      })))],
+    )).map((r) => r.id));
+    const kept = batch.filter((o) => claimed.has(o.rule.id));
+    const raising = kept.filter((o) => o.raised.length);
+    if (raising.length) {
+      const alarmKey = (uuid: string, event: string, endMs: number) => `${uuid}|${event}|${endMs}`;
+      const inserted = new Map((await tx.query<{ id: string | number; uuid: string; event: string; endMs: number | string }>(
+        `INSERT INTO monit_alarms (account, rule_uuid, rule_name, event, metric, comparison, threshold, value, domains, period_start, period_end, muted, time)
+         SELECT v.account, v.uuid, v.name, v.event, v.metric, v.comparison, v.threshold, v.value, v.domains, v.period_start, v.period_end, v.muted, v.time
+         FROM jsonb_to_recordset($1::jsonb) AS v(account text, uuid uuid, name text, event text, metric text, comparison text, threshold float8, value float8,
+           domains text[], period_start timestamptz, period_end timestamptz, muted boolean, time timestamptz)
+         ON CONFLICT (rule_uuid, event, period_end) DO NOTHING
+         RETURNING id, rule_uuid::text AS uuid, event, (extract(epoch FROM period_end) * 1000)::float8 AS "endMs"`,
+        [JSON.stringify(raising.flatMap((o) => o.raised.map((a) => ({
+          account: o.rule.account, uuid: o.rule.uuid, name: o.rule.name, event: a.event, metric: o.rule.metric, comparison: o.rule.comparison,
+          threshold: o.rule.threshold, value: a.value, domains: o.rule.domains, period_start: a.step.start, period_end: a.step.end,
+          muted: isMuted(o.rule, now), time: a.step.end < now ? a.step.end : now,
+        }))))],
+      )).map((r) => [alarmKey(r.uuid, r.event, Math.round(Number(r.endMs))), Number(r.id)]));
+      const idOf = (o: Outcome, a: Raised) => inserted.get(alarmKey(o.rule.uuid, a.event, a.step.end.getTime())) ?? null;
+      // One outbox row per event added, contact and channel; none for an event that was already there.
+      const members = await groupMembers(tx, [...new Set(raising.flatMap((o) => o.rule.groupIds))]);
+      const outbox = raising.flatMap((o) => {
+        const muted = isMuted(o.rule, now);
+        const contacts = recipientsOf(o.rule, members);
+        return o.raised.flatMap((a) => {
+          const alarmId = idOf(o, a);
+          if (alarmId === null) return [];
+          return contacts.flatMap((c) => {
+            const n = noticeFor(o.rule, a.event, a.value, a.step, c.language, now);
+            return o.rule.channels.map((channel) => {
+              const target = targetOf(c, channel);
+              return {
+                account: o.rule.account, alarm_id: alarmId, uuid: o.rule.uuid, rule_name: o.rule.name, contact_id: c.id, contact_name: c.name, channel, target,
+                status: muted ? 'muted' : target ? 'pending' : 'no_address', subject: n.subject, content: n.text, payload: n.payload, time: now,
+              };
+            });
+          });
+        });
+      });
+      if (outbox.length) {
+        await tx.query(
+          `INSERT INTO monit_notifications (account, alarm_id, rule_uuid, rule_name, contact_id, contact_name, channel, target, status, subject, content, payload, time, due_at)
+           SELECT v.account, v.alarm_id, v.uuid, v.rule_name, v.contact_id, v.contact_name, v.channel, v.target, v.status, v.subject, v.content, v.payload, v.time, v.time
+           FROM jsonb_to_recordset($1::jsonb) AS v(account text, alarm_id bigint, uuid uuid, rule_name text, contact_id int, contact_name text, channel text,
+             target text, status text, subject text, content text, payload jsonb, time timestamptz)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(outbox)],
+        );
+      }
+      // The firing events raised in this pass: the rule points at its alarm (none when it was there already).
+      const firing = raising.filter((o) => o.firing).map((o) => ({ id: o.rule.id, event_id: idOf(o, o.firing!) }));
+      if (firing.some((f) => f.event_id !== null)) {
+        await tx.query(
+          `UPDATE monit_rules r SET event_id = v.event_id FROM jsonb_to_recordset($1::jsonb) AS v(id int, event_id bigint) WHERE r.id = v.id`,
+          [JSON.stringify(firing)],
+        );
+      }
+    }
+    return kept.reduce((n, o) => n + o.steps.length, 0);
+  });
 }
 
 /** Evaluates every enabled rule's completed periods at `now`; returns the number of periods evaluated. */
@@ -212,22 +348,16 @@ export async function evaluateRules(app: FastifyInstance, now = new Date(), timi
   const rules = await app.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM monit_rules WHERE enabled ORDER BY id`);
   const plans = rules.map((rule) => ({ rule, periods: duePeriods(rule, now, timing.lagSeconds) })).filter((p) => p.periods.length);
   if (!plans.length) return 0;
-  // One traffic query per distinct window, over the union of the rules' domains.
-  const windows = new Map<string, { start: Date; end: Date; domains: Set<string>; probes: boolean }>();
-  for (const { rule, periods } of plans) {
-    for (const w of periods) {
-      const key = `${w.start.getTime()}|${w.end.getTime()}`;
-      const entry = windows.get(key) ?? { ...w, domains: new Set<string>(), probes: false };
-      rule.domains.forEach((d) => entry.domains.add(d));
-      if (PROBE_METRICS.includes(rule.metric)) entry.probes = true;
-      windows.set(key, entry);
-    }
-  }
-  const figures = new Map<string, Array<{ domain: string; account: string; f: Figures }>>();
-  for (const [key, w] of windows) figures.set(key, await windowFigures(app.traffic, [...w.domains], w.start, w.end, w.probes));
+  // The distinct windows of the due periods, read in one aggregation over the union of the rules' domains.
+  const windows = new Map<string, { start: Date; end: Date }>();
+  for (const { periods } of plans) for (const w of periods) windows.set(`${w.start.getTime()}|${w.end.getTime()}`, w);
+  const domainSet = new Set(plans.flatMap(({ rule }) => rule.domains));
+  const probes = plans.some(({ rule }) => PROBE_METRICS.includes(rule.metric));
+  const rows = await windowsFigures(app.traffic, [...windows.values()], [...domainSet], probes);
+  const figures = new Map([...windows.keys()].map((key, i) => [key, rows[i]]));
   // A rule reads its domains' lines of its own account tree only.
   const trees = new Map<string, Set<string>>();
-  let evaluated = 0;
+  const outcomes: Outcome[] = [];
   for (const { rule, periods } of plans) {
     let tree = trees.get(rule.account);
     if (!tree) {
@@ -243,49 +373,13 @@ export async function evaluateRules(app: FastifyInstance, now = new Date(), timi
       }
       return { ...w, value: metricValue(rule.metric, sum, rule.period) };
     });
-    await app.db.transaction(async (tx) => {
-      let { state, breaches, lastNotified } = rule;
-      let eventId = rule.eventId === null ? null : Number(rule.eventId);
-      let lastValue = rule.lastValue;
-      for (const step of steps) {
-        if (step.value !== null) lastValue = step.value;
-        const breach = step.value !== null && compare(step.value, rule.comparison, Number(rule.threshold));
-        if (breach) {
-          breaches = Math.min(breaches + 1, 1000);
-          if (state === 'ok' && breaches >= rule.consecutive) {
-            state = 'firing';
-            eventId = await raise(tx, rule, 'firing', step.value!, step, now);
-            lastNotified = step.end;
-          } else if (state === 'firing' && rule.repeatMinutes > 0 && lastNotified && step.end.getTime() - new Date(lastNotified).getTime() >= rule.repeatMinutes * 60_000) {
-            await raise(tx, rule, 'repeat', step.value!, step, now);
-            lastNotified = step.end;
-          }
-        } else {
-          breaches = 0;
-          if (state === 'firing') {
-            state = 'ok';
-            await raise(tx, rule, 'restored', step.value ?? 0, step, now);
-            eventId = null;
-            lastNotified = null;
-          }
-        }
-      }
-      const last = steps[steps.length - 1].end;
-      const claimed = await tx.query(
-        `UPDATE monit_rules SET state = $3, breaches = $4, last_value = $5, evaluated_until = $6, event_id = $7, last_notified = $8
-         WHERE id = $1 AND enabled AND evaluated_until IS NOT DISTINCT FROM $2::timestamptz RETURNING id`,
-        [rule.id, rule.evaluatedUntil, state, breaches, lastValue, last, eventId, lastNotified],
-      );
-      // Another worker took these periods (or the rule changed meanwhile): nothing of this pass stays.
-      if (!claimed.length) throw new StaleRule();
-    }).then(() => (evaluated += steps.length), (e: unknown) => {
-      if (!(e instanceof StaleRule)) throw e;
-    });
+    outcomes.push(advance(rule, steps));
   }
+  let evaluated = 0;
+  for (let i = 0; i < outcomes.length; i += BATCH) evaluated += await writeBatch(app.db, outcomes.slice(i, i + BATCH), now);
   return evaluated;
 }
 
-class StaleRule extends Error {}
 
 interface OutboxRow {
   id: string | number;

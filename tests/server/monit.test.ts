@@ -286,6 +286,32 @@ describe('evaluation with a fake clock over the fixture', () => {
     expect(history.list.every((h) => h.status === 'muted' || h.status === 'no_address')).toBe(true);
   });
 
+  it('writes the rules of a tick as one batch: a rule another worker took meanwhile keeps nothing of the pass, the others are written', async () => {
+    const add = async (name: string) =>
+      ((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1 })).body.data as AlertRule).uuid;
+    const [mine, taken] = [await add('batch mine'), await add('batch taken')];
+    await startAt(mine, 3);
+    await startAt(taken, 3);
+    // Between the tick's read and its write, another worker evaluates minutes 3–4 of one of the rules.
+    const transaction = app.db.transaction;
+    app.db.transaction = async (fn) => {
+      app.db.transaction = transaction;
+      await app.db.query(`UPDATE monit_rules SET evaluated_until = $2, breaches = 7 WHERE uuid = $1::uuid`, [taken, minute(5)]);
+      return transaction(fn);
+    };
+    expect(await evaluateRules(app, minute(5), TIMING)).toBe(2); // minutes 3 and 4 of `mine` only
+    expect((await alarms(mine)).map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`)).toEqual(['firing@3']);
+    expect(await alarms(taken)).toEqual([]);
+    const rows = await app.db.query<{ uuid: string; state: string; breaches: number; until: Date; notices: number }>(
+      `SELECT r.uuid::text AS uuid, r.state, r.breaches, r.evaluated_until AS until, (SELECT count(*)::int FROM monit_notifications n WHERE n.rule_uuid = r.uuid) AS notices
+       FROM monit_rules r WHERE r.uuid = ANY($1::uuid[])`, [[mine, taken]],
+    );
+    const byUuid = Object.fromEntries(rows.map((r) => [r.uuid, r]));
+    expect(byUuid[mine]).toMatchObject({ state: 'firing', breaches: 2, notices: 6 }); // 2 contacts × 3 channels
+    expect(new Date(byUuid[mine].until).getTime()).toBe(minute(5).getTime());
+    expect(byUuid[taken]).toMatchObject({ state: 'ok', breaches: 7, notices: 0 });
+  });
+
   it('history pages on the server with default page 1 and filters; globex sees none of it', async () => {
     const p1 = (await req(acme, 'POST', '/monit/notify/history', { pageSize: 3 })).body.data as Page<NotifyRecord>;
     expect(p1.pageNum).toBe(1);

@@ -108,6 +108,13 @@ describe('monit screens', () => {
     expect(screen.getAllByText('Ops').length).toBeGreaterThan(1);
   }, 60_000);
 
+  it('contacts in Chinese: the group table pages in Chinese like the contact list', async () => {
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider, 'zh');
+    expect(await screen.findByText('night')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('每页行数：')).toHaveLength(2));
+    expect(screen.queryByText(/Rows per page/)).toBeNull();
+  }, 60_000);
+
   it('contact form: the server\'s rules in the form, then a loading notice and a success notice', async () => {
     const { dp, dataProvider } = provider();
     renderAt(`/${CONTACT_RESOURCE}/create`, dataProvider);
