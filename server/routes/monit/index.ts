@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, monitOk, notFound } from '../../lib/envelope';
 import {
@@ -146,7 +147,7 @@ function validTimeZone(tz: string): boolean {
   }
 }
 
-export const monitRoutes: FastifyPluginAsync = async (app) => {
+export const monitRoutes: TypedRoutes = async (app) => {
   await ensureProbeTable(app.traffic);
 
   /** The caller's selectable domain names (its account scope). */
@@ -190,19 +191,19 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------ contacts
   app.post('/monit/contacts/list', { config: view, schema: { body: ListBody } }, async (request) => {
-    const b = request.body as ListBodyT;
+    const b = request.body;
     return monitOk(await listContacts(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
   });
 
   app.put('/monit/contacts/add', { config: operation, schema: { body: ContactAdd } }, async (request) => {
-    const c = contactFields(request.body as Static<typeof ContactAdd>);
+    const c = contactFields(request.body);
     if (await contactNameTaken(app.db, account(request), c.name)) throw fail('monitContactNameTaken');
     const id = await insertContact(app.db, account(request), c);
     return monitOk(await getContact(app.db, account(request), id), request.t('monitSuccess'));
   });
 
   app.post('/monit/contacts/update', { config: operation, schema: { body: ContactUpdate } }, async (request) => {
-    const b = request.body as Static<typeof ContactUpdate>;
+    const b = request.body;
     if (!(await getContact(app.db, account(request), b.id))) throw notFound();
     const c = contactFields(b);
     if (await contactNameTaken(app.db, account(request), c.name, b.id)) throw fail('monitContactNameTaken');
@@ -211,14 +212,14 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/monit/contacts/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as Static<typeof IdParams>;
+    const { id } = request.params;
     if (!(await deleteContact(app.db, account(request), id))) throw notFound();
     return monitOk(null, request.t('monitSuccess'));
   });
 
   // A real message through each channel the contact has, reported per channel (and kept in the history).
   app.post('/monit/contacts/sendMsg', { config: operation, schema: { body: IdBody } }, async (request) => {
-    const { id } = request.body as Static<typeof IdBody>;
+    const { id } = request.body;
     const c = await getContact(app.db, account(request), id);
     if (!c) throw notFound();
     const t = MONIT_NOTICES[c.language];
@@ -242,12 +243,12 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------ groups
   app.post('/monit/group/list', { config: view, schema: { body: ListBody } }, async (request) => {
-    const b = request.body as ListBodyT;
+    const b = request.body;
     return monitOk(await listGroups(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
   });
 
   app.put('/monit/group/add', { config: operation, schema: { body: GroupAdd } }, async (request) => {
-    const b = request.body as Static<typeof GroupAdd>;
+    const b = request.body;
     const g = groupBasics(b);
     const contactIds = (await memberIds(request, b.contactIds)) ?? [];
     if (await groupNameTaken(app.db, account(request), g.name)) throw fail('monitGroupNameTaken');
@@ -256,7 +257,7 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/monit/group/update', { config: operation, schema: { body: GroupUpdate } }, async (request) => {
-    const b = request.body as Static<typeof GroupUpdate>;
+    const b = request.body;
     if (!(await getGroup(app.db, account(request), b.id))) throw notFound();
     const g = groupBasics(b);
     const contactIds = await memberIds(request, b.contactIds);
@@ -266,25 +267,25 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/monit/group/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as Static<typeof IdParams>;
+    const { id } = request.params;
     if (!(await deleteGroup(app.db, account(request), id))) throw notFound();
     return monitOk(null, request.t('monitSuccess'));
   });
 
   app.delete('/monit/group/delete/:groupId/:contactId', { config: operation, schema: { params: MemberParams } }, async (request) => {
-    const { groupId, contactId } = request.params as Static<typeof MemberParams>;
+    const { groupId, contactId } = request.params;
     if (!(await removeMember(app.db, account(request), groupId, contactId))) throw notFound();
     return monitOk(await getGroup(app.db, account(request), groupId), request.t('monitSuccess'));
   });
 
   // ------------------------------------------------------------ rules
   app.post('/monit/rule/list', { config: view, schema: { body: RuleListBody } }, async (request) => {
-    const b = request.body as Static<typeof RuleListBody>;
+    const b = request.body;
     return monitOk(await listRules(app.db, account(request), { ...page(b), keyword: clean(b.keyword), enabled: b.enabled, state: b.state, metric: b.metric }));
   });
 
   app.put('/monit/rule/add', { config: operation, schema: { body: RuleAdd } }, async (request) => {
-    const r = await ruleFields(request, request.body as Static<typeof RuleAdd>);
+    const r = await ruleFields(request, request.body);
     if (await ruleNameTaken(app.db, account(request), r.name)) throw fail('monitRuleNameTaken');
     const uuid = crypto.randomUUID();
     await insertRule(app.db, account(request), uuid, r, request.user!.username);
@@ -293,7 +294,7 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/monit/rule/update', { config: operation, schema: { body: RuleUpdate } }, async (request) => {
-    const b = request.body as Static<typeof RuleUpdate>;
+    const b = request.body;
     const existing = await getRule(app.db, account(request), b.uuid);
     if (!existing || /^\d+$/.test(b.uuid)) throw notFound();
     const r = await ruleFields(request, b);
@@ -311,12 +312,12 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
   };
   const enable = toggle(true);
   const disable = toggle(false);
-  app.put('/monit/rule/enable', { config: operation, schema: { body: UuidBody } }, async (request) => enable(request, (request.body as Static<typeof UuidBody>).uuid));
-  app.get('/monit/rule/disable', { config: operation, schema: { querystring: UuidQuery } }, async (request) => disable(request, (request.query as Static<typeof UuidQuery>).uuid));
+  app.put('/monit/rule/enable', { config: operation, schema: { body: UuidBody } }, async (request) => enable(request, request.body.uuid));
+  app.get('/monit/rule/disable', { config: operation, schema: { querystring: UuidQuery } }, async (request) => disable(request, request.query.uuid));
 
   // {id}: the rule's uuid (or its numeric id).
   app.delete('/monit/rule/delete/:id', { config: operation, schema: { params: RuleKeyParams } }, async (request) => {
-    const { id } = request.params as Static<typeof RuleKeyParams>;
+    const { id } = request.params;
     const existing = await getRule(app.db, account(request), id);
     if (!existing || !(await deleteRule(app.db, account(request), existing.id))) throw notFound();
     return monitOk(null, request.t('monitSuccess'));
@@ -324,7 +325,7 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
 
   // The rule (without uuid: none) and, AES-encrypted (spec §7), its domains and the selectable domains.
   app.post('/monit/query/ruleDetail', { config: view, schema: { body: DetailBody } }, async (request) => {
-    const { uuid } = request.body as Static<typeof DetailBody>;
+    const { uuid } = request.body;
     let rule: RuleDetailReply['rule'] = null;
     let domains: string[] = [];
     if (uuid) {
@@ -339,21 +340,21 @@ export const monitRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------ history and records
   app.post('/monit/notify/history', { config: view, schema: { body: HistoryBody } }, async (request) => {
-    const b = request.body as Static<typeof HistoryBody>;
+    const b = request.body;
     return monitOk(await listNotifications(app.db, account(request), {
       ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), contact: clean(b.contact), channel: b.channel, status: b.status,
     }));
   });
 
   app.post('/monit/record/alarm', { config: view, schema: { body: AlarmBody } }, async (request) => {
-    const b = request.body as Static<typeof AlarmBody>;
+    const b = request.body;
     return monitOk(await listAlarms(app.db, account(request), {
       ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), ruleUuid: clean(b.uuid), event: b.event,
     }));
   });
 
   app.post('/monit/record/resource', { config: view, schema: { body: ResourceBody } }, async (request) => {
-    const b = request.body as Static<typeof ResourceBody>;
+    const b = request.body;
     const scope = await request.scope();
     const now = Math.floor(Date.now() / 1000);
     const endTime = b.endTime ?? now;
