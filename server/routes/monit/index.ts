@@ -7,6 +7,7 @@ import {
   contactNameTaken, deleteContact, deleteGroup, deleteRule, getContact, getGroup, getRule, groupNameTaken, insertContact, insertGroup, insertRule,
   listAlarms, listContacts, listGroups, listNotifications, listRules, ownContactIds, ownGroupIds, removeMember, ruleNameTaken, setRuleEnabled,
   toRule, updateContact, updateGroup, updateRule, type ContactFields, type RuleFields,
+  recordTestMessage,
 } from '../../stores/config/monit';
 import { listDomainNames } from '../../stores/config/domains';
 import { ensureProbeTable, probeRecords } from '../../stores/traffic/monitProbe';
@@ -232,11 +233,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
       const payload = { event: 'test', account: account(request), contact: c.name, time: new Date().toISOString(), text };
       const r = await deliver({ channel, target, subject: t.subjectTest, text, language: c.language, payload }, settings);
       results.push({ channel, target, status: r.status, reason: r.reason });
-      await app.db.query(
-        `INSERT INTO monit_notifications (account, contact_id, contact_name, channel, target, status, reason, subject, content, payload, attempts, sent_time)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, 1, CASE WHEN $6 = 'sent' THEN now() END)`,
-        [account(request), c.id, c.name, channel, target, r.status, r.reason, t.subjectTest, text, JSON.stringify(payload)],
-      );
+      await recordTestMessage(app.db, account(request), { contactId: c.id, contactName: c.name, channel, target, status: r.status, reason: r.reason, subject: t.subjectTest, content: text, payload });
     }
     return monitOk<SendMsgReply>({ results }, request.t('monitSuccess'));
   });

@@ -287,6 +287,19 @@ export async function updateRule(db: ConfigDb, account: string, id: number, r: R
   return rows.length > 0;
 }
 
+/** A test message's attempt through one channel (POST /monit/contacts/sendMsg), kept in the history. */
+export async function recordTestMessage(
+  db: ConfigDb,
+  account: string,
+  m: { contactId: number; contactName: string; channel: string; target: string; status: string; reason: string | null; subject: string; content: string; payload: unknown },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO monit_notifications (account, contact_id, contact_name, channel, target, status, reason, subject, content, payload, attempts, sent_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, 1, CASE WHEN $6 = 'sent' THEN now() END)`,
+    [account, m.contactId, m.contactName, m.channel, m.target, m.status, m.reason, m.subject, m.content, JSON.stringify(m.payload)],
+  );
+}
+
 /** Enables or disables; a disabled rule forgets its state (a later enable starts from the present). */
 export async function setRuleEnabled(db: ConfigDb, account: string, id: number, enabled: boolean): Promise<boolean> {
   const rows = await db.query(
