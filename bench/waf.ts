@@ -5,8 +5,8 @@
  *    queries, methods, CIDRs, countries, user agents, regular expressions, client apps; the last
  *    rules catch little, so most requests go through all 100), alone and with an access-control list,
  *    an allow list and the WAF categories in front (every request then also runs the signatures);
- * 2. the dry run (server/lib/wafDryRunSql.ts + server/stores/traffic/wafDryRun.ts, the route's two
- *    reads run together): median / p95 latency over one website's 24 hours holding N log rows
+ * 2. the dry run (server/lib/wafDryRunSql.ts + server/stores/traffic/wafDryRun.ts dryRun, the
+ *    route's reads): median / p95 latency over one website's 24 hours holding N log rows
  *    (default 10 M, the worst case: all of them the dry-run window of one domain).
  *
  *   npx tsx bench/waf.ts                         # 10 M rows in a temporary data dir
@@ -25,7 +25,7 @@ import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../src/lib/wafEngine';
 import type { RuleFilter } from '../src/lib/websiteRules';
 import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../server/lib/wafDryRunSql';
-import { dryRunHours, dryRunSamples } from '../server/stores/traffic/wafDryRun';
+import { dryRun } from '../server/stores/traffic/wafDryRun';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -203,7 +203,7 @@ async function main() {
     for (let i = 0; i < runs + 1; i++) {
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      const [hours] = await Promise.all([dryRunHours(engine, scope, compiled.predicate), dryRunSamples(engine, scope, compiled.predicate)]);
+      const { hours } = await dryRun(engine, scope, compiled.predicate);
       const cpu = process.cpuUsage(cpu0);
       // the first run warms the caches
       if (i > 0) {
