@@ -162,7 +162,7 @@ const requestArb: fc.Arbitrary<EngineRequest> = fc.record({
   method: fc.constantFrom('GET', 'POST', 'HEAD', 'get', 'Put', ''),
   url: fc.oneof(
     { weight: 9, arbitrary: fc.tuple(fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 3 }), fc.constantFrom(...QUERIES)).map(([s, q]) => `/${s.join('/')}${q ? `?${q}` : ''}`) },
-    { weight: 1, arbitrary: fc.constantFrom('', '?only=query', '/a?', '/api/x?y?z') },
+    { weight: 1, arbitrary: fc.constantFrom('', '?only=query', '/a?', '/api/x?y?z', '/api/a\nb', '/img/\u2028x', '/api/x?q=\r') },
   ),
   clientIp: ipArb,
   country: fc.constantFrom(...COUNTRIES),
