@@ -212,7 +212,7 @@ async function main() {
       }
       matched = hours.reduce((s, h) => s + h.matched, 0);
     }
-    console.log(`  ${name}: median ${pctile(times, 50).toFixed(0)} ms, p95 ${pctile(times, 95).toFixed(0)} ms (target <= 1000; median CPU ${pctile(cpus, 50).toFixed(0)} ms), ${matched.toLocaleString('en')} matched`);
+    console.log(`  ${name}: median ${pctile(times, 50).toFixed(0)} ms, p95 ${pctile(times, 95).toFixed(0)} ms (target <= 1000; median CPU ${pctile(cpus, 50).toFixed(0)} ms), ${matched.toLocaleString('en')} matched; load average ${os.loadavg()[0].toFixed(2)}`);
   }
   await engine.close();
   if (!arg('data')) fs.rmSync(dataDir, { recursive: true, force: true });
