@@ -149,12 +149,18 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
     }
     const urls = category === 'scan' ? ['/wp-admin/install.php', '/wp-admin/setup-config.php', '/.env', '/.git/config', '/phpinfo.php', '/backup.sql'] : WAF_ATTACK_SAMPLES[category];
     const n = 10 + Math.floor(rnd() * 40);
+    let firstAttack = end;
     for (let i = 0; i < n; i++) {
       const t = begin + Math.floor(rnd() * 3600);
       if (t >= end) continue;
       // a third of a campaign's requests browse ordinary pages: blocked only while a block IP / block user holds
-      const url = category !== 'scan' && rnd() < 0.33 ? pick(rnd, BENIGN_PATHS) : pick(rnd, urls);
-      out.push({ t, req: request({ clientIp: ip, country, url, userAgent: ua, method: rnd() < 0.2 ? 'POST' : 'GET' }) });
+      const benign = category !== 'scan' && rnd() < 0.33;
+      if (!benign) firstAttack = Math.min(firstAttack, t);
+      out.push({ t, req: request({ clientIp: ip, country, url: benign ? pick(rnd, BENIGN_PATHS) : pick(rnd, urls), userAgent: ua, method: rnd() < 0.2 ? 'POST' : 'GET' }) });
+    }
+    // and one ordinary page shortly after the first attack (held when that attack blocks the IP or user)
+    if (category !== 'scan' && firstAttack + 90 < end) {
+      out.push({ t: firstAttack + 30 + Math.floor(rnd() * 60), req: request({ clientIp: ip, country, url: pick(rnd, BENIGN_PATHS), userAgent: ua }) });
     }
   }
   return out.sort((a, b) => a.t - b.t);
