@@ -8,7 +8,7 @@ import { EVENT_ACTIONS, insertSecurityEvents, type SecurityEventRow } from '../s
 import { compileWebsiteWithRates, type RatedRule } from '../../src/lib/wafRateLimiter';
 import { WAF_ATTACK_SAMPLES } from '../../src/lib/wafCatalogue';
 import { WAF_CATEGORIES, type WafCategory } from '../../src/lib/websiteRules';
-import type { Decision, EnginePolicy, EngineRequest } from '../../src/lib/wafEngine';
+import { isBlocking, type Decision, type EnginePolicy, type EngineRequest, type Match } from '../../src/lib/wafEngine';
 import type { SecurityEventAction, SecurityEventCategory } from '../../dataProviders/impapi/websiteTypes';
 
 /**
@@ -17,9 +17,20 @@ import type { SecurityEventAction, SecurityEventCategory } from '../../dataProvi
  * and scripted clients, attack campaigns sending the WAF catalogue's attack strings, scanners, and
  * abusive IPs hammering POST /login — run in time order through the real evaluator of the website's
  * stored policies and rules, with the rate limiter counting per client IP. Every decision that
- * blocks, challenges, limits or alerts becomes an event; nothing is a canned number. Scaled by the
- * demo traffic scale (PORTAL_DEMO_TRAFFIC_SCALE); one INSERT for all websites.
+ * blocks, challenges, limits or alerts becomes an event; nothing is a canned number. A WAF 'block
+ * IP' or 'block user' decision holds: the client's later requests within DEMO_BLOCK_SECONDS are
+ * blocked by it too. Each event's request is also written to traffic.access_log (same time,
+ * account, domain, client IP, URL, user agent: the event's key into the log), with the status the
+ * action gives. Scaled by the demo traffic scale (PORTAL_DEMO_TRAFFIC_SCALE); one INSERT per table.
  */
+
+/** How long a WAF 'block IP' / 'block user' holds in the demo (WAF policies have no block-time setting). */
+export const DEMO_BLOCK_SECONDS = 600;
+
+/** The status an edge answers for an action that makes an event (an alert lets the request through). */
+export const EVENT_STATUS: Record<SecurityEventAction, number> = {
+  block: 403, challenge: 403, rate_limit: 429, alert: 200, block_request: 403, block_user: 403, block_ip: 403,
+};
 
 /** Generated requests per website over 7 days at scale 1. */
 export const DEMO_EVENT_REQUESTS = 60_000;
@@ -54,7 +65,8 @@ function weighted<T>(rnd: () => number, xs: ReadonlyArray<readonly [T, number]>)
   return xs[xs.length - 1][0];
 }
 
-const BENIGN_PATHS = [
+/** Ordinary pages (visitors; attackers browse them too). */
+export const BENIGN_PATHS = [
   '/', '/index.html', '/products?id=42&sort=price', '/search?q=red+shoes', '/news/2026/11/25/story', '/img/logo.png', '/css/site.css?v=3',
   '/api/v1/orders?from=2026-01-01', '/about-us', '/cart?item=12&qty=2', '/static/app.js', '/video/playlist.m3u8', '/profile?tab=settings',
   '/blog/cdn-tips', '/files/report-2026.pdf', '/login', '/health',
@@ -137,10 +149,18 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
     }
     const urls = category === 'scan' ? ['/wp-admin/install.php', '/wp-admin/setup-config.php', '/.env', '/.git/config', '/phpinfo.php', '/backup.sql'] : WAF_ATTACK_SAMPLES[category];
     const n = 10 + Math.floor(rnd() * 40);
+    let firstAttack = end;
     for (let i = 0; i < n; i++) {
       const t = begin + Math.floor(rnd() * 3600);
       if (t >= end) continue;
-      out.push({ t, req: request({ clientIp: ip, country, url: pick(rnd, urls), userAgent: ua, method: rnd() < 0.2 ? 'POST' : 'GET' }) });
+      // a third of a campaign's requests browse ordinary pages: blocked only while a block IP / block user holds
+      const benign = category !== 'scan' && rnd() < 0.33;
+      if (!benign) firstAttack = Math.min(firstAttack, t);
+      out.push({ t, req: request({ clientIp: ip, country, url: benign ? pick(rnd, BENIGN_PATHS) : pick(rnd, urls), userAgent: ua, method: rnd() < 0.2 ? 'POST' : 'GET' }) });
+    }
+    // and one ordinary page shortly after the first attack (held when that attack blocks the IP or user)
+    if (category !== 'scan' && firstAttack + 90 < end) {
+      out.push({ t: firstAttack + 30 + Math.floor(rnd() * 60), req: request({ clientIp: ip, country, url: pick(rnd, BENIGN_PATHS), userAgent: ua }) });
     }
   }
   return out.sort((a, b) => a.t - b.t);
@@ -167,7 +187,43 @@ export function eventOf(site: DemoEventSite, t: number, req: EngineRequest, d: D
 export interface DemoEventsResult {
   requests: number;
   events: number;
+  /** events decided by an earlier block IP / block user */
+  sticky: number;
   ms: number;
+}
+
+/**
+ * The website's evaluator with sticky WAF blocks: after a 'block IP' decision every request of that
+ * IP, after 'block user' every request of that IP with that user agent (the log's notion of a
+ * user), is blocked by the same policy and category until the block time has passed. The allow
+ * list still allows. Each request still goes through the evaluator (the rate counters count it).
+ */
+export function stickyBlocks(evaluate: (req: EngineRequest, t: number) => Decision, blockSeconds = DEMO_BLOCK_SECONDS): (req: EngineRequest, t: number) => Decision & { sticky: boolean } {
+  const held = new Map<string, { until: number; decision: Decision }>();
+  return (req, t) => {
+    const d = evaluate(req, t);
+    if (d.action === 'allow') return { ...d, sticky: false };
+    const ipKey = `ip|${req.clientIp}`;
+    const userKey = `user|${req.clientIp}|${req.userAgent}`;
+    if (d.action === 'block_ip' || d.action === 'block_user') {
+      held.set(d.action === 'block_ip' ? ipKey : userKey, { until: t + blockSeconds, decision: d });
+      return { ...d, sticky: false };
+    }
+    if (isBlocking(d.action)) return { ...d, sticky: false };
+    for (const key of [ipKey, userKey]) {
+      const h = held.get(key);
+      if (!h) continue;
+      if (h.until <= t) {
+        held.delete(key);
+        continue;
+      }
+      const m = h.decision.decidedBy!;
+      const reason = `${m.reason}; client blocked until ${new Date(h.until * 1000).toISOString()}`;
+      const decidedBy: Match = { ...m, reason };
+      return { action: h.decision.action, decidedBy, reason, matches: [...d.matches, decidedBy], sticky: true };
+    }
+    return { ...d, sticky: false };
+  };
 }
 
 /** Generates, evaluates and stores the events of these websites over the `days` before `now` (ms). */
@@ -180,20 +236,37 @@ export async function generateSecurityEvents(
   const end = Math.floor((opts.now ?? Date.now()) / 1000);
   const start = end - (opts.days ?? 7) * 86_400;
   let requests = 0;
+  let sticky = 0;
   const events: SecurityEventRow[] = [];
+  const logRows: string[] = [];
   if (opts.scale > 0) {
     for (const site of sites) {
-      const evaluate = compileWebsiteWithRates(site.policies, site.rules);
+      const evaluate = stickyBlocks(compileWebsiteWithRates(site.policies, site.rules));
       const generated = generateRequests(site, start, end, opts.scale);
+      // the edge fields of the domain's demo log, so that the rows sit with the rest of its traffic
+      const [edge] = await engine.query<{ provider: string; edge_node: string }>(
+        'SELECT any(provider) AS provider, any(edge_node) AS edge_node FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String}',
+        { account: site.account, domain: site.domain },
+      );
       requests += generated.length;
       for (const g of generated) {
-        const e = eventOf(site, g.t, g.req, evaluate(g.req, g.t));
-        if (e) events.push(e);
+        const d = evaluate(g.req, g.t);
+        const e = eventOf(site, g.t, g.req, d);
+        if (!e) continue;
+        events.push(e);
+        if (d.sticky) sticky++;
+        logRows.push(JSON.stringify({
+          ts: g.t, account: site.account, domain: site.domain, url: g.req.url, method: g.req.method, status: EVENT_STATUS[e.action],
+          bytes: e.action === 'alert' ? 2048 + (hash(`${g.t}|${g.req.url}`) % 30_000) : 512, request_time: 5, cache_hit: 0,
+          client_ip: g.req.clientIp, continent: '', country: g.req.country, province: '', isp: '', user_agent: g.req.userAgent, referer: g.req.referer,
+          provider: edge?.provider ?? '', edge_node: edge?.edge_node ?? '',
+        }));
       }
     }
   }
   await insertSecurityEvents(engine, events);
-  return { requests, events: events.length, ms: Date.now() - began };
+  if (logRows.length) await engine.insertRaw('traffic.access_log', logRows.join('\n'), 'JSONEachRow');
+  return { requests, events: events.length, sticky, ms: Date.now() - began };
 }
 
 /** Demo seeder: after the websites seeder, the events of every demo website over the demo traffic's 7 days. */

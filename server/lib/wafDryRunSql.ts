@@ -38,8 +38,13 @@ class NotEvaluableError extends Error {
 class Params {
   readonly values: Record<string, unknown> = {};
   private n = 0;
+  private aliases = 0;
   constructor(private readonly prefix: string) {}
-  add(value: string | string[], type: 'String' | 'Array(String)' = 'String'): string {
+  /** a name for an expression alias, unique in the predicate (aliases are query-wide in ClickHouse) */
+  alias(): string {
+    return `${this.prefix}_a${this.aliases++}`;
+  }
+  add(value: string | string[] | number | number[], type: 'String' | 'Array(String)' | 'UInt32' | 'Array(UInt32)' = 'String'): string {
     const name = `${this.prefix}${this.n++}`;
     this.values[name] = value;
     return `{${name}:${type}}`;
@@ -49,11 +54,20 @@ class Params {
 const MAX_REGEX_INPUT = 4096;
 const MAX_UA = 1024;
 
-// Request parts as SQL over access_log (the evaluator's partsOf).
-const URL = `if(url = '', '/', url)`;
-const Q = `position(${URL}, '?')`;
-export const SQL_PATH = `if(${Q} = 0, ${URL}, substring(${URL}, 1, ${Q} - 1))`;
-export const SQL_QUERY = `if(${Q} = 0, '', substring(${URL}, ${Q} + 1))`;
+/*
+ * Laziness is chosen per operator: AND / OR evaluate their later arguments only on the rows the
+ * earlier ones leave undecided (ClickHouse short-circuit evaluation), which copies those arguments'
+ * columns for those rows; over whole url and user-agent columns that copying costs more than the
+ * tests. So cheap tests are combined with least / greatest (every row, no copies) and AND is kept
+ * where a cheap test spares an expensive one most rows (a prefix before a regular expression).
+ */
+const all = (xs: string[]) => (xs.length === 1 ? xs[0] : `least(${xs.join(', ')})`);
+const some = (xs: string[]) => (xs.length === 1 ? xs[0] : `greatest(${xs.join(', ')})`);
+
+// Request parts as SQL over access_log (the evaluator's Parts). An empty url is '/' (no query).
+const Q = `position(url, '?')`;
+export const SQL_PATH = `if(url = '', '/', if(${Q} = 0, url, substring(url, 1, ${Q} - 1)))`;
+export const SQL_QUERY = `if(${Q} = 0, '', substring(url, ${Q} + 1))`;
 const COLUMN: Record<Exclude<FilterField, 'clientIp' | 'header'>, string> = {
   path: SQL_PATH,
   query: SQL_QUERY,
@@ -62,7 +76,7 @@ const COLUMN: Record<Exclude<FilterField, 'clientIp' | 'header'>, string> = {
   userAgent: 'user_agent',
   referer: 'referer',
 };
-const CLIENT_IP = 'IPv4NumToString(client_ip)';
+const CLIENT_IP_NUM = 'toUInt32(client_ip)';
 
 // JavaScript's \s (without the u flag) as an RE2 class body.
 const JS_SPACE = '\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
@@ -137,55 +151,142 @@ function urlPatternRe2(p: string): string | null {
   return `^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(`${JS_DOT}*`)}$`;
 }
 
+/*
+ * Path tests read the url column directly instead of cutting the path out of every row (which costs
+ * more than the test): the path is the url up to its first '?', so a value without '?' starts,
+ * equals or contains the path exactly as the url tells below; a value with '?' never matches a path.
+ * The empty url is the path '/': `emptyUrl` wraps a test written for a non-empty url with what the
+ * evaluator answers for '/' when the test would answer differently on ''.
+ */
+function emptyUrl(test: string, onEmpty: boolean, onSlash: boolean): string {
+  if (onEmpty === onSlash) return test;
+  return onSlash ? some([`url = ''`, test]) : all([`url != ''`, test]);
+}
+
+const pathEquals = (v: string, b: Params) =>
+  v.includes('?') ? '0' : emptyUrl(some([`url = ${b.add(v)}`, `startsWith(url, ${b.add(`${v}?`)})`]), v === '', v === '/');
+
+const pathStartsWith = (v: string, b: Params) =>
+  v.includes('?') ? '0' : emptyUrl(`startsWith(url, ${b.add(v)})`, v === '', '/'.startsWith(v));
+
+function pathContains(v: string, b: Params): string {
+  if (v.includes('?')) return '0';
+  const p = b.add(v);
+  // the first occurrence in the url lies in the path when it ends before the first '?'
+  return emptyUrl(all([`position(url, ${p}) > 0`, some([`${Q} = 0`, `position(url, ${p}) + length(${p}) <= ${Q}`])]), v === '', '/'.includes(v));
+}
+
+function pathIn(list: string[], b: Params): string {
+  const values = list.filter((v) => !v.includes('?'));
+  if (!values.length) return '0';
+  const set = b.add(values, 'Array(String)');
+  // the path is cut out (lazily, AND) only from the urls with a query
+  return emptyUrl(some([`url IN ${set}`, `(${Q} > 0 AND substring(url, 1, ${Q} - 1) IN ${set})`]), values.includes(''), values.includes('/'));
+}
+
+/** A wildcard pattern: the url starts with its text before the first '*', then RE2 on the path. */
+function pathPattern(pattern: string, b: Params): string {
+  const prefix = pattern.slice(0, pattern.indexOf('*'));
+  if (prefix.includes('?')) return '0';
+  // the evaluator's urlPattern on '/'
+  const matchesSlash = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test('/');
+  return emptyUrl(`(startsWith(url, ${b.add(prefix)}) AND match(${SQL_PATH}, ${b.add(urlPatternRe2(pattern)!)}))`, false, matchesSlash);
+}
+
 function urlPredicate(patterns: string[], b: Params): string[] {
   const exact = patterns.filter((p) => !p.includes('*'));
   const out: string[] = [];
-  if (exact.length) out.push(`${SQL_PATH} IN ${b.add(exact, 'Array(String)')}`);
-  for (const p of patterns) {
-    const re = urlPatternRe2(p);
-    if (re) out.push(`match(${SQL_PATH}, ${b.add(re)})`);
-  }
+  if (exact.length) out.push(pathIn(exact, b));
+  for (const p of patterns) if (p.includes('*')) out.push(pathPattern(p, b));
   return out;
 }
 
-/** IPs and CIDRs as IPv4 networks (IPv6 ones never match the log's IPv4 clients, nor do they in the evaluator). */
-function ipv4Nets(items: string[]): string[] {
-  const out: string[] = [];
+/**
+ * IPs and CIDRs as IPv4 address ranges [first, last] (IPv6 networks never match the log's IPv4
+ * clients, nor do they in the evaluator).
+ */
+function ipv4Ranges(items: string[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
   for (const item of items) {
     const net = parseNet(item);
     if (!net || net.v6) continue;
-    let bits = net.bits;
-    const masked = net.bytes.map((byte) => {
-      const keep = bits >= 8 ? 8 : Math.max(bits, 0);
-      bits -= 8;
-      return byte & ((0xff << (8 - keep)) & 255);
-    });
-    out.push(`${masked.join('.')}/${net.bits}`);
+    out.push([net.base, (net.base | (~net.mask >>> 0)) >>> 0]);
   }
   return out;
 }
 
+/** A comparison of the client IP's number with each range: no conversion of the column to text. */
 function netPredicate(items: string[], b: Params): string | null {
-  const nets = ipv4Nets(items);
-  if (!nets.length) return null;
-  return `(${nets.map((n) => `isIPAddressInRange(${CLIENT_IP}, ${b.add(n)})`).join(' OR ')})`;
+  const ranges = ipv4Ranges(items);
+  if (!ranges.length) return null;
+  return some(ranges.map(([lo, hi]) => (lo === hi ? `${CLIENT_IP_NUM} = ${b.add(lo, 'UInt32')}` : all([`${CLIENT_IP_NUM} >= ${b.add(lo, 'UInt32')}`, `${CLIENT_IP_NUM} <= ${b.add(hi, 'UInt32')}`]))));
 }
 
-/** The known client of the row's user agent ('' when none), first signature first. */
-function clientAppSql(b: Params): string {
-  const ua = `substringUTF8(user_agent, 1, ${MAX_UA})`;
-  const arms = CLIENT_APPS.map((c) => `match(${ua}, ${b.add(`(?i)${c.signature}`)}), ${b.add(c.id)}`);
-  return `multiIf(${arms.join(', ')}, '')`;
+/**
+ * A catalogue signature as what SQL needs: literal alternatives (each maybe anchored at the start)
+ * found with one multi-needle search, or a regular expression left to match().
+ */
+type Signature = { needles: Array<{ text: string; anchored: boolean }> } | { regex: string };
+
+export function signatureParts(signature: string): Signature {
+  const alternatives = signature.split('|');
+  if (alternatives.every((a) => /^\^?[A-Za-z0-9/_ -]+$/.test(a))) {
+    return { needles: alternatives.map((a) => ({ text: a.replace(/^\^/, '').toLowerCase(), anchored: a.startsWith('^') })) };
+  }
+  return { regex: signature };
 }
 
+/**
+ * The row's client is one of `apps` (clientAppOf: the catalogue's signatures in order, first match
+ * wins, on the first 1024 characters of the user agent), as a boolean over one multi-needle search:
+ * the positions of every literal signature up to the last app asked for, found in one pass by
+ * multiSearchAllPositionsCaseInsensitive (ASCII case folding, what the JavaScript 'i' flag does for
+ * these ASCII needles). App k matches when its signature is found and no earlier one is. A needle
+ * counts when it ends within the first 1024 characters: their byte length, computed only for the
+ * rare user agents longer than that. The regular-expression signature runs on the rows that reach it.
+ */
 function appsPredicate(apps: string[], b: Params): string {
-  return `has(${b.add(apps, 'Array(String)')}, ${clientAppSql(b)})`;
+  const wanted = CLIENT_APPS.flatMap((c, i) => (apps.includes(c.id) ? [i] : []));
+  if (!wanted.length) return '0';
+  const parts = CLIENT_APPS.slice(0, Math.max(...wanted) + 1).map((c) => signatureParts(c.signature));
+  const needles = parts.flatMap((p) => ('needles' in p ? p.needles.map((n) => n.text) : []));
+  // the positions and the limit, computed once per row under aliases (the first test only names them)
+  const pos = b.alias();
+  const lim = b.alias();
+  const define = all([
+    `notEmpty(multiSearchAllPositionsCaseInsensitive(user_agent, ${b.add(needles, 'Array(String)')}) AS ${pos})`,
+    `(if(length(user_agent) <= ${MAX_UA}, ${MAX_UA}, length(substringUTF8(user_agent, 1, ${MAX_UA}))) AS ${lim}) > 0`,
+  ]);
+  const ua = `substringUTF8(user_agent, 1, ${MAX_UA})`;
+  let k = 0;
+  const found = parts.map((p) => {
+    if ('regex' in p) return `match(${ua}, ${b.add(`(?i)${p.regex}`)})`;
+    return some(p.needles.map((n) => {
+      const at = `${pos}[${++k}]`;
+      return n.anchored ? `${at} = 1` : all([`${at} > 0`, `${at} + ${Buffer.byteLength(n.text) - 1} <= ${lim}`]);
+    }));
+  });
+  // the regular expression runs (lazily, AND) only on the rows no earlier signature claimed
+  const arms = wanted.map((i) => {
+    const before = found.slice(0, i).map((f) => `NOT ${f}`);
+    return 'regex' in parts[i] ? `(${all(before)} AND ${found[i]})` : all([found[i], ...before]);
+  });
+  return all([define, some(arms)]);
 }
 
 /** One filter as SQL (compileFilter's semantics). */
 export function filterSql(f: RuleFilter, b: Params): string {
   if (f.field === 'header') throw new NotEvaluableError('header');
   if (f.field === 'clientIp') return netPredicate(f.operator === 'in' ? splitList(f.value) : [f.value.trim()], b) ?? '0';
+  if (f.field === 'path' && f.operator !== 'regex') {
+    const v = f.value.trim();
+    switch (f.operator) {
+      case 'equals': return pathEquals(v, b);
+      case 'contains': return pathContains(v, b);
+      case 'startsWith': return pathStartsWith(v, b);
+      case 'in': return pathIn(splitList(f.value), b);
+    }
+  }
   const fold = !(f.field === 'path' || f.field === 'query');
   const column = fold ? `lowerUTF8(${COLUMN[f.field]})` : COLUMN[f.field];
   const norm = (s: string) => (fold ? s.toLowerCase() : s);
@@ -223,7 +324,7 @@ export interface DryRunPolicy {
 
 const any = (parts: Array<string | null>) => {
   const xs = parts.filter((p): p is string => p !== null);
-  return xs.length ? `(${xs.join(' OR ')})` : '0';
+  return xs.length ? some(xs) : '0';
 };
 
 function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
@@ -239,9 +340,13 @@ function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
 /** A rule's match (every filter, and its client apps when it names any) as a predicate. */
 export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
   return compile((b) => {
-    const parts = rule.filters.map((f) => `(${filterSql(f, b)})`);
-    if (rule.clientAppIds.length) parts.push(appsPredicate(rule.clientAppIds, b));
-    return parts.length ? parts.join(' AND ') : '1';
+    // the filters and client apps on every row; regular expressions after them, lazily (AND), on
+    // the rows the others leave
+    const cheap = rule.filters.filter((f) => f.operator !== 'regex').map((f) => filterSql(f, b));
+    if (rule.clientAppIds.length) cheap.push(appsPredicate(rule.clientAppIds, b));
+    const rest = rule.filters.filter((f) => f.operator === 'regex').map((f) => filterSql(f, b));
+    const parts = [...(cheap.length ? [all(cheap)] : []), ...rest];
+    return parts.length ? parts.map((x) => `(${x})`).join(' AND ') : '1';
   }, prefix);
 }
 
@@ -256,12 +361,12 @@ export function compilePolicySql(policy: DryRunPolicy, prefix = 'w'): DryRunComp
     if (policy.type === 2) return any([netPredicate(policy.ips, b), ...urlPredicate(policy.urls, b)]);
     const countries = policy.countries.map((c) => c.toUpperCase());
     const hit = any([
-      countries.length ? `(${COLUMN.country} != '' AND ${COLUMN.country} IN ${b.add(countries, 'Array(String)')})` : null,
+      countries.length ? all([`${COLUMN.country} != ''`, `${COLUMN.country} IN ${b.add(countries, 'Array(String)')}`]) : null,
       netPredicate(policy.ips, b),
       ...urlPredicate(policy.urls, b),
       policy.clientAppIds.length ? appsPredicate(policy.clientAppIds, b) : null,
     ]);
     const except = any([netPredicate(policy.exceptions, b), ...urlPredicate(policy.exceptions.filter((e) => e.startsWith('/')), b)]);
-    return except === '0' ? hit : `(NOT ${except} AND ${hit})`;
+    return except === '0' ? hit : all([`NOT ${except}`, hit]);
   }, prefix);
 }

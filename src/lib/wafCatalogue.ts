@@ -53,11 +53,26 @@ export const CLIENT_APPS: ClientApp[] = [
 
 const CLIENT_RES = CLIENT_APPS.map((c) => ({ id: c.id, re: new RegExp(c.signature, 'i') }));
 
+// Real traffic carries few distinct user agents: the classification (16 signatures, first match
+// wins) is remembered per user agent, up to CLIENT_MEMO_SIZE of them (then forgotten all at once).
+const CLIENT_MEMO_SIZE = 4096;
+const clientMemo = new Map<string, string | null>();
+
 /** The known client a user agent belongs to, or null. */
 export function clientAppOf(userAgent: string): string | null {
-  const ua = userAgent.slice(0, 1024);
-  for (const c of CLIENT_RES) if (c.re.test(ua)) return c.id;
-  return null;
+  const ua = userAgent.length > 1024 ? userAgent.slice(0, 1024) : userAgent;
+  const known = clientMemo.get(ua);
+  if (known !== undefined) return known;
+  let id: string | null = null;
+  for (const c of CLIENT_RES) {
+    if (c.re.test(ua)) {
+      id = c.id;
+      break;
+    }
+  }
+  if (clientMemo.size >= CLIENT_MEMO_SIZE) clientMemo.clear();
+  clientMemo.set(ua, id);
+  return id;
 }
 
 /**

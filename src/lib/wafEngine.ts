@@ -1,5 +1,5 @@
 import { clientAppOf, decodeForInspection, detect } from './wafCatalogue';
-import { isIPv4, isIPv6 } from './domainFormats';
+import { isIPv6 } from './domainFormats';
 import {
   splitList, WAF_CATEGORIES,
   type RuleAction, type RuleActionType, type RuleFilter, type WafCategory, type WafConfig, type WafResponse,
@@ -81,16 +81,60 @@ const WAF_ACTIONS: Record<Exclude<WafResponse, 'ignore'>, DecisionAction> = {
 
 // ---------------------------------------------------------------- IP networks
 
-interface Net {
+/**
+ * An IPv4 network is a base and a mask on the 32-bit number (an IP is parsed once per request and
+ * compared with one AND per network); an IPv6 network keeps its 16 bytes.
+ */
+export interface Net {
   v6: boolean;
   bytes: number[];
   bits: number;
+  /** IPv4 only: the masked base and the mask, as unsigned 32-bit numbers */
+  base: number;
+  mask: number;
 }
 
-function ipBytes(ip: string): { v6: boolean; bytes: number[] } | null {
-  if (isIPv4(ip)) return { v6: false, bytes: ip.split('.').map(Number) };
+/** A parsed client IP: an IPv4 (or IPv4-mapped IPv6) address as its 32-bit number, an IPv6 one as bytes. */
+export type ParsedIp = { v6: false; v4: number } | { v6: true; bytes: number[] };
+
+/**
+ * A dotted IPv4 address as its unsigned 32-bit number, or -1. The syntax of domainFormats' isIPv4
+ * (four decimal parts 0–255 without leading zeros), without splitting or regular expressions:
+ * it runs for every request.
+ */
+export function ipv4Number(s: string, from = 0): number {
+  let n = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || dots === 3) return -1;
+      n = n * 256 + part;
+      part = 0;
+      digits = 0;
+      dots++;
+    } else if (c >= 48 && c <= 57) {
+      if (digits === 3 || (digits === 1 && part === 0)) return -1;
+      part = part * 10 + (c - 48);
+      if (part > 255) return -1;
+      digits++;
+    } else return -1;
+  }
+  if (dots !== 3 || digits === 0) return -1;
+  return n * 256 + part;
+}
+
+export function parseIp(ip: string): ParsedIp | null {
+  const v4 = ipv4Number(ip);
+  if (v4 >= 0) return { v6: false, v4 };
+  if (!ip.includes(':')) return null;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped && isIPv4(mapped[1])) return { v6: false, bytes: mapped[1].split('.').map(Number) };
+  if (mapped) {
+    const m = ipv4Number(mapped[1]);
+    if (m >= 0) return { v6: false, v4: m };
+  }
   if (!isIPv6(ip)) return null;
   const [head, tail] = ip.includes('::') ? ip.split('::') : [ip, null];
   const parse = (s: string | null) => (s ? s.split(':') : []);
@@ -105,25 +149,42 @@ function ipBytes(ip: string): { v6: boolean; bytes: number[] } | null {
   return { v6: true, bytes };
 }
 
+const v4Bytes = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+
 export function parseNet(cidr: string): Net | null {
   const [ip, bitsText] = cidr.trim().split('/');
-  const parsed = ipBytes(ip);
+  const parsed = parseIp(ip);
   if (!parsed) return null;
   const max = parsed.v6 ? 128 : 32;
   const bits = bitsText === undefined ? max : Number(bitsText);
   if (!Number.isInteger(bits) || bits < 0 || bits > max) return null;
-  return { ...parsed, bits };
+  if (parsed.v6) return { v6: true, bytes: parsed.bytes, bits, base: 0, mask: 0 };
+  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+  return { v6: false, bytes: v4Bytes(parsed.v4), bits, base: (parsed.v4 & mask) >>> 0, mask };
 }
 
-export function inNet(ip: string, net: Net): boolean {
-  const p = ipBytes(ip);
+/** Is the parsed IP in the network? (An IPv4 address is never in an IPv6 network, nor the reverse.) */
+export function ipInNet(p: ParsedIp | null, net: Net): boolean {
   if (!p || p.v6 !== net.v6) return false;
+  if (!p.v6) return ((p.v4 & net.mask) >>> 0) === net.base;
   let bits = net.bits;
   for (let i = 0; i < p.bytes.length && bits > 0; i++, bits -= 8) {
     const mask = bits >= 8 ? 255 : (0xff << (8 - bits)) & 255;
     if ((p.bytes[i] & mask) !== (net.bytes[i] & mask)) return false;
   }
   return true;
+}
+
+export function inNet(ip: string, net: Net): boolean {
+  return ipInNet(parseIp(ip), net);
+}
+
+const netsOf = (items: string[]) => items.map(parseNet).filter((n): n is Net => n !== null);
+
+/** Is the parsed IP in any of the networks? */
+function inAnyNet(p: ParsedIp | null, nets: Net[]): boolean {
+  for (let i = 0; i < nets.length; i++) if (ipInNet(p, nets[i])) return true;
+  return false;
 }
 
 // ---------------------------------------------------------------- URL patterns
@@ -135,71 +196,147 @@ function urlPattern(p: string): (path: string) => boolean {
   return (path) => re.test(path);
 }
 
-// ---------------------------------------------------------------- request parts
-
-interface Parts {
-  method: string;
-  path: string;
-  query: string;
-  clientIp: string;
-  country: string;
-  userAgent: string;
-  referer: string;
-  headers: Record<string, string>;
-  clientApp: string | null;
-  /** decoded path + '?' + query, for the WAF signatures */
-  inspected: string;
-  inspectedReferer: string;
-  /** lower-cased field values, computed once per request by the first filter that needs them */
-  folded: Record<string, string>;
+/**
+ * A list of URL patterns as one test: exact paths in a set, wildcard patterns as one regular
+ * expression (an alternation of anchored patterns). Returns the index of a pattern that matches
+ * (for the reason), or -1.
+ */
+function urlPatterns(patterns: string[]): (path: string) => number {
+  const exact = new Map<string, number>();
+  const wild: Array<{ i: number; test: (path: string) => boolean }> = [];
+  patterns.forEach((p, i) => {
+    if (!p.includes('*')) {
+      if (!exact.has(p)) exact.set(p, i);
+    } else wild.push({ i, test: urlPattern(p) });
+  });
+  if (!wild.length) return (path) => exact.get(path) ?? -1;
+  return (path) => {
+    const e = exact.get(path);
+    let best = e ?? -1;
+    for (const w of wild) {
+      if (best >= 0 && w.i > best) break;
+      if (w.test(path)) return w.i;
+    }
+    return best;
+  };
 }
 
-function partsOf(r: EngineRequest): Parts {
-  const url = r.url || '/';
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  const query = q < 0 ? '' : url.slice(q + 1);
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-  return {
-    method: (r.method || 'GET').toUpperCase(), path, query, clientIp: r.clientIp.trim(), country: r.country.trim().toUpperCase(),
-    userAgent: r.userAgent ?? '', referer: r.referer ?? '', headers, clientApp: clientAppOf(r.userAgent ?? ''),
-    inspected: decodeForInspection(q < 0 ? path : `${path}?${query}`), inspectedReferer: decodeForInspection(r.referer ?? ''), folded: {},
-  };
+// ---------------------------------------------------------------- request parts
+
+/**
+ * A request as the filters read it. The cheap parts are split at once; what only some policies or
+ * rules need (the parsed client IP, the client app, lower-cased values, the decoded text for the WAF
+ * signatures, the lower-cased headers) is computed on first use, once per request.
+ */
+class Parts {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly clientIp: string;
+  readonly country: string;
+  readonly userAgent: string;
+  readonly referer: string;
+  private readonly url: string;
+  private readonly rawHeaders: Record<string, string> | undefined;
+  private headerMap: Record<string, string> | undefined;
+  private parsedIp: ParsedIp | null | undefined;
+  private app: string | null | undefined;
+  private decoded: string | undefined;
+  private decodedReferer: string | undefined;
+  private lowerUa: string | undefined;
+  private lowerReferer: string | undefined;
+
+  constructor(r: EngineRequest) {
+    const url = r.url || '/';
+    const q = url.indexOf('?');
+    this.url = url;
+    this.path = q < 0 ? url : url.slice(0, q);
+    this.query = q < 0 ? '' : url.slice(q + 1);
+    this.method = (r.method || 'GET').toUpperCase();
+    this.clientIp = r.clientIp.trim();
+    this.country = r.country.trim().toUpperCase();
+    this.userAgent = r.userAgent ?? '';
+    this.referer = r.referer ?? '';
+    this.rawHeaders = r.headers;
+  }
+
+  get ip(): ParsedIp | null {
+    if (this.parsedIp === undefined) this.parsedIp = parseIp(this.clientIp);
+    return this.parsedIp;
+  }
+
+  get clientApp(): string | null {
+    if (this.app === undefined) this.app = clientAppOf(this.userAgent);
+    return this.app;
+  }
+
+  /** decoded path + '?' + query, for the WAF signatures */
+  get inspected(): string {
+    if (this.decoded === undefined) this.decoded = decodeForInspection(this.url);
+    return this.decoded;
+  }
+
+  get inspectedReferer(): string {
+    if (this.decodedReferer === undefined) this.decodedReferer = decodeForInspection(this.referer);
+    return this.decodedReferer;
+  }
+
+  header(name: string): string {
+    if (this.headerMap === undefined) {
+      this.headerMap = {};
+      for (const [k, v] of Object.entries(this.rawHeaders ?? {})) this.headerMap[k.toLowerCase()] = String(v);
+    }
+    return this.headerMap[name] ?? '';
+  }
+
+  get userAgentLower(): string {
+    if (this.lowerUa === undefined) this.lowerUa = this.userAgent.toLowerCase();
+    return this.lowerUa;
+  }
+
+  get refererLower(): string {
+    if (this.lowerReferer === undefined) this.lowerReferer = this.referer.toLowerCase();
+    return this.lowerReferer;
+  }
 }
 
 const MAX_REGEX_INPUT = 4096;
 
+/** The value a filter reads, as written (`raw`) and as compared (`cmp`: lower-cased but for path and query). */
+function fieldReaders(f: RuleFilter): { raw: (p: Parts) => string; cmp: (p: Parts) => string } {
+  switch (f.field) {
+    case 'path': return { raw: (p) => p.path, cmp: (p) => p.path };
+    case 'query': return { raw: (p) => p.query, cmp: (p) => p.query };
+    // method and country are already upper-cased: lower-casing them again is one cheap call
+    case 'method': return { raw: (p) => p.method, cmp: (p) => p.method.toLowerCase() };
+    case 'country': return { raw: (p) => p.country, cmp: (p) => p.country.toLowerCase() };
+    case 'clientIp': return { raw: (p) => p.clientIp, cmp: (p) => p.clientIp.toLowerCase() };
+    case 'userAgent': return { raw: (p) => p.userAgent, cmp: (p) => p.userAgentLower };
+    case 'referer': return { raw: (p) => p.referer, cmp: (p) => p.refererLower };
+    case 'header': {
+      const name = (f.header ?? '').toLowerCase();
+      return { raw: (p) => p.header(name), cmp: (p) => p.header(name).toLowerCase() };
+    }
+  }
+}
+
 /** A filter as a predicate (values compared case-insensitively except paths and queries). */
 export function compileFilter(f: RuleFilter): (p: Parts) => boolean {
-  const get = (p: Parts): string => {
-    switch (f.field) {
-      case 'path': return p.path;
-      case 'query': return p.query;
-      case 'method': return p.method;
-      case 'clientIp': return p.clientIp;
-      case 'country': return p.country;
-      case 'userAgent': return p.userAgent;
-      case 'referer': return p.referer;
-      case 'header': return p.headers[(f.header ?? '').toLowerCase()] ?? '';
-    }
-  };
+  if (f.field === 'clientIp') {
+    const nets = netsOf(f.operator === 'in' ? splitList(f.value) : [f.value.trim()]);
+    return (p) => inAnyNet(p.ip, nets);
+  }
   const fold = !(f.field === 'path' || f.field === 'query');
   const norm = (s: string) => (fold ? s.toLowerCase() : s);
-  if (f.field === 'clientIp') {
-    const nets = (f.operator === 'in' ? splitList(f.value) : [f.value.trim()]).map(parseNet).filter((n): n is Net => n !== null);
-    return (p) => nets.some((n) => inNet(p.clientIp, n));
-  }
   const value = norm(f.value.trim());
-  const key = f.field === 'header' ? `header:${(f.header ?? '').toLowerCase()}` : f.field;
-  const folded = fold ? (p: Parts) => (p.folded[key] ??= get(p).toLowerCase()) : get;
+  const { raw, cmp } = fieldReaders(f);
   switch (f.operator) {
-    case 'equals': return (p) => folded(p) === value;
-    case 'contains': return (p) => folded(p).includes(value);
-    case 'startsWith': return (p) => folded(p).startsWith(value);
+    case 'equals': return (p) => cmp(p) === value;
+    case 'contains': return (p) => cmp(p).includes(value);
+    case 'startsWith': return (p) => cmp(p).startsWith(value);
     case 'in': {
       const set = new Set(splitList(f.value).map(norm));
-      return (p) => set.has(folded(p));
+      return (p) => set.has(cmp(p));
     }
     case 'regex': {
       let re: RegExp;
@@ -208,7 +345,10 @@ export function compileFilter(f: RuleFilter): (p: Parts) => boolean {
       } catch {
         return () => false;
       }
-      return (p) => re.test(get(p).slice(0, MAX_REGEX_INPUT));
+      return (p) => {
+        const v = raw(p);
+        return re.test(v.length > MAX_REGEX_INPUT ? v.slice(0, MAX_REGEX_INPUT) : v);
+      };
     }
   }
 }
@@ -220,90 +360,102 @@ export type Evaluator = (request: EngineRequest) => Decision;
 /** Compiles a website's policies and rules (disabled ones are left out) into an evaluator. */
 export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): Evaluator {
   const enabled = policies.filter((p) => p.enabled);
-  const allow = enabled.filter((p) => p.type === 2).map((p) => ({
-    p, nets: p.ips.map(parseNet).filter((n): n is Net => n !== null), urls: p.urls.map(urlPattern),
-  }));
+  const allow = enabled.filter((p) => p.type === 2).map((p) => ({ p, nets: netsOf(p.ips), urls: urlPatterns(p.urls) }));
   const acl = enabled.filter((p) => p.type === 1).map((p) => ({
     p,
     countries: new Set(p.countries.map((c) => c.toUpperCase())),
-    nets: p.ips.map(parseNet).filter((n): n is Net => n !== null),
-    urls: p.urls.map(urlPattern),
+    nets: netsOf(p.ips),
+    urls: urlPatterns(p.urls),
     apps: new Set(p.clientAppIds),
-    exceptNets: p.exceptions.map(parseNet).filter((n): n is Net => n !== null),
-    exceptUrls: p.exceptions.filter((e) => e.startsWith('/')).map(urlPattern),
+    exceptNets: netsOf(p.exceptions),
+    exceptUrls: urlPatterns(p.exceptions.filter((e) => e.startsWith('/'))),
   }));
   const waf = enabled.filter((p) => p.type === 3);
+  // Each rule as one closure: its client apps (when it names any), then its filters, all compiled once.
   const compiledRules = rules
     .filter((r) => r.enabled)
     .sort((a, b) => a.priority - b.priority || a.id - b.id)
-    .map((r) => ({ r, filters: r.filters.map(compileFilter), apps: new Set(r.clientAppIds) }));
+    .map((r) => {
+      const filters = r.filters.map(compileFilter);
+      const apps = new Set(r.clientAppIds);
+      const action: DecisionAction = r.actionType === 3 && r.action.mode === 'block' ? 'block' : RULE_ACTIONS[r.actionType];
+      const matches = (p: Parts): boolean => {
+        if (apps.size) {
+          const app = p.clientApp;
+          if (!app || !apps.has(app)) return false;
+        }
+        for (let i = 0; i < filters.length; i++) if (!filters[i](p)) return false;
+        return true;
+      };
+      return { r, matches, action, reason: ruleReason(r) };
+    });
 
   return (request) => {
-    const p = partsOf(request);
+    const p = new Parts(request);
     const matches: Match[] = [];
-    const decide = (m: Match): Decision => ({ action: m.action, decidedBy: m, reason: m.reason, matches });
 
     for (const a of allow) {
-      const ip = a.nets.find((n) => inNet(p.clientIp, n));
-      const url = a.urls.findIndex((u) => u(p.path));
+      const ip = inAnyNet(p.ip, a.nets);
+      const url = ip ? -1 : a.urls(p.path);
       if (ip || url >= 0) {
         const m: Match = { kind: 'allowList', id: a.p.id, name: a.p.name, action: 'allow', reason: ip ? `client IP ${p.clientIp} in the allow list` : `URL ${p.path} in the allow list (${a.p.urls[url]})` };
         matches.push(m);
-        return decide(m);
+        return decide(m, matches);
       }
     }
 
     for (const a of acl) {
-      if (a.exceptNets.some((n) => inNet(p.clientIp, n)) || a.exceptUrls.some((u) => u(p.path))) continue;
+      if (inAnyNet(p.ip, a.exceptNets) || a.exceptUrls(p.path) >= 0) continue;
       let reason = '';
       if (p.country && a.countries.has(p.country)) reason = `country ${p.country} is blocked`;
-      else if (a.nets.some((n) => inNet(p.clientIp, n))) reason = `client IP ${p.clientIp} is blocked`;
-      else if (a.urls.some((u) => u(p.path))) reason = `URL ${p.path} is blocked`;
-      else if (p.clientApp && a.apps.has(p.clientApp)) reason = `client ${p.clientApp} is blocked`;
+      else if (inAnyNet(p.ip, a.nets)) reason = `client IP ${p.clientIp} is blocked`;
+      else if (a.urls(p.path) >= 0) reason = `URL ${p.path} is blocked`;
+      else if (a.apps.size && p.clientApp && a.apps.has(p.clientApp)) reason = `client ${p.clientApp} is blocked`;
       if (reason) {
         const m: Match = { kind: 'acl', id: a.p.id, name: a.p.name, action: 'block', reason };
         matches.push(m);
-        return decide(m);
+        return decide(m, matches);
       }
     }
 
-    const overrides: Partial<WafConfig> = {};
+    let overrides: Partial<WafConfig> | null = null;
     let firstNonTerminal: Match | null = null;
     let overrideMatch: Match | null = null;
     for (const c of compiledRules) {
-      if (c.apps.size && !(p.clientApp && c.apps.has(p.clientApp))) continue;
-      if (!c.filters.every((f) => f(p))) continue;
-      let action = RULE_ACTIONS[c.r.actionType];
-      if (c.r.actionType === 3 && c.r.action.mode === 'block') action = 'block';
-      const m: Match = { kind: 'rule', id: c.r.id, name: c.r.name, action, reason: ruleReason(c.r) };
+      if (!c.matches(p)) continue;
+      const m: Match = { kind: 'rule', id: c.r.id, name: c.r.name, action: c.action, reason: c.reason };
       matches.push(m);
-      if (TERMINAL.has(action)) return decide(m);
-      if (c.r.actionType === 7) Object.assign(overrides, c.r.action.overrides ?? {});
-      if (c.r.actionType === 7) overrideMatch ??= m;
-      else firstNonTerminal ??= m;
+      if (TERMINAL.has(c.action)) return decide(m, matches);
+      if (c.r.actionType === 7) {
+        overrides = Object.assign(overrides ?? {}, c.r.action.overrides ?? {});
+        overrideMatch ??= m;
+      } else firstNonTerminal ??= m;
     }
 
     let strongest: Match | null = null;
-    const rank: Partial<Record<DecisionAction, number>> = { alert: 1, block_request: 2, block_user: 3, block_ip: 4 };
     for (const w of waf) {
       for (const category of WAF_CATEGORIES) {
-        const response = overrides[category] ?? w.waf[category];
+        const response = overrides?.[category] ?? w.waf[category];
         if (!response || response === 'ignore') continue;
         const text = category === 'xss' || category === 'sqli' ? `${p.inspected}\n${p.inspectedReferer}` : p.inspected;
         const hits = detect(category, text);
         if (!hits.length) continue;
         const m: Match = { kind: 'waf', id: w.id, name: w.name, action: WAF_ACTIONS[response], reason: `${category}: ${hits.join(', ')}`, category };
         matches.push(m);
-        if (!strongest || (rank[m.action] ?? 0) > (rank[strongest.action] ?? 0)) strongest = m;
+        if (!strongest || (WAF_RANK[m.action] ?? 0) > (WAF_RANK[strongest.action] ?? 0)) strongest = m;
       }
     }
-    if (strongest && strongest.action !== 'alert') return decide(strongest);
-    if (firstNonTerminal) return decide(firstNonTerminal);
-    if (strongest) return decide(strongest);
-    if (overrideMatch) return decide(overrideMatch);
+    if (strongest && strongest.action !== 'alert') return decide(strongest, matches);
+    if (firstNonTerminal) return decide(firstNonTerminal, matches);
+    if (strongest) return decide(strongest, matches);
+    if (overrideMatch) return decide(overrideMatch, matches);
     return { action: 'pass', decidedBy: null, reason: '', matches };
   };
 }
+
+const decide = (m: Match, matches: Match[]): Decision => ({ action: m.action, decidedBy: m, reason: m.reason, matches });
+
+const WAF_RANK: Partial<Record<DecisionAction, number>> = { alert: 1, block_request: 2, block_user: 3, block_ip: 4 };
 
 function ruleReason(r: EngineRule): string {
   const a = r.action;

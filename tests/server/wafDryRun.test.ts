@@ -139,13 +139,16 @@ const UAS = [
   '', 'curl/8.4.0', 'Wget/1.21', 'Mozilla/5.0 (compatible; Googlebot/2.1)', 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36 Edg/120.0', 'Mozilla/5.0 (Macintosh) Version/17.1 Safari/605.1.15', 'Mozilla/5.0 Firefox/121.0',
   'python-requests/2.31', 'sqlmap/1.7', 'MicroMessenger/8.0 Mobile', 'Go-http-client/1.1', 'CURL/7 tool', 'okhttp/4.12',
+  // case, the second alternative of a signature, and the 1024-character limit (with multi-byte characters before it)
+  'Mozilla/5.0 (compatible; GOOGLEBOT/2.1)', 'Python-urllib/3.11', `${'x'.repeat(1016)} Chrome/120.0 Safari/537.36`,
+  `${'x'.repeat(1017)} Chrome/120.0 Safari/537.36`, `${'é'.repeat(1015)} Googlebot/2.1 Chrome/8`, `${'é'.repeat(1000)} sqlmap/1.7 Chrome/1`,
 ];
 const SEGMENTS = ['api', 'Admin', 'a', 'b.php', 'x', 'img', 'v1', '', 'login', 'A.B'];
 const QUERIES = ['', 'id=1', 'q=union+select', 'a=b&c=d', 'x=?y', 'ID=2', 'page=http://e.example/x.txt', 'k'];
 const COUNTRIES = ['CN', 'US', 'ru', 'DE', '', 'GB'];
 const REFERERS = ['', 'https://a.example/x', 'HTTPS://B.example/Y?z=1', 'android-app://com.x'];
 const NETS = ['10.0.0.0/8', '10.1.2.3', '192.168.1.0/24', '203.0.113.7', '0.0.0.0/0', '::ffff:10.1.2.3', '2001:db8::/32', '10.1.0.0/16', '192.168.1.128/25', '203.0.113.0/31'];
-const TOKENS = ['api', '/api', 'a', '/', 'GET', 'post', 'head', 'cn', 'US', 'chrome', 'googlebot', 'curl/', 'id=1', '?', 'x', 'admin', '/Admin', 'safari', 'https', '.php', 'A.B', 'q=union'];
+const TOKENS = ['api', '/api', 'a', '/', '/a?', 'a/x', 'GET', 'post', 'head', 'cn', 'US', 'chrome', 'googlebot', 'curl/', 'id=1', '?', 'x', 'admin', '/Admin', 'safari', 'https', '.php', 'A.B', 'q=union'];
 const REGEXES = ['^/api', 'admin', '\\.php$', 'a.b', '[0-9]+', '^(get|post)$', 'chrome/\\d+', '\\s', 'x{1,2}', 'union\\+select', '^$', 'A|B', '^[a-z]+$', '\\bsafari\\b', '[\\s/]v1', 'https?://', '\\x41', '^/$', 'id=\\d'];
 const APPS = ['curl', 'googlebot', 'chrome', 'edge', 'safari', 'firefox', 'wget', 'sqlmap', 'wechat'];
 const URL_PATTERNS = ['/api/*', '/a', '/*.php', '/Admin*', '/', '/*/x', '/img/*'];
@@ -159,7 +162,7 @@ const requestArb: fc.Arbitrary<EngineRequest> = fc.record({
   method: fc.constantFrom('GET', 'POST', 'HEAD', 'get', 'Put', ''),
   url: fc.oneof(
     { weight: 9, arbitrary: fc.tuple(fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 3 }), fc.constantFrom(...QUERIES)).map(([s, q]) => `/${s.join('/')}${q ? `?${q}` : ''}`) },
-    { weight: 1, arbitrary: fc.constantFrom('', '?only=query', '/a?', '/api/x?y?z') },
+    { weight: 1, arbitrary: fc.constantFrom('', '?only=query', '/a?', '/api/x?y?z', '/api/a\nb', '/img/\u2028x', '/api/x?q=\r') },
   ),
   clientIp: ipArb,
   country: fc.constantFrom(...COUNTRIES),

@@ -6,6 +6,7 @@ import { call, makeApp, signIn } from './helpers';
 import type { Policy, Rule, StatisticData, Website } from '../../dataProviders/impapi/websiteTypes';
 import { compileWebsite } from '../../src/lib/wafEngine';
 import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/securityEvents';
+import { BENIGN_PATHS, DEMO_BLOCK_SECONDS, EVENT_STATUS, stickyBlocks, type DemoEventSite } from '../../server/demo/wafEvents';
 
 /**
  * Website protection (issue #18) through the API on the real stores: websites (validation,
@@ -393,9 +394,52 @@ describe('security events', () => {
       `SELECT * FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND category != 'rate' ORDER BY ts, client_ip, url LIMIT 200`, { id: demo.id },
     );
     expect(rows.length).toBeGreaterThan(0);
+    // A block IP / block user holds for DEMO_BLOCK_SECONDS: a later request of that client is blocked
+    // by it even when the evaluator alone would let it pass.
+    const all = await app.traffic.query<SecurityEventRow>(
+      `SELECT * FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} ORDER BY ts`, { id: demo.id },
+    );
+    let sticky = 0;
     for (const r of rows) {
       const decision = evaluate({ method: r.url === '/login' ? 'POST' : 'GET', url: r.url, clientIp: r.client_ip, country: r.country, userAgent: r.user_agent, referer: '', headers: {} });
-      expect([r.url, decision.action, decision.decidedBy?.id]).toEqual([r.url, r.action, Number(r.source_id)]);
+      if (decision.action === r.action && decision.decidedBy?.id === Number(r.source_id)) continue;
+      sticky++;
+      const held = all.find((e) => e.action === r.action && e.client_ip === r.client_ip && (r.action === 'block_ip' || e.user_agent === r.user_agent)
+        && Number(e.ts) < Number(r.ts) && Number(r.ts) < Number(e.ts) + DEMO_BLOCK_SECONDS && Number(e.source_id) === Number(r.source_id));
+      expect([r.url, r.action, held !== undefined]).toEqual([r.url, r.action, true]);
     }
+    // the sqli campaign (block IP on this website) also browses ordinary pages: some are held
+    const [held] = await app.traffic.query<{ n: string }>(
+      `SELECT count() AS n FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND action = 'block_ip' AND category = 'sqli'
+         AND url IN {benign:Array(String)}`, { id: demo.id, benign: BENIGN_PATHS },
+    );
+    console.log(`demo events re-evaluated: ${rows.length}, of which held by an earlier block: ${sticky}; sqli block-IP events on ordinary pages: ${held.n}`);
+    expect(Number(held.n)).toBeGreaterThan(0);
+    // Every event's request is in the access log of the website's domain (same time, client, URL, user agent).
+    const [joined] = await app.traffic.query<{ events: string; logged: string }>(
+      `SELECT count() AS events, countIf((ts, client_ip, url, user_agent) IN (
+         SELECT ts, IPv4NumToString(client_ip), url, user_agent FROM traffic.access_log WHERE account = 'acme' AND domain = {domain:String})) AS logged
+       FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32}`, { id: demo.id, domain: demo.domain },
+    );
+    expect(Number(joined.events)).toBeGreaterThan(0);
+    expect(Number(joined.logged)).toBe(Number(joined.events));
+  });
+
+  it('demo: a block IP holds for the block time, and the blocked requests are logged with status 403', async () => {
+    const site: DemoEventSite = {
+      id: 1, account: 'acme', domain: 'sticky.example', rules: [],
+      policies: [{ id: 5, name: 'waf', type: 3, enabled: true, countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [],
+        waf: { xss: 'ignore', sqli: 'block_ip', rfi: 'ignore', illegalResource: 'ignore' } }],
+    };
+    const evaluate = stickyBlocks((req) => compileWebsite(site.policies, [])(req), 600);
+    const req = (url: string, clientIp = '192.0.2.9') => ({ method: 'GET', url, clientIp, country: 'US', userAgent: 'x', referer: '', headers: {} });
+    expect(evaluate(req('/'), 0).action).toBe('pass');
+    expect(evaluate(req("/item?id=1' OR '1'='1"), 10).action).toBe('block_ip');
+    const held = evaluate(req('/'), 100);
+    expect([held.action, held.sticky, held.decidedBy?.id]).toEqual(['block_ip', true, 5]);
+    expect(evaluate(req('/', '192.0.2.10'), 100).action).toBe('pass');
+    expect(evaluate(req('/'), 611).action).toBe('pass');
+    expect(EVENT_STATUS.block_ip).toBe(403);
+    expect(EVENT_STATUS.alert).toBe(200);
   });
 });

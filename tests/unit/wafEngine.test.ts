@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../../src/lib/wafEngine';
+import { compileWebsite, inNet, ipv4Number, parseNet, type EnginePolicy, type EngineRequest, type EngineRule } from '../../src/lib/wafEngine';
 import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../src/lib/wafCatalogue';
 import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../src/lib/wafRateLimiter';
+import { isIPv4 } from '../../src/lib/domainFormats';
 import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilter, type WebsiteInput } from '../../src/lib/websiteRules';
 
 /**
@@ -63,6 +64,32 @@ describe('filters: every field and operator', () => {
     expect(ev(req({ url: '/api', method: 'POST', userAgent: 'curl/8.1' })).action).toBe('block');
     expect(ev(req({ url: '/api', method: 'POST' })).action).toBe('pass');
     expect(ev(req({ url: '/api', method: 'GET', userAgent: 'curl/8.1' })).action).toBe('pass');
+  });
+});
+
+describe('client IPs and networks (parsed once per request)', () => {
+  it('reads IPv4 exactly like isIPv4, as its 32-bit number', () => {
+    const texts = ['0.0.0.0', '255.255.255.255', '1.2.3.4', '10.0.0.01', '256.1.1.1', '1.2.3', '1.2.3.4.5', '1..2.3', '.1.2.3', '1.2.3.', '01.2.3.4',
+      '1.2.3.4 ', 'a.b.c.d', '1.2.3.1000', '', '::1', '100.200.30.4'];
+    for (const t of texts) expect([t, ipv4Number(t) >= 0]).toEqual([t, isIPv4(t)]);
+    expect(ipv4Number('255.255.255.255')).toBe(0xffffffff);
+    expect(ipv4Number('10.1.2.3')).toBe(0x0a010203);
+  });
+
+  it('networks: /0, /32, odd prefixes, IPv4-mapped IPv6, IPv6 apart from IPv4', () => {
+    const net = (c: string) => parseNet(c)!;
+    expect(inNet('203.0.113.9', net('0.0.0.0/0'))).toBe(true);
+    expect(inNet('203.0.113.9', net('203.0.113.9'))).toBe(true);
+    expect(inNet('203.0.113.8', net('203.0.113.9/32'))).toBe(false);
+    expect(inNet('192.168.1.200', net('192.168.1.128/25'))).toBe(true);
+    expect(inNet('192.168.1.127', net('192.168.1.128/25'))).toBe(false);
+    expect(inNet('255.255.255.255', net('255.255.255.254/31'))).toBe(true);
+    expect(inNet('::ffff:10.1.2.3', net('10.0.0.0/8'))).toBe(true);
+    expect(inNet('10.1.2.3', net('::ffff:10.1.2.3'))).toBe(true);
+    expect(inNet('10.1.2.3', net('2001:db8::/32'))).toBe(false);
+    expect(inNet('2001:db8::1', net('0.0.0.0/0'))).toBe(false);
+    expect(inNet('not an ip', net('0.0.0.0/0'))).toBe(false);
+    expect(parseNet('10.0.0.0/33')).toBeNull();
   });
 });
 

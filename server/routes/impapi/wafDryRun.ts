@@ -5,7 +5,7 @@ import { ownWebsite } from './websites';
 import { CreateBody as RuleCreateBody, ownRule, ruleInput, validated as validatedRule } from './wafRules';
 import { CreateBody as PolicyCreateBody, ownPolicy, policyInput, validated as validatedPolicy } from './wafPolicies';
 import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../../lib/wafDryRunSql';
-import { dryRunHours, dryRunSamples, type DryRunScope } from '../../stores/traffic/wafDryRun';
+import { dryRun, type DryRunScope } from '../../stores/traffic/wafDryRun';
 import type { DryRunResult } from '../../../dataProviders/impapi/websiteTypes';
 
 /**
@@ -67,7 +67,7 @@ export const wafDryRunRoutes: FastifyPluginAsync = async (app) => {
     if (!compiled.evaluable) return impapiOk({ ...result, notEvaluable: compiled.reason });
     const scope: DryRunScope = { account: website.account, domain: website.domain, start, end };
     const began = performance.now();
-    const [counts, samples] = await Promise.all([dryRunHours(app.traffic, scope, compiled.predicate), dryRunSamples(app.traffic, scope, compiled.predicate)]);
+    const { hours: counts, samples } = await dryRun(app.traffic, scope, compiled.predicate);
     for (const c of counts) {
       const slot = hours.find((h) => h.time === c.time);
       if (slot) Object.assign(slot, { matched: c.matched, total: c.total });

@@ -18,6 +18,7 @@ export interface DryRunScope {
 
 type Engine = Pick<TrafficEngine, 'query'>;
 
+// The sorting key's prefix (account, domain, ts): the reads touch only the website's granules of the window.
 const WHERE = `account = {account:String} AND domain = {domain:String}
   AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`;
 
@@ -39,4 +40,26 @@ export async function dryRunSamples(traffic: Engine, scope: DryRunScope, predica
   return rows.map((r) => ({
     time: Number(r.t) * 1000, method: r.method, url: r.url, status: Number(r.status), clientIp: r.ip, country: r.country, userAgent: r.ua, referer: r.referer,
   }));
+}
+
+/**
+ * Both parts of a dry run with the predicate evaluated once over the window: the hourly counts
+ * first, then the samples read only from the newest hours that hold `limit` matches (the predicate
+ * runs again over those hours only; none at all when nothing matched).
+ */
+export async function dryRun(traffic: Engine, scope: DryRunScope, predicate: SqlPredicate, limit = 20): Promise<{
+  hours: Array<{ time: number; matched: number; total: number }>;
+  samples: DryRunSample[];
+}> {
+  const hours = await dryRunHours(traffic, scope, predicate);
+  let from = scope.end;
+  let seen = 0;
+  for (let i = hours.length - 1; i >= 0 && seen < limit; i--) {
+    if (hours[i].matched === 0) continue;
+    seen += hours[i].matched;
+    from = hours[i].time / 1000;
+  }
+  if (seen === 0) return { hours, samples: [] };
+  const samples = await dryRunSamples(traffic, { ...scope, start: Math.max(scope.start, from) }, predicate, limit);
+  return { hours, samples };
 }
