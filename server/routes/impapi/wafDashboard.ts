@@ -1,16 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk } from '../../lib/envelope';
 import { ownWebsite } from './websites';
 import { listWebsites } from '../../stores/config/websites';
 import { securityEventStats } from '../../stores/traffic/securityEvents';
+import { websiteTraffic } from '../../stores/traffic/websiteTraffic';
 import type { StatisticData } from '../../../dataProviders/impapi/websiteTypes';
 
 /**
  * The website protection dashboard (issue #18, contract row POST statistic/data; module dashboards):
  * byteList (time, flow, bandwidth) and countList (time, requests) of a website, or of all the
  * caller's websites, read from the CDN access logs of the traffic store (traffic.access_log) for
- * the websites' domains and owning accounts, in one aggregation query; and the security events of
+ * the websites' domains and owning accounts (stores/traffic/websiteTraffic.ts); and the security events of
  * those websites (traffic.security_events, each website with its own account): events per bucket,
  * top categories, attacking IPs, countries and actions taken. Times in ms (spec §9).
  */
@@ -32,9 +33,9 @@ export function bucketSeconds(span: number): number {
   return 86_400;
 }
 
-export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
+export const wafDashboardRoutes: TypedRoutes = async (app) => {
   app.post('/impapi/protection/application/statistic/data', { config: view, schema: { body: Body } }, async (request) => {
-    const body = request.body as Static<typeof Body>;
+    const body = request.body;
     if (body.endTime <= body.startTime || body.endTime - body.startTime > 92 * 86_400) throw fail('wafRangeError');
     const scope = await request.scope();
     const websites = body.websiteId !== undefined ? [await ownWebsite(request, body.websiteId)] : await listWebsites(app.db, scope.all ? null : scope.accounts);
@@ -44,26 +45,13 @@ export const wafDashboardRoutes: FastifyPluginAsync = async (app) => {
       eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [],
     };
     if (!websites.length) return impapiOk(empty);
-    // A website's traffic is its own account's logs of its domain: one (account, domain) condition per website, parameterised.
-    const params: Record<string, unknown> = { interval, start: body.startTime, end: body.endTime };
-    const pairs = websites.map((w, i) => {
-      params[`a${i}`] = w.account;
-      params[`d${i}`] = w.domain;
-      return `(account = {a${i}:String} AND domain = {d${i}:String})`;
-    });
-    const rows = await app.traffic.query<{ t: number | string; bytes: number | string; requests: number | string }>(
-      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {interval:UInt32} SECOND)) AS t, sum(bytes) AS bytes, count() AS requests
-       FROM traffic.access_log
-       WHERE ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') AND (${pairs.join(' OR ')})
-       GROUP BY t ORDER BY t`,
-      params,
-    );
+    const rows = await websiteTraffic(app.traffic, websites, body.startTime, body.endTime, interval);
     const events = await securityEventStats(app.traffic, websites, body.startTime, body.endTime, interval);
     const data: StatisticData = {
       ...empty,
       ...events,
-      byteList: rows.map((r) => ({ time: Number(r.t) * 1000, flow: Number(r.bytes), bandwidth: Math.round((Number(r.bytes) * 8) / interval) })),
-      countList: rows.map((r) => ({ time: Number(r.t) * 1000, count: Number(r.requests) })),
+      byteList: rows.map((r) => ({ time: r.t * 1000, flow: r.bytes, bandwidth: Math.round((r.bytes * 8) / interval) })),
+      countList: rows.map((r) => ({ time: r.t * 1000, count: r.requests })),
     };
     return impapiOk(data);
   });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { ownWebsite } from './websites';
@@ -39,9 +39,9 @@ export function dryRunWindow(nowSeconds: number): { start: number; end: number }
   return { start: hour - 23 * HOUR, end: nowSeconds + 1 };
 }
 
-export const wafDryRunRoutes: FastifyPluginAsync = async (app) => {
+export const wafDryRunRoutes: TypedRoutes = async (app) => {
   app.post('/impapi/protection/application/rule/dryRun', { config: view, schema: { body: Body } }, async (request) => {
-    const body = request.body as Static<typeof Body>;
+    const body = request.body;
     const website = await ownWebsite(request, body.websiteId);
     const given = [body.ruleId, body.policyId, body.rule, body.policy].filter((x) => x !== undefined).length;
     if (given !== 1) throw fail('wafCannotBeEmpty');

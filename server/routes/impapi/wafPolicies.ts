@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { ownWebsite } from './websites';
@@ -60,33 +61,33 @@ export function validated(input: PolicyInput): PolicyInput {
   return input;
 }
 
-export const wafPolicyRoutes: FastifyPluginAsync = async (app) => {
+export const wafPolicyRoutes: TypedRoutes = async (app) => {
 
   app.get('/impapi/protection/application/policy/list/:websiteId', { config: view, schema: { params: Type.Object({ websiteId: Id }) } }, async (request) => {
-    const website = await ownWebsite(request, (request.params as { websiteId: number }).websiteId);
+    const website = await ownWebsite(request, request.params.websiteId);
     return impapiOk(await listPolicies(app.db, [website.id]));
   });
 
   app.get('/impapi/protection/application/policy/detail/:id', { config: view, schema: { params: Type.Object({ id: Id }) } }, async (request) => {
-    return impapiOk(await ownPolicy(request, (request.params as { id: number }).id));
+    return impapiOk(await ownPolicy(request, request.params.id));
   });
 
   app.post('/impapi/protection/application/policy/create', { config: operation, schema: { body: CreateBody } }, async (request) => {
-    const body = request.body as Static<typeof CreateBody>;
+    const body = request.body;
     const website = await ownWebsite(request, body.websiteId);
     const id = await insertPolicy(app.db, validated(policyInput({ ...body, websiteId: website.id })));
     return impapiOk(await getPolicy(app.db, id));
   });
 
   app.post('/impapi/protection/application/policy/update', { config: operation, schema: { body: UpdateBody } }, async (request) => {
-    const body = request.body as Static<typeof UpdateBody>;
+    const body = request.body;
     const policy = await ownPolicy(request, body.id);
     await updatePolicy(app.db, policy.id, validated(policyInput({ ...body, websiteId: policy.websiteId })));
     return impapiOk(await getPolicy(app.db, policy.id));
   });
 
   app.post('/impapi/protection/application/policy/delete', { config: operation, schema: { body: Type.Object({ id: Id }, { additionalProperties: false }) } }, async (request) => {
-    const policy = await ownPolicy(request, (request.body as { id: number }).id);
+    const policy = await ownPolicy(request, request.body.id);
     await deletePolicy(app.db, policy.id);
     return impapiOk({ id: policy.id });
   });

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { issueDue } from '../../lib/domainService';
@@ -87,26 +88,26 @@ export function validated(input: RuleInput): RuleInput {
   return input;
 }
 
-export const wafRuleRoutes: FastifyPluginAsync = async (app) => {
+export const wafRuleRoutes: TypedRoutes = async (app) => {
 
   app.get('/impapi/protection/application/rule/list/:websiteId', { config: view, schema: { params: Type.Object({ websiteId: Id }) } }, async (request) => {
-    const website = await ownWebsite(request, (request.params as { websiteId: number }).websiteId);
+    const website = await ownWebsite(request, request.params.websiteId);
     return impapiOk(await listRules(app.db, [website.id]));
   });
 
   app.get('/impapi/protection/application/rule/detail/:id', { config: view, schema: { params: Type.Object({ id: Id }) } }, async (request) => {
-    return impapiOk(await ownRule(request, (request.params as { id: number }).id));
+    return impapiOk(await ownRule(request, request.params.id));
   });
 
   app.post('/impapi/protection/application/rule/create', { config: operation, schema: { body: CreateBody } }, async (request) => {
-    const body = request.body as Static<typeof CreateBody>;
+    const body = request.body;
     const website = await ownWebsite(request, body.websiteId);
     const id = await insertRule(app.db, validated(ruleInput({ ...body, websiteId: website.id })), issueDue());
     return impapiOk(await getRule(app.db, id));
   });
 
   app.post('/impapi/protection/application/rule/update', { config: operation, schema: { body: UpdateBody } }, async (request) => {
-    const body = request.body as Static<typeof UpdateBody>;
+    const body = request.body;
     const rule = await ownRule(request, body.id);
     await updateRule(app.db, rule.id, validated(ruleInput({ ...body, websiteId: rule.websiteId })), issueDue());
     return impapiOk(await getRule(app.db, rule.id));
@@ -114,7 +115,7 @@ export const wafRuleRoutes: FastifyPluginAsync = async (app) => {
 
   // The new order of all the website's rules, first = priority 1.
   app.post('/impapi/protection/application/rule/priority', { config: operation, schema: { body: PriorityBody } }, async (request) => {
-    const body = request.body as Static<typeof PriorityBody>;
+    const body = request.body;
     const website = await ownWebsite(request, body.websiteId);
     const current = await listRules(app.db, [website.id]);
     const ids = new Set(current.map((r) => r.id));
@@ -124,7 +125,7 @@ export const wafRuleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/impapi/protection/application/rule/delete', { config: operation, schema: { body: Type.Object({ id: Id }, { additionalProperties: false }) } }, async (request) => {
-    const rule = await ownRule(request, (request.body as { id: number }).id);
+    const rule = await ownRule(request, request.body.id);
     await deleteRule(app.db, rule.id);
     return impapiOk({ id: rule.id });
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { issueDue } from '../../lib/domainService';
@@ -83,7 +84,7 @@ const checkTimeoutMs = () => {
   return Number.isFinite(v) && v > 0 ? v : 3000;
 };
 
-export const websiteRoutes: FastifyPluginAsync = async (app) => {
+export const websiteRoutes: TypedRoutes = async (app) => {
   /** Normalises and validates a body (throws the first problem's message), certificate coverage included. */
   const inputOf = async (request: FastifyRequest, body: CreateBodyT, exceptId = 0): Promise<WebsiteInput> => {
     const input: WebsiteInput = {
@@ -114,7 +115,7 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get('/impapi/protection/application/manager/list', { config: view, schema: { querystring: ListQuery } }, async (request) => {
-    const q = request.query as Static<typeof ListQuery>;
+    const q = request.query;
     const scope = await request.scope();
     const all = await listWebsites(app.db, scope.all ? null : scope.accounts, { domain: q.domain?.trim() || undefined });
     const pageNum = q.pageNum ?? 1;
@@ -123,11 +124,11 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/impapi/protection/application/manager/detail/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    return impapiOk(await ownWebsite(request, (request.params as { id: number }).id));
+    return impapiOk(await ownWebsite(request, request.params.id));
   });
 
   app.post('/impapi/protection/application/manager/create', { config: operation, schema: { body: CreateBody } }, async (request) => {
-    const body = request.body as CreateBodyT;
+    const body = request.body;
     const input = await inputOf(request, body);
     const wanted = body.protectionAddress?.trim().toLowerCase();
     const protectionAddress = wanted && ADDRESS_RE().test(wanted) && !(await protectionAddressTaken(app.db, wanted)) ? wanted : await randomProtectionAddress(app);
@@ -136,7 +137,7 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/impapi/protection/application/manager/update', { config: operation, schema: { body: UpdateBody } }, async (request) => {
-    const body = request.body as Static<typeof UpdateBody>;
+    const body = request.body;
     const website = await ownWebsite(request, body.id);
     if (website.status === 'configuring') throw fail('wafConfiguring');
     const input = await inputOf(request, body, website.id);
@@ -156,7 +157,7 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   // The check: resolve the website's domain, then a HEAD to every origin (time-out, private
   // addresses only when PORTAL_ALLOW_PRIVATE_ORIGINS=1); the per-origin result is stored.
   app.post('/impapi/protection/application/manager/checkConfig', { config: operation, schema: { body: IdBody } }, async (request) => {
-    const website = await ownWebsite(request, (request.body as { id: number }).id);
+    const website = await ownWebsite(request, request.body.id);
     const timeoutMs = checkTimeoutMs();
     let domainAddresses: string[] = [];
     try {
@@ -193,7 +194,7 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/impapi/protection/application/manager/getPortErrorData/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    const website = await ownWebsite(request, (request.params as { id: number }).id);
+    const website = await ownWebsite(request, request.params.id);
     const data: PortErrorData = {
       checkTime: website.checkTime,
       errors: website.checkResult.filter((r) => !r.ok).map((r) => ({ address: r.address, host: r.host, port: r.port, reason: r.reason ?? '' })),
@@ -204,7 +205,7 @@ export const websiteRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/impapi/certificate/search',
     { config: view, schema: { querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }) } },
-    async (request) => impapiOk(await coveringCertificates(request, (request.query as { domain: string }).domain)),
+    async (request) => impapiOk(await coveringCertificates(request, request.query.domain)),
   );
 
   app.get('/impapi/protection/common/randomDoamin', { config: view }, async () => impapiOk(await randomProtectionAddress(app)));
