@@ -179,6 +179,5 @@ export default {
     empty: 'No traffic matches this search. Try a longer range or fewer filters.',
     export: 'Export CSV',
     exported: 'Exported %{count} rows',
-    loading: 'Loading…',
   },
 };

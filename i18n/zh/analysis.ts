@@ -179,6 +179,5 @@ export default {
     empty: '此查询条件下没有流量数据，请扩大时间范围或减少筛选条件。',
     export: '导出 CSV',
     exported: '已导出 %{count} 行',
-    loading: '加载中…',
   },
 };

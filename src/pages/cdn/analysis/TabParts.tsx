@@ -4,27 +4,11 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure } from '../../../../dataProviders/api/trafficTypes';
 import type { AnalysisQueryState } from './useAnalysisQuery';
 import { Choice } from '../trafficShared/Choice';
+import { QueryView as KitQueryView, Section } from '../../../kit/QueryView';
 
-/** A titled panel of a tab with optional actions (measure toggle, export) on the right. */
-export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={testId}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {actions}
-        </Stack>
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
+export { Section };
 
-/**
- * Renders a query's state: 'domains is required' (no call made), loading, error, empty, or the content.
- */
+/** An analysis call's state: 'domains is required' (no call made), else the page kit's view. */
 export function QueryView<T>({
   state,
   isEmpty,
@@ -43,25 +27,11 @@ export function QueryView<T>({
         {translate('analysis.validation.domainsRequired')}
       </Alert>
     );
-  if (state.error)
-    return (
-      <Alert severity="error" data-testid="analysis-error">
-        {state.error}
-      </Alert>
-    );
-  if (state.loading || state.data === undefined)
-    return (
-      <Box role="progressbar" aria-label={translate('analysis.loading')}>
-        <Skeleton variant="rectangular" height={height} />
-      </Box>
-    );
-  if (isEmpty(state.data))
-    return (
-      <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="analysis-empty">
-        {translate('analysis.empty')}
-      </Box>
-    );
-  return <>{children(state.data)}</>;
+  return (
+    <KitQueryView state={state} isEmpty={isEmpty} emptyText={translate('analysis.empty')} height={height} testId="analysis">
+      {children}
+    </KitQueryView>
+  );
 }
 
 /** "By requests / By flow" switch. */

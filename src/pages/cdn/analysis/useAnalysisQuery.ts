@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
-import { BUSY_RETRY_DELAY_MS, PortalApiError, retryBusy } from '../../../../dataProviders/http';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
 import type { AppliedSearch } from './searchModel';
 
@@ -26,18 +24,9 @@ export interface AnalysisQueryOptions {
   enabled?: boolean;
 }
 
-/** The error text of a failed call: the server's msg (or an i18n key), else 'An unknown error'. */
-export function useErrorText() {
-  const translate = useTranslate();
-  return (error: unknown): string => {
-    if (error instanceof PortalApiError && error.message) return translate(error.message, { _: error.message, ...error.messageArgs });
-    return translate('portal.errors.unknown');
-  };
-}
-
 /**
- * One analysis call of a tab, keyed by the applied search (and the language, so server messages follow
- * a language switch). Only the server's busy answer is retried (retryBusy); any other error shows at once.
+ * One analysis call of a tab (the page kit's query, keyed by the applied search), with the offline
+ * rule that some tabs need a domain first: then no call is made and the tab says why.
  */
 export function useAnalysisQuery<T>(
   name: string,
@@ -45,22 +34,12 @@ export function useAnalysisQuery<T>(
   fetch: (dataProvider: PortalDataProvider) => Promise<T>,
   { needsDomains = false, enabled = true }: AnalysisQueryOptions = {},
 ): AnalysisQueryState<T> {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [locale] = useLocaleState();
-  const errorText = useErrorText();
   const blocked = variant === 'offLine' && needsDomains && !applied.hasDomains;
-  const query = useQuery({
-    queryKey: ['analysis', name, variant, applied.search, locale],
-    queryFn: () => fetch(dataProvider),
-    enabled: enabled && !blocked,
-    retry: retryBusy,
-    retryDelay: BUSY_RETRY_DELAY_MS,
-    refetchOnWindowFocus: false,
-  });
+  const query = usePortalQuery(['analysis', name, variant, applied.search], fetch, { enabled: enabled && !blocked });
   return {
     data: blocked ? undefined : query.data,
-    loading: enabled && !blocked && query.isPending,
-    error: !blocked && query.error ? errorText(query.error) : null,
+    loading: enabled && !blocked && query.loading,
+    error: blocked ? null : query.error,
     blocked,
   };
 }

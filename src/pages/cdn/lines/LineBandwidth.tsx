@@ -4,11 +4,11 @@ import type { BandwidthPoint, LineInfo, LineSummary } from '../../../../dataProv
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
 import { secondsToMs, withinRange, type TimeRange } from '../../../lib/time';
 import { formatBandwidth, formatPercent } from '../../../lib/units';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Tile } from '../overview/Tile';
 import { RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
-import { StateView } from '../trafficShared/StateView';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { QueryView } from '../../../kit/QueryView';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { Choice } from '../trafficShared/Choice';
 
 /** 1-minute points (lineData, up to 7 days) or 5-minute points (lineSdwanData, up to 31 days). */
@@ -76,7 +76,7 @@ export function LineBandwidth({
           </Typography>
         </Tile>
       </Stack>
-      <StateView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('lines.curve.empty')} height={320} testId="line-curve">
+      <QueryView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('lines.curve.empty')} height={320} testId="line-curve">
         {(d) => (
           <TimeSeriesChart
             data={bandwidthPoints(d, choice.range)}
@@ -91,7 +91,7 @@ export function LineBandwidth({
             height={320}
           />
         )}
-      </StateView>
+      </QueryView>
     </Section>
   );
 }

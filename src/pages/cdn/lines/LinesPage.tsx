@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { LineInfo } from '../../../../dataProviders/api/lines';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { PageHeader } from '../trafficShared/PageHeader';
 import { choosePreset, type PresetChoice } from '../trafficShared/RangePresets';
-import { StateView } from '../trafficShared/StateView';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { QueryView } from '../../../kit/QueryView';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { LineBandwidth, PRESETS_FOR, type LineStep } from './LineBandwidth';
 import { CHINA_MAP_COUNTRIES, mapLines } from './lineModel';
 import { LinesMap } from './LinesMap';
@@ -36,7 +36,7 @@ export function LinesPage() {
   return (
     <div data-testid="lines-page">
       <PageHeader title={translate('lines.title')} subtitle={translate('lines.subtitle')} />
-      <StateView state={init} isEmpty={(d) => d.length === 0} emptyText={translate('lines.none')} height={360} testId="lines">
+      <QueryView state={init} isEmpty={(d) => d.length === 0} emptyText={translate('lines.none')} height={360} testId="lines">
         {(lines: LineInfo[]) => {
           const line = lines.find((l) => l.code === selected) ?? lines[0];
           return (
@@ -75,7 +75,7 @@ export function LinesPage() {
             </>
           );
         }}
-      </StateView>
+      </QueryView>
     </div>
   );
 }

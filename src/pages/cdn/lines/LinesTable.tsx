@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { LineInfo, LineSummary } from '../../../../dataProviders/api/lines';
 import { formatBandwidth, formatPercent } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Nowrap } from '../trafficShared/Nowrap';
 
 type Figures = Omit<LineSummary, 'code' | 'name' | 'capacity'>;

@@ -6,9 +6,9 @@ import { MAX_RANGE_DAYS, RETENTION_DAYS } from '../../../lib/time';
 import { formatCount } from '../../../lib/units';
 import { useAnalysisLabels } from '../analysis/labels';
 import { PageHeader } from '../trafficShared/PageHeader';
-import { StateView } from '../trafficShared/StateView';
+import { QueryView } from '../../../kit/QueryView';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { LogDownload } from './LogDownload';
 import { LogFilters } from './LogFilters';
 import { buildLogQuery, initialLogForm, type LogForm } from './logForm';
@@ -70,7 +70,7 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
           </Typography>
           <LogDownload query={applied} total={total} maxRows={LOG_DOWNLOAD_MAX_ROWS} onOpen={onOpenDownload} />
         </Stack>
-        <StateView state={result} isEmpty={(d) => d.list.length === 0} emptyText={translate('logs.empty')} height={400} testId="logs">
+        <QueryView state={result} isEmpty={(d) => d.list.length === 0} emptyText={translate('logs.empty')} height={400} testId="logs">
           {(d) => (
             <LogTable
               result={d}
@@ -82,7 +82,7 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
               providerName={providerName}
             />
           )}
-        </StateView>
+        </QueryView>
       </Paper>
     </Box>
   );

@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { BandAndFlowPoint } from '../../../../dataProviders/api/trafficTypes';
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
 import { secondsToMs, withinRange, type Granularity, type TimeRange } from '../../../lib/time';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Choice } from '../trafficShared/Choice';
 
 type Measure = 'bandwidth' | 'flow';

@@ -7,9 +7,9 @@ import { MultiSelect } from '../analysis/MultiSelect';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
 import { PageHeader } from '../trafficShared/PageHeader';
 import { choosePreset, RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
-import { StateView } from '../trafficShared/StateView';
+import { QueryView } from '../../../kit/QueryView';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { OverviewCurve } from './OverviewCurve';
 import { OverviewTiles } from './OverviewTiles';
 import { TopDomains } from './TopDomains';
@@ -68,7 +68,7 @@ export function OverviewPage() {
         )}
         <RangePresets value={choice} onChange={setChoice} />
       </Stack>
-      <StateView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('overview.empty')} height={420} testId="overview">
+      <QueryView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('overview.empty')} height={420} testId="overview">
         {(d) => (
           <>
             <OverviewTiles data={d} sequential={sequential.data} rangeEnd={choice.range.end} />
@@ -81,7 +81,7 @@ export function OverviewPage() {
             <TopDomains data={d} />
           </>
         )}
-      </StateView>
+      </QueryView>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Overview, OverviewDomain } from '../../../../dataProviders/api/tra
 import { BarRanking } from '../../../charts';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Nowrap } from '../trafficShared/Nowrap';
 
 type DomainRow = OverviewDomain & { id: string; rank: number; share: number };

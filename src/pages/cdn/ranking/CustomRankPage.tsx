@@ -6,13 +6,13 @@ import { BarRanking } from '../../../charts';
 import { formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable } from '../analysis/LocalTable';
 import { MultiSelect } from '../analysis/MultiSelect';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
 import { PageHeader } from '../trafficShared/PageHeader';
 import { choosePreset, RangePresets, type PresetChoice } from '../trafficShared/RangePresets';
-import { StateView } from '../trafficShared/StateView';
+import { QueryView } from '../../../kit/QueryView';
 import { useDomainChoices } from '../trafficShared/useDomainChoices';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { toRankRows, useRankColumns } from './RankingTable';
 import { RequireModule } from '../trafficShared/RequireModule';
 import { Choice } from '../trafficShared/Choice';
@@ -80,7 +80,7 @@ export function CustomRankPage() {
           </>
         }
       >
-        <StateView state={ranking} isEmpty={(d) => d.length === 0} emptyText={translate('customRank.empty')} testId="ranking">
+        <QueryView state={ranking} isEmpty={(d) => d.length === 0} emptyText={translate('customRank.empty')} testId="ranking">
           {() => (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-total">
@@ -96,7 +96,7 @@ export function CustomRankPage() {
               <LocalTable rows={rows} columns={columns} perPage={25} testId="table-ranking" />
             </>
           )}
-        </StateView>
+        </QueryView>
       </Section>
     </div>
   );

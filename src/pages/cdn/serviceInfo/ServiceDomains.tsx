@@ -3,7 +3,7 @@ import type { ServiceDomain, ServiceInfo } from '../../../../dataProviders/api/t
 import { day } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
-import { Section } from '../analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Nowrap } from '../trafficShared/Nowrap';
 
 type Row = ServiceDomain & { id: string; service: string };

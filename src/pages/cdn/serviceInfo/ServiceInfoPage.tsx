@@ -3,8 +3,8 @@ import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ServiceInfoInit } from '../../../../dataProviders/api/trafficTypes';
 import { PageHeader } from '../trafficShared/PageHeader';
-import { StateView } from '../trafficShared/StateView';
-import { usePortalQuery } from '../trafficShared/usePortalQuery';
+import { QueryView } from '../../../kit/QueryView';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { AccountCard } from './AccountCard';
 import { monthsSince } from './months';
 import { ServiceDomains } from './ServiceDomains';
@@ -44,7 +44,7 @@ export function ServiceInfoPage() {
   return (
     <div data-testid="serviceinfo-page">
       <PageHeader title={translate('serviceInfo.title')} subtitle={translate('serviceInfo.subtitle')} />
-      <StateView state={init} isEmpty={() => false} height={120} testId="serviceinfo-init">
+      <QueryView state={init} isEmpty={() => false} height={120} testId="serviceinfo-init">
         {(d) => (
           <>
             <AccountCard init={d} />
@@ -68,16 +68,16 @@ export function ServiceInfoPage() {
             </Stack>
           </>
         )}
-      </StateView>
+      </QueryView>
       {init.data && (
-        <StateView state={info} isEmpty={(d) => d.domains.length === 0} emptyText={translate('serviceInfo.empty')} height={320} testId="serviceinfo">
+        <QueryView state={info} isEmpty={(d) => d.domains.length === 0} emptyText={translate('serviceInfo.empty')} height={320} testId="serviceinfo">
           {(d) => (
             <>
               <ServicesPanel info={d} />
               <ServiceDomains info={d} providerName={providerName} />
             </>
           )}
-        </StateView>
+        </QueryView>
       )}
     </div>
   );

@@ -3,7 +3,7 @@ import { hasPermission } from '../../../auth/permissions';
 import { readUserInfo } from '../../../auth/storage';
 import { domainsFor } from '../analysis/searchModel';
 import { useAnalysisOptions } from '../analysis/useAnalysisOptions';
-import { usePortalQuery } from './usePortalQuery';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 
 /**
  * Domains (of the chosen accounts) and provider names a screen's filters offer. The analysis options

@@ -2,7 +2,7 @@ import { Grid, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillOverview } from '../../../../dataProviders/api/trafficTypes';
 import { formatBytes, formatCount } from '../../../lib/units';
-import { Section } from '../../cdn/analysis/TabParts';
+import { Section } from '../../../kit/QueryView';
 import { Tile } from '../../cdn/overview/Tile';
 import { FeesChart } from './FeesChart';
 import { formatYuan, monthsBefore } from './money';

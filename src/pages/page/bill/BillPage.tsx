@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../../cdn/trafficShared/AccountSelect';
 import { PageHeader } from '../../cdn/trafficShared/PageHeader';
-import { StateView } from '../../cdn/trafficShared/StateView';
+import { QueryView } from '../../../kit/QueryView';
 import { BillDetailTable } from './BillDetailTable';
 import { BillOverviewPanel } from './BillOverviewPanel';
 import { BillSumTable } from './BillSumTable';
@@ -40,22 +40,22 @@ export function BillPage() {
           </Typography>
         )}
       </Stack>
-      <StateView state={overview} isEmpty={() => false} height={360} testId="bill-overview">
+      <QueryView state={overview} isEmpty={() => false} height={360} testId="bill-overview">
         {(d) => <BillOverviewPanel data={d} month={month} />}
-      </StateView>
+      </QueryView>
       <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
         <Tabs value={view} onChange={(_e, v: View) => setView(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="sum" label={translate('bill.sum.title')} data-testid="bill-tab-sum" />
           <Tab value="detail" label={translate('bill.detail.title')} data-testid="bill-tab-detail" />
         </Tabs>
         {view === 'sum' ? (
-          <StateView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-sum">
+          <QueryView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-sum">
             {(d) => <BillSumTable data={d} month={month} />}
-          </StateView>
+          </QueryView>
         ) : (
-          <StateView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-detail">
+          <QueryView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-detail">
             {(d) => <BillDetailTable data={d} month={month} />}
-          </StateView>
+          </QueryView>
         )}
       </Paper>
     </div>

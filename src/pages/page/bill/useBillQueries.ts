@@ -1,6 +1,6 @@
 import { useStore } from 'react-admin';
 import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
-import { usePortalQuery } from '../../cdn/trafficShared/usePortalQuery';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { monthsBefore } from './money';
 
 /** Months of history the overview chart shows, ending with the chosen month. */

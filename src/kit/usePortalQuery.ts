@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState } from 'react-admin';
-import type { PortalDataProvider } from '../../../../dataProviders';
-import { BUSY_RETRY_DELAY_MS, retryBusy } from '../../../../dataProviders/http';
-import { useErrorText } from '../analysis/useAnalysisQuery';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProviders';
+import { BUSY_RETRY_DELAY_MS, PortalApiError, retryBusy } from '../../dataProviders/http';
 
+/** What a custom page shows for one call (see QueryView). */
 export interface PortalQueryState<T> {
   data: T | undefined;
   loading: boolean;
@@ -14,10 +14,20 @@ export interface PortalQueryState<T> {
   refetch: () => void;
 }
 
+/** The error text of a failed call: the server's msg (or an i18n key), else 'An unknown error'. */
+export function useErrorText() {
+  const translate = useTranslate();
+  return (error: unknown): string => {
+    if (error instanceof PortalApiError && error.message) return translate(error.message, { _: error.message, ...error.messageArgs });
+    return translate('portal.errors.unknown');
+  };
+}
+
 /**
- * One call of a traffic screen, keyed by what it asks (and the language, so server messages follow a
- * language switch). Only the server's busy answer is retried (retryBusy); any other error shows at
- * once, as the spec's catalogue wants.
+ * The one query hook of the custom pages (traffic screens, analysis tabs, bills, dashboards): one
+ * data-provider call keyed by what it asks and the language (so server messages follow a language
+ * switch). Only the server's busy answer is retried (retryBusy); any other error shows at once, as
+ * the spec's catalogue wants.
  */
 export function usePortalQuery<T>(
   key: readonly unknown[],
@@ -28,7 +38,7 @@ export function usePortalQuery<T>(
   const [locale] = useLocaleState();
   const errorText = useErrorText();
   const query = useQuery({
-    queryKey: ['trafficPages', ...key, locale],
+    queryKey: ['portal', ...key, locale],
     queryFn: () => fetch(dataProvider),
     enabled,
     retry: retryBusy,
