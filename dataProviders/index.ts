@@ -36,7 +36,7 @@ const modules = {
   monit: monitModule,
 } satisfies Record<string, ProviderModule>;
 
-type Methods<T> = T extends { methods: infer M } ? M : object;
+type Methods<T> = T extends { methods?: infer M } ? NonNullable<M> : object;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type PortalDataProvider = DataProvider & UnionToIntersection<Methods<(typeof modules)[keyof typeof modules]>>;
 

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { HostCountReply } from '../../dataProviders/api/hostTypes';
+import type { PurgeQuota } from '../../dataProviders/api/purgeTypes';
 import { buildProvider, dataProvider } from '../../dataProviders';
 
 describe('data provider modules', () => {
   it('the real modules merge without a name defined twice', () => {
     expect(typeof dataProvider.getList).toBe('function');
+  });
+
+  it('custom methods of modules declared as ProviderModule<M> keep their types (checked by tsc, not any)', () => {
+    expectTypeOf<ReturnType<typeof dataProvider.hostCount>>().toEqualTypeOf<Promise<HostCountReply>>();
+    expectTypeOf<Awaited<ReturnType<typeof dataProvider.purgeQuota>>>().toEqualTypeOf<PurgeQuota | undefined>();
   });
 
   it('refuses at start a custom method or a resource that two modules define', () => {

@@ -15,6 +15,8 @@ import { isSuperRole } from '../../../auth/permissions';
 import { HOST_STATUSES, HOST_TYPES, type HostType } from '../../../lib/hostRules';
 import { formatValue } from '../../../lib/units';
 import { Tile } from '../overview/Tile';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
+import { QueryView } from '../../../kit/QueryView';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from '../../../../resources/vpsHosts/hostUi';
 
 const AreaBars = lazy(() => import('./AreaBars'));
@@ -153,25 +155,23 @@ function CustomerSelect({ value, onChange }: { value: string; onChange: (v: stri
 /** Host overview: counts by type and status, the VPS and the server view, hosts by area. */
 export function OverviewHostPage() {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const staff = isSuperRole(readUserInfo()?.role);
   const [customs, setCustoms] = useState(storedCustoms());
   const [tab, setTab] = useState<HostType>('vps');
-  const count = useQuery({ queryKey: ['hostCount', customs], queryFn: () => dataProvider.hostCount() });
-  const view = useQuery({ queryKey: ['hostOverview', tab, customs], queryFn: () => dataProvider.hostOverview(tab) });
+  const count = usePortalQuery(['hostCount', customs], (dp) => dp.hostCount());
+  const view = usePortalQuery(['hostOverview', tab, customs], (dp) => dp.hostOverview(tab));
   const pickCustomer = (v: string) => {
     storeCustoms(v ? [v] : []);
     setCustoms(v);
   };
-  const c = count.data;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1">{t('portal.hosts.overviewTitle')}</Typography>
         {staff && <CustomerSelect value={customs.split(',')[0] ?? ''} onChange={pickCustomer} />}
       </Stack>
-      {(count.error || view.error) && <Alert severity="error" sx={{ mb: 2 }}>{t('portal.errors.requestFailed', { reason: String((count.error ?? view.error) as Error) })}</Alert>}
-      {c ? (
+      <QueryView state={count} isEmpty={() => false} height={160} testId="host-count">
+        {(c) => (
         <Stack spacing={2} sx={{ mb: 2 }}>
           <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
             <Tile label={t('portal.hosts.overview.total')} value={String(c.total)} testId="host-total" />
@@ -198,13 +198,14 @@ export function OverviewHostPage() {
             </Table>
           </Paper>
         </Stack>
-      ) : (
-        <Skeleton variant="rectangular" height={160} sx={{ mb: 2 }} />
-      )}
+        )}
+      </QueryView>
       <Tabs value={tab} onChange={(_e, v: HostType) => setTab(v)} sx={{ mb: 2 }}>
         {HOST_TYPES.map((type) => <Tab key={type} value={type} label={t(`portal.hosts.overview.${type}`)} />)}
       </Tabs>
-      {view.data ? <TypeView view={view.data} /> : <Skeleton variant="rectangular" height={300} />}
+      <QueryView state={view} isEmpty={() => false} height={300} testId="host-view">
+        {(data) => <TypeView view={data} />}
+      </QueryView>
     </Box>
   );
 }
