@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Box, Chip, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useDataProvider, useTranslate,
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction,
 } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
 import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { QueryView } from '../../src/kit/QueryView';
 
 const h = (name: string) => `portal.monit.history.fields.${name}`;
 const time = (iso: string) => formatDateTime(iso);
@@ -67,15 +67,13 @@ function Notifications() {
 
 function Alarms() {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(20);
   const [event, setEvent] = useState('');
   const [ruleName, setRuleName] = useState('');
-  const { data } = useQuery({
-    queryKey: ['monitAlarms', page, perPage, event, ruleName],
-    queryFn: () => dataProvider.monitAlarms({ pageNum: page + 1, pageSize: perPage, event: event || undefined, ruleName: ruleName.trim() || undefined }),
-  });
+  const query = usePortalQuery(['monitAlarms', page, perPage, event, ruleName], (dp) =>
+    dp.monitAlarms({ pageNum: page + 1, pageSize: perPage, event: event || undefined, ruleName: ruleName.trim() || undefined }),
+  );
   return (
     <Box data-testid="alarm-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
@@ -85,25 +83,29 @@ function Alarms() {
           {ALARM_EVENTS.map((e) => <MenuItem key={e} value={e}>{t(`portal.monit.history.events.${e}`)}</MenuItem>)}
         </MuiTextField>
       </Stack>
-      <Table size="small">
-        <TableHead>
-          <TableRow>{['time', 'ruleName', 'event', 'value', 'threshold', 'period', 'domains'].map((c) => <TableCell key={c}>{t(h(c))}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {(data?.list ?? []).map((a: AlarmRecord) => (
-            <TableRow key={a.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(a.time)}</TableCell>
-              <TableCell>{a.ruleName}</TableCell>
-              <TableCell><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`portal.monit.history.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</TableCell>
-              <TableCell>{`${t(`portal.monit.rules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}`}</TableCell>
-              <TableCell>{`${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}`}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${time(a.periodStart)} – ${new Date(a.periodEnd).toLocaleTimeString()}`}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{a.domains.join(', ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
+      <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
+        {(d) => (
+          <Table size="small">
+            <TableHead>
+              <TableRow>{['time', 'ruleName', 'event', 'value', 'threshold', 'period', 'domains'].map((c) => <TableCell key={c}>{t(h(c))}</TableCell>)}</TableRow>
+            </TableHead>
+            <TableBody>
+              {d.list.map((a: AlarmRecord) => (
+                <TableRow key={a.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(a.time)}</TableCell>
+                  <TableCell>{a.ruleName}</TableCell>
+                  <TableCell><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`portal.monit.history.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</TableCell>
+                  <TableCell>{`${t(`portal.monit.rules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}`}</TableCell>
+                  <TableCell>{`${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}`}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${time(a.periodStart)} – ${time(a.periodEnd).slice(11)}`}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{a.domains.join(', ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryView>
+      <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
         onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
     </Box>
   );
@@ -111,16 +113,14 @@ function Alarms() {
 
 function Availability() {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(0);
   const [domain, setDomain] = useState('');
   const [type, setType] = useState('');
-  const { data } = useQuery({
-    queryKey: ['monitResource', page, domain, type],
-    queryFn: () => dataProvider.monitResource({ pageNum: page + 1, pageSize: 20, domain: domain.trim() || undefined, type: type || undefined, interval: 60 }),
-  });
+  const query = usePortalQuery(['monitResource', page, domain, type], (dp) =>
+    dp.monitResource({ pageNum: page + 1, pageSize: 20, domain: domain.trim() || undefined, type: type || undefined, interval: 60 }),
+  );
   const r = (k: string) => `portal.monit.resource.fields.${k}`;
-  const points = (data?.stats ?? []).map((s) => ({ ...s, label: new Date(s.time).toLocaleString([], { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }) }));
+  const points = (query.data?.stats ?? []).map((s) => ({ ...s, label: new Date(s.time).toLocaleString([], { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }) }));
   return (
     <Box data-testid="resource-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
@@ -147,34 +147,38 @@ function Availability() {
           </LineChart>
         </ResponsiveContainer>
       </Box>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('portal.monit.resource.domain')}</TableCell>
-            {['time', 'location', 'clientIp', 'serverIp', 'dnsMs', 'connectMs', 'totalMs', 'httpStatus', 'origin', 'event'].map((c) => <TableCell key={c}>{t(r(c))}</TableCell>)}
-            <TableCell>{t('portal.monit.resource.type')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data?.list ?? []).map((x, i) => (
-            <TableRow key={`${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{x.domain}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(x.time)}</TableCell>
-              <TableCell>{`${x.country} ${x.city} ${x.isp}`}</TableCell>
-              <TableCell>{x.clientIp}</TableCell>
-              <TableCell>{x.serverIp}</TableCell>
-              <TableCell>{x.dnsMs}</TableCell>
-              <TableCell>{x.connectMs}</TableCell>
-              <TableCell>{x.totalMs}</TableCell>
-              <TableCell>{x.httpStatus}</TableCell>
-              <TableCell>{x.originIp ? `${x.originIp}:${x.originPort}` : '–'}</TableCell>
-              <TableCell>{t(`portal.monit.resource.events.${x.event}`)}</TableCell>
-              <TableCell>{t(`portal.monit.resource.types.${x.type}`)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <TablePagination component="div" {...paginationLabels(t)} count={data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
+      <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
+        {(d) => (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('portal.monit.resource.domain')}</TableCell>
+                {['time', 'location', 'clientIp', 'serverIp', 'dnsMs', 'connectMs', 'totalMs', 'httpStatus', 'origin', 'event'].map((c) => <TableCell key={c}>{t(r(c))}</TableCell>)}
+                <TableCell>{t('portal.monit.resource.type')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {d.list.map((x, i) => (
+                <TableRow key={`${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{x.domain}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(x.time)}</TableCell>
+                  <TableCell>{`${x.country} ${x.city} ${x.isp}`}</TableCell>
+                  <TableCell>{x.clientIp}</TableCell>
+                  <TableCell>{x.serverIp}</TableCell>
+                  <TableCell>{x.dnsMs}</TableCell>
+                  <TableCell>{x.connectMs}</TableCell>
+                  <TableCell>{x.totalMs}</TableCell>
+                  <TableCell>{x.httpStatus}</TableCell>
+                  <TableCell>{x.originIp ? `${x.originIp}:${x.originPort}` : '–'}</TableCell>
+                  <TableCell>{t(`portal.monit.resource.events.${x.event}`)}</TableCell>
+                  <TableCell>{t(`portal.monit.resource.types.${x.type}`)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryView>
+      <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
     </Box>
   );
 }
