@@ -468,5 +468,11 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
       expect(s.peakEgressBandwidth).toBe(await directPeak(acmeIps, start, now, 'out_bytes'));
       expect(s.peakIngressBandwidth).toBeGreaterThan(0);
     }
+    // no whole hour inside: the minutes only
+    const inside = Math.floor(now / 3600) * 3600 - 3 * 3600 + 300;
+    const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: inside, endTime: inside + 3000, granularity: '1h' })).body.data as IppStatistic;
+    expect(s.points.length).toBe(1);
+    expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, inside, inside + 3000));
+    expect(s.points[0].ingressBandwidth).toBe(Math.round((s.totalIngressFlow * 8) / 3000));
   });
 });

@@ -24,7 +24,9 @@ export const IPP_TRAFFIC_STATEMENTS = [
   ) ENGINE = MergeTree
   PARTITION BY toYYYYMM(ts)
   ORDER BY (ip, ts)
-  TTL ts + INTERVAL 90 DAY`,
+  TTL ts + INTERVAL 90 DAY
+  -- small granules: the reads here are an hour per IP at a range's ends (region totals), ~800 rows each
+  SETTINGS index_granularity = 1024`,
 ];
 
 /**
@@ -53,7 +55,9 @@ const IPP_ROLLUPS = [
     ) ENGINE = SummingMergeTree
     PARTITION BY toYYYYMM(ts)
     ORDER BY (ip, ts)
-    TTL ts + INTERVAL 90 DAY`,
+    TTL ts + INTERVAL 90 DAY
+    -- small granules: besides the detector's week, the reads are up to an hour per IP (a range's ends, the hours to check)
+    SETTINGS index_granularity = 256`,
     // columns named through the table's alias: the output names equal the input names
     select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes, sum(s.in_packets) AS in_packets,
       sumIf(s.in_packets, s.protocol = 'tcp') AS tcp_packets, sumIf(s.syn_packets, s.protocol = 'tcp') AS syn_packets,
@@ -185,42 +189,37 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
     }
   } else if (ips.length) {
     // Whole hours from the hourly rollup: their flows, and an upper bound of their busiest minute (the
-    // sum over IPs of each IP's busiest minute, or of its flow where that peak is not exact). The
-    // partial hours minute by minute. Then only the hours whose bound beats the busiest minute found
-    // so far are summed minute by minute, the likeliest first.
+    // sum over IPs of each IP's busiest minute, or of its flow where that peak is not exact).
     const hours = await engine.query<Record<string, string | number>>(
       `SELECT toUInt32(ts) AS t, sum(i) AS fi, sum(o) AS fo, sum(if(exact, pi, i)) AS ui, sum(if(exact, po, o)) AS uo FROM (${IPP_HOURS}) GROUP BY ts`,
       params,
     );
-    const edges = await engine.query<Record<string, string | number>>(
-      `SELECT toUInt32(ts) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic_1m
-       WHERE ip IN {ips:Array(String)} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY ts`,
-      params,
-    );
-    for (const m of edges) {
-      add(Math.floor(num(m.t) / step) * step, num(m.i), num(m.o));
-      peakIn = Math.max(peakIn, num(m.i));
-      peakOut = Math.max(peakOut, num(m.o));
+    // The busiest minute is at least the average minute of any hour: an hour whose bound is below that
+    // cannot hold it (strictly below, so the hour of the best average stays). The remaining hours and
+    // the partial first and last hours are summed minute by minute, in one pass.
+    let floorIn = 0;
+    let floorOut = 0;
+    for (const h of hours) {
+      add(Math.floor(num(h.t) / step) * step, num(h.fi), num(h.fo));
+      floorIn = Math.max(floorIn, num(h.fi) / 60);
+      floorOut = Math.max(floorOut, num(h.fo) / 60);
     }
-    const bounds = hours.map((h) => ({ t: num(h.t), ui: num(h.ui), uo: num(h.uo) }));
-    for (const h of hours) add(Math.floor(num(h.t) / step) * step, num(h.fi), num(h.fo));
-    const peakOf = async (hs: number[]) => {
-      const [p] = await engine.query<Record<string, string | number>>(
-        `SELECT max(i) AS pi, max(o) AS po FROM (
-           SELECT ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic_1m
-           WHERE ip IN {ips:Array(String)} AND ${between('from', 'to')} AND toUInt32(toStartOfHour(ts)) IN {hs:Array(UInt32)} GROUP BY ts)`,
-        { ips, hs, from: Math.min(...hs), to: Math.max(...hs) + 3600 },
-      );
-      peakIn = Math.max(peakIn, num(p?.pi));
-      peakOut = Math.max(peakOut, num(p?.po));
-    };
-    // first the two likeliest hours for each direction, then every hour still above the peaks found
-    const first = new Set([...[...bounds].sort((a, b) => b.ui - a.ui).slice(0, 2), ...[...bounds].sort((a, b) => b.uo - a.uo).slice(0, 2)]);
-    const open = (hs: typeof bounds) => hs.filter((h) => h.ui > peakIn || h.uo > peakOut).map((h) => h.t);
-    const firstOpen = open([...first]);
-    if (firstOpen.length) await peakOf(firstOpen);
-    const rest = open(bounds.filter((h) => !first.has(h)));
-    if (rest.length) await peakOf(rest);
+    const open = hours.filter((h) => num(h.ui) >= floorIn || num(h.uo) >= floorOut).map((h) => num(h.t));
+    const minutes = await engine.query<Record<string, string | number>>(
+      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sumIf(mi, edge) AS i, sumIf(mo, edge) AS o, max(mi) AS pi, max(mo) AS po FROM (
+         SELECT ts, sum(in_bytes) AS mi, sum(out_bytes) AS mo, (ts < toDateTime({hourFrom:UInt32}, 'UTC') OR ts >= toDateTime({hourTo:UInt32}, 'UTC')) AS edge
+         FROM traffic.ipp_traffic_1m
+         WHERE ip IN {ips:Array(String)} AND ${between('start', 'end')}
+           AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')} OR toUInt32(toStartOfHour(ts)) IN {open:Array(UInt32)})
+         GROUP BY ts)
+       GROUP BY t`,
+      { ...params, open },
+    );
+    for (const m of minutes) {
+      add(num(m.t), num(m.i), num(m.o));
+      peakIn = Math.max(peakIn, num(m.pi));
+      peakOut = Math.max(peakOut, num(m.po));
+    }
   }
   const points: IppStatPoint[] = [];
   let totalIn = 0;
