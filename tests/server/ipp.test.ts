@@ -371,10 +371,14 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
   );
   const rollup = () => app.traffic.query<Row>(
     `SELECT ip, toUInt32(ts) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o, max(peak_in) AS pi, max(peak_out) AS po,
-       bitCount(groupBitOr(minutes)) = sum(minute_rows) AS exact
+       bitCount(groupBitOr(minutes)) = sum(minute_rows) AS exact,
+       arrayMax(sumForEachMerge(in_minutes)) AS vi, arrayMax(sumForEachMerge(out_minutes)) AS vo, arraySum(sumForEachMerge(in_minutes)) AS si
      FROM traffic.ipp_traffic_1h GROUP BY ip, ts ORDER BY ip, t`,
   );
-  /** The rollup holds every (IP, hour) of the samples with their flows; its peaks where marked exact. Returns the rows not exact. */
+  /**
+   * The rollup holds every (IP, hour) of the samples with their flows and minute vectors (always exact);
+   * its scalar peaks where marked exact. Returns the rows not exact.
+   */
   async function compare() {
     const [d, r] = await Promise.all([direct(), rollup()]);
     const key = (x: Row) => `${x.ip} ${x.t} ${x.i} ${x.o}`;
@@ -382,6 +386,8 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     const exact = (x: Row) => x.exact === true || x.exact === 1 || x.exact === '1';
     const peaks = (x: Row) => `${x.ip} ${x.t} ${x.pi} ${x.po}`;
     expect(r.filter(exact).map(peaks)).toEqual(d.filter((_, i) => exact(r[i])).map(peaks));
+    expect(r.map((x) => `${x.ip} ${x.t} ${x.vi} ${x.vo}`)).toEqual(d.map(peaks));
+    expect(r.every((x) => String(x.si) === String(x.i))).toBe(true);
     return r.filter((x) => !exact(x)).map((x) => ({ ip: String(x.ip), t: Number(x.t) }));
   }
   /** The busiest minute of the summed IPs over [s, e) straight from the samples, as bandwidth. */

@@ -25,8 +25,9 @@ export const IPP_TRAFFIC_STATEMENTS = [
   PARTITION BY toYYYYMM(ts)
   ORDER BY (ip, ts)
   TTL ts + INTERVAL 90 DAY
-  -- small granules: the reads here are an hour per IP at a range's ends (region totals), ~800 rows each
-  SETTINGS index_granularity = 1024`,
+  -- small granules, and compressed blocks to match (as rollups.ts granularitySettings): the reads here are
+  -- up to an hour per IP at a range's ends (region totals), which would otherwise decompress 64 KB per column and IP
+  SETTINGS index_granularity = 1024, min_compress_block_size = 8192, max_compress_block_size = 16384`,
 ];
 
 /**
@@ -56,8 +57,8 @@ const IPP_ROLLUPS = [
     PARTITION BY toYYYYMM(ts)
     ORDER BY (ip, ts)
     TTL ts + INTERVAL 90 DAY
-    -- small granules: besides the detector's week, the reads are up to an hour per IP (a range's ends, the hours to check)
-    SETTINGS index_granularity = 256`,
+    -- small granules and blocks: besides the detector's week, the reads are up to an hour per IP (a range's ends, hours not exact)
+    SETTINGS index_granularity = 256, min_compress_block_size = 2048, max_compress_block_size = 4096`,
     // columns named through the table's alias: the output names equal the input names
     select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes, sum(s.in_packets) AS in_packets,
       sumIf(s.in_packets, s.protocol = 'tcp') AS tcp_packets, sumIf(s.syn_packets, s.protocol = 'tcp') AS syn_packets,
@@ -85,7 +86,9 @@ const IPP_ROLLUPS = [
     // peak_in / peak_out are the largest minute of each insert, and `minutes` (a bit per minute of the
     // hour) with `minute_rows` (minute rows inserted) tell whether every minute came in one insert.
     // Only then is the peak exact (bitCount(minutes) = minute_rows); the reads take the other hours'
-    // peaks from the minute rollup (ippHoursSql). The sums are always exact.
+    // peaks from the minute rollup (IPP_HOURS). The sums are always exact. `in_minutes` / `out_minutes`
+    // hold the hour's 60 minute sums (summed by position, so exact however the inserts came): the
+    // busiest minute of several IPs summed is the max of their summed vectors.
     table: 'traffic.ipp_traffic_1h',
     view: 'traffic.ipp_traffic_1h_mv',
     create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_1h (
@@ -96,14 +99,18 @@ const IPP_ROLLUPS = [
       peak_in     SimpleAggregateFunction(max, UInt64),
       peak_out    SimpleAggregateFunction(max, UInt64),
       minutes     SimpleAggregateFunction(groupBitOr, UInt64),
-      minute_rows SimpleAggregateFunction(sum, UInt64)
+      minute_rows SimpleAggregateFunction(sum, UInt64),
+      in_minutes  AggregateFunction(sumForEach, Array(UInt64)),
+      out_minutes AggregateFunction(sumForEach, Array(UInt64))
     ) ENGINE = AggregatingMergeTree
     PARTITION BY toYYYYMM(ts)
     ORDER BY (ip, ts)
     TTL ts + INTERVAL 90 DAY`,
     // the inner GROUP BY makes the backfill exact over a minute rollup that is not merged yet
     select: `SELECT toStartOfHour(m.ts) AS ts, m.ip AS ip, sum(m.i) AS in_bytes, sum(m.o) AS out_bytes, max(m.i) AS peak_in, max(m.o) AS peak_out,
-      groupBitOr(bitShiftLeft(toUInt64(1), toMinute(m.ts))) AS minutes, count() AS minute_rows
+      groupBitOr(bitShiftLeft(toUInt64(1), toMinute(m.ts))) AS minutes, count() AS minute_rows,
+      sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.i, 0), range(60))) AS in_minutes,
+      sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.o, 0), range(60))) AS out_minutes
       FROM (SELECT s.ip AS ip, s.ts AS ts, sum(s.in_bytes) AS i, sum(s.out_bytes) AS o FROM traffic.ipp_traffic_1m AS s GROUP BY ip, ts) AS m
       GROUP BY ip, ts`,
   },
@@ -195,8 +202,8 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
       params,
     );
     // The busiest minute is at least the average minute of any hour: an hour whose bound is below that
-    // cannot hold it (strictly below, so the hour of the best average stays). The remaining hours and
-    // the partial first and last hours are summed minute by minute, in one pass.
+    // cannot hold it (strictly below, so the hour of the best average stays). The remaining hours'
+    // busiest minute from their summed minute vectors; the partial first and last hours minute by minute.
     let floorIn = 0;
     let floorOut = 0;
     for (const h of hours) {
@@ -205,20 +212,29 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
       floorOut = Math.max(floorOut, num(h.fo) / 60);
     }
     const open = hours.filter((h) => num(h.ui) >= floorIn || num(h.uo) >= floorOut).map((h) => num(h.t));
-    const minutes = await engine.query<Record<string, string | number>>(
-      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sumIf(mi, edge) AS i, sumIf(mo, edge) AS o, max(mi) AS pi, max(mo) AS po FROM (
-         SELECT ts, sum(in_bytes) AS mi, sum(out_bytes) AS mo, (ts < toDateTime({hourFrom:UInt32}, 'UTC') OR ts >= toDateTime({hourTo:UInt32}, 'UTC')) AS edge
-         FROM traffic.ipp_traffic_1m
-         WHERE ip IN {ips:Array(String)} AND ${between('start', 'end')}
-           AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')} OR toUInt32(toStartOfHour(ts)) IN {open:Array(UInt32)})
-         GROUP BY ts)
-       GROUP BY t`,
-      { ...params, open },
-    );
-    for (const m of minutes) {
-      add(num(m.t), num(m.i), num(m.o));
-      peakIn = Math.max(peakIn, num(m.pi));
-      peakOut = Math.max(peakOut, num(m.po));
+    if (open.length) {
+      const [p] = await engine.query<Record<string, string | number>>(
+        `SELECT max(arrayMax(vi)) AS pi, max(arrayMax(vo)) AS po FROM (
+           SELECT ts, sumForEachMerge(in_minutes) AS vi, sumForEachMerge(out_minutes) AS vo FROM traffic.ipp_traffic_1h
+           WHERE ip IN {ips:Array(String)} AND ${between('from', 'to')} AND toUInt32(ts) IN {open:Array(UInt32)} GROUP BY ts)`,
+        { ips, open, from: Math.min(...open), to: Math.max(...open) + 3600 },
+      );
+      peakIn = num(p?.pi);
+      peakOut = num(p?.po);
+    }
+    if (hourFrom > start || hourTo < end) {
+      const edges = await engine.query<Record<string, string | number>>(
+        `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
+           SELECT ts, sum(in_bytes) AS mi, sum(out_bytes) AS mo FROM traffic.ipp_traffic_1m
+           WHERE ip IN {ips:Array(String)} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY ts)
+         GROUP BY t`,
+        params,
+      );
+      for (const m of edges) {
+        add(num(m.t), num(m.i), num(m.o));
+        peakIn = Math.max(peakIn, num(m.pi));
+        peakOut = Math.max(peakOut, num(m.po));
+      }
     }
   }
   const points: IppStatPoint[] = [];
