@@ -465,7 +465,7 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     }
   });
 
-  it('the account peak equals the busiest minute of the summed IPs over a week with partial hours (candidate hours only)', async () => {
+  it('the account peak equals the busiest minute of the summed IPs over a week with partial hours, and with no whole hour', async () => {
     const now = Math.floor(Date.now() / 1000);
     const start = now - 7 * 86_400 + 1801;
     for (const granularity of ['1h', '1d'] as const) {

@@ -197,33 +197,19 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
       peakOut = Math.max(peakOut, num(b.po));
     }
   } else if (ips.length) {
-    // Whole hours from the hourly rollup: their flows, and an upper bound of their busiest minute (the
-    // sum over IPs of each IP's busiest minute, or of its flow where that peak is not exact).
+    // Whole hours from the hourly rollup in one pass: their flows, and their busiest minute as the max
+    // of the IPs' summed minute vectors (exact however the inserts came).
     const hours = await engine.query<Record<string, string | number>>(
-      `SELECT toUInt32(ts) AS t, sum(i) AS fi, sum(o) AS fo, sum(if(exact, pi, i)) AS ui, sum(if(exact, po, o)) AS uo FROM (${IPP_HOURS}) GROUP BY ts`,
+      `SELECT toUInt32(ts) AS t, sum(in_bytes) AS fi, sum(out_bytes) AS fo, arrayMax(sumForEachMerge(in_minutes)) AS pi, arrayMax(sumForEachMerge(out_minutes)) AS po
+       FROM traffic.ipp_traffic_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY ts`,
       params,
     );
-    // The busiest minute is at least the average minute of any hour: an hour whose bound is below that
-    // cannot hold it (strictly below, so the hour of the best average stays). The remaining hours'
-    // busiest minute from their summed minute vectors; the partial first and last hours minute by minute.
-    let floorIn = 0;
-    let floorOut = 0;
     for (const h of hours) {
       add(Math.floor(num(h.t) / step) * step, num(h.fi), num(h.fo));
-      floorIn = Math.max(floorIn, num(h.fi) / 60);
-      floorOut = Math.max(floorOut, num(h.fo) / 60);
+      peakIn = Math.max(peakIn, num(h.pi));
+      peakOut = Math.max(peakOut, num(h.po));
     }
-    const open = hours.filter((h) => num(h.ui) >= floorIn || num(h.uo) >= floorOut).map((h) => num(h.t));
-    if (open.length) {
-      const [p] = await engine.query<Record<string, string | number>>(
-        `SELECT max(arrayMax(vi)) AS pi, max(arrayMax(vo)) AS po FROM (
-           SELECT ts, sumForEachMerge(in_minutes) AS vi, sumForEachMerge(out_minutes) AS vo FROM traffic.ipp_traffic_1h
-           WHERE ip IN {ips:Array(String)} AND ${between('from', 'to')} AND toUInt32(ts) IN {open:Array(UInt32)} GROUP BY ts)`,
-        { ips, open, from: Math.min(...open), to: Math.max(...open) + 3600 },
-      );
-      peakIn = num(p?.pi);
-      peakOut = num(p?.po);
-    }
+    // the partial first and last hours minute by minute
     if (hourFrom > start || hourTo < end) {
       const edges = await engine.query<Record<string, string | number>>(
         `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
