@@ -401,17 +401,32 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
   };
   const acmeIps = DEMO_IPP.filter((e) => e.account.startsWith('acme')).map((e) => e.fields.originIp);
 
+  /** The daily region rollup (fed by the hourly one) holds the samples' flows per IP, UTC day and region. */
+  async function compareDaily() {
+    const q = (sql: string) => app.traffic.query<Row>(`SELECT ip, toUInt32(d) AS t, region, sum(i) AS si, sum(o) AS so FROM (${sql}) GROUP BY ip, d, region ORDER BY ip, t, region`);
+    const [d, r] = await Promise.all([
+      q('SELECT ip, toStartOfDay(ts) AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic'),
+      q('SELECT ip, ts AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic_region_1d'),
+    ]);
+    expect(r.length).toBeGreaterThan(0);
+    expect(r).toEqual(d);
+  }
+
   it('matches the samples as the views filled it: flows of every hour, the busiest minute of the exact ones (nearly all)', async () => {
+    await compareDaily();
     const inexact = await compare();
     const [{ n }] = await app.traffic.query<{ n: string }>('SELECT uniqExact(ip, toStartOfHour(ts)) AS n FROM traffic.ipp_traffic');
     expect(inexact.length).toBeLessThan(Number(n) / 10);
   });
 
   it('matches them after a backfill from the minute rollup, every peak exact', async () => {
-    await app.traffic.exec('DROP VIEW traffic.ipp_traffic_1h_mv');
-    await app.traffic.exec('DROP TABLE traffic.ipp_traffic_1h');
+    for (const t of ['ipp_traffic_1h', 'ipp_traffic_region_1d']) {
+      await app.traffic.exec(`DROP VIEW traffic.${t}_mv`);
+      await app.traffic.exec(`DROP TABLE traffic.${t}`);
+    }
     await ensureIppRollups(app.traffic);
     expect(await compare()).toEqual([]);
+    await compareDaily();
   });
 
   it('after ingests that split a minute across requests: flows still exact, that hour marked, and the statistics read its peak from the minutes', async () => {
@@ -431,6 +446,7 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     // minute t: 5,000 + 4,000 MB in two requests (9,000 MB); minute t + 60: 6,000 MB in the first
     await ingest([line(t, 'US', 5000 * mb), line(t + 60, 'US', 6000 * mb)]);
     await ingest([line(t, 'JP', 4000 * mb)]);
+    await compareDaily();
     const inexact = await compare();
     expect(inexact).toContainEqual({ ip, t: now - 3 * 3600 });
 
@@ -473,6 +489,14 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
       expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, start, now));
       expect(s.peakEgressBandwidth).toBe(await directPeak(acmeIps, start, now, 'out_bytes'));
       expect(s.peakIngressBandwidth).toBeGreaterThan(0);
+      // regions: whole days, whole hours and the partial hours together
+      const byRegion = await app.traffic.query<{ region: string; i: string; o: string }>(
+        `SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic
+         WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32}) GROUP BY region`,
+        { ips: acmeIps, s: start, e: now },
+      );
+      expect(s.areaIngressFlow).toEqual(topRegions(Object.fromEntries(byRegion.map((r) => [r.region, Number(r.i)]))));
+      expect(s.areaEgressFlow).toEqual(topRegions(Object.fromEntries(byRegion.map((r) => [r.region, Number(r.o)]))));
     }
     // no whole hour inside: the minutes only
     const inside = Math.floor(now / 3600) * 3600 - 3 * 3600 + 300;

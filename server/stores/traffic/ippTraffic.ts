@@ -82,6 +82,23 @@ const IPP_ROLLUPS = [
       FROM traffic.ipp_traffic AS s GROUP BY ip, ts, region`,
   },
   {
+    // per IP, UTC day and region, from the hourly one: the whole days of a range's region totals
+    table: 'traffic.ipp_traffic_region_1d',
+    view: 'traffic.ipp_traffic_region_1d_mv',
+    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_region_1d (
+      ts        DateTime('UTC'),
+      ip        String,
+      region    LowCardinality(String),
+      in_bytes  UInt64,
+      out_bytes UInt64
+    ) ENGINE = SummingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts, region)
+    TTL ts + INTERVAL 90 DAY`,
+    select: `SELECT toStartOfDay(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
+      FROM traffic.ipp_traffic_region_1h AS s GROUP BY ip, ts, region`,
+  },
+  {
     // The busiest minute of an hour is the max of per-minute sums, which a view only sees per insert:
     // peak_in / peak_out are the largest minute of each insert, and `minutes` (a bit per minute of the
     // hour) with `minute_rows` (minute rows inserted) tell whether every minute came in one insert.
@@ -239,19 +256,26 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
       ingressBandwidth: seconds > 0 ? Math.round((b.i * 8) / seconds) : 0, egressBandwidth: seconds > 0 ? Math.round((b.o * 8) / seconds) : 0,
     });
   }
-  // the whole hours from the hourly region rollup, the partial first and last hours from the base
-  // table: two queries, as each is read by all cores while one UNION ALL of them was not
+  // the whole days from the daily region rollup, the other whole hours from the hourly one, the partial
+  // first and last hours from the base table: separate queries, as each is read by all cores while one
+  // UNION ALL of them was not
   const regionFlows = new Map<string, { i: number; o: number }>();
   if (ips.length) {
+    const dayFrom = Math.min(hourTo, Math.ceil(hourFrom / 86_400) * 86_400);
+    const dayTo = Math.max(dayFrom, Math.floor(hourTo / 86_400) * 86_400);
+    const sums = 'SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o';
+    const ipsIn = 'ip IN {ips:Array(String)}';
     const parts = [
-      `SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic_region_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY region`,
+      ...(dayTo > dayFrom ? [`${sums} FROM traffic.ipp_traffic_region_1d WHERE ${ipsIn} AND ${between('dayFrom', 'dayTo')} GROUP BY region`] : []),
+      ...(dayFrom > hourFrom || hourTo > dayTo
+        ? [`${sums} FROM traffic.ipp_traffic_region_1h WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`]
+        : []),
       ...(hourFrom > start || hourTo < end
-        ? [`SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic
-            WHERE ip IN {ips:Array(String)} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`]
+        ? [`${sums} FROM traffic.ipp_traffic WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`]
         : []),
     ];
     for (const sql of parts) {
-      for (const r of await engine.query<Record<string, string | number>>(sql, params)) {
+      for (const r of await engine.query<Record<string, string | number>>(sql, { ...params, dayFrom, dayTo })) {
         const f = regionFlows.get(String(r.region)) ?? { i: 0, o: 0 };
         f.i += num(r.i);
         f.o += num(r.o);
