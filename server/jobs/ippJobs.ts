@@ -21,8 +21,11 @@ export const ippJob: Job = (app) => {
       if (ids.length) app.log.info({ ids: ids.slice(0, 20), count: ids.length }, 'ip protection entries moved on');
     },
   });
-  const stopDetector = periodic(app, {
-    everyMs: 60_000,
+  // PORTAL_IPP_DETECTOR_MS: the detector's interval (0 = off, for benchmarks of the queries alone)
+  const setting = Number(process.env.PORTAL_IPP_DETECTOR_MS || 60_000);
+  const detectorMs = Number.isFinite(setting) ? setting : 60_000;
+  const stopDetector = detectorMs <= 0 ? async () => {} : periodic(app, {
+    everyMs: detectorMs,
     firstAfterMs: 10_000,
     failure: 'ip protection detector failed',
     run: async () => {

@@ -4,7 +4,7 @@ import { call, makeApp, signIn } from './helpers';
 import { contractRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
-import { detectIppAttacks, DETECTOR } from '../../server/stores/traffic/ippTraffic';
+import { detectIppAttacks, DETECTOR, ensureIppRollups } from '../../server/stores/traffic/ippTraffic';
 import { topRegions } from '../../src/lib/ippRules';
 import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../dataProviders/impapi/ippTypes';
 
@@ -358,5 +358,151 @@ describe('attack detection and alarm records', () => {
     const later = (await post(globex, '/impapi/monitor/alarm/record/page', { ip, type: 'synFlood' })).body.data as IppAlarmPage;
     expect(later.list.map((a) => a.state)).toEqual(['ended']);
     await app.db.query(`DELETE FROM ipp_entries WHERE id = $1`, [row.id]);
+  });
+});
+
+describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
+  type Row = Record<string, string | number | boolean>;
+  /** per IP and hour straight from the samples: flows and the busiest minute */
+  const direct = () => app.traffic.query<Row>(
+    `SELECT ip, toUInt32(h) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
+       SELECT ip, toStartOfHour(ts) AS h, sum(in_bytes) AS mi, sum(out_bytes) AS mo FROM traffic.ipp_traffic GROUP BY ip, ts, h)
+     GROUP BY ip, h ORDER BY ip, t`,
+  );
+  const rollup = () => app.traffic.query<Row>(
+    `SELECT ip, toUInt32(ts) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o, max(peak_in) AS pi, max(peak_out) AS po,
+       bitCount(groupBitOr(minutes)) = sum(minute_rows) AS exact,
+       arrayMax(sumForEachMerge(in_minutes)) AS vi, arrayMax(sumForEachMerge(out_minutes)) AS vo, arraySum(sumForEachMerge(in_minutes)) AS si
+     FROM traffic.ipp_traffic_1h GROUP BY ip, ts ORDER BY ip, t`,
+  );
+  /**
+   * The rollup holds every (IP, hour) of the samples with their flows and minute vectors (always exact);
+   * its scalar peaks where marked exact. Returns the rows not exact.
+   */
+  async function compare() {
+    const [d, r] = await Promise.all([direct(), rollup()]);
+    const key = (x: Row) => `${x.ip} ${x.t} ${x.i} ${x.o}`;
+    expect(r.map(key)).toEqual(d.map(key));
+    const exact = (x: Row) => x.exact === true || x.exact === 1 || x.exact === '1';
+    const peaks = (x: Row) => `${x.ip} ${x.t} ${x.pi} ${x.po}`;
+    expect(r.filter(exact).map(peaks)).toEqual(d.filter((_, i) => exact(r[i])).map(peaks));
+    expect(r.map((x) => `${x.ip} ${x.t} ${x.vi} ${x.vo}`)).toEqual(d.map(peaks));
+    expect(r.every((x) => String(x.si) === String(x.i))).toBe(true);
+    return r.filter((x) => !exact(x)).map((x) => ({ ip: String(x.ip), t: Number(x.t) }));
+  }
+  /** The busiest minute of the summed IPs over [s, e) straight from the samples, as bandwidth. */
+  const directPeak = async (ips: string[], s: number, e: number, column: 'in_bytes' | 'out_bytes' = 'in_bytes') => {
+    const [row] = await app.traffic.query<{ p: string }>(
+      `SELECT max(i) AS p FROM (SELECT ts, sum(${column}) AS i FROM traffic.ipp_traffic
+       WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32}) GROUP BY ts)`,
+      { ips, s, e },
+    );
+    return Math.round((Number(row.p) * 8) / 60);
+  };
+  const acmeIps = DEMO_IPP.filter((e) => e.account.startsWith('acme')).map((e) => e.fields.originIp);
+
+  /** The daily region rollup (fed by the hourly one) holds the samples' flows per IP, UTC day and region. */
+  async function compareDaily() {
+    const q = (sql: string) => app.traffic.query<Row>(`SELECT ip, toUInt32(d) AS t, region, sum(i) AS si, sum(o) AS so FROM (${sql}) GROUP BY ip, d, region ORDER BY ip, t, region`);
+    const [d, r] = await Promise.all([
+      q('SELECT ip, toStartOfDay(ts) AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic'),
+      q('SELECT ip, ts AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic_region_1d'),
+    ]);
+    expect(r.length).toBeGreaterThan(0);
+    expect(r).toEqual(d);
+  }
+
+  it('matches the samples as the views filled it: flows of every hour, the busiest minute of the exact ones (nearly all)', async () => {
+    await compareDaily();
+    const inexact = await compare();
+    const [{ n }] = await app.traffic.query<{ n: string }>('SELECT uniqExact(ip, toStartOfHour(ts)) AS n FROM traffic.ipp_traffic');
+    expect(inexact.length).toBeLessThan(Number(n) / 10);
+  });
+
+  it('matches them after a backfill from the minute rollup, every peak exact', async () => {
+    for (const t of ['ipp_traffic_1h', 'ipp_traffic_region_1d']) {
+      await app.traffic.exec(`DROP VIEW traffic.${t}_mv`);
+      await app.traffic.exec(`DROP TABLE traffic.${t}`);
+    }
+    await ensureIppRollups(app.traffic);
+    expect(await compare()).toEqual([]);
+    await compareDaily();
+  });
+
+  it('after ingests that split a minute across requests: flows still exact, that hour marked, and the statistics read its peak from the minutes', async () => {
+    const ip = '47.100.23.77'; // acme-game, the quietest demo entry
+    const now = Math.floor(Date.now() / 3600_000) * 3600;
+    const t = now - 3 * 3600 + 600; // minute 10 of an hour three hours ago
+    const mb = 1_000_000;
+    const line = (ts: number, region: string, bytes: number) =>
+      JSON.stringify({ ts, ip, region, protocol: 'tcp', in_bytes: bytes, out_bytes: bytes / 2, in_packets: bytes / 1000, out_packets: 1, syn_packets: 0 });
+    const ingest = async (lines: string[]) => {
+      const res = await app.inject({
+        method: 'POST', url: '/api/log/ingest?kind=ipp_traffic', payload: lines.join('\n'),
+        headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer ipp-shipper' },
+      });
+      expect(res.json()).toMatchObject({ code: '0', data: { rows: lines.length } });
+    };
+    // minute t: 5,000 + 4,000 MB in two requests (9,000 MB); minute t + 60: 6,000 MB in the first
+    await ingest([line(t, 'US', 5000 * mb), line(t + 60, 'US', 6000 * mb)]);
+    await ingest([line(t, 'JP', 4000 * mb)]);
+    await compareDaily();
+    const inexact = await compare();
+    expect(inexact).toContainEqual({ ip, t: now - 3 * 3600 });
+
+    // a range with partial first and last hours around the split hour
+    const start = now - 6 * 3600 + 1234;
+    const end = now - 3600 + 777;
+    const truth = await directPeak([ip], start, end);
+    expect(truth).toBeGreaterThanOrEqual(Math.round((9000 * mb * 8) / 60)); // the split minute carries the peak
+    const rows = (await get(acme, `${BASE}/statistic/list/acme?startTime=${start}&endTime=${end}`)).body.data as IppStatListRow[];
+    for (const row of rows) {
+      expect(row.peakIngressBandwidth).toBe(await directPeak([row.originIp], start, end));
+      const [flows] = await app.traffic.query<{ i: string; o: string }>(
+        `SELECT sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ip = {ip:String} AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32})`,
+        { ip: row.originIp, s: start, e: end },
+      );
+      expect([row.ingressFlow, row.egressFlow]).toEqual([Number(flows.i), Number(flows.o)]);
+    }
+    expect(rows.find((x) => x.originIp === ip)!.peakIngressBandwidth).toBe(truth);
+
+    for (const [who, granularity] of [[ip, '1h'], ['all', '1h'], ['all', '1d'], ['all', '5m']] as const) {
+      const s = (await post(acme, `${BASE}/statistic/data`, { ip: who, startTime: start, endTime: end, granularity })).body.data as IppStatistic;
+      const ips = who === 'all' ? acmeIps : [who];
+      expect(s.peakIngressBandwidth).toBe(await directPeak(ips, start, end));
+      expect(s.peakEgressBandwidth).toBe(await directPeak(ips, start, end, 'out_bytes'));
+      const [flows] = await app.traffic.query<{ i: string; o: string }>(
+        `SELECT sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32})`,
+        { ips, s: start, e: end },
+      );
+      expect([s.totalIngressFlow, s.totalEgressFlow]).toEqual([Number(flows.i), Number(flows.o)]);
+      expect(s.points.reduce((a, p) => a + p.ingressFlow, 0)).toBe(s.totalIngressFlow);
+      expect(Object.values(s.areaEgressFlow).reduce((a, b) => a + b, 0)).toBe(s.totalEgressFlow);
+    }
+  });
+
+  it('the account peak equals the busiest minute of the summed IPs over a week with partial hours, and with no whole hour', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const start = now - 7 * 86_400 + 1801;
+    for (const granularity of ['1h', '1d'] as const) {
+      const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: start, endTime: now, granularity })).body.data as IppStatistic;
+      expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, start, now));
+      expect(s.peakEgressBandwidth).toBe(await directPeak(acmeIps, start, now, 'out_bytes'));
+      expect(s.peakIngressBandwidth).toBeGreaterThan(0);
+      // regions: whole days, whole hours and the partial hours together
+      const byRegion = await app.traffic.query<{ region: string; i: string; o: string }>(
+        `SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic
+         WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32}) GROUP BY region`,
+        { ips: acmeIps, s: start, e: now },
+      );
+      expect(s.areaIngressFlow).toEqual(topRegions(Object.fromEntries(byRegion.map((r) => [r.region, Number(r.i)]))));
+      expect(s.areaEgressFlow).toEqual(topRegions(Object.fromEntries(byRegion.map((r) => [r.region, Number(r.o)]))));
+    }
+    // no whole hour inside: the minutes only
+    const inside = Math.floor(now / 3600) * 3600 - 3 * 3600 + 300;
+    const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: inside, endTime: inside + 3000, granularity: '1h' })).body.data as IppStatistic;
+    expect(s.points.length).toBe(1);
+    expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, inside, inside + 3000));
+    expect(s.points[0].ingressBandwidth).toBe(Math.round((s.totalIngressFlow * 8) / 3000));
   });
 });

@@ -6,7 +6,7 @@ import { isPrivateAddress } from '../../lib/originProbe';
 import { probePorts } from '../../lib/portProbe';
 import { accountSubtree } from '../../stores/config/accounts';
 import {
-  deleteIppEntry, getIppEntry, insertIppEntry, ippAlarmCounts, ippConflicts, listIppEntries, moveIppEntry, pageIppAlarms, saveIppCheck,
+  deleteIppEntry, getIppEntry, insertIppEntry, ippAlarmCounts, ippConflicts, ippIpMap, listIppEntries, moveIppEntry, pageIppAlarms, saveIppCheck,
   updateIppEntry, type IppEntryFields, type StoredEntry,
 } from '../../stores/config/ipp';
 import { ippStatistic, ippTotalsByIp } from '../../stores/traffic/ippTraffic';
@@ -195,7 +195,8 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
     const ip = body.ip.trim().toLowerCase();
     if (!ip) throw fail('ippIpEmpty');
     const { start, end } = range(body.startTime, body.endTime);
-    const entries = await listIppEntries(app.db, await accountsOf(request));
+    // the IPs only: the full entries (ports, ranges, states) are not needed here
+    const entries = await ippIpMap(app.db, await accountsOf(request));
     let ips: string[];
     if (ip === 'all') ips = entries.map((e) => e.originIp);
     else {

@@ -24,16 +24,20 @@ export const IPP_TRAFFIC_STATEMENTS = [
   ) ENGINE = MergeTree
   PARTITION BY toYYYYMM(ts)
   ORDER BY (ip, ts)
-  TTL ts + INTERVAL 90 DAY`,
+  TTL ts + INTERVAL 90 DAY
+  -- small granules, and compressed blocks to match (as rollups.ts granularitySettings): the reads here are
+  -- up to an hour per IP at a range's ends (region totals), which would otherwise decompress 64 KB per column and IP
+  SETTINGS index_granularity = 1024, min_compress_block_size = 8192, max_compress_block_size = 16384`,
 ];
 
 /**
  * Rollups read by the statistics and the detector instead of the base table, which holds a row per
  * region and protocol (13+ per IP and minute): per IP and minute, the sums with the packet profile
- * the detector types attacks by; per IP, hour and region, the flows of the region charts. Filled by
- * materialized views on every insert (demo SQL and ingest alike); SummingMergeTree merges them in
- * the background, so every read still sums. Created and backfilled from the base table once
- * (ensureIppRollups), for stores that had samples before they existed.
+ * the detector types attacks by; per IP, hour and region, the flows of the region charts; per IP and
+ * hour, the flows and the busiest minute. Filled by materialized views on every insert (demo SQL and
+ * ingest alike; the hourly one from the minute rollup's inserts); the engines merge them in the
+ * background, so every read still aggregates. Created and backfilled once (ensureIppRollups), in this
+ * order, for stores that had samples before they existed.
  */
 const IPP_ROLLUPS = [
   {
@@ -52,7 +56,9 @@ const IPP_ROLLUPS = [
     ) ENGINE = SummingMergeTree
     PARTITION BY toYYYYMM(ts)
     ORDER BY (ip, ts)
-    TTL ts + INTERVAL 90 DAY`,
+    TTL ts + INTERVAL 90 DAY
+    -- small granules and blocks: besides the detector's week, the reads are up to an hour per IP (a range's ends, hours not exact)
+    SETTINGS index_granularity = 256, min_compress_block_size = 2048, max_compress_block_size = 4096`,
     // columns named through the table's alias: the output names equal the input names
     select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes, sum(s.in_packets) AS in_packets,
       sumIf(s.in_packets, s.protocol = 'tcp') AS tcp_packets, sumIf(s.syn_packets, s.protocol = 'tcp') AS syn_packets,
@@ -75,9 +81,61 @@ const IPP_ROLLUPS = [
     select: `SELECT toStartOfHour(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
       FROM traffic.ipp_traffic AS s GROUP BY ip, ts, region`,
   },
+  {
+    // per IP, UTC day and region, from the hourly one: the whole days of a range's region totals
+    table: 'traffic.ipp_traffic_region_1d',
+    view: 'traffic.ipp_traffic_region_1d_mv',
+    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_region_1d (
+      ts        DateTime('UTC'),
+      ip        String,
+      region    LowCardinality(String),
+      in_bytes  UInt64,
+      out_bytes UInt64
+    ) ENGINE = SummingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts, region)
+    TTL ts + INTERVAL 90 DAY`,
+    select: `SELECT toStartOfDay(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
+      FROM traffic.ipp_traffic_region_1h AS s GROUP BY ip, ts, region`,
+  },
+  {
+    // The busiest minute of an hour is the max of per-minute sums, which a view only sees per insert:
+    // peak_in / peak_out are the largest minute of each insert, and `minutes` (a bit per minute of the
+    // hour) with `minute_rows` (minute rows inserted) tell whether every minute came in one insert.
+    // Only then is the peak exact (bitCount(minutes) = minute_rows); the reads take the other hours'
+    // peaks from the minute rollup (IPP_HOURS). The sums are always exact. `in_minutes` / `out_minutes`
+    // hold the hour's 60 minute sums (summed by position, so exact however the inserts came): the
+    // busiest minute of several IPs summed is the max of their summed vectors.
+    table: 'traffic.ipp_traffic_1h',
+    view: 'traffic.ipp_traffic_1h_mv',
+    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_1h (
+      ts          DateTime('UTC'),
+      ip          String,
+      in_bytes    SimpleAggregateFunction(sum, UInt64),
+      out_bytes   SimpleAggregateFunction(sum, UInt64),
+      peak_in     SimpleAggregateFunction(max, UInt64),
+      peak_out    SimpleAggregateFunction(max, UInt64),
+      minutes     SimpleAggregateFunction(groupBitOr, UInt64),
+      minute_rows SimpleAggregateFunction(sum, UInt64),
+      in_minutes  AggregateFunction(sumForEach, Array(UInt64)),
+      out_minutes AggregateFunction(sumForEach, Array(UInt64))
+    ) ENGINE = AggregatingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts)
+    TTL ts + INTERVAL 90 DAY
+    -- a row carries ~1 KB of minute vectors: smaller granules let a week of an account's hours be read by both cores
+    SETTINGS index_granularity = 1024`,
+    // the inner GROUP BY makes the backfill exact over a minute rollup that is not merged yet
+    select: `SELECT toStartOfHour(m.ts) AS ts, m.ip AS ip, sum(m.i) AS in_bytes, sum(m.o) AS out_bytes, max(m.i) AS peak_in, max(m.o) AS peak_out,
+      groupBitOr(bitShiftLeft(toUInt64(1), toMinute(m.ts))) AS minutes, count() AS minute_rows,
+      sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.i, 0), range(60))) AS in_minutes,
+      sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.o, 0), range(60))) AS out_minutes
+      FROM (SELECT s.ip AS ip, s.ts AS ts, sum(s.in_bytes) AS i, sum(s.out_bytes) AS o FROM traffic.ipp_traffic_1m AS s GROUP BY ip, ts) AS m
+      GROUP BY ip, ts`,
+  },
 ] as const;
 
-/** Creates the rollups that are missing, each filled from the base table before its view starts feeding it. */
+/** Creates the rollups that are missing, each filled from its source before its view starts feeding it. */
 export async function ensureIppRollups(engine: TrafficEngine): Promise<void> {
   for (const r of IPP_ROLLUPS) {
     const [name] = r.table.split('.').slice(1);
@@ -105,28 +163,107 @@ export const IPP_TRAFFIC: RecordKind = {
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * A range [start, end) split at whole hours: [hourFrom, hourTo) is read from the hourly rollups, the
+ * partial first and last hours around it from the minute rollup (or the base table for regions).
+ */
+function hourSplit(start: number, end: number) {
+  const hourFrom = Math.min(end, Math.ceil(start / 3600) * 3600);
+  const hourTo = Math.max(hourFrom, Math.floor(end / 3600) * 3600);
+  return { hourFrom, hourTo };
+}
+
+const between = (from: string, to: string, col = 'ts') => `${col} >= toDateTime({${from}:UInt32}, 'UTC') AND ${col} < toDateTime({${to}:UInt32}, 'UTC')`;
+
+/**
+ * The hourly rollup per IP and whole hour of the range (params ips, hourFrom, hourTo): flows `i`, `o`,
+ * the busiest minute `pi`, `po`, and whether those peaks are exact (every minute of the hour came in
+ * one insert; see IPP_ROLLUPS).
+ */
+const IPP_HOURS = `SELECT ip, ts, sum(in_bytes) AS i, sum(out_bytes) AS o, max(peak_in) AS pi, max(peak_out) AS po,
+    bitCount(groupBitOr(minutes)) = sum(minute_rows) AS exact
+  FROM traffic.ipp_traffic_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY ip, ts`;
+
 /** Statistics of some protected IPs over [start, end) (seconds), in buckets of the granularity. */
 export async function ippStatistic(engine: TrafficEngine, ips: string[], start: number, end: number, granularity: IppGranularity): Promise<IppStatistic> {
   const step = IPP_GRANULARITIES[granularity];
-  const empty: IppStatistic = {
-    points: [], granularity, peakIngressBandwidth: 0, peakEgressBandwidth: 0, totalIngressFlow: 0, totalEgressFlow: 0, areaIngressFlow: {}, areaEgressFlow: {},
-  };
-  // whole hours of the range from the hourly region rollup, its partial first and last hours from the base table
-  const hourFrom = Math.min(end, Math.ceil(start / 3600) * 3600);
-  const hourTo = Math.max(hourFrom, Math.floor(end / 3600) * 3600);
+  const { hourFrom, hourTo } = hourSplit(start, end);
   const params = { ips, start, end, step, hourFrom, hourTo };
-  const range = `ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`;
-  const buckets = ips.length
-    ? await engine.query<Record<string, string | number>>(
-        `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o
-         FROM traffic.ipp_traffic_1m WHERE ${range} GROUP BY t ORDER BY t`,
+  // flows per bucket (bytes); peaks: the busiest minute of the summed IPs
+  const flows = new Map<number, { i: number; o: number }>();
+  const add = (t: number, i: number, o: number) => {
+    const b = flows.get(t) ?? { i: 0, o: 0 };
+    b.i += i;
+    b.o += o;
+    flows.set(t, b);
+  };
+  let peakIn = 0;
+  let peakOut = 0;
+  const regionFlows = new Map<string, { i: number; o: number }>();
+  const addRegion = (region: string, i: number, o: number) => {
+    const f = regionFlows.get(region) ?? { i: 0, o: 0 };
+    f.i += i;
+    f.o += o;
+    regionFlows.set(region, f);
+  };
+  const partial = hourFrom > start || hourTo < end;
+  if (ips.length && step % 3600 !== 0) {
+    // 5-minute buckets: the minute rollup throughout
+    const buckets = await engine.query<Record<string, string | number>>(
+      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
+         SELECT ts, sum(in_bytes) AS mi, sum(out_bytes) AS mo FROM traffic.ipp_traffic_1m
+         WHERE ip IN {ips:Array(String)} AND ${between('start', 'end')} GROUP BY ts)
+       GROUP BY t`,
+      params,
+    );
+    for (const b of buckets) {
+      add(num(b.t), num(b.i), num(b.o));
+      peakIn = Math.max(peakIn, num(b.pi));
+      peakOut = Math.max(peakOut, num(b.po));
+    }
+  } else if (ips.length) {
+    // Whole hours from the hourly rollup in one pass: their flows, and their busiest minute as the max
+    // of the IPs' summed minute vectors (exact however the inserts came).
+    const hours = await engine.query<Record<string, string | number>>(
+      `SELECT toUInt32(ts) AS t, sum(in_bytes) AS fi, sum(out_bytes) AS fo, arrayMax(sumForEachMerge(in_minutes)) AS pi, arrayMax(sumForEachMerge(out_minutes)) AS po
+       FROM traffic.ipp_traffic_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY ts`,
+      params,
+    );
+    for (const h of hours) {
+      add(Math.floor(num(h.t) / step) * step, num(h.fi), num(h.fo));
+      peakIn = Math.max(peakIn, num(h.pi));
+      peakOut = Math.max(peakOut, num(h.po));
+    }
+    // The partial first and last hours from the base table, per minute and region: their flows, their
+    // busiest minute and their regions in one read (the short per-IP ranges cost more than the rows).
+    if (partial) {
+      const edges = await engine.query<Record<string, string | number>>(
+        `SELECT toUInt32(toStartOfMinute(ts)) AS t, region, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic
+         WHERE ip IN {ips:Array(String)} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY t, region`,
         params,
-      )
-    : [];
-  const byT = new Map(buckets.map((b) => [num(b.t), { i: num(b.i), o: num(b.o) }]));
+      );
+      const minutes = new Map<number, { i: number; o: number }>();
+      for (const r of edges) {
+        const m = minutes.get(num(r.t)) ?? { i: 0, o: 0 };
+        m.i += num(r.i);
+        m.o += num(r.o);
+        minutes.set(num(r.t), m);
+        addRegion(String(r.region), num(r.i), num(r.o));
+      }
+      for (const [t, m] of minutes) {
+        add(Math.floor(t / step) * step, m.i, m.o);
+        peakIn = Math.max(peakIn, m.i);
+        peakOut = Math.max(peakOut, m.o);
+      }
+    }
+  }
   const points: IppStatPoint[] = [];
+  let totalIn = 0;
+  let totalOut = 0;
   for (let t = Math.floor(start / step) * step; t < end; t += step) {
-    const b = byT.get(t) ?? { i: 0, o: 0 };
+    const b = flows.get(t) ?? { i: 0, o: 0 };
+    totalIn += b.i;
+    totalOut += b.o;
     // a partial first or last bucket averages over the part of it inside the range
     const seconds = Math.min(t + step, end) - Math.max(t, start);
     points.push({
@@ -134,41 +271,64 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
       ingressBandwidth: seconds > 0 ? Math.round((b.i * 8) / seconds) : 0, egressBandwidth: seconds > 0 ? Math.round((b.o * 8) / seconds) : 0,
     });
   }
-  if (!ips.length) return { ...empty, points };
-  const [peak] = await engine.query<Record<string, string | number>>(
-    `SELECT max(i) AS pi, max(o) AS po, sum(i) AS ti, sum(o) AS to FROM (
-       SELECT ts, sum(in_bytes) AS i, sum(out_bytes) AS o FROM traffic.ipp_traffic_1m WHERE ${range} GROUP BY ts)`,
-    params,
-  );
-  const ipsOnly = 'ip IN {ips:Array(String)}';
-  const between = (from: string, to: string) => `ts >= toDateTime({${from}:UInt32}, 'UTC') AND ts < toDateTime({${to}:UInt32}, 'UTC')`;
-  const regions = await engine.query<Record<string, string | number>>(
-    `SELECT region, sum(i) AS i, sum(o) AS o FROM (
-       SELECT region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic_region_1h WHERE ${ipsOnly} AND ${between('hourFrom', 'hourTo')}
-       UNION ALL SELECT region, in_bytes, out_bytes FROM traffic.ipp_traffic WHERE ${ipsOnly} AND ${between('start', 'hourFrom')}
-       UNION ALL SELECT region, in_bytes, out_bytes FROM traffic.ipp_traffic WHERE ${ipsOnly} AND ${between('hourTo', 'end')}
-     ) GROUP BY region`,
-    params,
-  );
+  // the whole days from the daily region rollup, the other whole hours from the hourly one, the partial
+  // first and last hours from the base table (read above at 1 h and 1 d): separate queries, as each is
+  // read by all cores while one UNION ALL of them was not
+  if (ips.length) {
+    const dayFrom = Math.min(hourTo, Math.ceil(hourFrom / 86_400) * 86_400);
+    const dayTo = Math.max(dayFrom, Math.floor(hourTo / 86_400) * 86_400);
+    const sums = 'SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o';
+    const ipsIn = 'ip IN {ips:Array(String)}';
+    const parts = [
+      ...(dayTo > dayFrom ? [`${sums} FROM traffic.ipp_traffic_region_1d WHERE ${ipsIn} AND ${between('dayFrom', 'dayTo')} GROUP BY region`] : []),
+      ...(dayFrom > hourFrom || hourTo > dayTo
+        ? [`${sums} FROM traffic.ipp_traffic_region_1h WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`]
+        : []),
+      ...(partial && step % 3600 !== 0
+        ? [`${sums} FROM traffic.ipp_traffic WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`]
+        : []),
+    ];
+    for (const sql of parts) {
+      for (const r of await engine.query<Record<string, string | number>>(sql, { ...params, dayFrom, dayTo })) addRegion(String(r.region), num(r.i), num(r.o));
+    }
+  }
+  const regions = [...regionFlows].map(([region, f]) => ({ region, ...f }));
   return {
     points, granularity,
     // peaks: the busiest minute's average bandwidth
-    peakIngressBandwidth: Math.round((num(peak?.pi) * 8) / 60), peakEgressBandwidth: Math.round((num(peak?.po) * 8) / 60),
-    totalIngressFlow: num(peak?.ti), totalEgressFlow: num(peak?.to),
+    peakIngressBandwidth: Math.round((peakIn * 8) / 60), peakEgressBandwidth: Math.round((peakOut * 8) / 60),
+    totalIngressFlow: totalIn, totalEgressFlow: totalOut,
     areaIngressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.i)]))),
     areaEgressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.o)]))),
   };
 }
 
-/** Per IP over [start, end): flows and the busiest minute's ingress bandwidth. */
+/**
+ * Per IP over [start, end): flows and the busiest minute's ingress bandwidth — whole hours from the
+ * hourly rollup, its partial first and last hours and the hours whose peak is not exact from the
+ * minute rollup.
+ */
 export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start: number, end: number): Promise<Map<string, { i: number; o: number; peak: number }>> {
   if (!ips.length) return new Map();
+  const { hourFrom, hourTo } = hourSplit(start, end);
   const rows = await engine.query<Record<string, string | number>>(
-    `SELECT ip, sum(ib) AS i, sum(ob) AS o, max(ib) AS pi FROM (
-       SELECT ip, ts, sum(in_bytes) AS ib, sum(out_bytes) AS ob FROM traffic.ipp_traffic_1m
-       WHERE ip IN {ips:Array(String)} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') GROUP BY ip, ts)
-     GROUP BY ip`,
-    { ips, start, end },
+    `WITH hours AS (${IPP_HOURS})
+     SELECT ip, sum(i) AS i, sum(o) AS o, max(p) AS pi FROM (
+       SELECT ip, i, o, if(exact, pi, 0) AS p FROM hours
+       UNION ALL
+       SELECT ip, 0, 0, max(b) FROM (
+         SELECT m.ip AS ip, sum(m.in_bytes) AS b FROM traffic.ipp_traffic_1m AS m
+         WHERE m.ip IN (SELECT ip FROM hours WHERE NOT exact) AND ${between('hourFrom', 'hourTo', 'm.ts')}
+           AND (m.ip, toStartOfHour(m.ts)) IN (SELECT ip, ts FROM hours WHERE NOT exact)
+         GROUP BY m.ip, m.ts)
+       GROUP BY ip
+       UNION ALL
+       SELECT ip, sum(b), sum(ob), max(b) FROM (
+         SELECT ip, ts, sum(in_bytes) AS b, sum(out_bytes) AS ob FROM traffic.ipp_traffic_1m
+         WHERE ip IN {ips:Array(String)} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY ip, ts)
+       GROUP BY ip
+     ) GROUP BY ip`,
+    { ips, start, end, hourFrom, hourTo },
   );
   return new Map(rows.map((r) => [String(r.ip), { i: num(r.i), o: num(r.o), peak: Math.round((num(r.pi) * 8) / 60) }]));
 }
