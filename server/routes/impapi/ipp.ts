@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { issueDelayMs } from '../../lib/domainService';
@@ -75,7 +76,7 @@ const publicEntry = (e: StoredEntry): IppEntry => {
   return rest;
 };
 
-export const ippRoutes: FastifyPluginAsync = async (app) => {
+export const ippRoutes: TypedRoutes = async (app) => {
   const t = (request: FastifyRequest, key: ServerMessageKey, args: Record<string, string | number> = {}) =>
     request.t(key).replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
 
@@ -114,13 +115,13 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   const due = () => new Date(Date.now() + issueDelayMs());
 
   app.get('/impapi/protection/network/manager/list', { config: ippView, schema: { querystring: ListQuery } }, async (request) => {
-    const q = request.query as Static<typeof ListQuery>;
+    const q = request.query;
     const list = await listIppEntries(app.db, await accountsOf(request), { status: q.status, keyword: q.keyword?.trim() || undefined });
     return impapiOk(list.map(publicEntry));
   });
 
   app.post('/impapi/protection/network/manager/create', { config: ippOperation, schema: { body: CreateBody } }, async (request) => {
-    const body = request.body as Static<typeof CreateBody>;
+    const body = request.body;
     const account = body.account ?? request.user!.account;
     if (!(await request.scope()).has(account)) throw notFound();
     const f = await fields(request, body);
@@ -134,7 +135,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/impapi/protection/network/manager/update', { config: ippOperation, schema: { body: UpdateBody } }, async (request) => {
-    const body = request.body as Static<typeof UpdateBody>;
+    const body = request.body;
     const entry = await load(request, body.id);
     if (!(IPP_ACTIONS.update as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
     const f = await fields(request, body, entry.id);
@@ -146,7 +147,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/impapi/protection/network/manager/delete', { config: ippOperation, schema: { body: IdBody } }, async (request) => {
-    const { id } = request.body as Static<typeof IdBody>;
+    const { id } = request.body;
     const entry = await load(request, id);
     if (!(await deleteIppEntry(app.db, id, IPP_ACTIONS.delete))) throw blocked(request, (await load(request, id)).status ?? entry.status);
     return impapiOk(null);
@@ -164,7 +165,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   app.post('/impapi/protection/network/manager/disable', { config: ippOperation, schema: { body: IdBody } }, move('disable', 'disabling'));
 
   app.post('/impapi/protection/network/manager/checkConfig', { config: ippOperation, schema: { body: IdBody } }, async (request) => {
-    const { id } = request.body as Static<typeof IdBody>;
+    const { id } = request.body;
     const entry = await load(request, id);
     if (!(IPP_ACTIONS.checkConfig as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
     if (entry.protocol === 'UDP') throw fail('ippUdpNotProbed');
@@ -176,7 +177,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/impapi/protection/network/manager/getPortErrorData/:id', { config: ippView, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params as Static<typeof IdParams>;
+    const { id } = request.params;
     const entry = await load(request, id);
     const data: IppPortErrorData = { id: entry.id, originIp: entry.originIp, checkTime: entry.checkTime, checkedPorts: entry.checkedPorts, errors: entry.portErrors };
     return impapiOk(data);
@@ -191,7 +192,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.post('/impapi/protection/network/statistic/data', { config: ippView, schema: { body: StatBody } }, async (request) => {
-    const body = request.body as Static<typeof StatBody>;
+    const body = request.body;
     const ip = body.ip.trim().toLowerCase();
     if (!ip) throw fail('ippIpEmpty');
     const { start, end } = range(body.startTime, body.endTime);
@@ -208,8 +209,8 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/impapi/protection/network/statistic/list/:account', { config: ippView, schema: { params: StatListParams, querystring: StatListQuery } }, async (request) => {
-    const { account } = request.params as Static<typeof StatListParams>;
-    const q = request.query as Static<typeof StatListQuery>;
+    const { account } = request.params;
+    const q = request.query;
     const scope = await request.scope();
     if (!scope.has(account)) throw notFound();
     const tree = (await accountSubtree(app.db, account)).map((a) => a.identity).filter((a) => scope.has(a));
@@ -227,7 +228,7 @@ export const ippRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/impapi/monitor/alarm/record/page', { config: ippView, schema: { body: AlarmBody } }, async (request) => {
-    const body = request.body as Static<typeof AlarmBody>;
+    const body = request.body;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? 20;
     if (body.startTime !== undefined && body.endTime !== undefined && body.startTime >= body.endTime) throw fail('ippRangeError');
