@@ -10,8 +10,8 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { cnameFor } from '../server/stores/config/domains';
-import { domainConfigOf, emptyDomainInput } from '../src/lib/domainRules';
-import type { DomainConfig, DomainSearchParams, DomainType } from '../dataProviders/api/domainTypes';
+import { domainConfigOf, emptyDomainInput } from '../common/rules/domainRules';
+import type { DomainConfig, DomainSearchParams, DomainType } from '../common/wire/domainTypes';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const ACCOUNT = 'acme';

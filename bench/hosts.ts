@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { insertHosts, type NewHost } from '../server/stores/config/hosts';
-import { HOST_STATUSES } from '../src/lib/hostRules';
+import { HOST_STATUSES } from '../common/rules/hostRules';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;

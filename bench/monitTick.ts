@@ -19,7 +19,7 @@ import { configFromEnv } from '../server/config';
 import { evaluateRules, monitTiming } from '../server/lib/monitEngine';
 import { seedDemoProbes } from '../server/stores/traffic/monitProbe';
 import type { TrafficEngine } from '../server/stores/traffic/engine';
-import { MONIT_METRICS, MONIT_PERIODS } from '../src/lib/monitRules';
+import { MONIT_METRICS, MONIT_PERIODS } from '../common/rules/monitRules';
 import { BENCH_DOMAIN_COUNT, benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
 
 const arg = (name: string, fallback: string) => {

@@ -1,7 +1,7 @@
 /**
  * Website protection benchmark (issue #18):
  *
- * 1. the evaluator (src/lib/wafEngine.ts): decisions per second on one core with 100 rules (paths,
+ * 1. the evaluator (common/rules/wafEngine.ts): decisions per second on one core with 100 rules (paths,
  *    queries, methods, CIDRs, countries, user agents, regular expressions, client apps; the last
  *    rules catch little, so most requests go through all 100), alone and with an access-control list,
  *    an allow list and the WAF categories in front (every request then also runs the signatures);
@@ -22,8 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
-import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../src/lib/wafEngine';
-import type { RuleFilter } from '../src/lib/websiteRules';
+import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../common/rules/wafEngine';
+import type { RuleFilter } from '../common/rules/websiteRules';
 import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../server/lib/wafDryRunSql';
 import { dryRun } from '../server/stores/traffic/wafDryRun';
 

@@ -2,7 +2,7 @@ import type { ConfigDb } from './stores/config/db';
 import type { TrafficEngine } from './stores/traffic/engine';
 import type { PortalCipher } from './lib/cipher';
 import type { PortalConfig } from './config';
-import type { Access } from '../src/auth/permissions';
+import type { Access } from '../common/rules/permissions';
 import type { ServerMessageKey } from '../i18n/serverMessages';
 
 /** The signed-in user, loaded from the users table on every request. */

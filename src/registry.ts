@@ -1,5 +1,5 @@
 import type { PortalPage, PortalResource } from './registry.types';
-import { PAGE_ORDER } from './auth/permissions';
+import { PAGE_ORDER } from '../common/rules/permissions';
 import subAccounts from '../resources/subAccounts';
 import users from '../resources/users';
 import certificates from '../resources/certificates';

@@ -7,7 +7,7 @@ import { readUserInfo } from '../../src/auth/storage';
 import type {
   Certificate, CertificateBindReply, CertificateDeletionStatus, CertificateDetails, CertificateExpiry, CertificateMatch, CertificateName,
   CertificateProvider, CertificateSearchParams, CertificateSearchReply, CertificateSortField, CertificateUploadInput,
-} from './certificateTypes';
+} from '../../common/wire/certificateTypes';
 
 /**
  * Certificates (api backend, /api/certificate/*), resource 'page/certificateUpload'.

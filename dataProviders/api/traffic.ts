@@ -36,7 +36,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from './trafficTypes';
+} from '../../common/wire/trafficTypes';
 
 const es = <T>(path: string, search: AnalysisSearch) => post<T>(`/api/es/${path}`, withZone(search));
 

@@ -1,8 +1,8 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
 import type { ProviderModule } from '../types';
-import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from './ippTypes';
-import type { IppAlarmState, IppAlarmType, IppEntryInput, IppGranularity } from '../../src/lib/ippRules';
+import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../common/wire/ippTypes';
+import type { IppAlarmState, IppAlarmType, IppEntryInput, IppGranularity } from '../../common/rules/ippRules';
 
 /**
  * IP protection calls (issue #19; contract rows /impapi/protection/network/* and

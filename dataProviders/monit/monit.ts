@@ -2,7 +2,7 @@ import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyPa
 import { monitDelete, monitGet, monitPost, monitPut } from './http';
 import { decryptJson } from '../cipher';
 import type { ProviderModule } from '../types';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from './types';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../common/wire/monitTypes';
 
 /**
  * Cloud monitoring calls (contract rows /monit/*; success code "200", dataProviders/monit/http.ts).

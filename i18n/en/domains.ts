@@ -1,6 +1,6 @@
-import { domainRuleMessages } from '../../src/lib/domainMessages';
+import { domainRuleMessages } from '../../common/rules/domainMessages';
 
-/** Accelerated domains at /cdn/domain (English). Rule messages come from src/lib/domainMessages.ts. */
+/** Accelerated domains at /cdn/domain (English). Rule messages come from common/rules/domainMessages.ts. */
 export default {
   domainRules: domainRuleMessages('en'),
   resources: {

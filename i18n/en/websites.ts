@@ -1,4 +1,4 @@
-import { websiteRuleMessages } from '../../src/lib/websiteRules';
+import { websiteRuleMessages } from '../../common/rules/websiteRules';
 
 /** Website protection (DCDN): websites, policies, rules, test a request, dashboard (English). */
 export default {

@@ -1,4 +1,4 @@
-import { WEBSITE_MESSAGES } from '../../src/lib/websiteRules';
+import { WEBSITE_MESSAGES } from '../../common/rules/websiteRules';
 
 /** Server messages of website protection (issue #18): the rule catalogue shared with the forms. */
 export default {

@@ -1,6 +1,6 @@
-import { domainRuleMessages } from '../../src/lib/domainMessages';
+import { domainRuleMessages } from '../../common/rules/domainMessages';
 
-/** 加速域名 /cdn/domain（中文）。规则消息来自 src/lib/domainMessages.ts。 */
+/** 加速域名 /cdn/domain（中文）。规则消息来自 common/rules/domainMessages.ts。 */
 export default {
   domainRules: domainRuleMessages('zh'),
   resources: {

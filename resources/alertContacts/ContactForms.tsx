@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Create, Edit, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { CONTACT_RESOURCE } from '../../dataProviders/monit/monit';
-import { MONIT_LANGUAGES } from '../../src/lib/monitRules';
+import { MONIT_LANGUAGES } from '../../common/rules/monitRules';
 import { useSavingNotice } from './savingNotice';
 import { validateContact, validateEmail, validateMobile, validateName, validateRemark, validateWebhook } from './validators';
 

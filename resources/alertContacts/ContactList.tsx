@@ -9,8 +9,8 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { CONTACT_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monit';
-import type { Contact, ContactGroup } from '../../dataProviders/monit/types';
-import { nameProblem } from '../../src/lib/monitRules';
+import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
+import { nameProblem } from '../../common/rules/monitRules';
 import { paginationLabels } from '../alertHistory/paginationLabels';
 
 const f = (name: string) => `portal.monit.contacts.fields.${name}`;

@@ -1,6 +1,6 @@
-import { contactProblems, emailProblem, mobileProblem, nameProblem, ruleProblems, webhookProblem, type MonitProblem, type RuleInput } from '../../src/lib/monitRules';
+import { contactProblems, emailProblem, mobileProblem, nameProblem, ruleProblems, webhookProblem, type MonitProblem, type RuleInput } from '../../common/rules/monitRules';
 
-/** Form validators of cloud monitoring: the same rules as the server (src/lib/monitRules.ts). */
+/** Form validators of cloud monitoring: the same rules as the server (common/rules/monitRules.ts). */
 const key = (p: MonitProblem | null) => (p ? `portal.monit.problems.${p}` : undefined);
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 

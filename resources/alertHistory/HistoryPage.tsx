@@ -5,8 +5,8 @@ import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction,
 } from 'react-admin';
-import type { AlarmRecord, NotifyRecord } from '../../dataProviders/monit/types';
-import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../src/lib/monitRules';
+import type { AlarmRecord, NotifyRecord } from '../../common/wire/monitTypes';
+import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../common/rules/monitRules';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';

@@ -7,8 +7,8 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { GROUP_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
-import type { ContactGroup } from '../../dataProviders/monit/types';
-import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS, PROBE_METRICS, type MonitMetric } from '../../src/lib/monitRules';
+import type { ContactGroup } from '../../common/wire/monitTypes';
+import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS, PROBE_METRICS, type MonitMetric } from '../../common/rules/monitRules';
 import { useSavingNotice } from '../alertContacts/savingNotice';
 import { validateName, validateRule } from '../alertContacts/validators';
 

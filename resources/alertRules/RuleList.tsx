@@ -5,8 +5,8 @@ import {
   useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { AlertRule } from '../../dataProviders/monit/types';
-import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../src/lib/monitRules';
+import type { AlertRule } from '../../common/wire/monitTypes';
+import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../common/rules/monitRules';
 
 const f = (name: string) => `portal.monit.rules.fields.${name}`;
 

@@ -4,7 +4,7 @@ import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
   useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
-import { auditSucceeded, type AuditEntry } from '../../dataProviders/api/auditTypes';
+import { auditSucceeded, type AuditEntry } from '../../common/wire/auditTypes';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../domains/domainUi';
 import { fieldChanges } from './auditDiff';

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, Tabl
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading, ShowBase, useCreatePath, useDataProvider, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { CertificateDetails, CertificateProvider } from '../../dataProviders/api/certificateTypes';
+import type { CertificateDetails, CertificateProvider } from '../../common/wire/certificateTypes';
 import { CertificateActions } from './CertificateActions';
 import { ChipList } from './CertificateFields';
 import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';

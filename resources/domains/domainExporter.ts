@@ -1,5 +1,5 @@
 import { downloadCSV, type Exporter, type TranslateFunction as Translate } from 'react-admin';
-import type { Domain } from '../../dataProviders/api/domainTypes';
+import type { Domain } from '../../common/wire/domainTypes';
 import { fieldLabel, formatDateTime, valueLabel } from './domainUi';
 
 const COLUMNS: Array<{ field: string; value: (d: Domain, t: Translate) => string }> = [

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
-import type { IppEntry } from '../../dataProviders/impapi/ippTypes';
+import type { IppEntry } from '../../common/wire/ippTypes';
 import { IppForm, toBody, type IppFormValues } from './ippForm';
 
 function Heading() {

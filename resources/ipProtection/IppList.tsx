@@ -11,8 +11,8 @@ import {
 import { Link } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { ippMethods } from '../../dataProviders/impapi/ipp';
-import type { IppEntry, IppPortErrorData } from '../../dataProviders/impapi/ippTypes';
-import { IPP_STATUSES, ippAllows, type IppAction } from '../../src/lib/ippRules';
+import type { IppEntry, IppPortErrorData } from '../../common/wire/ippTypes';
+import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 
 const label = (f: string) => `portal.ipp.fields.${f}`;

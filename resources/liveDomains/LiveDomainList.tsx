@@ -3,8 +3,8 @@ import {
   Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction as Translate,
 } from 'react-admin';
-import type { LiveDomain } from '../../dataProviders/api/domainTypes';
-import { DOMAIN_STATUSES } from '../../src/lib/domainRules';
+import type { LiveDomain } from '../../common/wire/domainTypes';
+import { DOMAIN_STATUSES } from '../../common/rules/domainRules';
 import { OperationChip, StatusChip } from '../domains/DomainChips';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../domains/domainUi';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { PurgeTask, PurgeTaskUrl } from '../../dataProviders/api/purgeTypes';
+import type { PurgeTask, PurgeTaskUrl } from '../../common/wire/purgeTypes';
 import { formatBytes } from '../../src/lib/units';
 import { StatusChip, isOpen, TASK_POLL_MS } from './taskUi';
 

@@ -7,8 +7,8 @@ import {
 import type { PortalDataProvider } from '../../dataProviders';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { PortalApiError } from '../../dataProviders/http';
-import type { PurgeTask, PurgeTaskUrl } from '../../dataProviders/api/purgeTypes';
-import { PURGE_STATUSES } from '../../src/lib/purgeRules';
+import type { PurgeTask, PurgeTaskUrl } from '../../common/wire/purgeTypes';
+import { PURGE_STATUSES } from '../../common/rules/purgeRules';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../domains/domainUi';
 import { TaskDetail } from './TaskDetail';

@@ -1,7 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { PurgeTask } from '../../dataProviders/api/purgeTypes';
-import { PURGE_STATUSES, type PurgeStatus } from '../../src/lib/purgeRules';
+import type { PurgeTask } from '../../common/wire/purgeTypes';
+import { PURGE_STATUSES, type PurgeStatus } from '../../common/rules/purgeRules';
 
 /** How often lists and details reload while a task is in progress. */
 export const TASK_POLL_MS = 3000;

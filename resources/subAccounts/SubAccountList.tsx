@@ -14,7 +14,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { hasPermission } from '../../src/auth/permissions';
+import { hasPermission } from '../../common/rules/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';

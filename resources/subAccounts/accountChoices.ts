@@ -1,4 +1,4 @@
-import { isSuperRole } from '../../src/auth/permissions';
+import { isSuperRole } from '../../common/rules/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { TreeNode } from '../../src/auth/userInfo';
 

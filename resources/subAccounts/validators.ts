@@ -1,5 +1,5 @@
 import type { Validator } from 'react-admin';
-import { companyRule, emailRule, identityRule, type SubAccountRule } from './rules';
+import { companyRule, emailRule, identityRule, type SubAccountRule } from '../../common/rules/subAccountRules';
 
 /** react-admin validators over the shared rules; each failure is an i18n key. */
 const toValidator =

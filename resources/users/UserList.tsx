@@ -4,7 +4,7 @@ import {
   CreateButton, Datagrid, DateField, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput,
   TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
-import { hasPermission } from '../../src/auth/permissions';
+import { hasPermission } from '../../common/rules/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
 import { UserHeading } from './UserCreate';

@@ -1,7 +1,7 @@
 import type { Validator } from 'react-admin';
-import { PASSWORD_MIN_LENGTH, passwordStrongEnough } from '../../src/lib/passwordRule';
-import { isKnownPermission } from '../../src/lib/permissionCatalog';
-import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../src/lib/formats';
+import { PASSWORD_MIN_LENGTH, passwordStrongEnough } from '../../common/rules/passwordRule';
+import { isKnownPermission } from '../../common/rules/permissionCatalog';
+import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/formats';
 
 /**
  * The server's sub-user rules (server/routes/shiro/userRules.ts), mirrored for instant feedback;

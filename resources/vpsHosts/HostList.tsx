@@ -6,10 +6,10 @@ import {
   useDataProvider, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Host, HostCustomer } from '../../dataProviders/api/hostTypes';
+import type { Host, HostCustomer } from '../../common/wire/hostTypes';
 import { readUserInfo } from '../../src/auth/storage';
-import { isSuperRole } from '../../src/auth/permissions';
-import { HOST_STATUSES, type HostType } from '../../src/lib/hostRules';
+import { isSuperRole } from '../../common/rules/permissions';
+import { HOST_STATUSES, type HostType } from '../../common/rules/hostRules';
 import { csvCell } from '../domains/domainExporter';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas } from './hostUi';
 import { RenameField } from './RenameField';

@@ -3,9 +3,9 @@ import { Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/materia
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
 import { useCanOperate } from '../../src/auth/useCanOperate';
-import type { Host } from '../../dataProviders/api/hostTypes';
+import type { Host } from '../../common/wire/hostTypes';
 import { PortalApiError } from '../../dataProviders/http';
-import { HOST_NAME_MAX, hostNameProblem } from '../../src/lib/hostRules';
+import { HOST_NAME_MAX, hostNameProblem } from '../../common/rules/hostRules';
 
 /**
  * The host name with rename in place (spec §4, §8): the reply replaces the host by id in its list;

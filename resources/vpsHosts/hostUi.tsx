@@ -2,8 +2,8 @@ import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Area } from '../../dataProviders/api/hostTypes';
-import type { HostStatus } from '../../src/lib/hostRules';
+import type { Area } from '../../common/wire/hostTypes';
+import type { HostStatus } from '../../common/rules/hostRules';
 import { formatDateTime } from '../../src/lib/dateTime';
 
 /** Pieces shared by the VPS and the dedicated-server screens and the host overview. */

@@ -5,7 +5,7 @@ import {
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { DryRunBody, DryRunResult } from '../../dataProviders/impapi/websiteTypes';
+import type { DryRunBody, DryRunResult } from '../../common/wire/websiteTypes';
 import { formatTime } from '../../src/lib/time';
 
 /**

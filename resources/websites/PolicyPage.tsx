@@ -3,9 +3,9 @@ import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Policy } from '../../dataProviders/impapi/websiteTypes';
-import type { ClientApp } from '../../src/lib/wafCatalogue';
-import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../src/lib/websiteRules';
+import type { Policy } from '../../common/wire/websiteTypes';
+import type { ClientApp } from '../../common/rules/wafCatalogue';
+import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../common/rules/websiteRules';
 import { FormPage } from './FormPage';
 import { DryRunPanel } from './DryRunPanel';
 

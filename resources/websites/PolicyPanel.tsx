@@ -3,8 +3,8 @@ import { Button, Chip, Switch, Table, TableBody, TableCell, TableHead, TableRow 
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Policy } from '../../dataProviders/impapi/websiteTypes';
-import { WAF_CATEGORIES } from '../../src/lib/websiteRules';
+import type { Policy } from '../../common/wire/websiteTypes';
+import { WAF_CATEGORIES } from '../../common/rules/websiteRules';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 
 /** A website's protection policies: list, enable/disable, delete; adding and editing are pages (PolicyPage). */

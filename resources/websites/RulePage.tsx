@@ -3,12 +3,12 @@ import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typogra
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Rule } from '../../dataProviders/impapi/websiteTypes';
-import type { ClientApp, FilterFieldInfo } from '../../src/lib/wafCatalogue';
+import type { Rule } from '../../common/wire/websiteTypes';
+import type { ClientApp, FilterFieldInfo } from '../../common/rules/wafCatalogue';
 import {
   REDIRECT_CODES, validateRule, WAF_CATEGORIES, WAF_RESPONSES,
   type RuleAction, type RuleActionType, type RuleFilter, type RuleInput,
-} from '../../src/lib/websiteRules';
+} from '../../common/rules/websiteRules';
 import { FormPage } from './FormPage';
 import { DryRunPanel } from './DryRunPanel';
 

@@ -6,7 +6,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Rule } from '../../dataProviders/impapi/websiteTypes';
+import type { Rule } from '../../common/wire/websiteTypes';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 
 /** A website's protection rules: list in priority order (drag and drop, or the arrows), delete; adding and editing are pages (RulePage). */

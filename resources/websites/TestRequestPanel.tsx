@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../src/lib/wafEngine';
+import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../common/rules/wafEngine';
 import { parseHeaders } from './RulePage';
 
 /**
  * 'Test a request': the website's current policies and rules (as stored) compiled by the same
- * engine module (src/lib/wafEngine.ts) and run on the request the user fills in.
+ * engine module (common/rules/wafEngine.ts) and run on the request the user fills in.
  */
 export function TestRequestPanel({ websiteId }: { websiteId: number }) {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { PolicyPanel } from './PolicyPanel';
 import { RulePanel } from './RulePanel';
 import { TestRequestPanel } from './TestRequestPanel';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
-import type { Website } from '../../dataProviders/impapi/websiteTypes';
+import type { Website } from '../../common/wire/websiteTypes';
 
 function Sections() {
   const w = useRecordContext<Website>();

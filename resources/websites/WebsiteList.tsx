@@ -5,8 +5,8 @@ import {
   useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { PortErrorData, Website } from '../../dataProviders/impapi/websiteTypes';
-import { hasPermission } from '../../src/auth/permissions';
+import type { PortErrorData, Website } from '../../common/wire/websiteTypes';
+import { hasPermission } from '../../common/rules/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import { WebsiteCheckField, WebsiteStatusField } from './WebsiteStatus';
 

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Website } from '../../dataProviders/impapi/websiteTypes';
+import type { Website } from '../../common/wire/websiteTypes';
 
 /** Operation state and enabled flag as one chip. */
 export function WebsiteStatusField() {

@@ -1,4 +1,4 @@
-import { validateOriginAddress, validateRemark, validateWebsiteDomain, type WebsiteMessageKey } from '../../src/lib/websiteRules';
+import { validateOriginAddress, validateRemark, validateWebsiteDomain, type WebsiteMessageKey } from '../../common/rules/websiteRules';
 
 /** react-admin validators of the website form: the shared rules, messages from portal.websites.messages. */
 const message = (key: WebsiteMessageKey | null) => (key ? `portal.websites.messages.${key}` : undefined);

@@ -1,5 +1,5 @@
-import type { DomainConfig, DomainStatus, DomainType, DomainScope, DomainOrigin, DomainAdvanced, DeliveryType } from '../../dataProviders/api/domainTypes';
-import { defaultAdvanced, domainConfigOf, emptyDomainInput } from '../../src/lib/domainRules';
+import type { DomainConfig, DomainStatus, DomainType, DomainScope, DomainOrigin, DomainAdvanced, DeliveryType } from '../../common/wire/domainTypes';
+import { defaultAdvanced, domainConfigOf, emptyDomainInput } from '../../common/rules/domainRules';
 
 /** Demo accelerated domains of the demo tenants (server/demo/domains.ts seeds them). */
 export interface DemoDomain {

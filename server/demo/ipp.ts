@@ -4,7 +4,7 @@ import type { TrafficEngine } from '../stores/traffic/engine';
 import { insertIppEntry, type IppEntryFields } from '../stores/config/ipp';
 import { seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ippTraffic';
 import { runIppDetector } from '../lib/ippDetector';
-import { normalizePorts, type IppStatus } from '../../src/lib/ippRules';
+import { normalizePorts, type IppStatus } from '../../common/rules/ippRules';
 
 /**
  * Demo IP protection (issue #19): protected origin IPs of acme (and its sub-accounts) and globex in

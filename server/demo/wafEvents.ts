@@ -5,11 +5,11 @@ import { listPolicies } from '../stores/config/wafPolicies';
 import { listRules } from '../stores/config/wafRules';
 import type { TrafficEngine } from '../stores/traffic/engine';
 import { EVENT_ACTIONS, insertSecurityEvents, type SecurityEventRow } from '../stores/traffic/securityEvents';
-import { compileWebsiteWithRates, type RatedRule } from '../../src/lib/wafRateLimiter';
-import { WAF_ATTACK_SAMPLES } from '../../src/lib/wafCatalogue';
-import { WAF_CATEGORIES, type WafCategory } from '../../src/lib/websiteRules';
-import { isBlocking, type Decision, type EnginePolicy, type EngineRequest, type Match } from '../../src/lib/wafEngine';
-import type { SecurityEventAction, SecurityEventCategory } from '../../dataProviders/impapi/websiteTypes';
+import { compileWebsiteWithRates, type RatedRule } from '../../common/rules/wafRateLimiter';
+import { WAF_ATTACK_SAMPLES } from '../../common/rules/wafCatalogue';
+import { WAF_CATEGORIES, type WafCategory } from '../../common/rules/websiteRules';
+import { isBlocking, type Decision, type EnginePolicy, type EngineRequest, type Match } from '../../common/rules/wafEngine';
+import type { SecurityEventAction, SecurityEventCategory } from '../../common/wire/websiteTypes';
 
 /**
  * Demo security events (issue #18): generated requests to each demo website over the demo period —

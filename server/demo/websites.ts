@@ -4,7 +4,7 @@ import { insertPolicy } from '../stores/config/wafPolicies';
 import { insertRule } from '../stores/config/wafRules';
 import { listCertificates } from '../stores/config/certificates';
 import { randomProtectionAddress } from '../routes/impapi/websites';
-import type { PolicyInput, RuleInput, WebsiteInput } from '../../src/lib/websiteRules';
+import type { PolicyInput, RuleInput, WebsiteInput } from '../../common/rules/websiteRules';
 
 /**
  * Demo website protection (issue #18): a protected website for acme and one for globex (domains of

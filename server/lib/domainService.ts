@@ -4,10 +4,10 @@ import { getAccount } from '../stores/config/accounts';
 import { domainsWithBucket, getDomainById, getDomainByName, saveDomainConfig } from '../stores/config/domains';
 import { insertVersion } from '../stores/config/domainVersions';
 import type { ConfigDb } from '../stores/config/db';
-import type { Domain, DomainChange, DomainConfig, DomainFieldError, DomainStatus, DomainVersion } from '../../dataProviders/api/domainTypes';
-import { BUCKET_CONFIRM_CODE } from '../../dataProviders/api/domainTypes';
-import { diffDomainConfig, summarizeChanges } from '../../src/lib/domainDiff';
-import { formatDomainMessage, type DomainMessageKey } from '../../src/lib/domainMessages';
+import type { Domain, DomainChange, DomainConfig, DomainFieldError, DomainStatus, DomainVersion } from '../../common/wire/domainTypes';
+import { BUCKET_CONFIRM_CODE } from '../../common/wire/domainTypes';
+import { diffDomainConfig, summarizeChanges } from '../../common/rules/domainDiff';
+import { formatDomainMessage, type DomainMessageKey } from '../../common/rules/domainMessages';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import { auditChange, auditObject } from './audit';
 

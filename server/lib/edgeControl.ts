@@ -1,4 +1,4 @@
-import type { PurgeKind } from '../../src/lib/purgeRules';
+import type { PurgeKind } from '../../common/rules/purgeRules';
 
 /**
  * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The purge job

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DomainProtocol, DomainSchedulingPolicy, DomainScope, DomainType } from '../../dataProviders/api/domainTypes';
+import type { DomainProtocol, DomainSchedulingPolicy, DomainScope, DomainType } from '../../common/wire/domainTypes';
 
 /**
  * The provider's edge regions and which of them serve a domain: the scope picks the regions, the

@@ -6,7 +6,7 @@ import type { ConfigDb } from '../stores/config/db';
 import { RULE_COLUMNS, type RuleRow } from '../stores/config/monit';
 import { accountSubtree } from '../stores/config/accounts';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, PROBE_METRICS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../src/lib/monitRules';
+import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, PROBE_METRICS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../common/rules/monitRules';
 import { deliver, deliverySettings, type DeliverySettings, type Notice } from './monitDelivery';
 import { fillNotice, MONIT_NOTICES } from '../../i18n/server/monitNotices';
 

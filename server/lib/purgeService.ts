@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_URLS_PER_SUBMISSION, parseSubmission, type LineProblem, type PurgeKind } from '../../src/lib/purgeRules';
-import { formatDomainMessage } from '../../src/lib/domainMessages';
+import { MAX_URLS_PER_SUBMISSION, parseSubmission, type LineProblem, type PurgeKind } from '../../common/rules/purgeRules';
+import { formatDomainMessage } from '../../common/rules/domainMessages';
 import { fail } from './envelope';
 import { insertTask, recentUrls, usedSince, type NewTaskUrl } from '../stores/config/purgeTasks';
-import type { PurgeLineError, PurgeQuota, PurgeSubmitReply } from '../../dataProviders/api/purgeTypes';
+import type { PurgeLineError, PurgeQuota, PurgeSubmitReply } from '../../common/wire/purgeTypes';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import type { PortalConfig } from '../config';
 import { auditObject } from './audit';

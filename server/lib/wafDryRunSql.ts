@@ -1,6 +1,6 @@
-import { parseNet } from '../../src/lib/wafEngine';
-import { CLIENT_APPS } from '../../src/lib/wafCatalogue';
-import { isSafeRegex, splitList, type FilterField, type RuleFilter, type WafConfig } from '../../src/lib/websiteRules';
+import { parseNet } from '../../common/rules/wafEngine';
+import { CLIENT_APPS } from '../../common/rules/wafCatalogue';
+import { isSafeRegex, splitList, type FilterField, type RuleFilter, type WafConfig } from '../../common/rules/websiteRules';
 
 /**
  * The dry run of a protection rule or policy (issue #18): its filters compiled into a ClickHouse SQL

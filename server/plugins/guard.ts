@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { hasPermission, isSuperRole } from '../../src/auth/permissions';
+import { hasPermission, isSuperRole } from '../../common/rules/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
 import type { AccountScope, RouteDeclaration } from '../types';

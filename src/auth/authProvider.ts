@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { sessionApi } from '../../dataProviders/api/session';
 import { PortalApiError } from '../../dataProviders/http';
-import { accessForAction, hasPermission, holdsModule, landingPage } from './permissions';
+import { accessForAction, hasPermission, holdsModule, landingPage } from '../../common/rules/permissions';
 import { clearSession, KEYS, readUserInfo, writeUserInfo } from './storage';
 import { enrichUserInfo, type UserInfo } from './userInfo';
 

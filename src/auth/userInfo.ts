@@ -1,4 +1,4 @@
-import type { AccountNode, UserInfoReply } from '../../dataProviders/api/sessionTypes';
+import type { AccountNode, UserInfoReply } from '../../common/wire/sessionTypes';
 
 export type { AccountNode };
 

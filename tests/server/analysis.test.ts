@@ -12,7 +12,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from '../../dataProviders/api/trafficTypes';
+} from '../../common/wire/trafficTypes';
 
 const rows = generateRows();
 const ACME = new Set(['acme', 'acme_video', 'acme_static']);

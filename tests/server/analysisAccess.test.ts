@@ -12,7 +12,7 @@ import type {
   Sequential,
   ServiceInfo,
   ServiceInfoInit,
-} from '../../dataProviders/api/trafficTypes';
+} from '../../common/wire/trafficTypes';
 
 const rows = generateRows(2000, 7);
 const START = DAY0;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { call, cipher } from './helpers';
-import { emptyDomainInput } from '../../src/lib/domainRules';
-import type { Domain, DomainInput, DomainSearchParams, DomainSearchReply } from '../../dataProviders/api/domainTypes';
+import { emptyDomainInput } from '../../common/rules/domainRules';
+import type { Domain, DomainInput, DomainSearchParams, DomainSearchReply } from '../../common/wire/domainTypes';
 
 /** A valid new-domain input; override what a test is about. */
 export function buildDomainInput(overrides: Partial<DomainInput> = {}): DomainInput {

@@ -5,8 +5,8 @@ import { contractRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
 import { detectIppAttacks, DETECTOR, ensureIppRollups } from '../../server/stores/traffic/ippTraffic';
-import { topRegions } from '../../src/lib/ippRules';
-import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../dataProviders/impapi/ippTypes';
+import { topRegions } from '../../common/rules/ippRules';
+import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../common/wire/ippTypes';
 
 // Each timed step (toBeConfirmed → configuring → configured, disabling → disabled) takes 300 ms here.
 process.env.PORTAL_ISSUE_DELAY_MS = '300';

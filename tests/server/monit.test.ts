@@ -6,7 +6,7 @@ import { call, cipher, makeApp, signIn } from './helpers';
 import { deliverDue, evaluateRules, type MonitTiming } from '../../server/lib/monitEngine';
 import { signWebhook } from '../../server/lib/monitDelivery';
 import { seedDemoProbes } from '../../server/stores/traffic/monitProbe';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../dataProviders/monit/types';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../common/wire/monitTypes';
 
 /**
  * Cloud monitoring (issue #20): every /monit call with its validation and account scope, the rule

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { evaluateRules, type MonitTiming } from '../../server/lib/monitEngine';
 import { probeTick, type ProbeSettings } from '../../server/lib/availabilityProbe';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, Page, ResourceReply } from '../../dataProviders/monit/types';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, Page, ResourceReply } from '../../common/wire/monitTypes';
 
 /**
  * Availability monitoring (issue #20): the probe job measures a local HTTP origin started here for

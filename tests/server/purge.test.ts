@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
-import { parseSubmission } from '../../src/lib/purgeRules';
-import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../dataProviders/api/purgeTypes';
+import { parseSubmission } from '../../common/rules/purgeRules';
+import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purgeTypes';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;

@@ -3,15 +3,15 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
 import { compilePolicySql, compileRuleSql, jsRegexToRe2, type DryRunCompiled } from '../../server/lib/wafDryRunSql';
-import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../../src/lib/wafEngine';
-import { validateFilter, validatePolicy, type RuleFilter } from '../../src/lib/websiteRules';
-import type { DryRunResult, Policy, Rule, Website } from '../../dataProviders/impapi/websiteTypes';
+import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../../common/rules/wafEngine';
+import { validateFilter, validatePolicy, type RuleFilter } from '../../common/rules/websiteRules';
+import type { DryRunResult, Policy, Rule, Website } from '../../common/wire/websiteTypes';
 
 /**
  * Dry run of a protection rule or policy (issue #18): POST rule/dryRun on the real stores
  * (validation like create, the website's own account and domain only, tenant isolation, rights),
  * and the property test that the SQL predicate (server/lib/wafDryRunSql.ts, run by the traffic
- * store's engine) and the evaluator (src/lib/wafEngine.ts) agree on generated requests and filters.
+ * store's engine) and the evaluator (common/rules/wafEngine.ts) agree on generated requests and filters.
  */
 
 let app: FastifyInstance;

@@ -21,7 +21,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from '../../dataProviders/api/trafficTypes';
+} from '../../common/wire/trafficTypes';
 import { renderInAdmin } from './harness';
 
 // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).

@@ -6,7 +6,7 @@ import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { AuditList, auditCsv } from '../../resources/auditLog/AuditList';
 import { fieldChanges } from '../../resources/auditLog/auditDiff';
-import type { AuditEntry } from '../../dataProviders/api/auditTypes';
+import type { AuditEntry } from '../../common/wire/auditTypes';
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first

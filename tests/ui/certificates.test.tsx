@@ -12,7 +12,7 @@ import { CertificateCreate } from '../../resources/certificates/CertificateCreat
 import { editTransform, validateEdit } from '../../resources/certificates/CertificateEdit';
 import { accountChoices, certificatePemError, expiryOf, nameCovers, privateKeyPemError, shareError } from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
-import type { Certificate, CertificateDeletionStatus } from '../../dataProviders/api/certificateTypes';
+import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificateTypes';
 import { testI18n } from './harness';
 
 vi.mock('../../dataProviders/api/session', () => ({

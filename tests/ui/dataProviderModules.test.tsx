@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { HostCountReply } from '../../dataProviders/api/hostTypes';
-import type { PurgeQuota } from '../../dataProviders/api/purgeTypes';
+import type { HostCountReply } from '../../common/wire/hostTypes';
+import type { PurgeQuota } from '../../common/wire/purgeTypes';
 import { buildProvider, dataProvider } from '../../dataProviders';
 
 describe('data provider modules', () => {

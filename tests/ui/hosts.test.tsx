@@ -9,7 +9,7 @@ import { HostList } from '../../resources/vpsHosts/HostList';
 import { HostShow } from '../../resources/vpsHosts/HostShow';
 import { OverviewHostPage } from '../../src/pages/cdn/overviewHost/OverviewHostPage';
 import { PortalApiError } from '../../dataProviders/http';
-import type { Area, Host, HostCountReply, HostTypeOverview } from '../../dataProviders/api/hostTypes';
+import type { Area, Host, HostCountReply, HostTypeOverview } from '../../common/wire/hostTypes';
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first

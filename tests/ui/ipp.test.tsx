@@ -7,7 +7,7 @@ import { AdminContext, memoryStore, Notification, ResourceContextProvider, testD
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { authFor } from './domainFixtures';
-import type { IppEntry } from '../../dataProviders/impapi/ippTypes';
+import type { IppEntry } from '../../common/wire/ippTypes';
 
 const http = vi.hoisted(() => ({ call: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));

@@ -13,7 +13,7 @@ import { ContactCreate } from '../../resources/alertContacts/ContactForms';
 import { RuleList } from '../../resources/alertRules/RuleList';
 import { RuleCreate } from '../../resources/alertRules/RuleForms';
 import { HistoryPage } from '../../resources/alertHistory/HistoryPage';
-import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../dataProviders/monit/types';
+import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../common/wire/monitTypes';
 
 const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
 vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));

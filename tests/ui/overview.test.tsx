@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import type { Overview, Sequential } from '../../dataProviders/api/trafficTypes';
+import type { Overview, Sequential } from '../../common/wire/trafficTypes';
 import GuardedOverviewPage, { OverviewPage } from '../../src/pages/cdn/overview/OverviewPage';
 import { curvePoints } from '../../src/pages/cdn/overview/OverviewCurve';
 import { captureCsv, CUSTOMER, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';

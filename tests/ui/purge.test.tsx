@@ -5,7 +5,7 @@ import { testDataProvider } from 'react-admin';
 import { PurgeForm } from '../../src/pages/cdn/purge/PurgeForm';
 import { TaskList } from '../../resources/purgeTasks/TaskList';
 import { PortalApiError } from '../../dataProviders/http';
-import type { PurgeQuota, PurgeTask } from '../../dataProviders/api/purgeTypes';
+import type { PurgeQuota, PurgeTask } from '../../common/wire/purgeTypes';
 import { authFor, renderWithAdmin } from './domainFixtures';
 
 const quota = (kind: PurgeQuota['kind'], remaining = 9990, enabled = true): PurgeQuota => ({ kind, limit: 10000, used: 10000 - remaining, remaining, enabled });

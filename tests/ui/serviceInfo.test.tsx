@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import type { ServiceInfo, ServiceInfoInit } from '../../dataProviders/api/trafficTypes';
+import type { ServiceInfo, ServiceInfoInit } from '../../common/wire/trafficTypes';
 import { ServiceInfoPage } from '../../src/pages/cdn/serviceInfo/ServiceInfoPage';
 import { monthsSince } from '../../src/pages/cdn/serviceInfo/months';
 import { captureCsv, CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { WafDashboardsPage } from '../../src/pages/dcdn/dashboards/WafDashboardsPage';
-import type { StatisticData } from '../../dataProviders/impapi/websiteTypes';
+import type { StatisticData } from '../../common/wire/websiteTypes';
 import { renderPage, spies } from './trafficPagesFixtures';
 
 /**

@@ -3,12 +3,12 @@ import {
   cachePathKind, cacheSeconds, defaultCacheRules, emptyDomainInput, findCacheConflict, isDomainName, isIcpNumber, isIPv4, isIPv6, isIpOrCidr,
   normalizeDomainInput, validateBackDir, validateBackHost, validateCacheRule, validateCacheRules, validateDomainInput, validateDomainName,
   validateIcp, validateOrigins, validatePort, validateTestUrl, validateHeaderName,
-} from '../../src/lib/domainRules';
-import { DOMAIN_MESSAGES, domainRuleMessages, domainRuleText } from '../../src/lib/domainMessages';
-import { diffDomainConfig, stableStringify, summarizeChanges } from '../../src/lib/domainDiff';
+} from '../../common/rules/domainRules';
+import { DOMAIN_MESSAGES, domainRuleMessages, domainRuleText } from '../../common/rules/domainMessages';
+import { diffDomainConfig, stableStringify, summarizeChanges } from '../../common/rules/domainDiff';
 import { DEMO_DOMAINS } from '../../server/demo/domainsData';
 import { isPrivateAddress } from '../../server/lib/originProbe';
-import type { DomainInput, DomainOrigin } from '../../dataProviders/api/domainTypes';
+import type { DomainInput, DomainOrigin } from '../../common/wire/domainTypes';
 
 const valid = (o: Partial<DomainInput> = {}): DomainInput => ({
   ...emptyDomainInput('static'),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileWebsite, inNet, ipv4Number, parseNet, type EnginePolicy, type EngineRequest, type EngineRule } from '../../src/lib/wafEngine';
-import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../src/lib/wafCatalogue';
-import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../src/lib/wafRateLimiter';
-import { isIPv4 } from '../../src/lib/domainFormats';
-import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilter, type WebsiteInput } from '../../src/lib/websiteRules';
+import { compileWebsite, inNet, ipv4Number, parseNet, type EnginePolicy, type EngineRequest, type EngineRule } from '../../common/rules/wafEngine';
+import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../common/rules/wafCatalogue';
+import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../common/rules/wafRateLimiter';
+import { isIPv4 } from '../../common/rules/domainFormats';
+import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilter, type WebsiteInput } from '../../common/rules/websiteRules';
 
 /**
  * The website protection engine (issue #18): every filter field and operator, the evaluation order

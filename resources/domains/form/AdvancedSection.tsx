@@ -1,5 +1,5 @@
 import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { CACHE_UNITS, REWRITE_FLAGS } from '../../../src/lib/domainRules';
+import { CACHE_UNITS, REWRITE_FLAGS } from '../../../common/rules/domainRules';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, On, Row, Section } from './FormParts';
 import { domainRule } from './validators';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { SaveButton, TabbedForm, Toolbar, useTranslate } from 'react-admin';
-import type { Domain } from '../../../dataProviders/api/domainTypes';
-import { emptyDomainInput } from '../../../src/lib/domainRules';
+import type { Domain } from '../../../common/wire/domainTypes';
+import { emptyDomainInput } from '../../../common/rules/domainRules';
 import { AccessSection } from './AccessSection';
 import { AdvancedSection } from './AdvancedSection';
 import { BasicSection } from './BasicSection';
@@ -21,7 +21,7 @@ function FormToolbar() {
 /**
  * Add / edit form in the order a customer sets a domain up: basic → origin → cache → HTTPS →
  * access control → advanced. Tabs with invalid fields turn red; every rule comes from
- * src/lib/domainRules.ts (see validators.ts).
+ * common/rules/domainRules.ts (see validators.ts).
  */
 export function DomainForm({ record }: { record?: Domain }) {
   const translate = useTranslate();

@@ -4,9 +4,9 @@ import { BooleanInput, RadioButtonGroupInput, SelectInput, useDataProvider, useR
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { CertificateMatch } from '../../../dataProviders/api/certificateTypes';
-import type { Domain } from '../../../dataProviders/api/domainTypes';
-import { DOMAIN_PROTOCOLS, isDomainName } from '../../../src/lib/domainRules';
+import type { CertificateMatch } from '../../../common/wire/certificateTypes';
+import type { Domain } from '../../../common/wire/domainTypes';
+import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domainRules';
 import { choicesOf, fieldLabel, formatDateTime } from '../domainUi';
 import { Section } from './FormParts';
 import { domainRule } from './validators';

@@ -1,5 +1,5 @@
-import type { Domain, DomainInput } from '../../../dataProviders/api/domainTypes';
-import { emptyDomainInput, splitList } from '../../../src/lib/domainRules';
+import type { Domain, DomainInput } from '../../../common/wire/domainTypes';
+import { emptyDomainInput, splitList } from '../../../common/rules/domainRules';
 
 /**
  * The form edits a DomainInput. Lists of words (labels, parameters, referers, ...) are edited as

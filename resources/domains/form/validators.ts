@@ -1,7 +1,7 @@
 import type { Validator } from 'react-admin';
-import type { DomainFieldError, DomainInput } from '../../../dataProviders/api/domainTypes';
-import { validateDomainInput } from '../../../src/lib/domainRules';
-import type { DomainMessageKey } from '../../../src/lib/domainMessages';
+import type { DomainFieldError, DomainInput } from '../../../common/wire/domainTypes';
+import { validateDomainInput } from '../../../common/rules/domainRules';
+import type { DomainMessageKey } from '../../../common/rules/domainMessages';
 import { toDomainInput, type DomainFormValues } from './formValues';
 
 /** i18n key of a rule message (i18n/<lang>/domains.ts spreads the catalogue under domainRules). */
@@ -31,7 +31,7 @@ interface InputProps {
 }
 
 /**
- * A react-admin validator backed by src/lib/domainRules.ts: runs the shared rules over the whole
+ * A react-admin validator backed by common/rules/domainRules.ts: runs the shared rules over the whole
  * form (cross-field rules such as duplicate origins and conflicting cache rules need it) and
  * returns the first message for this input's field path ('origins.1.port', 'cacheRules.0.value').
  * `field` overrides the path for inputs that carry a group's message (e.g. the origin list itself).

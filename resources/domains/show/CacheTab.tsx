@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainStrategy } from '../../../dataProviders/api/domainTypes';
+import type { Domain, DomainStrategy } from '../../../common/wire/domainTypes';
 import { fieldLabel } from '../domainUi';
 import { cacheTime, describeSetting } from './describe';
 import { QueryState, useDomainData } from './QueryState';

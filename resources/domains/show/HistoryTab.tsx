@@ -7,7 +7,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainVersion } from '../../../dataProviders/api/domainTypes';
+import type { Domain, DomainVersion } from '../../../common/wire/domainTypes';
 import { blockMessage, configBlock, formatDateTime, useCanOperateDomains, valueLabel } from '../domainUi';
 import { settingLabel } from './describe';
 import { QueryState, useDomainData } from './QueryState';

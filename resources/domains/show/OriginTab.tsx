@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainCloudStorage, DomainRetrieval } from '../../../dataProviders/api/domainTypes';
+import type { Domain, DomainCloudStorage, DomainRetrieval } from '../../../common/wire/domainTypes';
 import { fieldLabel, valueLabel } from '../domainUi';
 import { describeSetting } from './describe';
 import { QueryState, useDomainData } from './QueryState';

@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Domain } from '../../../dataProviders/api/domainTypes';
+import type { Domain } from '../../../common/wire/domainTypes';
 import { fieldLabel, formatDateTime, valueLabel } from '../domainUi';
 import { describeSetting } from './describe';
 import { Lines, SettingsGrid } from './SettingsGrid';

@@ -1,7 +1,7 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainSchedulingPolicy } from '../../../dataProviders/api/domainTypes';
+import type { Domain, DomainSchedulingPolicy } from '../../../common/wire/domainTypes';
 import { blockMessage, configBlock, fieldLabel } from '../domainUi';
 import { QueryState, useDomainData } from './QueryState';
 

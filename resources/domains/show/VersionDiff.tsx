@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Domain, DomainConfig, DomainVersion } from '../../../dataProviders/api/domainTypes';
-import { diffDomainConfig } from '../../../src/lib/domainDiff';
+import type { Domain, DomainConfig, DomainVersion } from '../../../common/wire/domainTypes';
+import { diffDomainConfig } from '../../../common/rules/domainDiff';
 import { describeSetting, settingLabel } from './describe';
 import { Lines } from './SettingsGrid';
 

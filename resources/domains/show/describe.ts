@@ -2,7 +2,7 @@ import type { TranslateFunction as Translate } from 'react-admin';
 import type {
   AccessList, BackHost, CacheRule, CacheUnit, DomainAdvanced, DomainConfig, DomainOrigin, ErrorPage, HeaderRule, IgnoreParams, RefererList,
   RewriteRule, StatusCodeCache,
-} from '../../../dataProviders/api/domainTypes';
+} from '../../../common/wire/domainTypes';
 import { fieldLabel, valueLabel } from '../domainUi';
 
 /**

@@ -2,7 +2,7 @@ import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { searchAudit } from '../../stores/config/audit';
-import { AUDIT_SORT_FIELDS, type AuditSearchReply } from '../../../dataProviders/api/auditTypes';
+import { AUDIT_SORT_FIELDS, type AuditSearchReply } from '../../../common/wire/auditTypes';
 
 /**
  * The audit log list (issue #22), a project route outside the contract table (listed with the

@@ -5,8 +5,8 @@ import { fail, notFound, ok } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { countHosts, getHost, hostCustomers, listAreas, listHosts, renameHost, typeOverview, type HostListQuery } from '../../stores/config/hosts';
 import { hostCurves, lastHourCpu } from '../../stores/traffic/hostMetrics';
-import { HOST_STATUSES, HOST_TYPES, hostNameProblem, type HostType } from '../../../src/lib/hostRules';
-import { HOST_SORT_FIELDS, type Host, type HostDetailReply, type HostFulltextReply, type HostListReply } from '../../../dataProviders/api/hostTypes';
+import { HOST_STATUSES, HOST_TYPES, hostNameProblem, type HostType } from '../../../common/rules/hostRules';
+import { HOST_SORT_FIELDS, type Host, type HostDetailReply, type HostFulltextReply, type HostListReply } from '../../../common/wire/hostTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 
 /**

@@ -5,10 +5,10 @@ import { notFound, ok } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { LineRefusal, quotaOf, submit } from '../../lib/purgeService';
 import { getTaskHead, listTaskUrls, listTasks } from '../../stores/config/purgeTasks';
-import { PURGE_STATUSES, type PurgeKind } from '../../../src/lib/purgeRules';
-import type { PurgeTaskListReply } from '../../../dataProviders/api/purgeTypes';
+import { PURGE_STATUSES, type PurgeKind } from '../../../common/rules/purgeRules';
+import type { PurgeTaskListReply } from '../../../common/wire/purgeTypes';
 import { serverMessages, type ServerMessageKey } from '../../../i18n/serverMessages';
-import { formatDomainMessage } from '../../../src/lib/domainMessages';
+import { formatDomainMessage } from '../../../common/rules/domainMessages';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 

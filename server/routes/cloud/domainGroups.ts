@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok } from '../../lib/envelope';
-import { isSuperRole } from '../../../src/auth/permissions';
+import { isSuperRole } from '../../../common/rules/permissions';
 import {
   childAccounts,
   countAccountDomains,
@@ -15,7 +15,7 @@ import {
   updateAccount,
   type AccountRow,
 } from '../../stores/config/accounts';
-import { companyRule, emailRule, identityRule, type SubAccountRule } from '../../../resources/subAccounts/rules';
+import { companyRule, emailRule, identityRule, type SubAccountRule } from '../../../common/rules/subAccountRules';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 import { auditChange, auditObject } from '../../lib/audit';
 

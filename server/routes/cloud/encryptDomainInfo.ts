@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ok } from '../../lib/envelope';
 import { listDomainNames } from '../../stores/config/domains';
 import { requestedAccounts } from '../../plugins/guard';
-import { listParam } from '../api/domainSchemas';
+import { listParam } from '../api/domains/domainSchemas';
 
 /** All domain names in the caller's scope, AES-encrypted (contract row GET /cloud/encryptDomainInfo?account=all). */
 export const encryptDomainInfoRoutes: TypedRoutes = async (app) => {

@@ -14,8 +14,8 @@ import { ippStatistic, ippTotalsByIp } from '../../stores/traffic/ippTraffic';
 import {
   IPP_ACTIONS, IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_GRANULARITIES, IPP_PRESETS, IPP_PROTOCOLS, IPP_STATUSES, expandPorts, ippEntryProblem,
   normalizePorts, type IppAction, type IppGranularity, type IppPreset, type IppProblem, type IppStatus,
-} from '../../../src/lib/ippRules';
-import type { IppEntry, IppPortErrorData, IppStatListRow } from '../../../dataProviders/impapi/ippTypes';
+} from '../../../common/rules/ippRules';
+import type { IppEntry, IppPortErrorData, IppStatListRow } from '../../../common/wire/ippTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 
 /**

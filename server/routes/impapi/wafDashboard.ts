@@ -5,7 +5,7 @@ import { ownWebsite } from './websites';
 import { listWebsites } from '../../stores/config/websites';
 import { securityEventStats } from '../../stores/traffic/securityEvents';
 import { websiteTraffic } from '../../stores/traffic/websiteTraffic';
-import type { StatisticData } from '../../../dataProviders/impapi/websiteTypes';
+import type { StatisticData } from '../../../common/wire/websiteTypes';
 
 /**
  * The website protection dashboard (issue #18, contract row POST statistic/data; module dashboards):

@@ -6,7 +6,7 @@ import { CreateBody as RuleCreateBody, ownRule, ruleInput, validated as validate
 import { CreateBody as PolicyCreateBody, ownPolicy, policyInput, validated as validatedPolicy } from './wafPolicies';
 import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../../lib/wafDryRunSql';
 import { dryRun, type DryRunScope } from '../../stores/traffic/wafDryRun';
-import type { DryRunResult } from '../../../dataProviders/impapi/websiteTypes';
+import type { DryRunResult } from '../../../common/wire/websiteTypes';
 
 /**
  * Dry run of a protection rule or policy before enabling it (issue #18; a documented extra outside

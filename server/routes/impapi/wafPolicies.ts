@@ -4,8 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../lib/envelope';
 import { ownWebsite } from './websites';
 import { deletePolicy, getPolicy, insertPolicy, listPolicies, updatePolicy } from '../../stores/config/wafPolicies';
-import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../../src/lib/websiteRules';
-import type { Policy } from '../../../dataProviders/impapi/websiteTypes';
+import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../../common/rules/websiteRules';
+import type { Policy } from '../../../common/wire/websiteTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 
 /**

@@ -8,9 +8,9 @@ import { deleteRule, getRule, insertRule, listRules, reorderRules, updateRule } 
 import {
   FILTER_FIELDS, FILTER_OPERATORS, REDIRECT_CODES, validateRule, WAF_CATEGORIES, WAF_RESPONSES,
   type RuleActionType, type RuleInput,
-} from '../../../src/lib/websiteRules';
-import { CLIENT_APPS, RULE_FILTER_CATALOGUE } from '../../../src/lib/wafCatalogue';
-import type { Rule } from '../../../dataProviders/impapi/websiteTypes';
+} from '../../../common/rules/websiteRules';
+import { CLIENT_APPS, RULE_FILTER_CATALOGUE } from '../../../common/rules/wafCatalogue';
+import type { Rule } from '../../../common/wire/websiteTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 
 /**

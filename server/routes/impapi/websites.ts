@@ -10,9 +10,9 @@ import { listCertificates } from '../../stores/config/certificates';
 import {
   domainTaken, getWebsite, insertWebsite, listWebsites, protectionAddressTaken, setWebsiteEnabled, storeCheck, updateWebsite,
 } from '../../stores/config/websites';
-import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, parseOrigin, validateWebsite, type WebsiteInput } from '../../../src/lib/websiteRules';
-import { formatDomainMessage } from '../../../src/lib/domainMessages';
-import type { CertificateOption, OriginCheck, PortErrorData, Website } from '../../../dataProviders/impapi/websiteTypes';
+import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, parseOrigin, validateWebsite, type WebsiteInput } from '../../../common/rules/websiteRules';
+import { formatDomainMessage } from '../../../common/rules/domainMessages';
+import type { CertificateOption, OriginCheck, PortErrorData, Website } from '../../../common/wire/websiteTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 
 /**

@@ -1,7 +1,7 @@
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { lineSummaries } from '../../stores/traffic/lines';
-import { LINE_MAX_DAYS } from '../../../dataProviders/api/lineTypes';
-import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lineRequest';
+import { LINE_MAX_DAYS } from '../../../common/wire/lineTypes';
+import { LineRangeBody, lineRange, type LineRangeInput } from '../api/lines/lineRequest';
 
 /**
  * POST /linesapi/static_data: per-line statistics over a range (default the last 24 hours), sent raw

@@ -15,8 +15,8 @@ import { deliver, deliverySettings } from '../../lib/monitDelivery';
 import {
   ALARM_EVENTS, contactProblems, GROUP_MEMBERS_MAX, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_LANGUAGES, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS,
   nameProblem, NOTIFY_STATUSES, REMARK_MAX, ruleProblems, type MonitProblem,
-} from '../../../src/lib/monitRules';
-import type { ChannelResult, RuleDetailReply, SendMsgReply } from '../../../dataProviders/monit/types';
+} from '../../../common/rules/monitRules';
+import type { ChannelResult, RuleDetailReply, SendMsgReply } from '../../../common/wire/monitTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
 import { fillNotice, MONIT_NOTICES } from '../../../i18n/server/monitNotices';
 
@@ -24,7 +24,7 @@ import { fillNotice, MONIT_NOTICES } from '../../../i18n/server/monitNotices';
  * Cloud monitoring (issue #20; contract rows /monit/*, module cloudMonit; success code "200").
  * Contacts, groups and rules belong to the caller's account (spec §3): every read and write is
  * limited to it, and another account's record answers like a missing one. The server validates
- * everything the forms validate (src/lib/monitRules.ts) and names unique per account.
+ * everything the forms validate (common/rules/monitRules.ts) and names unique per account.
  */
 
 const view = { module: 'cloudMonit', access: 'view' } as const;

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/envelope';
 import { passwordStrongEnough } from '../../lib/password';
-import { PASSWORD_MIN_LENGTH } from '../../../src/lib/passwordRule';
-import { canGrant, isKnownPermission, ungrantable } from '../../../src/lib/permissionCatalog';
-import { normalizePermissions } from '../../../src/auth/permissions';
-import { isSuperRole } from '../../../src/auth/permissions';
+import { PASSWORD_MIN_LENGTH } from '../../../common/rules/passwordRule';
+import { canGrant, isKnownPermission, ungrantable } from '../../../common/rules/permissionCatalog';
+import { normalizePermissions } from '../../../common/rules/permissions';
+import { isSuperRole } from '../../../common/rules/permissions';
 import { accountSubtree } from '../../stores/config/accounts';
 import type { SubUserScope } from '../../stores/config/subUsers';
 import type { SessionUser } from '../../types';
-import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../../src/lib/formats';
+import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../../common/rules/formats';
 
 export function checkUsername(value: string | undefined): string {
   const username = (value ?? '').trim();

@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok } from '../../lib/envelope';
 import { hashPassword } from '../../lib/password';
 import { endUserSessions } from '../../plugins/session';
-import { grantablePermissions } from '../../../src/lib/permissionCatalog';
+import { grantablePermissions } from '../../../common/rules/permissionCatalog';
 import { accountSubtree, allAccounts, buildAccountTree, type AccountNode, type AccountRow } from '../../stores/config/accounts';
 import { deleteSubUser, findSubUser, insertSubUser, searchSubUsers, updateSubUser, usernameTaken } from '../../stores/config/subUsers';
 import type { SessionUser } from '../../types';

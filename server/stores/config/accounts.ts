@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { AccountNode } from '../../../dataProviders/api/sessionTypes';
+import type { AccountNode } from '../../../common/wire/sessionTypes';
 
 export interface AccountRow {
   identity: string;

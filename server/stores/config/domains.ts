@@ -1,7 +1,7 @@
 import type { ConfigDb } from './db';
 import type {
   DeliveryType, Domain, DomainConfig, DomainNameInfo, DomainSearchParams, DomainStatus, DomainSummary, OperationState,
-} from '../../../dataProviders/api/domainTypes';
+} from '../../../common/wire/domainTypes';
 
 /** Accelerated domains: filterable columns plus the config document (migration 010). */
 

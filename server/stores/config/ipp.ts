@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { IppAlarm, IppEntry, IppPortError } from '../../../dataProviders/impapi/ippTypes';
-import { protectionAddress, type IppAlarmState, type IppAlarmType, type IppPreset, type IppProtocol, type IppRange, type IppStatus } from '../../../src/lib/ippRules';
+import type { IppAlarm, IppEntry, IppPortError } from '../../../common/wire/ippTypes';
+import { protectionAddress, type IppAlarmState, type IppAlarmType, type IppPreset, type IppProtocol, type IppRange, type IppStatus } from '../../../common/rules/ippRules';
 
 /** Protected IP entries and their alarms (migration 041). `accounts` null = every account (staff). */
 

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { LiveDomain, LiveDomainQuery } from '../../../dataProviders/api/domainTypes';
+import type { LiveDomain, LiveDomainQuery } from '../../../common/wire/domainTypes';
 
 /** Live (streaming) domains (migration 010). Visibility: customer or domain group among the accounts. */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page } from '../../../dataProviders/monit/types';
-import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, MuteWindow, NotifyStatus } from '../../../src/lib/monitRules';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page } from '../../../common/wire/monitTypes';
+import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, MuteWindow, NotifyStatus } from '../../../common/rules/monitRules';
 
 /** Cloud monitoring store (migration 042): contacts, groups, rules, alarms, notification outbox. */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { PolicyInput } from '../../../src/lib/websiteRules';
-import type { Policy } from '../../../dataProviders/impapi/websiteTypes';
+import type { PolicyInput } from '../../../common/rules/websiteRules';
+import type { Policy } from '../../../common/wire/websiteTypes';
 
 /** Protection policies of websites (issue #18), table waf_policies; list fields live in config. */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { RuleActionType, RuleInput } from '../../../src/lib/websiteRules';
-import type { Rule } from '../../../dataProviders/impapi/websiteTypes';
+import type { RuleActionType, RuleInput } from '../../../common/rules/websiteRules';
+import type { Rule } from '../../../common/wire/websiteTypes';
 
 /** Protection rules of websites (issue #18), table waf_rules; priority 1 is evaluated first. */
 

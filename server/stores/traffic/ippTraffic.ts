@@ -1,7 +1,7 @@
 import type { TrafficEngine } from './engine';
 import type { RecordKind } from './ingest';
-import type { IppStatPoint, IppStatistic } from '../../../dataProviders/impapi/ippTypes';
-import { IPP_GRANULARITIES, topRegions, type IppAlarmType, type IppGranularity } from '../../../src/lib/ippRules';
+import type { IppStatPoint, IppStatistic } from '../../../common/wire/ippTypes';
+import { IPP_GRANULARITIES, topRegions, type IppAlarmType, type IppGranularity } from '../../../common/rules/ippRules';
 
 /**
  * IP protection network traffic (issue #19): one row per protected IP, minute, source region and

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from './engine';
-import type { ResourceRecord, ResourceStat } from '../../../dataProviders/monit/types';
+import type { ResourceRecord, ResourceStat } from '../../../common/wire/monitTypes';
 
 /**
  * Availability records of cloud monitoring (issue #20): one row per probe of a domain (edge) or of

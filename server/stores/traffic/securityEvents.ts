@@ -1,6 +1,6 @@
 import type { TrafficEngine } from './engine';
 import type { RecordKind } from './ingest';
-import type { SecurityEventAction, SecurityEventCategory, SecurityEventStats } from '../../../dataProviders/impapi/websiteTypes';
+import type { SecurityEventAction, SecurityEventCategory, SecurityEventStats } from '../../../common/wire/websiteTypes';
 
 /**
  * Security events of website protection (issue #18): one row per request that a protected

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from './engine';
 import type { SqlPredicate } from '../../lib/wafDryRunSql';
-import type { DryRunSample } from '../../../dataProviders/impapi/websiteTypes';
+import type { DryRunSample } from '../../../common/wire/websiteTypes';
 
 /**
  * The dry run's two reads over traffic.access_log (issue #18): matched and total requests per hour,

@@ -8,12 +8,12 @@ import { Area, CartesianGrid, ComposedChart, Legend, ReferenceArea, ResponsiveCo
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { ippMethods } from '../../../dataProviders/impapi/ipp';
-import type { IppAlarm } from '../../../dataProviders/impapi/ippTypes';
+import type { IppAlarm } from '../../../common/wire/ippTypes';
 import { readUserInfo } from '../../auth/storage';
 import { PieShare } from '../../charts/PieShare';
 import { formatAxisTick, formatBandwidth, formatBytes, formatCompact } from '../../lib/units';
 import { formatAxisTime, formatTooltipTime } from '../../lib/time';
-import { IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_OTHER_REGION, type IppAlarmState, type IppAlarmType, type IppGranularity } from '../../lib/ippRules';
+import { IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_OTHER_REGION, type IppAlarmState, type IppAlarmType, type IppGranularity } from '../../../common/rules/ippRules';
 import { formatDuration, formatIppTime, IppStatusChip } from '../../../resources/ipProtection/ippUi';
 
 const RANGES = { '1h': 3600, '24h': 86_400, '7d': 7 * 86_400, '30d': 30 * 86_400 } as const;

@@ -13,9 +13,9 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { PortalApiError } from '../../../dataProviders/http';
-import { hasPermission } from '../../auth/permissions';
+import { hasPermission } from '../../../common/rules/permissions';
 import { readUserInfo } from '../../auth/storage';
-import { passwordStrongEnough } from '../../lib/passwordRule';
+import { passwordStrongEnough } from '../../../common/rules/passwordRule';
 
 interface PasswordForm {
   oldPassword: string;

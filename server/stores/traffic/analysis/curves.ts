@@ -10,7 +10,7 @@ import type {
   SourceRequestPoint,
   StatusClasses,
   StatusCurvePoint,
-} from '../../../../dataProviders/api/trafficTypes';
+} from '../../../../common/wire/trafficTypes';
 import { curveQuery, intervalSeconds } from './curve';
 import { bps, pct } from './numbers';
 import type { UnionSpec } from './plan';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../common/wire/trafficTypes';
 import { buildUnion, key, measureColumn } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../common/wire/trafficTypes';
 import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
 import { baseAnswers, baseWhere, buildUnion, filterParams, key, measureColumn, type Key } from './plan';
 import { topQuery } from './tops';

@@ -1,6 +1,6 @@
 import type { ConfigDb } from '../../config/db';
 import type { TrafficEngine } from '../engine';
-import type { AnalysisOptionsData, NameValue, PullDownOptions } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisOptionsData, NameValue, PullDownOptions } from '../../../../common/wire/trafficTypes';
 import { num } from './numbers';
 
 export interface ConfiguredDomain {

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../dataProviders/api/trafficTypes';
+import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../common/wire/trafficTypes';
 import { curveQuery } from './curve';
 import { CLASS_AGGS, statusOf } from './curves';
 import { key } from './plan';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, RankedList, StatusData } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, RankedList, StatusData } from '../../../../common/wire/trafficTypes';
 import { baseWhere, buildUnion, filterParams, key, measureColumn, readsBase, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';

@@ -1,8 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
-import { allowedLogTabs, hasPermission, type LogTab } from '../../../auth/permissions';
+import type { AnalysisVariant } from '../../../../common/wire/trafficTypes';
+import { allowedLogTabs, hasPermission, type LogTab } from '../../../../common/rules/permissions';
 import { KEYS, readUserInfo } from '../../../auth/storage';
 import { SearchBar } from './SearchBar';
 import { SummaryPanel } from './SummaryPanel';

@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { SimpleKind } from '../../../../dataProviders/api/trafficTypes';
-import type { LogTab } from '../../../auth/permissions';
+import type { SimpleKind } from '../../../../common/wire/trafficTypes';
+import type { LogTab } from '../../../../common/rules/permissions';
 import { formatCount } from '../../../lib/units';
 import { Figure, QueryView, Section } from './TabParts';
 import { useAnalysisQuery, type TabProps } from './useAnalysisQuery';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Collapse, Stack, TextField, Typography } from '@mui
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useTranslate } from 'react-admin';
-import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisVariant } from '../../../../common/wire/trafficTypes';
 import { readUserInfo } from '../../../auth/storage';
 import {
   allowedGranularities,

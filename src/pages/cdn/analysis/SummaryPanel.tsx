@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { CountDetail } from '../../../../dataProviders/api/trafficTypes';
+import type { CountDetail } from '../../../../common/wire/trafficTypes';
 import { TimeSeriesChart } from '../../../charts';
 import { formatTime } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure } from '../../../../common/wire/trafficTypes';
 import type { AnalysisQueryState } from './useAnalysisQuery';
 import { Choice } from '../trafficShared/Choice';
 import { QueryView as KitQueryView, Section } from '../../../kit/QueryView';

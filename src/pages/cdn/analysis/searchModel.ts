@@ -2,7 +2,7 @@
  * The analysis search (spec §3): what the search bar holds, and the AnalysisSearch it sends.
  * Pure: the clock is passed in.
  */
-import type { AnalysisSearch, AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisSearch, AnalysisVariant } from '../../../../common/wire/trafficTypes';
 import type { TreeNode } from '../../../auth/userInfo';
 import {
   customRange,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
-import type { AnalysisOptions, PullDownOptions } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisOptions, PullDownOptions } from '../../../../common/wire/trafficTypes';
 
 const EMPTY_OPTIONS: AnalysisOptions = { domainMap: {}, providerMap: {}, domainList: [], providerList: [] };
 const EMPTY_PULLDOWN: PullDownOptions = { all: { continent: [], country: [] }, cn: { province: [], isp: [] } };

@@ -1,6 +1,6 @@
 import type { PortalDataProvider } from '../../../../dataProviders';
 import { usePortalQuery } from '../../../kit/usePortalQuery';
-import type { AnalysisVariant } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisVariant } from '../../../../common/wire/trafficTypes';
 import type { AppliedSearch } from './searchModel';
 
 export interface TabProps {

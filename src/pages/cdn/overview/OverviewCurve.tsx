@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { BandAndFlowPoint } from '../../../../dataProviders/api/trafficTypes';
+import type { BandAndFlowPoint } from '../../../../common/wire/trafficTypes';
 import { TimeSeriesChart, type TimePoint } from '../../../charts';
 import { secondsToMs, withinRange, type Granularity, type TimeRange } from '../../../lib/time';
 import { Section } from '../../../kit/QueryView';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
-import type { OverviewQuery } from '../../../../dataProviders/api/trafficTypes';
+import type { OverviewQuery } from '../../../../common/wire/trafficTypes';
 import { MultiSelect } from '../analysis/MultiSelect';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../trafficShared/AccountSelect';
 import { PageHeader } from '../trafficShared/PageHeader';

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { Overview, Sequential } from '../../../../dataProviders/api/trafficTypes';
+import type { Overview, Sequential } from '../../../../common/wire/trafficTypes';
 import { day, floorToStep, STEP_MS } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import { ChangeNote } from '../trafficShared/ChangeNote';

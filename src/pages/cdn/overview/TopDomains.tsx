@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Overview, OverviewDomain } from '../../../../dataProviders/api/trafficTypes';
+import type { Overview, OverviewDomain } from '../../../../common/wire/trafficTypes';
 import { BarRanking } from '../../../charts';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';

@@ -4,8 +4,8 @@ import { Link, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useCanOperate } from '../../../auth/useCanOperate';
 import type { PortalDataProvider } from '../../../../dataProviders';
 import { PortalApiError } from '../../../../dataProviders/http';
-import type { PurgeLineError, PurgeQuota } from '../../../../dataProviders/api/purgeTypes';
-import { batches, MAX_URLS_PER_SUBMISSION, parseSubmission, type PurgeKind } from '../../../lib/purgeRules';
+import type { PurgeLineError, PurgeQuota } from '../../../../common/wire/purgeTypes';
+import { batches, MAX_URLS_PER_SUBMISSION, parseSubmission, type PurgeKind } from '../../../../common/rules/purgeRules';
 
 const TITLES: Record<PurgeKind, string> = { url: 'portal.purge.urlTitle', dir: 'portal.purge.dirTitle', prefetch: 'portal.purge.prefetchTitle' };
 

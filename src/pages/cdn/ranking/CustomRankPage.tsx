@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure, DosageSortQuery } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, DosageSortQuery } from '../../../../common/wire/trafficTypes';
 import { BarRanking } from '../../../charts';
 import { formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable } from '../analysis/LocalTable';

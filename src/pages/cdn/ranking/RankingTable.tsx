@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure, DosageEntry } from '../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, DosageEntry } from '../../../../common/wire/trafficTypes';
 import { formatBytes, formatCount, formatPercent } from '../../../lib/units';
 import type { Column } from '../analysis/LocalTable';
 import { Nowrap } from '../trafficShared/Nowrap';

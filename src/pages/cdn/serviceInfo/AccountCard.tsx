@@ -1,6 +1,6 @@
 import { Chip, Paper, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ServiceInfoInit } from '../../../../dataProviders/api/trafficTypes';
+import type { ServiceInfoInit } from '../../../../common/wire/trafficTypes';
 import { day } from '../../../lib/time';
 
 /** Who the services belong to: company, account, sub-accounts, domains, lines and the span of the data. */

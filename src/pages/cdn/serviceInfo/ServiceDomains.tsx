@@ -1,5 +1,5 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ServiceDomain, ServiceInfo } from '../../../../dataProviders/api/trafficTypes';
+import type { ServiceDomain, ServiceInfo } from '../../../../common/wire/trafficTypes';
 import { day } from '../../../lib/time';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';

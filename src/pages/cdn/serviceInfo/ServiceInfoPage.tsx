@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ServiceInfoInit } from '../../../../dataProviders/api/trafficTypes';
+import type { ServiceInfoInit } from '../../../../common/wire/trafficTypes';
 import { PageHeader } from '../trafficShared/PageHeader';
 import { QueryView } from '../../../kit/QueryView';
 import { usePortalQuery } from '../../../kit/usePortalQuery';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ServiceInfo } from '../../../../dataProviders/api/trafficTypes';
+import type { ServiceInfo } from '../../../../common/wire/trafficTypes';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 
 /** One card per service (business type) of the month: domains, traffic, requests, peak bandwidth. */

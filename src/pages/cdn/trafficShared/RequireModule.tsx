@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { hasPermission } from '../../../auth/permissions';
+import { hasPermission } from '../../../../common/rules/permissions';
 import { readUserInfo } from '../../../auth/storage';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { hasPermission } from '../../../auth/permissions';
+import { hasPermission } from '../../../../common/rules/permissions';
 import { readUserInfo } from '../../../auth/storage';
 import { domainsFor } from '../analysis/searchModel';
 import { useAnalysisOptions } from '../analysis/useAnalysisOptions';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
-import type { StatisticData, Website } from '../../../../dataProviders/impapi/websiteTypes';
+import type { StatisticData, Website } from '../../../../common/wire/websiteTypes';
 import { BarRanking, PieShare, TimeSeriesChart } from '../../../charts';
 import { countryName } from '../../../charts/countryCodes';
 import { seriesColor } from '../../../charts/palette';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BillDetail, BillDetailRow } from '../../../../dataProviders/api/trafficTypes';
+import type { BillDetail, BillDetailRow } from '../../../../common/wire/trafficTypes';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
 import { FeesChart } from './FeesChart';

@@ -1,6 +1,6 @@
 import { Grid, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BillOverview } from '../../../../dataProviders/api/trafficTypes';
+import type { BillOverview } from '../../../../common/wire/trafficTypes';
 import { formatBytes, formatCount } from '../../../lib/units';
 import { Section } from '../../../kit/QueryView';
 import { Tile } from '../../cdn/overview/Tile';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
+import type { BillQuery } from '../../../../common/wire/trafficTypes';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../../cdn/trafficShared/AccountSelect';
 import { PageHeader } from '../../cdn/trafficShared/PageHeader';
 import { QueryView } from '../../../kit/QueryView';

@@ -1,6 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BillSum, BillSumRow } from '../../../../dataProviders/api/trafficTypes';
+import type { BillSum, BillSumRow } from '../../../../common/wire/trafficTypes';
 import { formatBandwidth, formatBytes, formatCount } from '../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../../cdn/analysis/LocalTable';
 import { formatYuan } from './money';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { PriceModel } from '../../../../dataProviders/api/trafficTypes';
+import type { PriceModel } from '../../../../common/wire/trafficTypes';
 import { formatCount } from '../../../lib/units';
 import { formatYuan } from './money';
 

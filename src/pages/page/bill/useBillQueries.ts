@@ -1,5 +1,5 @@
 import { useStore } from 'react-admin';
-import type { BillQuery } from '../../../../dataProviders/api/trafficTypes';
+import type { BillQuery } from '../../../../common/wire/trafficTypes';
 import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { monthsBefore } from './money';
 

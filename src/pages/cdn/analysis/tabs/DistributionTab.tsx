@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure, ShareItem } from '../../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, ShareItem } from '../../../../../common/wire/trafficTypes';
 import { ChinaMap, PieShare, WorldMap } from '../../../../charts';
 import { formatBytes, formatCount, formatPercent, percentOf } from '../../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../LocalTable';

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { AnalysisMeasure, HitRateList } from '../../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, HitRateList } from '../../../../../common/wire/trafficTypes';
 import { TimeSeriesChart } from '../../../../charts';
 import { formatTime } from '../../../../lib/time';
 import { formatBytes, formatCount, formatPercent, hitPercent, missPercent } from '../../../../lib/units';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure, IpItem } from '../../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, IpItem } from '../../../../../common/wire/trafficTypes';
 import { BarRanking } from '../../../../charts';
 import { formatCount } from '../../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../LocalTable';

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { summarizeUserAgent } from '../../../../lib/userAgent';
-import type { RankedItem } from '../../../../../dataProviders/api/trafficTypes';
+import type { RankedItem } from '../../../../../common/wire/trafficTypes';
 import { PieShare } from '../../../../charts';
 import { formatCount } from '../../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../LocalTable';

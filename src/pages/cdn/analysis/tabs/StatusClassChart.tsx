@@ -1,5 +1,5 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { StatusClasses, StatusCurvePoint } from '../../../../../dataProviders/api/trafficTypes';
+import type { StatusClasses, StatusCurvePoint } from '../../../../../common/wire/trafficTypes';
 import { TimeSeriesChart } from '../../../../charts';
 import type { TimeRange, Granularity } from '../../../../lib/time';
 import { toTimePoints } from './curves';

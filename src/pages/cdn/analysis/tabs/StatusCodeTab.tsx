@@ -1,6 +1,6 @@
 import { Alert, Box, Grid } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { StatusData } from '../../../../../dataProviders/api/trafficTypes';
+import type { StatusData } from '../../../../../common/wire/trafficTypes';
 import { PieShare } from '../../../../charts';
 import { formatBytes, formatCount, formatPercent } from '../../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../LocalTable';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AnalysisMeasure, UrlTopItem } from '../../../../../dataProviders/api/trafficTypes';
+import type { AnalysisMeasure, UrlTopItem } from '../../../../../common/wire/trafficTypes';
 import { BarRanking } from '../../../../charts';
 import { formatBytes, formatCount } from '../../../../lib/units';
 import { CsvButton, LocalTable, type Column } from '../LocalTable';

@@ -1,6 +1,6 @@
 import { withinRange, type TimeRange } from '../../../../lib/time';
 import type { TimePoint } from '../../../../charts';
-import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../../dataProviders/api/trafficTypes';
+import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../../common/wire/trafficTypes';
 
 /**
  * Turns wire curve points (recordTime in seconds) into chart points (time in ms), keeping the buckets

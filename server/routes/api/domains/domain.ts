@@ -1,0 +1,114 @@
+import type { TypedRoutes } from '../../../lib/typeProvider';
+import { Type } from '@sinclair/typebox';
+import { fail, ok } from '../../../lib/envelope';
+import { isSuperRole } from '../../../../common/rules/permissions';
+import { requestedAccounts } from '../../../plugins/guard';
+import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPage } from '../../../stores/config/domains';
+import { insertVersion } from '../../../stores/config/domainVersions';
+import {
+  assertSettled, checkBuckets, commitChange, currentConfig, invalidReply, issueDue, loadDomain, resolveCertificate, resolveOwner,
+} from '../../../lib/domainService';
+import {
+  DomainInputSchema, DomainSearchSchema, DomainUpdateSchema, listParam, toDomainInput, toSearchParams,
+  type DomainInputBody, type DomainSearchBody, type DomainUpdateBody,
+} from './domainSchemas';
+import { diffDomainConfig } from '../../../../common/rules/domainDiff';
+import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../../common/rules/domainRules';
+import type { DomainSearchReply } from '../../../../common/wire/domainTypes';
+import { auditChange, auditObject } from '../../../lib/audit';
+
+const view = { module: 'domain', access: 'view' } as const;
+const operation = { module: 'domain', access: 'operation' } as const;
+const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const DisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), freeze: Type.Optional(Type.Boolean()) });
+
+const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+/** Domain list, search, add, update, delete, enable, disable (contract rows /api/domain/*). */
+export const domainRoutes: TypedRoutes = async (app) => {
+  app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema } }, async (request) => {
+    const params = toSearchParams(request.body);
+    const accounts = await requestedAccounts(request, params.account);
+    const { list, total } = await searchDomainPage(app.db, accounts, params);
+    const reply: DomainSearchReply = { list, total, pageNum: params.pageNum ?? 1, current: params.pageNum ?? 1, pageSize: params.pageSize ?? 20 };
+    return ok(app.cipher.encryptJson(reply));
+  });
+
+  app.get(
+    '/api/domain/list',
+    { config: view, schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
+    async (request) => {
+      const { account } = request.query;
+      const accounts = await requestedAccounts(request, listParam(account));
+      return ok(app.cipher.encryptJson(await listDomainSummaries(app.db, accounts)));
+    },
+  );
+
+  app.post('/api/domain/add', { config: operation, schema: { body: DomainInputSchema } }, async (request) => {
+    const body = request.body;
+    const input = normalizeDomainInput(toDomainInput(body));
+    const errors = validateDomainInput(input);
+    if (errors.length) return invalidReply(request, errors);
+    if (await domainNameTaken(app.db, input.name)) return invalidReply(request, [{ field: 'name', message: 'domainNameExists' }]);
+    const owner = await resolveOwner(request, input.account);
+    let config = domainConfigOf(input);
+    config = await resolveCertificate(app.db, request, config, owner.account);
+    await checkBuckets(app.db, config, 0, body.confirmBucket);
+    try {
+      const created = await app.db.transaction(async (tx) => {
+        const domain = await insertDomain(tx, { name: input.name, ...owner, config, createdBy: request.user?.username ?? '', issueDue: issueDue() });
+        await insertVersion(tx, { domainId: domain.id, version: 1, author: domain.createdBy, action: 'create', changes: [], summary: 'create', config });
+        return domain;
+      });
+      auditObject(request, { type: 'domain', id: created.id, name: created.name });
+      auditChange(request, null, { status: created.status, ...currentConfig(created) });
+      return ok(created);
+    } catch (e) {
+      if (isUniqueViolation(e)) return invalidReply(request, [{ field: 'name', message: 'domainNameExists' }]);
+      throw e;
+    }
+  });
+
+  app.post('/api/domain/update', { config: operation, schema: { body: DomainUpdateSchema } }, async (request) => {
+    const body = request.body;
+    const domain = await loadDomain(request, { id: body.id });
+    assertSettled(domain);
+    if (body.name !== undefined && body.name.trim().toLowerCase() !== domain.name) throw fail('domainNameImmutable');
+    const input = normalizeDomainInput({ ...toDomainInput(body), name: domain.name });
+    // A domain created by staff with a type not offered on add keeps it.
+    const errors = validateDomainInput(input).filter((e) => !(e.field === 'type' && input.type === domain.type));
+    if (errors.length) return invalidReply(request, errors);
+    let config = domainConfigOf(input);
+    config = await resolveCertificate(app.db, request, config, domain.account);
+    await checkBuckets(app.db, config, domain.id, body.confirmBucket);
+    if (!diffDomainConfig(currentConfig(domain), config).length) return ok(domain);
+    return ok(await commitChange(request, domain, config, 'update'));
+  });
+
+  app.post('/api/domain/delete', { config: operation, schema: { body: IdBody } }, async (request) => {
+    const domain = await loadDomain(request, { id: request.body.id });
+    if (domain.operationState === 'configuring') throw fail('domainConfiguring');
+    await deleteDomain(app.db, domain.id);
+    auditChange(request, { status: domain.status, ...currentConfig(domain) }, null);
+    return ok(null);
+  });
+
+  app.post('/api/domain/enable', { config: operation, schema: { body: IdBody } }, async (request) => {
+    const domain = await loadDomain(request, { id: request.body.id });
+    if (domain.operationState === 'configuring') throw fail('domainConfiguring');
+    if (domain.status === 'freeze' && !isSuperRole(request.user?.role ?? '')) throw fail('domainFrozen');
+    if (domain.status === 'on') return ok(domain);
+    return ok(await commitChange(request, domain, currentConfig(domain), 'enable', { status: 'on' }));
+  });
+
+  app.post('/api/domain/disable', { config: operation, schema: { body: DisableBody } }, async (request) => {
+    const { id, freeze } = request.body;
+    const domain = await loadDomain(request, { id });
+    if (freeze && !isSuperRole(request.user?.role ?? '')) throw fail('domainFreezeStaffOnly');
+    if (domain.operationState === 'configuring') throw fail('domainConfiguring');
+    const target = freeze ? 'freeze' : 'off';
+    if (!freeze) assertSettled(domain);
+    if (domain.status === target) return ok(domain);
+    return ok(await commitChange(request, domain, currentConfig(domain), 'disable', { status: target }));
+  });
+};

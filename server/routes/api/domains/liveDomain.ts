@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../../lib/typeProvider';
+import { Type } from '@sinclair/typebox';
+import { ok } from '../../../lib/envelope';
+import { queryLiveDomains } from '../../../stores/config/liveDomains';
+import { listParam } from './domainSchemas';
+import type { LiveDomainQuery, LiveDomainReply } from '../../../../common/wire/domainTypes';
+
+const view = { module: 'liveDomain', access: 'view' } as const;
+const StrList = Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 20 }), Type.String({ maxLength: 256 })]);
+
+/** Visibility: super roles all; others entries whose customer or domain group is one of their accounts. */
+async function liveAccounts(request: FastifyRequest): Promise<string[] | null> {
+  const scope = await request.scope();
+  return scope.all ? null : scope.accounts;
+}
+
+/** Live domains (contract rows GET /api/liveDomain/find, POST /api/liveDomain/query). */
+export const liveDomainRoutes: TypedRoutes = async (app) => {
+  app.get('/api/liveDomain/find', { config: view }, async (request) => {
+    const { list } = await queryLiveDomains(app.db, await liveAccounts(request), { all: true, sortField: 'name', sortOrder: 'ASC' });
+    return ok(list);
+  });
+
+  app.post(
+    '/api/liveDomain/query',
+    {
+      config: view,
+      schema: {
+        body: Type.Object({
+          pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+          current: Type.Optional(Type.Integer({ minimum: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+          name: Type.Optional(Type.String({ maxLength: 255 })),
+          type: Type.Optional(StrList),
+          status: Type.Optional(StrList),
+          customer: Type.Optional(Type.String({ maxLength: 128 })),
+          sortField: Type.Optional(Type.String({ maxLength: 32 })),
+          sortOrder: Type.Optional(Type.String({ maxLength: 4 })),
+        }),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const pageNum = b.pageNum ?? b.current ?? 1;
+      const pageSize = b.pageSize ?? 20;
+      const q: LiveDomainQuery = {
+        pageNum,
+        pageSize,
+        name: b.name?.trim() || undefined,
+        type: listParam(b.type) as LiveDomainQuery['type'],
+        status: listParam(b.status) as LiveDomainQuery['status'],
+        customer: b.customer?.trim() || undefined,
+        // Any text is accepted and an unknown field sorts by the default (the store reads own keys only).
+        sortField: b.sortField as LiveDomainQuery['sortField'],
+        sortOrder: String(b.sortOrder ?? '').toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
+      };
+      const { list, total } = await queryLiveDomains(app.db, await liveAccounts(request), q);
+      const reply: LiveDomainReply = { list, total, pageNum, current: pageNum, pageSize };
+      return ok(reply);
+    },
+  );
+};
