@@ -14,13 +14,12 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { hasPermission } from '../../common/rules/permissions';
-import { readUserInfo } from '../../src/auth/storage';
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';
 import { SubAccountHeading } from './SubAccountHeading';
+import { useCanOperate } from '../../src/auth/useCanOperate';
+import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
 
-const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'account', 'operation');
 
 function Notice({ message, severity = 'info' }: { message: string; severity?: 'info' | 'warning' }) {
   return (
@@ -56,6 +55,7 @@ export function SubAccountList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const title = translate('portal.subAccounts.title');
+  const operate = useCanOperate(SUB_ACCOUNT_RESOURCE);
   if (!canManageSubAccounts()) {
     return (
       <Box>
@@ -73,7 +73,6 @@ export function SubAccountList() {
       </Box>
     );
   }
-  const operate = canOperate();
   // Staff pick a customer; a customer with a deeper tree may pick one of its own accounts.
   const filters =
     choices.length > 1

@@ -4,14 +4,13 @@ import {
   CreateButton, Datagrid, DateField, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput,
   TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
-import { hasPermission } from '../../common/rules/permissions';
-import { readUserInfo } from '../../src/auth/storage';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
 import { UserHeading } from './UserCreate';
 import { EnabledSwitch } from './EnabledSwitch';
 import { PermissionSummary } from './PermissionSummary';
+import { useCanOperate } from '../../src/auth/useCanOperate';
+import { USER_RESOURCE } from '../../dataProviders/shiro/users';
 
-const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'user', 'operation');
 
 const userFilters = (translate: (key: string) => string) => [
   <SearchInput key="username" source="username" alwaysOn placeholder={translate('portal.users.searchUsername')} />,
@@ -66,7 +65,7 @@ function NoUsers() {
 export function UserList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const operate = canOperate();
+  const operate = useCanOperate(USER_RESOURCE);
   const title = translate('portal.users.title');
   const dateLocale = locale === 'zh' ? 'zh-CN' : 'en-GB';
   return (

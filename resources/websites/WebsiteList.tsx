@@ -6,11 +6,10 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { PortErrorData, Website } from '../../common/wire/websiteTypes';
-import { hasPermission } from '../../common/rules/permissions';
-import { readUserInfo } from '../../src/auth/storage';
 import { WebsiteCheckField, WebsiteStatusField } from './WebsiteStatus';
+import { useCanOperate } from '../../src/auth/useCanOperate';
+import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 
-const canOperate = () => hasPermission(readUserInfo()?.permissionList ?? [], 'website', 'operation');
 
 /** While a website is configuring, the list polls until the issue completes. */
 function PollWhileConfiguring() {
@@ -78,7 +77,7 @@ function RowActions() {
       setErrorsOf(w.id);
     } else notify('portal.websites.checkOk', { type: 'success' });
   });
-  const operate = canOperate();
+  const operate = useCanOperate(WEBSITE_RESOURCE);
   return (
     <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
       {operate && <EditButton label="portal.websites.edit" />}
@@ -105,12 +104,13 @@ const filters = [<TextInput key="domain" source="domain" label="portal.websites.
 
 export function WebsiteList() {
   const translate = useTranslate();
+  const operate = useCanOperate(WEBSITE_RESOURCE);
   return (
     <Box>
       <List
         title={translate('portal.websites.listTitle')}
         filters={filters}
-        actions={<TopToolbar>{canOperate() && <CreateButton />}</TopToolbar>}
+        actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
         sort={{ field: 'id', order: 'DESC' }}
         perPage={20}
       >
