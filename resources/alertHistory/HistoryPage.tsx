@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Chip, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Chip, MenuItem, Stack, Tab, TablePagination, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useTranslate,
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
 import { QueryView } from '../../src/kit/QueryView';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 
 const h = (name: string) => `portal.monit.history.fields.${name}`;
 const time = (iso: string) => formatDateTime(iso);
@@ -85,24 +86,19 @@ function Alarms() {
       </Stack>
       <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
         {(d) => (
-          <Table size="small">
-            <TableHead>
-              <TableRow>{['time', 'ruleName', 'event', 'value', 'threshold', 'period', 'domains'].map((c) => <TableCell key={c}>{t(h(c))}</TableCell>)}</TableRow>
-            </TableHead>
-            <TableBody>
-              {d.list.map((a: AlarmRecord) => (
-                <TableRow key={a.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(a.time)}</TableCell>
-                  <TableCell>{a.ruleName}</TableCell>
-                  <TableCell><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`portal.monit.history.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</TableCell>
-                  <TableCell>{`${t(`portal.monit.rules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}`}</TableCell>
-                  <TableCell>{`${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}`}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${time(a.periodStart)} – ${time(a.periodEnd).slice(11)}`}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{a.domains.join(', ')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable<AlarmRecord>
+            rows={d.list}
+            rowKey={(a) => a.id}
+            columns={[
+              { label: h('time'), render: (a) => time(a.time), sx: { whiteSpace: 'nowrap' } },
+              { label: h('ruleName'), render: (a) => a.ruleName },
+              { label: h('event'), render: (a) => <><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`portal.monit.history.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</> },
+              { label: h('value'), render: (a) => `${t(`portal.monit.rules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}` },
+              { label: h('threshold'), render: (a) => `${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}` },
+              { label: h('period'), render: (a) => `${time(a.periodStart)} – ${time(a.periodEnd).slice(11)}`, sx: { whiteSpace: 'nowrap' } },
+              { label: h('domains'), render: (a) => a.domains.join(', '), sx: { wordBreak: 'break-all' } },
+            ]}
+          />
         )}
       </QueryView>
       <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
@@ -149,33 +145,24 @@ function Availability() {
       </Box>
       <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
         {(d) => (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('portal.monit.resource.domain')}</TableCell>
-                {['time', 'location', 'clientIp', 'serverIp', 'dnsMs', 'connectMs', 'totalMs', 'httpStatus', 'origin', 'event'].map((c) => <TableCell key={c}>{t(r(c))}</TableCell>)}
-                <TableCell>{t('portal.monit.resource.type')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {d.list.map((x, i) => (
-                <TableRow key={`${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{x.domain}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(x.time)}</TableCell>
-                  <TableCell>{`${x.country} ${x.city} ${x.isp}`}</TableCell>
-                  <TableCell>{x.clientIp}</TableCell>
-                  <TableCell>{x.serverIp}</TableCell>
-                  <TableCell>{x.dnsMs}</TableCell>
-                  <TableCell>{x.connectMs}</TableCell>
-                  <TableCell>{x.totalMs}</TableCell>
-                  <TableCell>{x.httpStatus}</TableCell>
-                  <TableCell>{x.originIp ? `${x.originIp}:${x.originPort}` : '–'}</TableCell>
-                  <TableCell>{t(`portal.monit.resource.events.${x.event}`)}</TableCell>
-                  <TableCell>{t(`portal.monit.resource.types.${x.type}`)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable
+            rows={d.list}
+            rowKey={(x, i) => `${x.time}-${x.domain}-${x.clientIp}-${x.type}-${i}`}
+            columns={[
+              { label: 'portal.monit.resource.domain', render: (x) => x.domain, sx: { wordBreak: 'break-all' } },
+              { label: r('time'), render: (x) => time(x.time), sx: { whiteSpace: 'nowrap' } },
+              { label: r('location'), render: (x) => `${x.country} ${x.city} ${x.isp}` },
+              { label: r('clientIp'), render: (x) => x.clientIp },
+              { label: r('serverIp'), render: (x) => x.serverIp },
+              { label: r('dnsMs'), render: (x) => x.dnsMs },
+              { label: r('connectMs'), render: (x) => x.connectMs },
+              { label: r('totalMs'), render: (x) => x.totalMs },
+              { label: r('httpStatus'), render: (x) => x.httpStatus },
+              { label: r('origin'), render: (x) => (x.originIp ? `${x.originIp}:${x.originPort}` : '–') },
+              { label: r('event'), render: (x) => t(`portal.monit.resource.events.${x.event}`) },
+              { label: 'portal.monit.resource.type', render: (x) => t(`portal.monit.resource.types.${x.type}`) },
+            ]}
+          />
         )}
       </QueryView>
       <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { PurgeTask, PurgeTaskUrl } from '../../common/wire/purgeTypes';
 import { formatBytes } from '../../src/lib/units';
 import { StatusChip, isOpen, TASK_POLL_MS } from './taskUi';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 
 /** A task's detail: every URL with its status, edge lines done of all, and the reason of a failure. */
 export function TaskDetail() {
@@ -29,34 +30,20 @@ export function TaskDetail() {
   if (!task) return null;
   return (
     <Box sx={{ p: 1 }} data-testid={`task-detail-${task.id}`}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('portal.purge.detail.line')}</TableCell>
-            <TableCell>{t('portal.purge.detail.url')}</TableCell>
-            <TableCell>{t('portal.purge.detail.status')}</TableCell>
-            <TableCell>{t('portal.purge.detail.lines')}</TableCell>
-            {prefetch && <TableCell>{t('portal.purge.detail.http')}</TableCell>}
-            {prefetch && <TableCell>{t('portal.purge.detail.bytes')}</TableCell>}
-            {prefetch && <TableCell>{t('portal.purge.detail.elapsed')}</TableCell>}
-            <TableCell>{t('portal.purge.detail.reason')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {urls.map((u) => (
-            <TableRow key={u.id}>
-              <TableCell>{u.line}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{u.url}</TableCell>
-              <TableCell><StatusChip status={u.status} /></TableCell>
-              <TableCell>{`${u.linesDone} / ${u.linesTotal || '—'}`}</TableCell>
-              {prefetch && <TableCell>{u.httpStatus || '—'}</TableCell>}
-              {prefetch && <TableCell>{u.bytes === null ? '—' : formatBytes(u.bytes)}</TableCell>}
-              {prefetch && <TableCell>{u.elapsedMs === null ? '—' : `${u.elapsedMs} ms`}</TableCell>}
-              <TableCell>{u.reason || '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnsTable<PurgeTaskUrl>
+        rows={urls}
+        rowKey={(u) => u.id}
+        columns={[
+          { label: 'portal.purge.detail.line', render: (u) => u.line },
+          { label: 'portal.purge.detail.url', render: (u) => u.url, sx: { wordBreak: 'break-all' } },
+          { label: 'portal.purge.detail.status', render: (u) => <StatusChip status={u.status} /> },
+          { label: 'portal.purge.detail.lines', render: (u) => `${u.linesDone} / ${u.linesTotal || '—'}` },
+          prefetch && { label: 'portal.purge.detail.http', render: (u) => u.httpStatus || '—' },
+          prefetch && { label: 'portal.purge.detail.bytes', render: (u) => (u.bytes === null ? '—' : formatBytes(u.bytes)) },
+          prefetch && { label: 'portal.purge.detail.elapsed', render: (u) => (u.elapsedMs === null ? '—' : `${u.elapsedMs} ms`) },
+          { label: 'portal.purge.detail.reason', render: (u) => u.reason || '—' },
+        ]}
+      />
       {total > urls.length && <Typography variant="caption">{t('portal.purge.detail.more', { shown: urls.length, total })}</Typography>}
     </Box>
   );
