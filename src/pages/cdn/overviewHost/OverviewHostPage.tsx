@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
+  Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import CloseIcon from '@mui/icons-material/Close';
@@ -17,6 +17,7 @@ import { formatValue } from '../../../lib/units';
 import { Tile } from '../overview/Tile';
 import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { QueryView } from '../../../kit/QueryView';
+import { ColumnsTable } from '../../../kit/ColumnsTable';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from '../../../../resources/vpsHosts/hostUi';
 
 const AreaBars = lazy(() => import('./AreaBars'));
@@ -45,19 +46,19 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
         </Stack>
       </Stack>
       {data ? (
-        <Table size="small">
-          <TableBody>
-            {data.list.map((h: Host) => (
-              <TableRow key={h.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}>
-                <TableCell>{h.hostName}</TableCell>
-                <TableCell>{h.publicIp}</TableCell>
-                <TableCell><HostStatusChip status={h.status} /></TableCell>
-                <TableCell>{formatCpu(h.cpuAvg, h.cpuPeak)}</TableCell>
-                <TableCell sx={h.expiringSoon ? { color: 'warning.dark' } : undefined}>{formatHostTime(h.expireTime)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ColumnsTable<Host>
+          headless
+          rows={data.list}
+          rowKey={(h) => h.id}
+          onRowClick={(h) => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
+          columns={[
+            { label: 'portal.hosts.fields.hostName', render: (h) => h.hostName },
+            { label: 'portal.hosts.fields.publicIp', render: (h) => h.publicIp },
+            { label: 'portal.hosts.fields.status', render: (h) => <HostStatusChip status={h.status} /> },
+            { label: 'portal.hosts.fields.cpu', render: (h) => formatCpu(h.cpuAvg, h.cpuPeak) },
+            { label: 'portal.hosts.fields.expireTime', render: (h) => formatHostTime(h.expireTime), rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined) },
+          ]}
+        />
       ) : <Skeleton variant="rectangular" height={120} />}
     </Paper>
   );
@@ -89,35 +90,34 @@ function TypeView({ view }: { view: HostTypeOverview }) {
           <AreaBars data={bars} runningName={t('portal.hosts.overview.running')} otherName={t('portal.hosts.overview.other')} axisTitle={t('portal.hosts.overview.hostsAxis')}
             onPick={(code) => navigate(hostListUrl(view.type, { area: code }))} />
         </Suspense>
-        <Table size="small" data-testid={`host-areas-${view.type}`}>
-          <TableHead>
-            <TableRow>
-              {['area', 'total', 'running', 'stopped', 'expiring', 'cores', 'memory', 'bandwidth'].map((k) => (
-                <TableCell key={k}>{t(k === 'area' ? 'portal.hosts.fields.area' : `portal.hosts.overview.${k}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {view.areas.map((a) => (
-              <TableRow key={a.area} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(hostListUrl(view.type, { area: a.area }))} data-testid={`host-area-row-${a.area}`}>
-                <TableCell>
+        <ColumnsTable<HostTypeOverview['areas'][number]>
+          testId={`host-areas-${view.type}`}
+          rows={view.areas}
+          rowKey={(a) => a.area}
+          rowTestId={(a) => `host-area-row-${a.area}`}
+          onRowClick={(a) => navigate(hostListUrl(view.type, { area: a.area }))}
+          columns={[
+            {
+              label: 'portal.hosts.fields.area',
+              render: (a) => (
+                <>
                   <IconButton size="small" aria-label={t('portal.hosts.overview.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
                     onClick={(e) => { e.stopPropagation(); setPicked(a.area); }}>
                     <SearchIcon fontSize="inherit" />
                   </IconButton>
                   {areaName(a.area)}
-                </TableCell>
-                <TableCell>{a.hosts}</TableCell>
-                <TableCell>{a.running}</TableCell>
-                <TableCell>{a.stopped}</TableCell>
-                <TableCell sx={a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined}>{a.expiring}</TableCell>
-                <TableCell>{a.cpuCores}</TableCell>
-                <TableCell>{gb(a.memoryGb)}</TableCell>
-                <TableCell>{mbps(a.bandwidthMbps)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            { label: 'portal.hosts.overview.total', render: (a) => a.hosts },
+            { label: 'portal.hosts.overview.running', render: (a) => a.running },
+            { label: 'portal.hosts.overview.stopped', render: (a) => a.stopped },
+            { label: 'portal.hosts.overview.expiring', render: (a) => a.expiring, rowSx: (a) => (a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined) },
+            { label: 'portal.hosts.overview.cores', render: (a) => a.cpuCores },
+            { label: 'portal.hosts.overview.memory', render: (a) => gb(a.memoryGb) },
+            { label: 'portal.hosts.overview.bandwidth', render: (a) => mbps(a.bandwidthMbps) },
+          ]}
+        />
         {picked && <AreaHosts key={picked} type={view.type} area={picked} onClose={() => setPicked(null)} />}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -180,22 +180,15 @@ export function OverviewHostPage() {
             <Tile label={t('portal.hosts.overview.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
           </Stack>
           <Paper variant="outlined">
-            <Table size="small" data-testid="host-status-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('portal.hosts.fields.type')}</TableCell>
-                  {HOST_STATUSES.map((s) => <TableCell key={s}>{t(`portal.hosts.status.${s}`)}</TableCell>)}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {HOST_TYPES.map((type) => (
-                  <TableRow key={type}>
-                    <TableCell>{t(`portal.hosts.type.${type}`)}</TableCell>
-                    {HOST_STATUSES.map((s) => <TableCell key={s}>{c.byTypeStatus[type][s]}</TableCell>)}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ColumnsTable<HostType>
+              testId="host-status-table"
+              rows={[...HOST_TYPES]}
+              rowKey={(type) => type}
+              columns={[
+                { label: 'portal.hosts.fields.type', render: (type) => t(`portal.hosts.type.${type}`) },
+                ...HOST_STATUSES.map((st) => ({ label: `portal.hosts.status.${st}`, render: (type: HostType) => c.byTypeStatus[type][st] })),
+              ]}
+            />
           </Paper>
         </Stack>
         )}
