@@ -178,23 +178,8 @@ export async function hostCustomers(db: ConfigDb, accounts: string[] | null): Pr
       );
 }
 
-export interface NewHost {
-  type: HostType;
-  hostName: string;
-  instanceId: string;
-  publicIp: string;
-  privateIp: string;
-  area: string;
-  account: string;
-  cpuCores: number;
-  memoryGb: number;
-  diskGb: number;
-  bandwidthMbps: number;
-  os: string;
-  status: HostStatus;
-  createTime: Date;
-  expireTime: Date;
-}
+/** A host to insert: the wire shape without its id and derived fields, with dates as Date. */
+export type NewHost = Omit<Host, 'id' | 'createTime' | 'expireTime' | 'expiringSoon' | 'cpuAvg' | 'cpuPeak'> & { createTime: Date; expireTime: Date };
 
 /** Inserts many hosts in one statement. */
 export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void> {

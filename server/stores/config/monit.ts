@@ -182,21 +182,8 @@ export async function ownGroupIds(db: ConfigDb, account: string, ids: number[]):
 
 // ---------------------------------------------------------------- rules
 
-export interface RuleFields {
-  name: string;
-  domains: string[];
-  metric: MonitMetric;
-  period: number;
-  comparison: MonitComparison;
-  threshold: number;
-  consecutive: number;
-  groupIds: number[];
-  channels: MonitChannel[];
-  repeatMinutes: number;
-  muteWindows: MuteWindow[];
-  timeZone: string;
-  enabled: boolean;
-}
+/** What a rule's form sets: the wire rule's own fields. */
+export type RuleFields = Pick<AlertRule, 'name' | 'domains' | 'metric' | 'period' | 'comparison' | 'threshold' | 'consecutive' | 'groupIds' | 'channels' | 'repeatMinutes' | 'muteWindows' | 'timeZone' | 'enabled'>;
 
 /** A rule as the store reads it: the wire type, with the driver's times and the job's bookkeeping. */
 export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateTime'> & {
