@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from '../server/smtpSink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
@@ -31,9 +31,8 @@ const rows = (page: Page) => page.locator('table tbody tr');
 const DOMAIN = 'www.acme-media.com';
 const SECRET = 'e2e-hook-secret';
 
-const mails: Array<{ to: string; body: string }> = [];
 const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let receiver: http.Server;
 let hookUrl = '';
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -69,18 +68,7 @@ function logLines(from: number, to: number, perMinute = 50): string {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, cb) {
-      let body = '';
-      stream.on('data', (c: Buffer) => (body += c.toString()));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpSink();
   receiver = http.createServer((rq, rs) => {
     let body = '';
     rq.on('data', (c: Buffer) => (body += c.toString()));
@@ -92,7 +80,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   Object.assign(process.env, {
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?tls=off`, SMTP_FROM: 'alerts@portal.test', MONIT_WEBHOOK_SECRET: SECRET,
+    SMTP_URL: smtp.url, SMTP_FROM: 'alerts@portal.test', MONIT_WEBHOOK_SECRET: SECRET,
     PORTAL_MONIT_TICK_MS: '2000', PORTAL_MONIT_LAG_SECONDS: '0', PORTAL_MONIT_OUTBOX_MS: '1000', PORTAL_MONIT_PROBE_MS: '0',
   });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-monit-'));
@@ -108,7 +96,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await new Promise((r) => smtp?.close(() => r(undefined)));
+  await smtp?.close();
   await new Promise((r) => receiver?.close(() => r(undefined)));
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
 });
@@ -176,9 +164,9 @@ describe('cloud monitoring (acme)', () => {
     await shot(page, 'monit-rules-zh');
 
     // The job evaluates the last complete 5-minute period (2 % of 502s > 0.01 %) and the outbox sends.
-    await expect.poll(() => mails.filter((m) => m.to === 'e2e@acme.example').length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => smtp.mails.filter((m) => m.to === 'e2e@acme.example').length, { timeout: 60_000 }).toBeGreaterThan(0);
     await expect.poll(() => hooks.length, { timeout: 30_000 }).toBeGreaterThan(0);
-    const mail = mailText(mails.find((m) => m.to === 'e2e@acme.example')!.body);
+    const mail = mailText(smtp.mails.find((m) => m.to === 'e2e@acme.example')!.body);
     expect(mail).toContain('规则“E2E 5xx”触发');
     expect(mail).toContain(DOMAIN);
     const hook = hooks[0];
@@ -187,7 +175,7 @@ describe('cloud monitoring (acme)', () => {
     expect(payload).toMatchObject({ event: 'firing', rule: { name: 'E2E 5xx' }, metric: 'rate5xx', threshold: 0.01, value: 2, domains: [DOMAIN] });
     // One event, one message per channel: the later periods keep it firing without a repeat.
     await new Promise((r) => setTimeout(r, 3000));
-    expect(mails.filter((m) => m.to === 'e2e@acme.example')).toHaveLength(1);
+    expect(smtp.mails.filter((m) => m.to === 'e2e@acme.example')).toHaveLength(1);
     expect(hooks).toHaveLength(1);
   });
 

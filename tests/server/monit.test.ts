@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cipher, makeApp, signIn } from './helpers';
 import { deliverDue, evaluateRules, type MonitTiming } from '../../server/lib/monitEngine';
@@ -28,11 +28,10 @@ const T0 = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 12 * 86_400_000;
 const minute = (k: number) => new Date(T0 + k * 60_000);
 
 // Local receivers.
-const mails: Array<{ to: string; body: string }> = [];
 const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
 const sms: Array<Record<string, unknown>> = [];
 let failNextHooks = 0;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let receiver: http.Server;
 let base = '';
 
@@ -50,18 +49,7 @@ function fixtureRows(k: number, bad: number) {
 const BAD = [2, 2, 2, 50, 50, 50, 50, 50, 50, 50, 0, 0];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, cb) {
-      let body = '';
-      stream.on('data', (c: Buffer) => (body += c.toString()));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpSink();
   receiver = http.createServer((rq, rs) => {
     let body = '';
     rq.on('data', (c: Buffer) => (body += c.toString()));
@@ -80,7 +68,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?tls=off`;
+  process.env.SMTP_URL = smtp.url;
   process.env.SMTP_FROM = 'alerts@portal.test';
   delete process.env.SMS_URL;
   process.env.MONIT_WEBHOOK_SECRET = 'hook-secret';
@@ -90,7 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await new Promise((r) => smtp?.close(() => r(undefined)));
+  await smtp?.close();
   await new Promise((r) => receiver?.close(() => r(undefined)));
 });
 
@@ -136,7 +124,7 @@ describe('contacts', () => {
     expect(r.body.code).toBe('200');
     const byChannel = Object.fromEntries((r.body.data as SendMsgReply).results.map((x) => [x.channel, x.status]));
     expect(byChannel).toEqual({ email: 'sent', sms: 'not_configured', webhook: 'sent' });
-    expect(mails.some((m) => m.to === 'ops@acme.example' && m.body.includes('test message'))).toBe(true);
+    expect(smtp.mails.some((m) => m.to === 'ops@acme.example' && m.body.includes('test message'))).toBe(true);
     const hook = hooks.at(-1)!;
     expect(hook.headers['x-portal-signature']).toBe(signWebhook('hook-secret', String(hook.headers['x-portal-timestamp']), hook.body));
     const history = (await req(acme, 'POST', '/monit/notify/history', { status: 'not_configured' })).body.data as Page<NotifyRecord>;
@@ -262,7 +250,7 @@ describe('evaluation with a fake clock over the fixture', () => {
     expect(history.list.some((h) => h.attempts === 2)).toBe(true);
     const received = hooks.slice(before).map((h) => JSON.parse(h.body) as { event: string; value: number; rule: { uuid: string } });
     expect(received.filter((h) => h.rule.uuid === ids.uuid).map((h) => h.event).sort()).toEqual(['firing', 'firing', 'restored', 'restored']);
-    expect(mails.filter((m) => m.body.includes('5xx on img')).length).toBe(2);
+    expect(smtp.mails.filter((m) => m.body.includes('5xx on img')).length).toBe(2);
     // Nothing left, and a second pass sends nothing again.
     expect(await deliverDue(app, new Date(Date.now() + 60_000), TIMING)).toBe(0);
   });

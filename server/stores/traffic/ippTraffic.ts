@@ -39,6 +39,27 @@ export const IPP_TRAFFIC_STATEMENTS = [
  * background, so every read still aggregates. Created and backfilled once (ensureIppRollups), in this
  * order, for stores that had samples before they existed.
  */
+
+/** Bytes in and out per IP, region and bucket (toStartOfHour / toStartOfDay of `source`'s ts). */
+function regionRollup(table: string, bucket: 'toStartOfHour' | 'toStartOfDay', source: string) {
+  return {
+    table,
+    view: `${table}_mv`,
+    create: `CREATE TABLE IF NOT EXISTS ${table} (
+      ts        DateTime('UTC'),
+      ip        String,
+      region    LowCardinality(String),
+      in_bytes  UInt64,
+      out_bytes UInt64
+    ) ENGINE = SummingMergeTree
+    PARTITION BY toYYYYMM(ts)
+    ORDER BY (ip, ts, region)
+    TTL ts + INTERVAL 90 DAY`,
+    select: `SELECT ${bucket}(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
+      FROM ${source} AS s GROUP BY ip, ts, region`,
+  };
+}
+
 const IPP_ROLLUPS = [
   {
     table: 'traffic.ipp_traffic_1m',
@@ -65,39 +86,9 @@ const IPP_ROLLUPS = [
       sumIf(s.in_packets, s.protocol = 'udp') AS udp_packets, sumIf(s.in_packets, s.protocol = 'icmp') AS icmp_packets
       FROM traffic.ipp_traffic AS s GROUP BY ip, ts`,
   },
-  {
-    table: 'traffic.ipp_traffic_region_1h',
-    view: 'traffic.ipp_traffic_region_1h_mv',
-    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_region_1h (
-      ts        DateTime('UTC'),
-      ip        String,
-      region    LowCardinality(String),
-      in_bytes  UInt64,
-      out_bytes UInt64
-    ) ENGINE = SummingMergeTree
-    PARTITION BY toYYYYMM(ts)
-    ORDER BY (ip, ts, region)
-    TTL ts + INTERVAL 90 DAY`,
-    select: `SELECT toStartOfHour(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
-      FROM traffic.ipp_traffic AS s GROUP BY ip, ts, region`,
-  },
-  {
-    // per IP, UTC day and region, from the hourly one: the whole days of a range's region totals
-    table: 'traffic.ipp_traffic_region_1d',
-    view: 'traffic.ipp_traffic_region_1d_mv',
-    create: `CREATE TABLE IF NOT EXISTS traffic.ipp_traffic_region_1d (
-      ts        DateTime('UTC'),
-      ip        String,
-      region    LowCardinality(String),
-      in_bytes  UInt64,
-      out_bytes UInt64
-    ) ENGINE = SummingMergeTree
-    PARTITION BY toYYYYMM(ts)
-    ORDER BY (ip, ts, region)
-    TTL ts + INTERVAL 90 DAY`,
-    select: `SELECT toStartOfDay(s.ts) AS ts, s.ip AS ip, s.region AS region, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes
-      FROM traffic.ipp_traffic_region_1h AS s GROUP BY ip, ts, region`,
-  },
+  regionRollup('traffic.ipp_traffic_region_1h', 'toStartOfHour', 'traffic.ipp_traffic'),
+  // per IP, UTC day and region, from the hourly one: the whole days of a range's region totals
+  regionRollup('traffic.ipp_traffic_region_1d', 'toStartOfDay', 'traffic.ipp_traffic_region_1h'),
   {
     // The busiest minute of an hour is the max of per-minute sums, which a view only sees per insert:
     // peak_in / peak_out are the largest minute of each insert, and `minutes` (a bit per minute of the
