@@ -29,15 +29,8 @@ const toEntry = (r: EntryRow): StoredEntry => ({
   checkTime: r.checkTime ? iso(r.checkTime) : null, createTime: iso(r.createTime), updateTime: iso(r.updateTime),
 });
 
-export interface IppEntryFields {
-  originIp: string;
-  protocol: IppProtocol;
-  ports: number[];
-  ranges: IppRange[];
-  preset: IppPreset | '';
-  cnamePrefix: string;
-  remark: string;
-}
+/** What a create or update sets: the wire entry's own fields. */
+export type IppEntryFields = Pick<IppEntry, 'originIp' | 'protocol' | 'ports' | 'ranges' | 'preset' | 'cnamePrefix' | 'remark'>;
 
 export async function listIppEntries(db: ConfigDb, accounts: string[] | null, filter: { status?: IppStatus; keyword?: string } = {}): Promise<StoredEntry[]> {
   const params: unknown[] = [];

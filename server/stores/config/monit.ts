@@ -314,21 +314,8 @@ export interface HistoryQuery extends Paging {
   contact?: string;
 }
 
-interface NotifyRow {
-  id: string | number;
-  time: Date | string;
-  ruleUuid: string | null;
-  ruleName: string;
-  contactName: string;
-  channel: MonitChannel;
-  target: string;
-  status: NotifyStatus;
-  reason: string;
-  subject: string;
-  content: string;
-  attempts: number;
-  event: AlarmEvent | null;
-}
+/** A history row as read: the wire record before its id, time and event are normalised. */
+type NotifyRow = Omit<NotifyRecord, 'id' | 'time' | 'event'> & { id: string | number; time: Date | string; event: AlarmEvent | null };
 
 export async function listNotifications(db: ConfigDb, account: string, q: HistoryQuery): Promise<Page<NotifyRecord>> {
   const params: unknown[] = [account];
