@@ -73,8 +73,16 @@ export async function switchLanguage(page: Page, to: 'English' | '简体中文')
   await page.getByRole('menuitem', { name: new RegExp(to) }).click();
 }
 
-/** Saves a full-page screenshot under tests/e2e/screenshots/<name>.png (look at them). */
+/**
+ * Saves a screenshot under tests/e2e/screenshots/<name>.png (look at them): the full page, or the
+ * viewport while a dialog is open (a full-page shot of a scrolled page draws the fixed app bar in
+ * the middle of it). Waits for running transitions first (a dialog fading in, a menu opening).
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // (endless ones — spinners, skeleton pulses — never finish and are not waited for)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined, { timeout: 5_000 }).catch(() => undefined);
+  const dialogOpen = await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count() > 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !dialogOpen });
 }
