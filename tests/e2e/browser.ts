@@ -76,7 +76,7 @@ export async function switchLanguage(page: Page, to: 'English' | '简体中文')
 /**
  * Saves a screenshot under tests/e2e/screenshots/<name>.png (look at them): the full page, or the
  * viewport while a dialog is open (a full-page shot of a scrolled page draws the fixed app bar in
- * the middle of it). Waits for running transitions first (a dialog fading in, a menu opening).
+ * the middle of it, so other pages are scrolled to the top first). Waits for running transitions first (a dialog fading in, a menu opening).
  */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -84,5 +84,7 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     undefined, { timeout: 5_000 }).catch(() => undefined);
   const dialogOpen = await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count() > 0;
+  // a full page is drawn from the top: scrolled, the fixed app bar would be drawn where the viewport was
+  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !dialogOpen });
 }
