@@ -4,11 +4,12 @@ import {
 } from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import {
-  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, RecordContextProvider, SearchInput, TextField as RaTextField, TopToolbar,
-  useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate,
+  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, RecordContextProvider, ReferenceManyField, SearchInput, SingleFieldList,
+  TextField as RaTextField, TopToolbar, useDataProvider, useDelete, useGetList, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { CONTACT_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monit';
+import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, type GroupMemberRecord } from '../../dataProviders/monit/monit';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
 import { nameProblem } from '../../common/rules/monitRules';
 import { paginationLabels } from '../alertHistory/paginationLabels';
@@ -93,28 +94,35 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
   );
 }
 
-function MemberChips() {
-  const group = useRecordContext<ContactGroup>();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+/** One member of a group (sub-resource alertGroupMembers); removing it takes the contact out of the group. */
+function MemberChip() {
+  const m = useRecordContext<GroupMemberRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
+  const operate = useCanOperate(GROUP_MEMBER_RESOURCE);
+  const [remove] = useDelete<GroupMemberRecord>();
+  if (!m) return null;
+  const onDelete = () =>
+    void remove(GROUP_MEMBER_RESOURCE, { id: m.id, previousData: m }, {
+      mutationMode: 'pessimistic',
+      // the contacts' group column and the group's row change too
+      onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); },
+      onError: (e) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
+    });
+  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={t('portal.monit.groups.removeMember', { name: m.name })} />;
+}
+
+/** The group's members as chips, read through the members sub-resource (target 'groupId'). */
+function MemberChips() {
+  const group = useRecordContext<ContactGroup>();
   if (!group) return null;
-  const remove = async (contactId: number) => {
-    try {
-      await dataProvider.monitRemoveMember(group.id, contactId);
-      notify('portal.monit.success', { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    }
-  };
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {group.members.map((m) => (
-        <Chip key={m.id} size="small" label={m.name} onDelete={() => void remove(m.id)} title={t('portal.monit.groups.removeMember', { name: m.name })} />
-      ))}
-    </Stack>
+    <ReferenceManyField reference={GROUP_MEMBER_RESOURCE} target="groupId" perPage={1000}>
+      <SingleFieldList linkType={false} gap={0.5} flexWrap="wrap">
+        <MemberChip />
+      </SingleFieldList>
+    </ReferenceManyField>
   );
 }
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
@@ -19,7 +19,7 @@ const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet
 vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));
 vi.mock('../../dataProviders/api/session', () => ({ sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() } }));
 // eslint-disable-next-line import/first
-import { monitModule, CONTACT_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
+import { monitModule, memberRecord, CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -44,12 +44,16 @@ function provider(rules: AlertRule[] = [rule]) {
     getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
     getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
     getMany: vi.fn(async () => ({ data: [] })),
+    getManyReference: vi.fn(async (resource: string, p: { id: number }) => {
+      const members = resource === GROUP_MEMBER_RESOURCE && p.id === group.id ? group.members.map((m) => memberRecord(group.id, m)) : [];
+      return { data: members, total: members.length };
+    }),
     create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => {
       await new Promise((r) => setTimeout(r, 50));
       return { data: { ...p.data, id: 99 } };
     }),
-    update: vi.fn(), delete: vi.fn(),
-    monitSendMsg: vi.fn(), monitRemoveMember: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
+    update: vi.fn(), delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
+    monitSendMsg: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
     monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })), monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
     monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
   };
@@ -58,8 +62,8 @@ function provider(rules: AlertRule[] = [rule]) {
 
 function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit' };
-  const authProvider = createAuthProvider({ resourceModules: modules, availablePaths: new Set(Object.keys(modules).map((r) => `/${r}`)) });
+  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit', [GROUP_MEMBER_RESOURCE]: 'cloudMonit' };
+  const authProvider = createAuthProvider({ resourceModules: modules, availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)) });
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -97,6 +101,58 @@ describe('monit provider', () => {
     await monitModule.methods.monitSetEnabled(rule.uuid, true);
     expect(http.monitPut).toHaveBeenCalledWith('/monit/rule/enable', { uuid: rule.uuid });
   });
+});
+
+describe('group members (sub-resource alertGroupMembers)', () => {
+  const other: ContactGroup = { id: 6, name: 'Day', description: '', members: [{ id: 1, name: 'Ops' }, { id: 2, name: 'Dev' }], createTime: '', updateTime: '' };
+  const byGroup = (id: number) => monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+    target: 'groupId', id, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+  });
+
+  it('getManyReference by groupId: the rows of every group asked at once come from one POST /monit/group/list', async () => {
+    const groups = { list: [group, other], total: 2, pageNum: 1 };
+    http.monitPost.mockResolvedValueOnce(groups).mockResolvedValueOnce(groups);
+    const [a, b] = await Promise.all([byGroup(5), byGroup(6)]);
+    expect(http.monitPost).toHaveBeenCalledTimes(1);
+    expect(http.monitPost).toHaveBeenCalledWith('/monit/group/list', { pageNum: 1, pageSize: 1000 });
+    expect(a).toEqual({ data: [{ id: '5:1', groupId: 5, contactId: 1, name: 'Ops' }], total: 1 });
+    expect(b.data.map((m) => m.id)).toEqual(['6:1', '6:2']);
+    // a later read asks the server again
+    await byGroup(5);
+    expect(http.monitPost).toHaveBeenCalledTimes(2);
+    await expect(monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+      target: 'contactId', id: 1, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+    })).rejects.toThrow(/not supported/);
+  });
+
+  it('delete is DELETE /monit/group/delete/{groupId}/{contactId}', async () => {
+    http.monitDelete.mockResolvedValueOnce({ ...other, members: [{ id: 2, name: 'Dev' }] });
+    const m = memberRecord(6, { id: 1, name: 'Ops' });
+    await monitModule.resources[GROUP_MEMBER_RESOURCE].delete!(GROUP_MEMBER_RESOURCE, { id: m.id, previousData: m });
+    expect(http.monitDelete).toHaveBeenCalledWith('/monit/group/delete/6/1');
+  });
+
+  it('the groups table shows the members through the sub-resource; an operator removes one from its chip', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider);
+    const row = await screen.findByTestId('group-row');
+    await within(row).findByText('Ops');
+    expect(dp.getManyReference).toHaveBeenCalledWith(GROUP_MEMBER_RESOURCE, expect.objectContaining({ target: 'groupId', id: 5 }));
+    await userEvent.setup().click(await within(row).findByTestId('CancelIcon'));
+    await waitFor(() => expect(dp.delete).toHaveBeenCalledWith(GROUP_MEMBER_RESOURCE, expect.objectContaining({ id: '5:1' })));
+    expect(await screen.findByText('Operation successful')).toBeInTheDocument();
+  }, 60_000);
+
+  it('without the operation right the member chips cannot be removed', async () => {
+    writeUserInfo(enrichUserInfo({
+      uid: 'u2', username: 'viewer', email: 'v@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media', accountChild: [],
+      permissionList: ['portal:cloudMonit:view:*'], isMain: false, userType: 2,
+    }));
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider);
+    const chip = await within(await screen.findByTestId('group-row')).findByText('Ops');
+    await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
+    expect(within(chip.closest('.MuiChip-root') as HTMLElement).queryByTestId('CancelIcon')).toBeNull();
+  }, 60_000);
 });
 
 describe('monit screens', () => {
