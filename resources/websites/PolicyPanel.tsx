@@ -1,4 +1,4 @@
-import { Button, Chip, Switch } from '@mui/material';
+import { Button, Chip, Switch, Typography } from '@mui/material';
 import { Datagrid, FunctionField, ReferenceManyField, TextField, useDelete, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Policy } from '../../common/wire/websiteTypes';
@@ -13,6 +13,12 @@ import { useCanOperate } from '../../src/auth/useCanOperate';
 
 const base = (websiteId: number | string) => `/${WEBSITE_RESOURCE}/${websiteId}/policies`;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** What an empty policy or rule table says (the table itself is not drawn without rows). */
+export function Empty({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{translate(text)}</Typography>;
+}
 
 function EnabledSwitch() {
   const p = useRecordContext<Policy>();
@@ -60,7 +66,7 @@ export function PolicyPanel({ websiteId }: { websiteId: number }) {
     <>
       {operate && <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-policy">{translate('portal.websites.addPolicy')}</Button>}
       <ReferenceManyField reference={WEBSITE_POLICY_RESOURCE} target="websiteId" record={{ id: websiteId }} perPage={1000}>
-        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} data-testid="policy-table">
+        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} data-testid="policy-table" empty={<Empty text="portal.websites.policy.empty" />}>
           <TextField source="name" label="portal.websites.policy.name" sortable={false} />
           <FunctionField<Policy> label="portal.websites.policy.type" render={(p) => <Chip size="small" label={translate(`portal.websites.policyType.${p.type}`)} />} />
           <FunctionField<Policy> label="portal.websites.policy.description" sx={{ display: 'block', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}

@@ -12,6 +12,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import type { Rule } from '../../common/wire/websiteTypes';
 import { WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { useCanOperate } from '../../src/auth/useCanOperate';
+import { Empty } from './PolicyPanel';
 
 /**
  * A website's protection rules (sub-resource websiteRules, by 'websiteId') in priority order: reorder
@@ -111,7 +112,7 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
   };
   return (
     <OrderingContext.Provider value={{ operate, rules, move, dragged, setDragged }}>
-      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" body={<DatagridBody row={<RuleRow />} />}>
+      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" empty={<Empty text="portal.websites.rule.empty" />} body={<DatagridBody row={<RuleRow />} />}>
         {operate && <FunctionField label="" render={() => <DragIndicatorIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle' }} />} />}
         <NumberField source="priority" label="portal.websites.rule.priority" sortable={false} textAlign="left" />
         <TextField source="name" label="portal.websites.rule.name" sortable={false} />

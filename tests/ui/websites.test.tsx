@@ -347,3 +347,16 @@ describe('policies and rules as sub-resources of the website', () => {
     expect(screen.getByTestId('rule-row-0').getAttribute('draggable')).toBeNull();
   }, 60_000);
 });
+
+describe('empty policy and rule lists', () => {
+  it('say so in the user\'s language', async () => {
+    serve({ '/policy/list/7': [], '/rule/list/7': [] });
+    const { unmount } = renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>);
+    expect(await screen.findByText('No policies yet')).toBeTruthy();
+    expect(await screen.findByText('No rules yet')).toBeTruthy();
+    unmount();
+    renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>, 'zh');
+    expect(await screen.findByText('暂无防护策略')).toBeTruthy();
+    expect(await screen.findByText('暂无防护规则')).toBeTruthy();
+  }, 60_000);
+});
