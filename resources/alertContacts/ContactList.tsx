@@ -110,7 +110,7 @@ function MemberChip() {
       onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); },
       onError: (e) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
     });
-  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={t('portal.monit.groups.removeMember', { name: m.name })} />;
+  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={operate ? t('portal.monit.groups.removeMember', { name: m.name }) : undefined} />;
 }
 
 /** The group's members as chips, read through the members sub-resource (target 'groupId'). */
