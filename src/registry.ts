@@ -24,7 +24,7 @@ import ipProtection, { dcdnIpset } from '../resources/ipProtection';
 import { ippDashboardsPage } from './pages/ipP';
 import websites, { websitePolicies, websiteRules } from '../resources/websites';
 import { wafDashboardsPage } from './pages/dcdn/dashboards';
-import alertContacts, { alertGroupMembers } from '../resources/alertContacts';
+import alertContacts, { alertGroupMembers, alertGroups } from '../resources/alertContacts';
 import alertRules from '../resources/alertRules';
 import alertHistory from '../resources/alertHistory';
 
@@ -42,7 +42,7 @@ export const resources: PortalResource[] = [
   auditLog,
   ipProtection, dcdnIpset,
   websites, websitePolicies, websiteRules,
-  alertRules, alertContacts, alertGroupMembers, alertHistory,
+  alertRules, alertContacts, alertGroups, alertGroupMembers, alertHistory,
 ];
 
 export const pages: PortalPage[] = [

@@ -16,7 +16,8 @@ export interface PortalResource {
   recordRepresentation?: string | ((record: RaRecord) => string);
   /**
    * Set on a sub-resource (e.g. a website's policies): the name of the resource whose screens show
-   * its records (ReferenceManyField on its getManyReference). A sub-resource is still a <Resource>
+   * its records (ReferenceManyField on its getManyReference, or a List of its own inside the parent's
+   * screen, as the contact groups on the contacts screen). A sub-resource is still a <Resource>
    * (canAccess by its module, label, record representation) but has no menu entry, no landing page
    * and no route of its own. Declare one with subResource().
    */

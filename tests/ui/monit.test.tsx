@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
+import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
@@ -14,6 +14,7 @@ import { RuleList } from '../../resources/alertRules/RuleList';
 import { RuleCreate } from '../../resources/alertRules/RuleForms';
 import { HistoryPage } from '../../resources/alertHistory/HistoryPage';
 import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../common/wire/monitTypes';
+import { authFor } from './harness';
 
 const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
 vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));
@@ -52,7 +53,8 @@ function provider(rules: AlertRule[] = [rule]) {
       await new Promise((r) => setTimeout(r, 50));
       return { data: { ...p.data, id: 99 } };
     }),
-    update: vi.fn(), delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
+    update: vi.fn(async (_r: string, p: { id: number; data: Record<string, unknown>; previousData: Record<string, unknown> }) => ({ data: { ...p.previousData, ...p.data, id: p.id } })),
+    delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
     monitSendMsg: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
     monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })), monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
     monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
@@ -60,10 +62,10 @@ function provider(rules: AlertRule[] = [rule]) {
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
 }
 
-function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
+function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en', auth?: AuthProvider) {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit', [GROUP_MEMBER_RESOURCE]: 'cloudMonit' };
-  const authProvider = createAuthProvider({ resourceModules: modules, availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)) });
+  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit', [GROUP_RESOURCE]: 'cloudMonit', [GROUP_MEMBER_RESOURCE]: 'cloudMonit' };
+  const authProvider = auth ?? createAuthProvider({ resourceModules: modules, availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)) });
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -152,6 +154,90 @@ describe('group members (sub-resource alertGroupMembers)', () => {
     const chip = await within(await screen.findByTestId('group-row')).findByText('Ops');
     await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
     expect(within(chip.closest('.MuiChip-root') as HTMLElement).queryByTestId('CancelIcon')).toBeNull();
+  }, 60_000);
+});
+
+describe('contact groups (sub-resource CMonit/alertGroup)', () => {
+  const groups = monitModule.resources[GROUP_RESOURCE];
+
+  it('getList is POST /monit/group/list with the server\'s paging and keyword; add, update and delete are the contract\'s calls', async () => {
+    http.monitPost.mockResolvedValueOnce({ list: [group], total: 31, pageNum: 2 });
+    const r = await groups.getList!(GROUP_RESOURCE, { pagination: { page: 2, perPage: 10 }, sort: { field: 'createTime', order: 'DESC' }, filter: { q: ' call ' } });
+    expect(r).toEqual({ data: [group], total: 31 });
+    expect(http.monitPost).toHaveBeenCalledWith('/monit/group/list', { pageNum: 2, pageSize: 10, keyword: 'call' });
+
+    http.monitPost.mockResolvedValueOnce({ list: [group], total: 1, pageNum: 1 });
+    expect((await groups.getOne!(GROUP_RESOURCE, { id: 5 })).data).toEqual(group);
+
+    http.monitPut.mockResolvedValueOnce(group);
+    await groups.create!(GROUP_RESOURCE, { data: { name: 'On call', description: 'night', contactIds: [1] } });
+    expect(http.monitPut).toHaveBeenCalledWith('/monit/group/add', { name: 'On call', description: 'night', contactIds: [1] });
+
+    http.monitPost.mockResolvedValueOnce(group);
+    await groups.update!(GROUP_RESOURCE, { id: 5, data: { name: 'On call', description: '', contactIds: [] }, previousData: group });
+    expect(http.monitPost).toHaveBeenLastCalledWith('/monit/group/update', { id: 5, name: 'On call', description: '', contactIds: [] });
+
+    http.monitDelete.mockResolvedValueOnce(null);
+    await groups.delete!(GROUP_RESOURCE, { id: 5, previousData: group });
+    expect(http.monitDelete).toHaveBeenCalledWith('/monit/group/delete/5');
+  });
+
+  it('the contacts screen reads the groups through the resource (search included) and adds, edits and deletes them', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider);
+    const user = userEvent.setup();
+    const panel = await screen.findByTestId('groups-panel');
+    const row = await within(panel).findByTestId('group-row');
+    expect(within(row).getByText('night')).toBeInTheDocument();
+    expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
+
+    await user.type(within(panel).getByPlaceholderText('Search name or description'), 'call');
+    await waitFor(() => expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ filter: { q: 'call' } })));
+
+    await user.click(within(panel).getByTestId('group-add'));
+    await user.type(await screen.findByTestId('group-name'), 'Day desk');
+    await user.click(screen.getByTestId('group-save'));
+    await waitFor(() => expect(dp.create).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ data: { name: 'Day desk', description: '', contactIds: [] } })));
+    expect(await screen.findByText('Operation successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(await within(panel).findByTestId('group-row')).getByTestId('group-edit'));
+    const name = await screen.findByTestId('group-name');
+    expect(name).toHaveValue('On call');
+    await user.clear(name);
+    await user.type(name, 'On call 2');
+    await user.click(screen.getByTestId('group-save'));
+    await waitFor(() => expect(dp.update).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ id: 5, data: { name: 'On call 2', description: 'night', contactIds: [1] } })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(await within(panel).findByTestId('group-row')).getByRole('button', { name: /Delete/ }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Delete "On call"?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(dp.delete).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ id: 5 })));
+  }, 90_000);
+
+  it('a view-only user sees the contacts and the groups, but no write buttons', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider, 'en', authFor(false));
+    expect(await screen.findByText('ops@acme.example')).toBeInTheDocument();
+    const row = await screen.findByTestId('group-row');
+    expect(within(row).getByText('night')).toBeInTheDocument();
+    await within(row).findByText('Ops');
+    expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.anything());
+    await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
+    for (const id of ['group-add', 'group-edit', 'contact-send', 'CancelIcon']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const name of [/Add contact/, /^Edit$/, /Delete/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Edit|Add contact/ })).toBeNull();
+  }, 60_000);
+
+  it('with the operation right the write buttons show', async () => {
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider, 'en', authFor(true));
+    const row = await screen.findByTestId('group-row');
+    expect(await within(row).findByTestId('group-edit')).toBeInTheDocument();
+    expect(screen.getByTestId('group-add')).toBeInTheDocument();
+    expect(await screen.findByTestId('contact-send')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Delete/ }).length).toBe(2);
   }, 60_000);
 });
 
