@@ -26,7 +26,8 @@ function withAuth(View: ComponentType | undefined): ComponentType | undefined {
   return Guarded;
 }
 
-const guardedResources = resources.map((r) => ({
+// `parent` is the registry's (no menu entry, no landing page); react-admin needs only the rest.
+const guardedResources = resources.map(({ parent: _parent, ...r }) => ({
   ...r,
   list: withAuth(r.list),
   create: withAuth(r.create),

@@ -22,14 +22,15 @@ import { overviewHostPage } from './pages/cdn/overviewHost';
 import auditLog from '../resources/auditLog';
 import ipProtection, { dcdnIpset } from '../resources/ipProtection';
 import { ippDashboardsPage } from './pages/ipP';
-import websites from '../resources/websites';
+import websites, { websitePolicies, websiteRules } from '../resources/websites';
 import { wafDashboardsPage } from './pages/dcdn/dashboards';
-import alertContacts from '../resources/alertContacts';
+import alertContacts, { alertGroupMembers, alertGroups } from '../resources/alertContacts';
 import alertRules from '../resources/alertRules';
 import alertHistory from '../resources/alertHistory';
 
 /**
  * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
+ * Sub-resources (records shown inside another resource's screens, subResource()) are listed too.
  */
 export const resources: PortalResource[] = [
   domains, liveDomains,
@@ -40,8 +41,8 @@ export const resources: PortalResource[] = [
   vpsHosts, dedicatedHosts,
   auditLog,
   ipProtection, dcdnIpset,
-  websites,
-  alertRules, alertContacts, alertHistory,
+  websites, websitePolicies, websiteRules,
+  alertRules, alertContacts, alertGroups, alertGroupMembers, alertHistory,
 ];
 
 export const pages: PortalPage[] = [
@@ -59,11 +60,18 @@ export const pages: PortalPage[] = [
   wafDashboardsPage,
 ];
 
-/** resource name → permission module, for canAccess. */
+for (const r of resources) {
+  if (r.parent && !resources.some((p) => p.name === r.parent && !p.parent)) throw new Error(`Sub-resource '${r.name}' names '${r.parent}', which is not a registered resource`);
+}
+
+/** The resources with screens of their own (menu, routes, landing page); sub-resources are not. */
+const screens = resources.filter((r) => !r.parent);
+
+/** resource name → permission module, for canAccess (sub-resources included). */
 export const resourceModules: Record<string, string> = Object.fromEntries(resources.map((r) => [r.name, r.options.module]));
 
 /** Every path this build serves, for the landing-page choice. */
-export const availablePaths: ReadonlySet<string> = new Set([...resources.map((r) => `/${r.name}`), ...pages.map((p) => `/${p.path}`)]);
+export const availablePaths: ReadonlySet<string> = new Set([...screens.map((r) => `/${r.name}`), ...pages.map((p) => `/${p.path}`)]);
 
 export interface MenuEntry {
   path: string;
@@ -80,6 +88,6 @@ const order = (path: string) => {
 
 /** Side-menu entries, in the spec's page order. */
 export const menuEntries: MenuEntry[] = [
-  ...resources.map((r) => ({ path: `/${r.name}`, module: r.options.module, area: r.options.area, label: r.options.label, icon: r.icon })),
+  ...screens.map((r) => ({ path: `/${r.name}`, module: r.options.module, area: r.options.area, label: r.options.label, icon: r.icon })),
   ...pages.map((p) => ({ path: `/${p.path}`, module: p.module, area: p.area, label: p.label, icon: p.icon })),
 ].sort((a, b) => order(a.path) - order(b.path));

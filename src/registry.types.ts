@@ -14,6 +14,14 @@ export interface PortalResource {
   children?: ReactNode;
   icon?: ComponentType;
   recordRepresentation?: string | ((record: RaRecord) => string);
+  /**
+   * Set on a sub-resource (e.g. a website's policies): the name of the resource whose screens show
+   * its records (ReferenceManyField on its getManyReference, or a List of its own inside the parent's
+   * screen, as the contact groups on the contacts screen). A sub-resource is still a <Resource>
+   * (canAccess by its module, label, record representation) but has no menu entry, no landing page
+   * and no route of its own. Declare one with subResource().
+   */
+  parent?: string;
   options: {
     /** Permission module (portal:<module>:...). */
     module: string;
@@ -33,4 +41,13 @@ export interface PortalPage {
   label: string;
   icon?: ComponentType;
   component: LazyExoticComponent<ComponentType> | ComponentType;
+}
+
+/**
+ * A sub-resource of `parent` (see PortalResource.parent): same permission module and area, its own
+ * name and label (the i18n key react-admin uses when it names the resource); views only if it has
+ * screens of its own.
+ */
+export function subResource(parent: PortalResource, name: string, label: string, extra: Partial<Omit<PortalResource, 'name' | 'parent' | 'options'>> = {}): PortalResource {
+  return { ...extra, name, parent: parent.name, options: { ...parent.options, label } };
 }

@@ -1,4 +1,4 @@
-import type { CreateParams, DataProvider, GetListParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
 import type { ProviderModule } from '../types';
 import type { PolicyInput, RuleInput } from '../../common/rules/websiteRules';
@@ -12,6 +12,9 @@ import type { CertificateOption, DryRunBody, DryRunResult, Policy, PortErrorData
  */
 
 export const WEBSITE_RESOURCE = 'dcdn/website';
+/** Sub-resources of a website (no screen of their own): its policies and its rules, by target 'websiteId'. */
+export const WEBSITE_POLICY_RESOURCE = 'websitePolicies';
+export const WEBSITE_RULE_RESOURCE = 'websiteRules';
 const P = '/impapi/protection/application';
 
 export interface CheckReply {
@@ -62,23 +65,62 @@ export const websiteMethods = {
   websiteCertificates: (domain: string) => impapiGet<CertificateOption[]>('/impapi/certificate/search', { domain }),
   websiteRandomAddress: () => impapiGet<string>('/impapi/protection/common/randomDoamin'),
   wafStatistic: (body: StatisticBody) => impapiPost<StatisticData>(`${P}/statistic/data`, body),
-  policyList: (websiteId: number) => impapiGet<Policy[]>(`${P}/policy/list/${websiteId}`),
-  policyDetail: (id: number) => impapiGet<Policy>(`${P}/policy/detail/${id}`),
-  policyCreate: (p: PolicyInput) => impapiPost<Policy>(`${P}/policy/create`, p),
-  policyUpdate: (id: number, p: PolicyInput) => impapiPost<Policy>(`${P}/policy/update`, { id, ...p }),
-  policyDelete: (id: number) => impapiPost<{ id: number }>(`${P}/policy/delete`, { id }),
-  ruleList: (websiteId: number) => impapiGet<Rule[]>(`${P}/rule/list/${websiteId}`),
-  ruleDetail: (id: number) => impapiGet<Rule>(`${P}/rule/detail/${id}`),
-  ruleCreate: (r: RuleInput) => impapiPost<Rule>(`${P}/rule/create`, r),
-  ruleUpdate: (id: number, r: RuleInput) => impapiPost<Rule>(`${P}/rule/update`, { id, ...r }),
-  ruleDelete: (id: number) => impapiPost<{ id: number }>(`${P}/rule/delete`, { id }),
   rulePriority: (websiteId: number, ids: number[]) => impapiPost<Rule[]>(`${P}/rule/priority`, { websiteId, ids }),
   ruleFilters: () => impapiGet<FilterFieldInfo[]>(`${P}/rule-filter/list`),
   clientApps: () => impapiGet<ClientApp[]>(`${P}/client-app/list`),
   wafDryRun: (body: DryRunBody) => impapiPost<DryRunResult>(`${P}/rule/dryRun`, body),
 };
 
+/** The fields a policy's create or update sends (the record carries account and times too). */
+export const policyBody = (p: PolicyInput): PolicyInput => ({
+  websiteId: Number(p.websiteId), name: p.name, description: p.description ?? '', type: p.type, enabled: p.enabled, countries: p.countries ?? [], urls: p.urls ?? [],
+  ips: p.ips ?? [], clientAppIds: p.clientAppIds ?? [], exceptions: p.exceptions ?? [], waf: p.waf,
+});
+/** The fields a rule's create or update sends (the record carries priority, status, account and times too). */
+export const ruleBody = (r: RuleInput): RuleInput => ({
+  websiteId: Number(r.websiteId), name: r.name, enabled: r.enabled, actionType: r.actionType, action: r.action, filters: r.filters ?? [], clientAppIds: r.clientAppIds ?? [],
+  interval: Number(r.interval),
+});
+
+/**
+ * A website's policies or rules as a react-admin resource on the contract's calls under `${P}/<kind>`:
+ * getManyReference (target 'websiteId') is GET <kind>/list/{websiteId}, answered in the server's order
+ * (rules by priority, policies by type) and paged here; getOne GET <kind>/detail/{id}; create, update,
+ * delete POST <kind>/create, update ({id, ...}), delete ({id}).
+ */
+function childOfWebsite<T extends RaRecord, I>(kind: 'policy' | 'rule', body: (data: I) => I): Partial<DataProvider> {
+  const detail = (id: unknown) => impapiGet<T>(`${P}/${kind}/detail/${Number(id)}`);
+  return {
+    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
+      if (params.target !== 'websiteId') throw new Error(`${resource}: getManyReference by '${params.target}' is not supported`);
+      const all = await impapiGet<T[]>(`${P}/${kind}/list/${Number(params.id)}`);
+      const { page = 1, perPage = all.length } = params.pagination ?? {};
+      return { data: all.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: all.length };
+    },
+    async getOne<R extends RaRecord>(_r: string, params: GetOneParams) {
+      return { data: (await detail(params.id)) as unknown as R };
+    },
+    async getMany<R extends RaRecord>(_r: string, params: GetManyParams) {
+      return { data: (await Promise.all(params.ids.map(detail))) as unknown as R[] };
+    },
+    async create<R extends RaRecord>(_r: string, params: CreateParams) {
+      return { data: (await impapiPost<T>(`${P}/${kind}/create`, body(params.data as I))) as unknown as R };
+    },
+    async update<R extends RaRecord>(_r: string, params: UpdateParams) {
+      return { data: (await impapiPost<T>(`${P}/${kind}/update`, { id: Number(params.id), ...body(params.data as I) })) as unknown as R };
+    },
+    async delete<R extends RaRecord>(_r: string, params: DeleteParams) {
+      await impapiPost<{ id: number }>(`${P}/${kind}/delete`, { id: Number(params.id) });
+      return { data: (params.previousData ?? { id: params.id }) as R };
+    },
+  };
+}
+
 export const websitesModule = {
-  resources: { [WEBSITE_RESOURCE]: websites },
+  resources: {
+    [WEBSITE_RESOURCE]: websites,
+    [WEBSITE_POLICY_RESOURCE]: childOfWebsite<Policy, PolicyInput>('policy', policyBody),
+    [WEBSITE_RULE_RESOURCE]: childOfWebsite<Rule, RuleInput>('rule', ruleBody),
+  },
   methods: websiteMethods,
 } satisfies ProviderModule<typeof websiteMethods>;

@@ -1,8 +1,8 @@
-import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
 import { monitDelete, monitGet, monitPost, monitPut } from './http';
 import { decryptJson } from '../cipher';
 import type { ProviderModule } from '../types';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../common/wire/monitTypes';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, GroupMember, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../common/wire/monitTypes';
 
 /**
  * Cloud monitoring calls (contract rows /monit/*; success code "200", dataProviders/monit/http.ts).
@@ -13,6 +13,17 @@ export const CONTACT_RESOURCE = 'CMonit/alertContact';
 export const GROUP_RESOURCE = 'CMonit/alertGroup';
 export const RULE_RESOURCE = 'CMonit/alertRules';
 export const HISTORY_RESOURCE = 'CMonit/alertHistory';
+/** Sub-resource of the contacts screen: a group's members, by target 'groupId'. */
+export const GROUP_MEMBER_RESOURCE = 'alertGroupMembers';
+
+/** A contact as a member of one group; `id` names the pair, so one contact in two groups is two records. */
+export interface GroupMemberRecord extends RaRecord {
+  id: string;
+  groupId: number;
+  contactId: number;
+  name: string;
+}
+export const memberRecord = (groupId: number, m: GroupMember): GroupMemberRecord => ({ id: `${groupId}:${m.id}`, groupId, contactId: m.id, name: m.name });
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const paging = (p: GetListParams) => ({ pageNum: p.pagination?.page ?? 1, pageSize: p.pagination?.perPage ?? 20 });
@@ -51,6 +62,34 @@ function fromList<T extends RaRecord>(url: string): Partial<DataProvider> {
   };
 }
 
+/**
+ * The groups with their members, read once for every getManyReference asked at the same time: the
+ * contacts screen asks one per group row, and the contract has no per-group member call.
+ */
+let groupsInFlight: Promise<ContactGroup[]> | null = null;
+function allGroups(): Promise<ContactGroup[]> {
+  groupsInFlight ??= monitPost<Page<ContactGroup>>('/monit/group/list', { pageNum: 1, pageSize: 1000 })
+    .then((page) => page.list)
+    .finally(() => { groupsInFlight = null; });
+  return groupsInFlight;
+}
+
+const groupMembers: Partial<DataProvider> = {
+  async getManyReference<R extends RaRecord>(resource: string, p: GetManyReferenceParams) {
+    if (p.target !== 'groupId') throw new Error(`${resource}: getManyReference by '${p.target}' is not supported`);
+    const group = (await allGroups()).find((g) => String(g.id) === String(p.id));
+    const all = (group?.members ?? []).map((m) => memberRecord(Number(p.id), m));
+    const { page = 1, perPage = all.length } = p.pagination ?? {};
+    return { data: all.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: all.length };
+  },
+  /** DELETE /monit/group/delete/{groupId}/{contactId}: the contact leaves the group. */
+  async delete<R extends RaRecord>(_r: string, p: DeleteParams) {
+    const [groupId, contactId] = String(p.id).split(':').map(Number);
+    await monitDelete<ContactGroup>(`/monit/group/delete/${groupId}/${contactId}`);
+    return { data: (p.previousData ?? { id: p.id }) as R };
+  },
+};
+
 const contactBody = (d: Partial<Contact>) => ({
   name: d.name ?? '', email: d.email ?? '', mobile: d.mobile ?? '', webhook: d.webhook ?? '', language: d.language ?? 'zh', remark: d.remark ?? '',
 });
@@ -65,9 +104,6 @@ const ruleBody = (d: Partial<RuleInputRecord>) => ({
 export const monitMethods = {
   async monitSendMsg(id: number): Promise<SendMsgReply> {
     return monitPost<SendMsgReply>('/monit/contacts/sendMsg', { id });
-  },
-  async monitRemoveMember(groupId: number, contactId: number): Promise<ContactGroup> {
-    return monitDelete<ContactGroup>(`/monit/group/delete/${groupId}/${contactId}`);
   },
   /** The rule (or none) with its domains and the selectable domains, decrypted (spec §7). */
   async monitRuleDetail(uuid?: string): Promise<{ rule: AlertRule | null; options: string[] }> {
@@ -147,6 +183,7 @@ export const monitModule = {
         return { data: p.previousData as R };
       },
     },
+    [GROUP_MEMBER_RESOURCE]: groupMembers,
     [HISTORY_RESOURCE]: pagedResource<NotifyRecord>('/monit/notify/history', (p) => historyFilterBody(filterOf(p))),
   },
   methods: monitMethods,

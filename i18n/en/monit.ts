@@ -42,6 +42,7 @@ export default {
         edit: 'Edit group',
         fields: { name: 'Group name', description: 'Description', members: 'Members' },
         removeMember: 'Remove %{name} from the group',
+        search: 'Search name or description',
         empty: 'No contact groups yet',
       },
       rules: {

@@ -34,13 +34,14 @@ export default {
       confirmDelete: 'Delete "%{name}"?', deleted: 'Deleted', saved: 'Saved',
       policyType: { 1: 'Access control list', 2: 'Allow list', 3: 'WAF' },
       policy: {
-        name: 'Name', description: 'Description', type: 'Type', enabled: 'Enabled', countries: 'Blocked countries (ISO codes)',
+        empty: 'No policies yet', name: 'Name', description: 'Description', type: 'Type', enabled: 'Enabled', countries: 'Blocked countries (ISO codes)',
         urls: 'URLs (/path, * wildcard)', ips: 'IPs and CIDRs', clientAppIds: 'Client apps', exceptions: 'Exceptions (IPs, CIDRs, URLs)',
         listHelp: 'One per line or comma separated',
       },
       wafCategory: { xss: 'XSS', illegalResource: 'Illegal resource access', rfi: 'Remote file inclusion', sqli: 'SQL injection' },
       wafResponse: { ignore: 'Ignore', alert: 'Alert only', block_request: 'Block request', block_user: 'Block user', block_ip: 'Block IP' },
       rule: {
+        empty: 'No rules yet',
         name: 'Name', enabled: 'Enabled', actionType: 'Action', interval: 'Interval (s)', priority: 'Priority', status: 'Status',
         filters: 'Filters', addFilter: 'Add filter', field: 'Field', operator: 'Operator', value: 'Value', header: 'Header name',
         clientAppIds: 'Client apps', target: 'Redirect target', statusCode: 'Status code', requests: 'Requests per interval per client IP',

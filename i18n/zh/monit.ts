@@ -42,6 +42,7 @@ export default {
         edit: '编辑联系组',
         fields: { name: '联系组名称', description: '描述', members: '成员' },
         removeMember: '将 %{name} 移出联系组',
+        search: '搜索名称或描述',
         empty: '暂无联系组',
       },
       rules: {

@@ -34,13 +34,14 @@ export default {
       confirmDelete: '确定删除“%{name}”？', deleted: '已删除', saved: '已保存',
       policyType: { 1: '访问控制列表', 2: '白名单', 3: 'WAF' },
       policy: {
-        name: '名称', description: '描述', type: '类型', enabled: '启用', countries: '封禁国家（ISO代码）',
+        empty: '暂无防护策略', name: '名称', description: '描述', type: '类型', enabled: '启用', countries: '封禁国家（ISO代码）',
         urls: 'URL（/路径，*为通配符）', ips: 'IP与网段', clientAppIds: '客户端', exceptions: '例外（IP、网段、URL）',
         listHelp: '每行一个或用逗号分隔',
       },
       wafCategory: { xss: 'XSS跨站脚本', illegalResource: '非法资源访问', rfi: '远程文件包含', sqli: 'SQL注入' },
       wafResponse: { ignore: '忽略', alert: '仅告警', block_request: '拦截请求', block_user: '封禁用户', block_ip: '封禁IP' },
       rule: {
+        empty: '暂无防护规则',
         name: '名称', enabled: '启用', actionType: '动作', interval: '统计周期（秒）', priority: '优先级', status: '状态',
         filters: '过滤条件', addFilter: '添加条件', field: '字段', operator: '运算符', value: '值', header: '请求头名称',
         clientAppIds: '客户端', target: '跳转地址', statusCode: '状态码', requests: '每个客户端IP每周期请求数',

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import {
-  Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography,
+  Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
 } from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import {
-  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, RecordContextProvider, SearchInput, TextField as RaTextField, TopToolbar,
-  useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate,
+  CreateButton, Datagrid, DatagridBody, DatagridRow, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, ReferenceManyField, SearchInput, SingleFieldList,
+  TextField as RaTextField, TopToolbar, useCreate, useDataProvider, useDelete, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { CONTACT_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monit';
+import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, type GroupMemberRecord } from '../../dataProviders/monit/monit';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
 import { nameProblem } from '../../common/rules/monitRules';
-import { paginationLabels } from '../alertHistory/paginationLabels';
 
 const f = (name: string) => `portal.monit.contacts.fields.${name}`;
 
@@ -41,37 +41,33 @@ function SendMsgButton() {
   );
 }
 
+/** Add or edit a group (resource CMonit/alertGroup: PUT /monit/group/add, POST /monit/group/update). */
 function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose: () => void }) {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const { data: contacts } = useGetList<Contact>(CONTACT_RESOURCE, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'createTime', order: 'DESC' } });
+  const [create, { isPending: creating }] = useCreate<ContactGroup>();
+  const [update, { isPending: updating }] = useUpdate<ContactGroup>();
   const initial = group === 'new' ? null : group;
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [members, setMembers] = useState<number[]>(initial?.members.map((m) => m.id) ?? []);
-  const [saving, setSaving] = useState(false);
   const problem = nameProblem(name);
   const [touched, setTouched] = useState(false);
-  const save = async () => {
+  const options = {
+    // the contacts' group column and the member chips change too
+    onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); onClose(); },
+    onError: (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
+  };
+  const save = () => {
     setTouched(true);
     if (problem) return;
-    setSaving(true);
-    try {
-      const data = { name, description, contactIds: members };
-      if (initial) await dataProvider.update(GROUP_RESOURCE, { id: initial.id, data, previousData: initial });
-      else await dataProvider.create(GROUP_RESOURCE, { data });
-      notify('portal.monit.success', { type: 'success' });
-      refresh();
-      onClose();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    const data = { name, description, contactIds: members };
+    if (initial) void update(GROUP_RESOURCE, { id: initial.id, data, previousData: initial }, { mutationMode: 'pessimistic', ...options });
+    else void create(GROUP_RESOURCE, { data }, options);
   };
-  const options = contacts ?? [];
+  const choices = contacts ?? [];
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{t(initial ? 'portal.monit.groups.edit' : 'portal.monit.groups.add')}</DialogTitle>
@@ -80,96 +76,89 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
           <TextField label={t('portal.monit.groups.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required inputProps={{ 'data-testid': 'group-name' }}
             error={touched && !!problem} helperText={touched && problem ? t(`portal.monit.problems.${problem}`) : ' '} />
           <TextField label={t('portal.monit.groups.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline />
-          <Autocomplete multiple options={options.map((c) => c.id)} value={members} onChange={(_e, v) => setMembers(v)}
-            getOptionLabel={(id) => options.find((c) => c.id === id)?.name ?? String(id)}
+          <Autocomplete multiple options={choices.map((c) => c.id)} value={members} onChange={(_e, v) => setMembers(v)}
+            getOptionLabel={(id) => choices.find((c) => c.id === id)?.name ?? String(id)}
             renderInput={(params) => <TextField {...params} label={t('portal.monit.groups.fields.members')} inputProps={{ ...params.inputProps, 'data-testid': 'group-members' }} />} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="group-save">{t('ra.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={creating || updating} data-testid="group-save">{t('ra.action.save')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-function MemberChips() {
-  const group = useRecordContext<ContactGroup>();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+/** One member of a group (sub-resource alertGroupMembers); removing it takes the contact out of the group. */
+function MemberChip() {
+  const m = useRecordContext<GroupMemberRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
+  const operate = useCanOperate(GROUP_MEMBER_RESOURCE);
+  const [remove] = useDelete<GroupMemberRecord>();
+  if (!m) return null;
+  const onDelete = () =>
+    void remove(GROUP_MEMBER_RESOURCE, { id: m.id, previousData: m }, {
+      mutationMode: 'pessimistic',
+      // the contacts' group column and the group's row change too
+      onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); },
+      onError: (e) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
+    });
+  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={operate ? t('portal.monit.groups.removeMember', { name: m.name }) : undefined} />;
+}
+
+/** The group's members as chips, read through the members sub-resource (target 'groupId'); `label` names the column. */
+function MemberChips(_props: { label: string }) {
+  const group = useRecordContext<ContactGroup>();
   if (!group) return null;
-  const remove = async (contactId: number) => {
-    try {
-      await dataProvider.monitRemoveMember(group.id, contactId);
-      notify('portal.monit.success', { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    }
-  };
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {group.members.map((m) => (
-        <Chip key={m.id} size="small" label={m.name} onDelete={() => void remove(m.id)} title={t('portal.monit.groups.removeMember', { name: m.name })} />
-      ))}
+    <ReferenceManyField reference={GROUP_MEMBER_RESOURCE} target="groupId" perPage={1000}>
+      <SingleFieldList linkType={false} gap={0.5} flexWrap="wrap">
+        <MemberChip />
+      </SingleFieldList>
+    </ReferenceManyField>
+  );
+}
+
+/** A group row's edit (the dialog) and delete (DELETE /monit/group/delete/{id}) buttons. */
+function GroupActions({ onEdit }: { onEdit: (g: ContactGroup) => void }) {
+  const g = useRecordContext<ContactGroup>();
+  const t = useTranslate();
+  const refresh = useRefresh();
+  if (!g) return null;
+  return (
+    <Stack direction="row" sx={{ whiteSpace: 'nowrap' }}>
+      <Button size="small" onClick={() => onEdit(g)} data-testid="group-edit">{t('ra.action.edit')}</Button>
+      {/* the rules' and the contacts' group columns change too */}
+      <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} confirmTitle="portal.monit.confirmDelete" translateOptions={{ name: g.name }}
+        successMessage="portal.monit.success" mutationOptions={{ onSettled: () => refresh() }} />
     </Stack>
   );
 }
 
-function GroupsPanel() {
+/**
+ * The contact groups: resource CMonit/alertGroup (a sub-resource of this screen, no route of its own),
+ * paged and searched by the server (POST /monit/group/list). Write buttons only with the operation right.
+ */
+function GroupsPanel({ operate }: { operate: boolean }) {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [editing, setEditing] = useState<ContactGroup | 'new' | null>(null);
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
-  // Groups are part of this screen (not a registered resource of their own): read with useGetList.
-  const { data, total } = useGetList<ContactGroup>(GROUP_RESOURCE, { pagination: { page: page + 1, perPage }, sort: { field: 'createTime', order: 'DESC' } });
-  const remove = async (g: ContactGroup) => {
-    if (!window.confirm(t('portal.monit.confirmDelete', { name: g.name }))) return;
-    try {
-      await dataProvider.delete(GROUP_RESOURCE, { id: g.id, previousData: g });
-      notify('portal.monit.success', { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    }
-  };
   return (
     <Box sx={{ mt: 4 }} data-testid="groups-panel">
-      <Stack direction="row" alignItems="center" justifyContent="space-between">
-        <Typography variant="h6" component="h2">{t('portal.monit.contacts.groupsTitle')}</Typography>
-        <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('portal.monit.groups.add')}</Button>
-      </Stack>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('portal.monit.groups.fields.name')}</TableCell>
-            <TableCell>{t('portal.monit.groups.fields.description')}</TableCell>
-            <TableCell>{t('portal.monit.groups.fields.members')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((g) => (
-            <TableRow key={g.id} data-testid="group-row">
-              <TableCell>{g.name}</TableCell>
-              <TableCell>{g.description}</TableCell>
-              <TableCell><RecordContextProvider value={g}><MemberChips /></RecordContextProvider></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setEditing(g)}>{t('ra.action.edit')}</Button>
-                <Button size="small" color="error" onClick={() => void remove(g)}>{t('ra.action.delete')}</Button>
-              </TableCell>
-            </TableRow>
-          ))}
-          {data && !data.length && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('portal.monit.groups.empty')}</Typography></TableCell></TableRow>}
-        </TableBody>
-      </Table>
-      <TablePagination component="div" {...paginationLabels(t)} count={total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
+      <Typography variant="h6" component="h2">{t('portal.monit.contacts.groupsTitle')}</Typography>
+      <List resource={GROUP_RESOURCE} title={false} disableSyncWithLocation storeKey={false} perPage={10} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.groups.search')} sx={{ minWidth: 260 }} />]}
+        actions={<TopToolbar>{operate && <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('portal.monit.groups.add')}</Button>}</TopToolbar>}
+        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}>
+        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} body={<DatagridBody row={<DatagridRow data-testid="group-row" />} />}
+          empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.groups.empty')}</Typography>}>
+          <RaTextField source="name" label="portal.monit.groups.fields.name" sortable={false} />
+          <RaTextField source="description" label="portal.monit.groups.fields.description" sortable={false} />
+          <MemberChips label="portal.monit.groups.fields.members" />
+          {operate && <GroupActions onEdit={setEditing} />}
+        </Datagrid>
+      </List>
       {editing && <GroupDialog group={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
@@ -178,12 +167,14 @@ function GroupsPanel() {
 /** /CMonit/alertContact: the contacts (paged, searchable, test message) and the contact groups. */
 export function ContactList() {
   const t = useTranslate();
+  const refresh = useRefresh();
+  const operate = useCanOperate(CONTACT_RESOURCE);
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.contacts.title')}</Typography>
       <List title={t('portal.monit.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.contacts.search')} sx={{ minWidth: 260 }} />]}
-        actions={<TopToolbar><CreateButton label="portal.monit.contacts.add" /></TopToolbar>}
+        actions={<TopToolbar>{operate && <CreateButton label="portal.monit.contacts.add" />}</TopToolbar>}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.contacts.empty')}</Typography>}>
           <RaTextField source="name" label={f('name')} sortable={false} />
@@ -193,12 +184,13 @@ export function ContactList() {
           <FunctionField<Contact> label={f('language')} render={(r) => t(`portal.monit.contacts.languages.${r.language}`)} />
           <FunctionField<Contact> label={f('groups')} render={(r) => r.groups.join(', ')} />
           <RaTextField source="remark" label={f('remark')} sortable={false} />
-          <SendMsgButton />
-          <EditButton />
-          <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} />
+          {operate && <SendMsgButton />}
+          {operate && <EditButton />}
+          {/* the groups' member chips change too */}
+          {operate && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} mutationOptions={{ onSettled: () => refresh() }} />}
         </Datagrid>
       </List>
-      <GroupsPanel />
+      <GroupsPanel operate={operate} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import type { Policy } from '../../common/wire/websiteTypes';
 import type { ClientApp } from '../../common/rules/wafCatalogue';
 import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../common/rules/websiteRules';
 import { FormPage } from './FormPage';
+import { WEBSITE_POLICY_RESOURCE } from '../../dataProviders/impapi/websites';
 import { DryRunPanel } from './DryRunPanel';
 
 /**
@@ -59,8 +60,8 @@ export function PolicyPage() {
   useEffect(() => {
     void dataProvider.clientApps().then(setApps, () => setApps([]));
     if (policyId === undefined) return;
-    dataProvider.policyDetail(policyId).then(
-      (p) => { setD(draftOf(p)); setLoading(false); },
+    dataProvider.getOne<Policy>(WEBSITE_POLICY_RESOURCE, { id: policyId }).then(
+      ({ data }) => { setD(draftOf(data)); setLoading(false); },
       (e: Error) => { setFailure(e.message); setLoading(false); },
     );
   }, [dataProvider, policyId]);
@@ -77,8 +78,8 @@ export function PolicyPage() {
     const input = checked();
     if (!input) return;
     try {
-      if (policyId) await dataProvider.policyUpdate(policyId, input);
-      else await dataProvider.policyCreate(input);
+      if (policyId) await dataProvider.update(WEBSITE_POLICY_RESOURCE, { id: policyId, data: input, previousData: { id: policyId } });
+      else await dataProvider.create(WEBSITE_POLICY_RESOURCE, { data: input });
       notify('portal.websites.saved', { type: 'success' });
       navigate(-1);
     } catch (e) {

@@ -1,65 +1,80 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Chip, Switch, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Button, Chip, Switch, Typography } from '@mui/material';
+import { Datagrid, FunctionField, ReferenceManyField, TextField, useDelete, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { PortalDataProvider } from '../../dataProviders';
 import type { Policy } from '../../common/wire/websiteTypes';
 import { WAF_CATEGORIES } from '../../common/rules/websiteRules';
-import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { useCanOperate } from '../../src/auth/useCanOperate';
 
-/** A website's protection policies: list, enable/disable, delete; adding and editing are pages (PolicyPage). */
+/**
+ * A website's protection policies (sub-resource websitePolicies, by 'websiteId'): list, enable/disable,
+ * delete; adding and editing are pages (PolicyPage). Write controls only with the operation right.
+ */
+
+const base = (websiteId: number | string) => `/${WEBSITE_RESOURCE}/${websiteId}/policies`;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** What an empty policy or rule table says (the table itself is not drawn without rows). */
+export function Empty({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{translate(text)}</Typography>;
+}
+
+function EnabledSwitch() {
+  const p = useRecordContext<Policy>();
+  const notify = useNotify();
+  const operate = useCanOperate(WEBSITE_POLICY_RESOURCE);
+  const [update, { isPending }] = useUpdate<Policy>();
+  if (!p) return null;
+  const toggle = () =>
+    update(WEBSITE_POLICY_RESOURCE, { id: p.id, data: { ...p, enabled: !p.enabled }, previousData: p }, { mutationMode: 'pessimistic', onError: (e) => notify(errorText(e), { type: 'error' }) });
+  return <Switch size="small" checked={p.enabled} disabled={!operate || isPending} onChange={toggle} />;
+}
+
+function PolicyActions() {
+  const p = useRecordContext<Policy>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [remove] = useDelete<Policy>();
+  if (!p) return null;
+  const onDelete = () => {
+    if (!window.confirm(translate('portal.websites.confirmDelete', { name: p.name }))) return;
+    void remove(WEBSITE_POLICY_RESOURCE, { id: p.id, previousData: p }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => notify('portal.websites.deleted', { type: 'success' }),
+      onError: (e) => notify(errorText(e), { type: 'error' }),
+    });
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => navigate(`${base(p.websiteId)}/${p.id}`)}>{translate('portal.websites.edit')}</Button>
+      <Button size="small" color="error" onClick={onDelete}>{translate('portal.websites.delete')}</Button>
+    </>
+  );
+}
 
 export function PolicyPanel({ websiteId }: { websiteId: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
-  const [policies, setPolicies] = useState<Policy[]>([]);
-  const load = useCallback(() => void dataProvider.policyList(websiteId).then(setPolicies, () => setPolicies([])), [dataProvider, websiteId]);
-  useEffect(load, [load]);
-  const base = `/${WEBSITE_RESOURCE}/${websiteId}/policies`;
-  const toggle = async (p: Policy) => {
-    const { id, account: _a, createTime: _c, updateTime: _u, ...rest } = p;
-    await dataProvider.policyUpdate(id, { ...rest, enabled: !p.enabled }).catch((e: Error) => notify(e.message, { type: 'error' }));
-    load();
-  };
-  const remove = async (p: Policy) => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: p.name }))) return;
-    await dataProvider.policyDelete(p.id).then(() => notify('portal.websites.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
-    load();
-  };
+  const operate = useCanOperate(WEBSITE_POLICY_RESOURCE);
   const summary = (p: Policy) =>
     p.type === 3
       ? WAF_CATEGORIES.map((c) => `${translate(`portal.websites.wafCategory.${c}`)}: ${translate(`portal.websites.wafResponse.${p.waf[c]}`)}`).join('; ')
       : [...p.countries, ...p.ips, ...p.urls, ...p.clientAppIds].join(', ');
   return (
     <>
-      <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-policy">{translate('portal.websites.addPolicy')}</Button>
-      <Table size="small" data-testid="policy-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('portal.websites.policy.name')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.type')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.description')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.enabled')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {policies.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>{p.name}</TableCell>
-              <TableCell><Chip size="small" label={translate(`portal.websites.policyType.${p.type}`)} /></TableCell>
-              <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.description || summary(p)}</TableCell>
-              <TableCell><Switch size="small" checked={p.enabled} onChange={() => void toggle(p)} /></TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => navigate(`${base}/${p.id}`)}>{translate('portal.websites.edit')}</Button>
-                <Button size="small" color="error" onClick={() => void remove(p)}>{translate('portal.websites.delete')}</Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {operate && <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-policy">{translate('portal.websites.addPolicy')}</Button>}
+      <ReferenceManyField reference={WEBSITE_POLICY_RESOURCE} target="websiteId" record={{ id: websiteId }} perPage={1000}>
+        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} data-testid="policy-table" empty={<Empty text="portal.websites.policy.empty" />}>
+          <TextField source="name" label="portal.websites.policy.name" sortable={false} />
+          <FunctionField<Policy> label="portal.websites.policy.type" render={(p) => <Chip size="small" label={translate(`portal.websites.policyType.${p.type}`)} />} />
+          <FunctionField<Policy> label="portal.websites.policy.description" sx={{ display: 'block', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            render={(p) => p.description || summary(p)} />
+          <FunctionField<Policy> label="portal.websites.policy.enabled" render={() => <EnabledSwitch />} />
+          {operate && <PolicyActions />}
+        </Datagrid>
+      </ReferenceManyField>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type RuleAction, type RuleActionType, type RuleFilter, type RuleInput,
 } from '../../common/rules/websiteRules';
 import { FormPage } from './FormPage';
+import { WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { DryRunPanel } from './DryRunPanel';
 
 /**
@@ -66,8 +67,8 @@ export function RulePage() {
     void dataProvider.ruleFilters().then(setCatalogue, () => setCatalogue([]));
     void dataProvider.clientApps().then(setApps, () => setApps([]));
     if (ruleId === undefined) return;
-    dataProvider.ruleDetail(ruleId).then(
-      (r) => { setD(draftOf(r)); setLoading(false); },
+    dataProvider.getOne<Rule>(WEBSITE_RULE_RESOURCE, { id: ruleId }).then(
+      ({ data }) => { setD(draftOf(data)); setLoading(false); },
       (e: Error) => { setFailure(e.message); setLoading(false); },
     );
   }, [dataProvider, ruleId]);
@@ -86,8 +87,8 @@ export function RulePage() {
     const input = checked();
     if (!input) return;
     try {
-      if (ruleId) await dataProvider.ruleUpdate(ruleId, input);
-      else await dataProvider.ruleCreate(input);
+      if (ruleId) await dataProvider.update(WEBSITE_RULE_RESOURCE, { id: ruleId, data: input, previousData: { id: ruleId } });
+      else await dataProvider.create(WEBSITE_RULE_RESOURCE, { data: input });
       notify('portal.websites.saved', { type: 'success' });
       navigate(-1);
     } catch (e) {

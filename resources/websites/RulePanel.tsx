@@ -1,40 +1,107 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { createContext, useContext, useEffect, useState, type DragEvent } from 'react';
+import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  Datagrid, DatagridBody, DatagridRow, FunctionField, NumberField, ReferenceManyField, TextField,
+  useDataProvider, useDelete, useListContext, useNotify, useRecordContext, useTranslate, type DatagridRowProps,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Rule } from '../../common/wire/websiteTypes';
-import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { useCanOperate } from '../../src/auth/useCanOperate';
+import { Empty } from './PolicyPanel';
 
-/** A website's protection rules: list in priority order (drag and drop, or the arrows), delete; adding and editing are pages (RulePage). */
+/**
+ * A website's protection rules (sub-resource websiteRules, by 'websiteId') in priority order: reorder
+ * (drag and drop, or the arrows; POST rule/priority), delete; adding and editing are pages (RulePage).
+ * Write controls only with the operation right.
+ */
 
-export function RulePanel({ websiteId }: { websiteId: number }) {
+const base = (websiteId: number | string) => `/${WEBSITE_RESOURCE}/${websiteId}/rules`;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The reordering of the rules on screen, for the rows and their arrows. */
+interface Ordering {
+  operate: boolean;
+  rules: Rule[];
+  move: (from: number, to: number) => void;
+  dragged: number | null;
+  setDragged: (i: number | null) => void;
+}
+const OrderingContext = createContext<Ordering>({ operate: false, rules: [], move: () => undefined, dragged: null, setDragged: () => undefined });
+
+const useRowIndex = () => {
+  const r = useRecordContext<Rule>();
+  return useContext(OrderingContext).rules.findIndex((x) => x.id === r?.id);
+};
+
+/** A datagrid row that can be dragged onto another to take its place (operators only). */
+function RuleRow(props: DatagridRowProps) {
+  const i = useRowIndex();
+  const { operate, move, dragged, setDragged } = useContext(OrderingContext);
+  const drag = operate
+    ? { draggable: true, onDragStart: () => setDragged(i), onDragOver: (e: DragEvent) => e.preventDefault(), onDrop: () => { if (dragged !== null) move(dragged, i); setDragged(null); } }
+    : {};
+  return <DatagridRow {...props} {...drag} data-testid={`rule-row-${i}`} />;
+}
+
+function RuleActions() {
+  const r = useRecordContext<Rule>();
+  const i = useRowIndex();
+  const { move, rules } = useContext(OrderingContext);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [remove] = useDelete<Rule>();
+  if (!r) return null;
+  const onDelete = () => {
+    if (!window.confirm(translate('portal.websites.confirmDelete', { name: r.name }))) return;
+    void remove(WEBSITE_RULE_RESOURCE, { id: r.id, previousData: r }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => notify('portal.websites.deleted', { type: 'success' }),
+      onError: (e) => notify(errorText(e), { type: 'error' }),
+    });
+  };
+  return (
+    <Stack direction="row" alignItems="center" sx={{ whiteSpace: 'nowrap' }}>
+      <IconButton size="small" aria-label={translate('portal.websites.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
+      <IconButton size="small" aria-label={translate('portal.websites.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
+      <Button size="small" onClick={() => navigate(`${base(r.websiteId)}/${r.id}`)}>{translate('portal.websites.edit')}</Button>
+      <Button size="small" color="error" onClick={onDelete}>{translate('portal.websites.delete')}</Button>
+    </Stack>
+  );
+}
+
+/**
+ * The rules of the ReferenceManyField: shown in the order just chosen until the server has answered
+ * (then its order), and read again every 1.5 s while one of them is being issued.
+ */
+function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean }) {
+  const { data, refetch } = useListContext<Rule>();
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const navigate = useNavigate();
-  const [rules, setRules] = useState<Rule[]>([]);
+  const [shown, setShown] = useState<Rule[] | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
-  const load = useCallback(() => void dataProvider.ruleList(websiteId).then(setRules, () => setRules([])), [dataProvider, websiteId]);
-  useEffect(load, [load]);
-  const base = `/${WEBSITE_RESOURCE}/${websiteId}/rules`;
+  const rules = shown ?? data ?? [];
   useEffect(() => {
-    if (!rules.some((r) => r.status === 'configuring')) return;
-    const timer = setTimeout(load, 1500);
+    if (!(data ?? []).some((r) => r.status === 'configuring')) return;
+    const timer = setTimeout(() => void refetch(), 1500);
     return () => clearTimeout(timer);
-  }, [rules, load]);
+  }, [data, refetch]);
   const reorder = async (ids: number[]) => {
-    setRules((rs) => ids.map((id) => rs.find((r) => r.id === id)!));
+    setShown(ids.map((id) => rules.find((r) => r.id === id)!));
     try {
-      setRules(await dataProvider.rulePriority(websiteId, ids));
+      setShown(await dataProvider.rulePriority(websiteId, ids));
       notify('portal.websites.rule.reordered', { type: 'success' });
     } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-      load();
+      notify(errorText(e), { type: 'error' });
     }
+    await refetch();
+    setShown(null);
   };
   const move = (from: number, to: number) => {
     if (to < 0 || to >= rules.length || from === to) return;
@@ -43,50 +110,39 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
     ids.splice(to, 0, id);
     void reorder(ids);
   };
-  const remove = async (r: Rule) => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: r.name }))) return;
-    await dataProvider.ruleDelete(r.id).then(() => notify('portal.websites.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
-    load();
-  };
+  return (
+    <OrderingContext.Provider value={{ operate, rules, move, dragged, setDragged }}>
+      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" empty={<Empty text="portal.websites.rule.empty" />} body={<DatagridBody row={<RuleRow />} />}>
+        {operate && <FunctionField label="" render={() => <DragIndicatorIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle' }} />} />}
+        <NumberField source="priority" label="portal.websites.rule.priority" sortable={false} textAlign="left" />
+        <TextField source="name" label="portal.websites.rule.name" sortable={false} />
+        <FunctionField<Rule> label="portal.websites.rule.actionType" render={(r) => translate(`portal.websites.actionType.${r.actionType}`)} />
+        <FunctionField<Rule> label="portal.websites.rule.filters"
+          render={(r) => r.filters.map((f) => `${translate(`portal.websites.filterField.${f.field}`)} ${translate(`portal.websites.filterOperator.${f.operator}`)} ${f.value}`).join('; ')} />
+        <FunctionField<Rule> label="portal.websites.rule.status"
+          render={(r) => <Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`portal.websites.status.${r.status}`)} />} />
+        {operate && <RuleActions />}
+      </Datagrid>
+    </OrderingContext.Provider>
+  );
+}
+
+export function RulePanel({ websiteId }: { websiteId: number }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const operate = useCanOperate(WEBSITE_RULE_RESOURCE);
   return (
     <>
-      <Stack direction="row" spacing={2} alignItems="center">
-        <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-rule">{translate('portal.websites.addRule')}</Button>
-        <Typography variant="caption" color="text.secondary">{translate('portal.websites.rule.dragHint')}</Typography>
-      </Stack>
-      <Table size="small" data-testid="rule-table">
-        <TableHead>
-          <TableRow>
-            <TableCell />
-            <TableCell>{translate('portal.websites.rule.priority')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.name')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.actionType')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.filters')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.status')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rules.map((r, i) => (
-            <TableRow key={r.id} draggable data-testid={`rule-row-${i}`}
-              onDragStart={() => setDragged(i)} onDragOver={(e) => e.preventDefault()}
-              onDrop={() => { if (dragged !== null) move(dragged, i); setDragged(null); }}>
-              <TableCell sx={{ cursor: 'grab' }}><DragIndicatorIcon fontSize="small" /></TableCell>
-              <TableCell>{r.priority}</TableCell>
-              <TableCell>{r.name}</TableCell>
-              <TableCell>{translate(`portal.websites.actionType.${r.actionType}`)}</TableCell>
-              <TableCell>{r.filters.map((f) => `${translate(`portal.websites.filterField.${f.field}`)} ${translate(`portal.websites.filterOperator.${f.operator}`)} ${f.value}`).join('; ')}</TableCell>
-              <TableCell><Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`portal.websites.status.${r.status}`)} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={translate('portal.websites.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
-                <IconButton size="small" aria-label={translate('portal.websites.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
-                <Button size="small" onClick={() => navigate(`${base}/${r.id}`)}>{translate('portal.websites.edit')}</Button>
-                <Button size="small" color="error" onClick={() => void remove(r)}>{translate('portal.websites.delete')}</Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {operate && (
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-rule">{translate('portal.websites.addRule')}</Button>
+          <Typography variant="caption" color="text.secondary">{translate('portal.websites.rule.dragHint')}</Typography>
+        </Stack>
+      )}
+      {/* the server answers in priority order; the provider keeps it */}
+      <ReferenceManyField reference={WEBSITE_RULE_RESOURCE} target="websiteId" record={{ id: websiteId }} perPage={1000}>
+        <RuleGrid websiteId={websiteId} operate={operate} />
+      </ReferenceManyField>
     </>
   );
 }

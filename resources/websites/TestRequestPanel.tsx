@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
+import { WEBSITE_POLICY_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
+import type { Policy, Rule } from '../../common/wire/websiteTypes';
 import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../common/rules/wafEngine';
 import { parseHeaders } from './RulePage';
 
@@ -20,7 +22,11 @@ export function TestRequestPanel({ websiteId }: { websiteId: number }) {
   const t = (k: string) => translate(`portal.websites.test.${k}`);
   const run = async () => {
     try {
-      const [policies, rules] = await Promise.all([dataProvider.policyList(websiteId), dataProvider.ruleList(websiteId)]);
+      // read from the server at each run (not react-admin's cache): the test is on what is stored now
+      const stored = { target: 'websiteId', id: websiteId, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+      const [{ data: policies }, { data: rules }] = await Promise.all([
+        dataProvider.getManyReference<Policy>(WEBSITE_POLICY_RESOURCE, stored), dataProvider.getManyReference<Rule>(WEBSITE_RULE_RESOURCE, stored),
+      ]);
       const evaluate = compileWebsite(policies, rules);
       setDecision(evaluate({ ...req, headers: Object.fromEntries(parseHeaders(req.headersText).map((h) => [h.name, h.value])) }));
       setFailure('');

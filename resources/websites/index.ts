@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
-import type { PortalResource } from '../../src/registry.types';
-import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { subResource, type PortalResource } from '../../src/registry.types';
+import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { websiteRoutes } from './routes';
 
 /** Protected websites (DCDN, issue #18) at /dcdn/website; policies and rules are listed in the edit view, added and edited on their own pages (routes.tsx). */
-export default {
+const websites = {
   name: WEBSITE_RESOURCE,
   list: lazy(() => import('./WebsiteList').then((m) => ({ default: m.WebsiteList }))),
   create: lazy(() => import('./WebsiteCreate').then((m) => ({ default: m.WebsiteCreate }))),
@@ -15,3 +15,9 @@ export default {
   recordRepresentation: 'domain',
   options: { module: 'website', area: 'dcdn', label: 'portal.menu.website' },
 } satisfies PortalResource;
+export default websites;
+
+/** A website's policies and rules: sub-resources listed in its edit view (ReferenceManyField by 'websiteId'). */
+export const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'portal.websites.policies', { recordRepresentation: 'name' });
+export const websiteRules = subResource(websites, WEBSITE_RULE_RESOURCE, 'portal.websites.rules', { recordRepresentation: 'name' });
+

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
+import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
@@ -14,12 +14,13 @@ import { RuleList } from '../../resources/alertRules/RuleList';
 import { RuleCreate } from '../../resources/alertRules/RuleForms';
 import { HistoryPage } from '../../resources/alertHistory/HistoryPage';
 import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../common/wire/monitTypes';
+import { authFor } from './harness';
 
 const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
 vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));
 vi.mock('../../dataProviders/api/session', () => ({ sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() } }));
 // eslint-disable-next-line import/first
-import { monitModule, CONTACT_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
+import { monitModule, memberRecord, CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monit';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -44,22 +45,27 @@ function provider(rules: AlertRule[] = [rule]) {
     getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
     getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
     getMany: vi.fn(async () => ({ data: [] })),
+    getManyReference: vi.fn(async (resource: string, p: { id: number }) => {
+      const members = resource === GROUP_MEMBER_RESOURCE && p.id === group.id ? group.members.map((m) => memberRecord(group.id, m)) : [];
+      return { data: members, total: members.length };
+    }),
     create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => {
       await new Promise((r) => setTimeout(r, 50));
       return { data: { ...p.data, id: 99 } };
     }),
-    update: vi.fn(), delete: vi.fn(),
-    monitSendMsg: vi.fn(), monitRemoveMember: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
+    update: vi.fn(async (_r: string, p: { id: number; data: Record<string, unknown>; previousData: Record<string, unknown> }) => ({ data: { ...p.previousData, ...p.data, id: p.id } })),
+    delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
+    monitSendMsg: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
     monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })), monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
     monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
   };
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
 }
 
-function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
+function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en', auth?: AuthProvider) {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit' };
-  const authProvider = createAuthProvider({ resourceModules: modules, availablePaths: new Set(Object.keys(modules).map((r) => `/${r}`)) });
+  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit', [GROUP_RESOURCE]: 'cloudMonit', [GROUP_MEMBER_RESOURCE]: 'cloudMonit' };
+  const authProvider = auth ?? createAuthProvider({ resourceModules: modules, availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)) });
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -97,6 +103,142 @@ describe('monit provider', () => {
     await monitModule.methods.monitSetEnabled(rule.uuid, true);
     expect(http.monitPut).toHaveBeenCalledWith('/monit/rule/enable', { uuid: rule.uuid });
   });
+});
+
+describe('group members (sub-resource alertGroupMembers)', () => {
+  const other: ContactGroup = { id: 6, name: 'Day', description: '', members: [{ id: 1, name: 'Ops' }, { id: 2, name: 'Dev' }], createTime: '', updateTime: '' };
+  const byGroup = (id: number) => monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+    target: 'groupId', id, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+  });
+
+  it('getManyReference by groupId: the rows of every group asked at once come from one POST /monit/group/list', async () => {
+    const groups = { list: [group, other], total: 2, pageNum: 1 };
+    http.monitPost.mockResolvedValueOnce(groups).mockResolvedValueOnce(groups);
+    const [a, b] = await Promise.all([byGroup(5), byGroup(6)]);
+    expect(http.monitPost).toHaveBeenCalledTimes(1);
+    expect(http.monitPost).toHaveBeenCalledWith('/monit/group/list', { pageNum: 1, pageSize: 1000 });
+    expect(a).toEqual({ data: [{ id: '5:1', groupId: 5, contactId: 1, name: 'Ops' }], total: 1 });
+    expect(b.data.map((m) => m.id)).toEqual(['6:1', '6:2']);
+    // a later read asks the server again
+    await byGroup(5);
+    expect(http.monitPost).toHaveBeenCalledTimes(2);
+    await expect(monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+      target: 'contactId', id: 1, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+    })).rejects.toThrow(/not supported/);
+  });
+
+  it('delete is DELETE /monit/group/delete/{groupId}/{contactId}', async () => {
+    http.monitDelete.mockResolvedValueOnce({ ...other, members: [{ id: 2, name: 'Dev' }] });
+    const m = memberRecord(6, { id: 1, name: 'Ops' });
+    await monitModule.resources[GROUP_MEMBER_RESOURCE].delete!(GROUP_MEMBER_RESOURCE, { id: m.id, previousData: m });
+    expect(http.monitDelete).toHaveBeenCalledWith('/monit/group/delete/6/1');
+  });
+
+  it('the groups table shows the members through the sub-resource; an operator removes one from its chip', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider);
+    const row = await screen.findByTestId('group-row');
+    await within(row).findByText('Ops');
+    expect(dp.getManyReference).toHaveBeenCalledWith(GROUP_MEMBER_RESOURCE, expect.objectContaining({ target: 'groupId', id: 5 }));
+    await userEvent.setup().click(await within(row).findByTestId('CancelIcon'));
+    await waitFor(() => expect(dp.delete).toHaveBeenCalledWith(GROUP_MEMBER_RESOURCE, expect.objectContaining({ id: '5:1' })));
+    expect(await screen.findByText('Operation successful')).toBeInTheDocument();
+  }, 60_000);
+
+  it('without the operation right the member chips cannot be removed', async () => {
+    writeUserInfo(enrichUserInfo({
+      uid: 'u2', username: 'viewer', email: 'v@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media', accountChild: [],
+      permissionList: ['portal:cloudMonit:view:*'], isMain: false, userType: 2,
+    }));
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider);
+    const chip = await within(await screen.findByTestId('group-row')).findByText('Ops');
+    await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
+    expect(within(chip.closest('.MuiChip-root') as HTMLElement).queryByTestId('CancelIcon')).toBeNull();
+  }, 60_000);
+});
+
+describe('contact groups (sub-resource CMonit/alertGroup)', () => {
+  const groups = monitModule.resources[GROUP_RESOURCE];
+
+  it('getList is POST /monit/group/list with the server\'s paging and keyword; add, update and delete are the contract\'s calls', async () => {
+    http.monitPost.mockResolvedValueOnce({ list: [group], total: 31, pageNum: 2 });
+    const r = await groups.getList!(GROUP_RESOURCE, { pagination: { page: 2, perPage: 10 }, sort: { field: 'createTime', order: 'DESC' }, filter: { q: ' call ' } });
+    expect(r).toEqual({ data: [group], total: 31 });
+    expect(http.monitPost).toHaveBeenCalledWith('/monit/group/list', { pageNum: 2, pageSize: 10, keyword: 'call' });
+
+    http.monitPost.mockResolvedValueOnce({ list: [group], total: 1, pageNum: 1 });
+    expect((await groups.getOne!(GROUP_RESOURCE, { id: 5 })).data).toEqual(group);
+
+    http.monitPut.mockResolvedValueOnce(group);
+    await groups.create!(GROUP_RESOURCE, { data: { name: 'On call', description: 'night', contactIds: [1] } });
+    expect(http.monitPut).toHaveBeenCalledWith('/monit/group/add', { name: 'On call', description: 'night', contactIds: [1] });
+
+    http.monitPost.mockResolvedValueOnce(group);
+    await groups.update!(GROUP_RESOURCE, { id: 5, data: { name: 'On call', description: '', contactIds: [] }, previousData: group });
+    expect(http.monitPost).toHaveBeenLastCalledWith('/monit/group/update', { id: 5, name: 'On call', description: '', contactIds: [] });
+
+    http.monitDelete.mockResolvedValueOnce(null);
+    await groups.delete!(GROUP_RESOURCE, { id: 5, previousData: group });
+    expect(http.monitDelete).toHaveBeenCalledWith('/monit/group/delete/5');
+  });
+
+  it('the contacts screen reads the groups through the resource (search included) and adds, edits and deletes them', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider);
+    const user = userEvent.setup();
+    const panel = await screen.findByTestId('groups-panel');
+    const row = await within(panel).findByTestId('group-row');
+    expect(within(row).getByText('night')).toBeInTheDocument();
+    expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
+
+    await user.type(within(panel).getByPlaceholderText('Search name or description'), 'call');
+    await waitFor(() => expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ filter: { q: 'call' } })));
+
+    await user.click(within(panel).getByTestId('group-add'));
+    await user.type(await screen.findByTestId('group-name'), 'Day desk');
+    await user.click(screen.getByTestId('group-save'));
+    await waitFor(() => expect(dp.create).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ data: { name: 'Day desk', description: '', contactIds: [] } })));
+    expect(await screen.findByText('Operation successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(await within(panel).findByTestId('group-row')).getByTestId('group-edit'));
+    const name = await screen.findByTestId('group-name');
+    expect(name).toHaveValue('On call');
+    await user.clear(name);
+    await user.type(name, 'On call 2');
+    await user.click(screen.getByTestId('group-save'));
+    await waitFor(() => expect(dp.update).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ id: 5, data: { name: 'On call 2', description: 'night', contactIds: [1] } })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(await within(panel).findByTestId('group-row')).getByRole('button', { name: /Delete/ }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Delete "On call"?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(dp.delete).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ id: 5 })));
+  }, 90_000);
+
+  it('a view-only user sees the contacts and the groups, but no write buttons', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${CONTACT_RESOURCE}`, dataProvider, 'en', authFor(false));
+    expect(await screen.findByText('ops@acme.example')).toBeInTheDocument();
+    const row = await screen.findByTestId('group-row');
+    expect(within(row).getByText('night')).toBeInTheDocument();
+    await within(row).findByText('Ops');
+    expect(dp.getList).toHaveBeenCalledWith(GROUP_RESOURCE, expect.anything());
+    await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
+    for (const id of ['group-add', 'group-edit', 'contact-send', 'CancelIcon']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const name of [/Add contact/, /^Edit$/, /Delete/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Edit|Add contact/ })).toBeNull();
+  }, 60_000);
+
+  it('with the operation right the write buttons show', async () => {
+    renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider, 'en', authFor(true));
+    const row = await screen.findByTestId('group-row');
+    expect(await within(row).findByTestId('group-edit')).toBeInTheDocument();
+    expect(screen.getByTestId('group-add')).toBeInTheDocument();
+    expect(await screen.findByTestId('contact-send')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Delete/ }).length).toBe(2);
+  }, 60_000);
 });
 
 describe('monit screens', () => {

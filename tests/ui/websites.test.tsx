@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { authFor } from './domainFixtures';
@@ -20,6 +20,8 @@ const impapi = vi.hoisted(() => ({ impapiGet: vi.fn(), impapiPost: vi.fn() }));
 vi.mock('../../dataProviders/impapi/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/impapi/http')>()), ...impapi }));
 // eslint-disable-next-line import/first
 import { websitesModule, WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+// eslint-disable-next-line import/first
+import { buildProvider } from '../../dataProviders';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -32,15 +34,13 @@ const rule = (over: Partial<Rule> = {}): Rule => ({
   priority: 1, status: 'configured', createTime: '', updateTime: '', ...over,
 });
 
-function provider(): DataProvider {
-  const base = testDataProvider({});
-  return { ...base, ...websitesModule.methods, [WEBSITE_RESOURCE]: undefined, ...websitesModule.resources[WEBSITE_RESOURCE] } as unknown as DataProvider;
-}
+/** The real impapi module (websites, their policies and rules, the verbs) over the mocked HTTP calls. */
+const provider = (): DataProvider => buildProvider({ websites: websitesModule });
 
-function renderUi(ui: ReactNode, locale: 'en' | 'zh' = 'en', routerEntries?: string[]) {
+function renderUi(ui: ReactNode, locale: 'en' | 'zh' = 'en', routerEntries?: string[], authProvider = authFor(true)) {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
   const tree = (
-    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authFor(true)}>
+    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider}>
       <ResourceContextProvider value={WEBSITE_RESOURCE}>{ui}</ResourceContextProvider>
       <Notification />
     </AdminContext>
@@ -134,10 +134,10 @@ describe('test a request', () => {
 
 describe('rules and policies', () => {
   it('moves a rule down and sends the new order', async () => {
-    const rules = [rule({ id: 10, name: 'first', priority: 1 }), rule({ id: 11, name: 'second', priority: 2 })];
+    let rules = [rule({ id: 10, name: 'first', priority: 1 }), rule({ id: 11, name: 'second', priority: 2 })];
     serve({
-      '/rule/list/5': rules, '/rule-filter/list': [], '/client-app/list': [],
-      '/rule/priority': (b: unknown) => (b as { ids: number[] }).ids.map((id, i) => ({ ...rules.find((r) => r.id === id)!, priority: i + 1 })),
+      '/rule/list/5': () => rules, '/rule-filter/list': [], '/client-app/list': [],
+      '/rule/priority': (b: unknown) => (rules = (b as { ids: number[] }).ids.map((id, i) => ({ ...rules.find((r) => r.id === id)!, priority: i + 1 }))),
     });
     const user = userEvent.setup();
     renderUi(<RulePanel websiteId={5} />);
@@ -263,5 +263,100 @@ describe('rules and policies', () => {
     await user.click(screen.getByTestId('policy-save'));
     expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
     expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/update', expect.objectContaining({ id: 1, name: 'Block RU now', countries: ['RU'] }));
+  }, 60_000);
+});
+
+describe('policies and rules as sub-resources of the website', () => {
+  const stamped = { account: 'acme', createTime: '2026-11-01 00:00:00', updateTime: '2026-11-01 00:00:00' };
+
+  it('getManyReference by websiteId reads GET …/list/{websiteId}, in the server\'s order, paged here', async () => {
+    const policies = [policy({ id: 3, name: 'waf', type: 3 }), policy({ id: 1 }), policy({ id: 2, name: 'ips', type: 2 })];
+    serve({ '/policy/list/5': policies, '/rule/list/5': [rule()] });
+    const dp = provider();
+    const page = await dp.getManyReference('websitePolicies', { target: 'websiteId', id: 5, pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(page).toEqual({ data: [policies[2]], total: 3 });
+    expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/policy/list/5');
+    const rules = await dp.getManyReference('websiteRules', { target: 'websiteId', id: 5, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(rules.data.map((r) => r.id)).toEqual([10]);
+    expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/rule/list/5');
+    await expect(dp.getManyReference('websiteRules', { target: 'account', id: 'acme', pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
+      .rejects.toThrow(/not supported/);
+  });
+
+  it('getOne, create, update and delete map to the contract\'s detail, create, update and delete rows with the writable fields only', async () => {
+    serve({
+      '/policy/detail/1': policy(), '/rule/detail/10': rule(),
+      '/policy/create': (b: unknown) => policy(b as Partial<Policy>), '/policy/update': (b: unknown) => policy(b as Partial<Policy>), '/policy/delete': { id: 1 },
+      '/rule/update': (b: unknown) => rule(b as Partial<Rule>), '/rule/delete': { id: 10 },
+    });
+    const dp = provider();
+    expect((await dp.getOne('websitePolicies', { id: 1 })).data.name).toBe('Block RU');
+    expect((await dp.getOne('websiteRules', { id: 10 })).data.name).toBe('r1');
+    const { id: _id, account: _a, createTime: _c, updateTime: _u, ...input } = policy();
+    await dp.create('websitePolicies', { data: input });
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/create', input);
+    // a record from the list carries read-only fields: the server refuses unknown properties, so they stay home
+    await dp.update('websitePolicies', { id: 1, data: { ...policy(), ...stamped, enabled: false }, previousData: policy() });
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/update', { id: 1, ...input, enabled: false });
+    await dp.update('websiteRules', { id: 10, data: { ...rule(), name: 'r2' }, previousData: rule() });
+    const sent = impapi.impapiPost.mock.lastCall?.[1] as Record<string, unknown>;
+    expect(Object.keys(sent).sort()).toEqual(['action', 'actionType', 'clientAppIds', 'enabled', 'filters', 'id', 'interval', 'name', 'websiteId']);
+    expect(sent).toMatchObject({ id: 10, name: 'r2', websiteId: 5 });
+    await dp.delete('websitePolicies', { id: 1, previousData: policy() });
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/delete', { id: 1 });
+    await dp.delete('websiteRules', { id: 10, previousData: rule() });
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/rule/delete', { id: 10 });
+  });
+
+  it('the policy table: disables a policy by update, deletes one after the confirmation, both from the reference list', async () => {
+    let stored = [policy(), policy({ id: 2, name: 'Deny bad IPs', type: 2, ips: ['198.51.100.7'], countries: [] })];
+    serve({
+      '/policy/list/5': () => stored,
+      '/policy/update': (b: unknown) => (stored = stored.map((p) => (p.id === (b as Policy).id ? { ...p, ...(b as Policy) } : p))).find((p) => p.id === (b as Policy).id),
+      '/policy/delete': (b: unknown) => { stored = stored.filter((p) => p.id !== (b as Policy).id); return { id: (b as Policy).id }; },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderUi(<PolicyPanel websiteId={5} />);
+    const table = await screen.findByTestId('policy-table');
+    const row = (await within(table).findByText('Block RU')).closest('tr')!;
+    expect(within(table).getByText('198.51.100.7')).toBeTruthy();
+    await user.click(within(row).getByRole('switch'));
+    await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/update', expect.objectContaining({ id: 1, enabled: false, countries: ['RU'] })));
+    await waitFor(() => expect((within(row).getByRole('switch') as HTMLInputElement).checked).toBe(false));
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalled();
+    await waitFor(() => expect(within(screen.getByTestId('policy-table')).queryByText('Block RU')).toBeNull());
+    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/delete', { id: 1 });
+    expect(within(screen.getByTestId('policy-table')).getByText('Deny bad IPs')).toBeTruthy();
+    confirm.mockRestore();
+  }, 60_000);
+
+  it('without the operation right: the policies and rules are listed, with no add, edit, delete, reorder or switch', async () => {
+    serve({ '/policy/list/5': [policy()], '/rule/list/5': [rule({ id: 10, name: 'first' }), rule({ id: 11, name: 'second', priority: 2 })] });
+    renderUi(<><PolicyPanel websiteId={5} /><RulePanel websiteId={5} /></>, 'en', undefined, authFor(false));
+    expect(await within(await screen.findByTestId('policy-table')).findByText('Block RU')).toBeTruthy();
+    expect(await within(await screen.findByTestId('rule-table')).findByText('second')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
+    expect(screen.queryByTestId('add-policy')).toBeNull();
+    expect(screen.queryByTestId('add-rule')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move down' })).toBeNull();
+    expect((screen.getByRole('switch') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('rule-row-0').getAttribute('draggable')).toBeNull();
+  }, 60_000);
+});
+
+describe('empty policy and rule lists', () => {
+  it('say so in the user\'s language', async () => {
+    serve({ '/policy/list/7': [], '/rule/list/7': [] });
+    const { unmount } = renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>);
+    expect(await screen.findByText('No policies yet')).toBeTruthy();
+    expect(await screen.findByText('No rules yet')).toBeTruthy();
+    unmount();
+    renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>, 'zh');
+    expect(await screen.findByText('暂无防护策略')).toBeTruthy();
+    expect(await screen.findByText('暂无防护规则')).toBeTruthy();
   }, 60_000);
 });
