@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
   useRecordContext, useTranslate, type Exporter, type TranslateFunction,
@@ -7,6 +7,7 @@ import {
 import { auditSucceeded, type AuditEntry } from '../../common/wire/auditTypes';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../domains/domainUi';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 
 const label = (f: string) => `portal.audit.fields.${f}`;
@@ -75,24 +76,17 @@ export function AuditChanges() {
       ) : (
         <>
           <Typography variant="subtitle2">{t('portal.audit.changes')}{kind ? ` (${t(`portal.audit.${kind}`)})` : ''}</Typography>
-          <Table size="small" sx={{ maxWidth: 1100 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('portal.audit.field')}</TableCell>
-                <TableCell>{t('portal.audit.before')}</TableCell>
-                <TableCell>{t('portal.audit.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {changes.map((c) => (
-                <TableRow key={c.field} data-testid="audit-change">
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.field}</TableCell>
-                  <TableCell sx={{ color: 'error.dark', wordBreak: 'break-all' }}>{c.before}</TableCell>
-                  <TableCell sx={{ color: 'success.dark', wordBreak: 'break-all' }}>{c.after}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable<(typeof changes)[number]>
+            sx={{ maxWidth: 1100 }}
+            rows={changes}
+            rowKey={(c) => c.field}
+            rowTestId={() => 'audit-change'}
+            columns={[
+              { label: 'portal.audit.field', sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' }, render: (c) => c.field },
+              { label: 'portal.audit.before', sx: { color: 'error.dark', wordBreak: 'break-all' }, render: (c) => c.before },
+              { label: 'portal.audit.after', sx: { color: 'success.dark', wordBreak: 'break-all' }, render: (c) => c.after },
+            ]}
+          />
         </>
       )}
     </Box>

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading, ShowBase, useCreatePath, useDataProvider, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { CertificateDetails, CertificateProvider } from '../../common/wire/certificateTypes';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { CertificateActions } from './CertificateActions';
 import { ChipList } from './CertificateFields';
 import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';
@@ -65,28 +66,21 @@ function IssuerSection({ id }: { id: number }) {
       </Grid>
       <Grid size={12}>
         <Section title={t('sections.chain')}>
-          <Table size="small" data-testid="certificate-chain">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>{translate(fieldLabel('subject'))}</TableCell>
-                <TableCell>{translate(fieldLabel('issuer'))}</TableCell>
-                <TableCell>{translate(fieldLabel('validity'))}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(provider?.chain ?? []).map((c, i) => (
-                <TableRow key={`${c.serial}-${i}`}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell>{c.subject}</TableCell>
-                  <TableCell>{c.issuer}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(c.awardedTime).slice(0, 10)} → {formatDateTime(c.expireTime).slice(0, 10)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable<CertificateProvider['chain'][number]>
+            testId="certificate-chain"
+            rows={provider?.chain ?? []}
+            rowKey={(c, i) => `${c.serial}-${i}`}
+            columns={[
+              { label: '#', render: (_c, i) => i + 1 }, // no message: the sign is the same in both languages
+              { label: fieldLabel('subject'), render: (c) => c.subject },
+              { label: fieldLabel('issuer'), render: (c) => c.issuer },
+              {
+                label: fieldLabel('validity'),
+                sx: { whiteSpace: 'nowrap' },
+                render: (c) => `${formatDateTime(c.awardedTime).slice(0, 10)} → ${formatDateTime(c.expireTime).slice(0, 10)}`,
+              },
+            ]}
+          />
         </Section>
       </Grid>
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tooltip, Typography,
 } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
@@ -11,7 +11,8 @@ import {
 import { Link } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { ippMethods } from '../../dataProviders/impapi/ipp';
-import type { IppEntry, IppPortErrorData } from '../../common/wire/ippTypes';
+import type { IppEntry, IppPortError, IppPortErrorData } from '../../common/wire/ippTypes';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 
@@ -119,14 +120,15 @@ function PortErrorsButton({ entry }: { entry: IppEntry }) {
           </Typography>
           {data && data.checkTime && !data.errors.length && <Typography>{t('portal.ipp.portErrors.none')}</Typography>}
           {data && data.errors.length > 0 && (
-            <Table size="small">
-              <TableHead><TableRow><TableCell>{t('portal.ipp.portErrors.port')}</TableCell><TableCell>{t('portal.ipp.portErrors.reason')}</TableCell><TableCell>{t('portal.ipp.portErrors.detail')}</TableCell></TableRow></TableHead>
-              <TableBody>
-                {data.errors.map((e) => (
-                  <TableRow key={e.port}><TableCell>{e.port}</TableCell><TableCell>{t(`portal.ipp.portErrors.reasons.${e.reason}`)}</TableCell><TableCell><code>{e.detail}</code></TableCell></TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ColumnsTable<IppPortError>
+              rows={data.errors}
+              rowKey={(e) => e.port}
+              columns={[
+                { label: 'portal.ipp.portErrors.port', render: (e) => e.port },
+                { label: 'portal.ipp.portErrors.reason', render: (e) => t(`portal.ipp.portErrors.reasons.${e.reason}`) },
+                { label: 'portal.ipp.portErrors.detail', render: (e) => <code>{e.detail}</code> },
+              ]}
+            />
           )}
         </DialogContent>
         <DialogActions><Button onClick={() => setData(null)}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
