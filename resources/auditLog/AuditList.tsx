@@ -6,7 +6,7 @@ import {
 } from 'react-admin';
 import { auditSucceeded, type AuditEntry } from '../../common/wire/auditTypes';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 

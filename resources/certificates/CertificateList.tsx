@@ -9,7 +9,8 @@ import { CertificateRowActions } from './CertificateActions';
 import { BoundDomainsField, DnsNamesField, NameField, SharedWithField } from './CertificateFields';
 import { DeletionStatusField, DeletionWatch } from './DeletionStatus';
 import { ExpiryField } from './ExpiryField';
-import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, formatDateTime, t, useCanOperateCertificates } from './certificateUi';
+import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, t, useCanOperateCertificates } from './certificateUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 const filters = [
   <TextInput key="name" source="name" label={t('filters.name')} alwaysOn resettable sx={{ minWidth: 200 }} />,

@@ -11,7 +11,8 @@ import { ChipList } from './CertificateFields';
 import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';
 import { ExpiryValue } from './ExpiryField';
 import { CertificateHeading } from './CertificateList';
-import { CERTIFICATE_RESOURCE, errorText, fieldLabel, formatDateTime, t } from './certificateUi';
+import { CERTIFICATE_RESOURCE, errorText, fieldLabel, t } from './certificateUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();

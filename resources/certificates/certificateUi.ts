@@ -11,8 +11,6 @@ export const fieldLabel = (field: string) => t(`fields.${field}`);
 /** Write buttons show only with portal:certificate:operation (the server checks again). */
 export const useCanOperateCertificates = (): boolean => useCanOperate(CERTIFICATE_RESOURCE);
 
-export { formatDateTime };
-
 export const formatDate = (iso: string | null | undefined) => formatDateTime(iso).slice(0, 10);
 
 /** A failed call's message, translated when it is an i18n key. */

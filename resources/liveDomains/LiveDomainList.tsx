@@ -7,7 +7,7 @@ import type { LiveDomain } from '../../common/wire/domainTypes';
 import { DOMAIN_STATUSES } from '../../common/rules/domainRules';
 import { OperationChip, StatusChip } from '../domains/DomainChips';
 import { csvCell } from '../domains/domainExporter';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;

@@ -10,7 +10,7 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { PurgeTask, PurgeTaskUrl } from '../../common/wire/purgeTypes';
 import { PURGE_STATUSES } from '../../common/rules/purgeRules';
 import { csvCell } from '../domains/domainExporter';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 

@@ -8,7 +8,8 @@ import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'r
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { Domain, DomainVersion } from '../../../common/wire/domainTypes';
-import { blockMessage, configBlock, formatDateTime, useCanOperateDomains, valueLabel } from '../domainUi';
+import { blockMessage, configBlock, useCanOperateDomains, valueLabel } from '../domainUi';
+import { formatDateTime } from '../../../src/lib/dateTime';
 import { settingLabel } from './describe';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
