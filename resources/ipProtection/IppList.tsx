@@ -15,6 +15,7 @@ import type { IppEntry, IppPortError, IppPortErrorData } from '../../common/wire
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
+import { useNotifyError } from '../../src/kit/errorText';
 
 const label = (f: string) => `portal.ipp.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
@@ -44,6 +45,7 @@ interface ActionProps {
 function EntryAction({ entry, action, color, run, success }: ActionProps) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -57,8 +59,7 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
       notify(key, { type: 'success', messageArgs: args });
       refresh();
     } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...err.messageArgs } });
+      notifyError(e);
     } finally {
       setBusy(false);
       setOpen(false);
@@ -98,13 +99,13 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
 function PortErrorsButton({ entry }: { entry: IppEntry }) {
   const t = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>() as PortalDataProvider & typeof ippMethods;
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const [data, setData] = useState<IppPortErrorData | null>(null);
   const open = async () => {
     try {
       setData(await dataProvider.ippPortErrors(entry.id));
     } catch (e) {
-      notify((e as Error).message, { type: 'error' });
+      notifyError(e);
     }
   };
   return (

@@ -14,6 +14,7 @@ import { settingLabel } from './describe';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
 import { VersionDiff } from './VersionDiff';
+import { useNotifyError } from '../../../src/kit/errorText';
 
 /** "Origins, Cache rules" in the user's language (the server's summary is for logs). */
 function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string {
@@ -25,6 +26,7 @@ function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string
 function Versions({ domain, versions }: { domain: Domain; versions: DomainVersion[] }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -51,8 +53,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
       await queryClient.invalidateQueries({ queryKey: ['cdn/domain', 'history', domain.id] });
       refresh();
     } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...(err.messageArgs ?? {}) } });
+      notifyError(e);
     } finally {
       setBusy(false);
       setRollback(null);
