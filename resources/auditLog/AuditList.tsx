@@ -9,6 +9,7 @@ import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.audit.fields.${f}`;
 export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
@@ -93,11 +94,6 @@ export function AuditChanges() {
   );
 }
 
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="audit-empty">{t('portal.audit.empty')}</Typography>;
-}
-
 /** The audit log (/page/audit): filters, server-side paging and sort, expandable changes, CSV export. */
 export function AuditList() {
   const t = useTranslate();
@@ -114,7 +110,7 @@ export function AuditList() {
         empty={false}
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t)} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<Empty />}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<ListEmpty text="portal.audit.empty" testId="audit-empty" />}>
           <FunctionField<AuditEntry> source="time" label={label('time')} sortBy="time" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.time)}</span>} />
           <FunctionField<AuditEntry> source="username" label={label('username')} sortBy="username" render={(r) => r.username} />
           <FunctionField<AuditEntry> source="account" label={label('account')} sortBy="account" render={(r) => r.account ?? ''} />

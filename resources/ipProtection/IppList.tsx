@@ -16,6 +16,7 @@ import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 import { useNotifyError } from '../../src/kit/errorText';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.ipp.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
@@ -169,11 +170,6 @@ function RowActions({ entry, canWrite }: { entry: IppEntry; canWrite: boolean })
   return <Stack direction="row" spacing={0} sx={{ flexWrap: 'wrap' }}>{actions}</Stack>;
 }
 
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="ipp-empty">{t('portal.ipp.noEntries')}</Typography>;
-}
-
 function StatusCell({ entry }: { entry: IppEntry }) {
   const t = useTranslate();
   return (
@@ -213,7 +209,7 @@ export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
         actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="portal.ipp.actions.add" data-testid="ipp-add" />}</TopToolbar>}
       >
         <AutoRefresh />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="portal.ipp.noEntries" testId="ipp-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <FunctionField<IppEntry> source="originIp" label={label('originIp')} render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>} />
           <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
           <FunctionField<IppEntry> source="ports" label={label('ports')} sortable={false} render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>} />
