@@ -1,13 +1,15 @@
 import dayjs from 'dayjs';
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import {
   Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
   useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import { auditSucceeded, type AuditEntry } from '../../common/wire/auditTypes';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.audit.fields.${f}`;
 export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
@@ -75,33 +77,21 @@ export function AuditChanges() {
       ) : (
         <>
           <Typography variant="subtitle2">{t('portal.audit.changes')}{kind ? ` (${t(`portal.audit.${kind}`)})` : ''}</Typography>
-          <Table size="small" sx={{ maxWidth: 1100 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('portal.audit.field')}</TableCell>
-                <TableCell>{t('portal.audit.before')}</TableCell>
-                <TableCell>{t('portal.audit.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {changes.map((c) => (
-                <TableRow key={c.field} data-testid="audit-change">
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{c.field}</TableCell>
-                  <TableCell sx={{ color: 'error.dark', wordBreak: 'break-all' }}>{c.before}</TableCell>
-                  <TableCell sx={{ color: 'success.dark', wordBreak: 'break-all' }}>{c.after}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable<(typeof changes)[number]>
+            sx={{ maxWidth: 1100 }}
+            rows={changes}
+            rowKey={(c) => c.field}
+            rowTestId={() => 'audit-change'}
+            columns={[
+              { label: 'portal.audit.field', sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' }, render: (c) => c.field },
+              { label: 'portal.audit.before', sx: { color: 'error.dark', wordBreak: 'break-all' }, render: (c) => c.before },
+              { label: 'portal.audit.after', sx: { color: 'success.dark', wordBreak: 'break-all' }, render: (c) => c.after },
+            ]}
+          />
         </>
       )}
     </Box>
   );
-}
-
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="audit-empty">{t('portal.audit.empty')}</Typography>;
 }
 
 /** The audit log (/page/audit): filters, server-side paging and sort, expandable changes, CSV export. */
@@ -120,7 +110,7 @@ export function AuditList() {
         empty={false}
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t)} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<Empty />}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<ListEmpty text="portal.audit.empty" testId="audit-empty" />}>
           <FunctionField<AuditEntry> source="time" label={label('time')} sortBy="time" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.time)}</span>} />
           <FunctionField<AuditEntry> source="username" label={label('username')} sortBy="username" render={(r) => r.username} />
           <FunctionField<AuditEntry> source="account" label={label('account')} sortBy="account" render={(r) => r.account ?? ''} />

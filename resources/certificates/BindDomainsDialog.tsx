@@ -4,7 +4,8 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Certificate } from '../../common/wire/certificateTypes';
 import { expiryOf, namesCover } from './rules';
-import { errorText, t } from './certificateUi';
+import { t } from './certificateUi';
+import { useErrorText, useNotifyError } from '../../src/kit/errorText';
 
 /**
  * Batch binding: the user's domains (GET /cloud/encryptDomainInfo through the domain provider) that
@@ -14,6 +15,8 @@ import { errorText, t } from './certificateUi';
 export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: Certificate; open: boolean; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [options, setOptions] = useState<string[] | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -32,8 +35,8 @@ export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: 
         const usable = list.filter((d) => namesCover(record.dnsNames, d.name) && (record.owned || record.shareAccounts.includes(d.account)));
         setOptions([...new Set(usable.map((d) => d.name.toLowerCase()))].filter((n) => !configured.includes(n)).sort());
       })
-      .catch((e: unknown) => setLoadError(errorText(e, translate)));
-  }, [open, record, configured, dataProvider, translate]);
+      .catch((e: unknown) => setLoadError(errorText(e)));
+  }, [open, record, configured, dataProvider, errorText]);
 
   const expired = expiryOf(record.expireTime).state === 'expired';
   const save = async () => {
@@ -44,7 +47,7 @@ export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: 
       onSaved();
       onClose();
     } catch (e) {
-      notify(errorText(e, translate), { type: 'error' });
+      notifyError(e);
     } finally {
       setSaving(false);
     }

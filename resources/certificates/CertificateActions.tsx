@@ -11,7 +11,8 @@ import { Confirm, useCreatePath, useDataProvider, useNotify, useRecordContext, u
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Certificate } from '../../common/wire/certificateTypes';
 import { BindDomainsDialog } from './BindDomainsDialog';
-import { CERTIFICATE_RESOURCE, errorText, t, useCanOperateCertificates } from './certificateUi';
+import { CERTIFICATE_RESOURCE, t, useCanOperateCertificates } from './certificateUi';
+import { useNotifyError } from '../../src/kit/errorText';
 
 const stop = (e: React.MouseEvent) => e.stopPropagation();
 
@@ -50,6 +51,7 @@ function Action({ label, icon, compact, testId, color = 'primary', hint, to, onC
 function DownloadAction({ record, compact }: { record: Certificate; compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const withKey = useCanOperateCertificates() && record.owned;
   const label = translate(t('actions.download'));
@@ -65,7 +67,7 @@ function DownloadAction({ record, compact }: { record: Certificate; compact: boo
           const file = await dataProvider.certificateDownload(record.id);
           notify(t('notifications.downloaded'), { type: 'info', messageArgs: { file } });
         } catch (err) {
-          notify(errorText(err, translate), { type: 'error' });
+          notifyError(err);
         }
       }}
     />
@@ -76,6 +78,7 @@ function DownloadAction({ record, compact }: { record: Certificate; compact: boo
 function DeleteAction({ record, compact, onDone }: { record: Certificate; compact: boolean; onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -86,7 +89,7 @@ function DeleteAction({ record, compact, onDone }: { record: Certificate; compac
       notify(t('notifications.deleteStarted'), { type: 'info', messageArgs: { name: record.name } });
       onDone();
     } catch (err) {
-      notify(errorText(err, translate), { type: 'error', autoHideDuration: 8000 });
+      notifyError(err, undefined, { autoHideDuration: 8000 });
     } finally {
       setBusy(false);
       setOpen(false);
@@ -111,6 +114,7 @@ function DeleteAction({ record, compact, onDone }: { record: Certificate; compac
 function ClearAction({ record, compact, onDone }: { record: Certificate; compact: boolean; onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   return (
     <Action
@@ -124,7 +128,7 @@ function ClearAction({ record, compact, onDone }: { record: Certificate; compact
           notify(t('notifications.cleared'), { type: 'success' });
           onDone();
         } catch (err) {
-          notify(errorText(err, translate), { type: 'error' });
+          notifyError(err);
         }
       }}
     />

@@ -9,7 +9,9 @@ import { CertificateRowActions } from './CertificateActions';
 import { BoundDomainsField, DnsNamesField, NameField, SharedWithField } from './CertificateFields';
 import { DeletionStatusField, DeletionWatch } from './DeletionStatus';
 import { ExpiryField } from './ExpiryField';
-import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, formatDateTime, t, useCanOperateCertificates } from './certificateUi';
+import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, t, useCanOperateCertificates } from './certificateUi';
+import { formatDateTime } from '../../src/lib/dateTime';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const filters = [
   <TextInput key="name" source="name" label={t('filters.name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
@@ -44,9 +46,12 @@ function Empty() {
   const { filterValues } = useListContext();
   const filtered = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== '');
   return (
-    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="certificates-empty">
-      <VerifiedUserOutlinedIcon sx={{ fontSize: 48, opacity: 0.4 }} />
-      <Typography>{translate(filtered ? 'ra.navigation.no_results' : t('empty'), { name: translate(t('name'), { smart_count: 2 }) })}</Typography>
+    <ListEmpty
+      text={filtered ? 'ra.navigation.no_results' : t('empty')}
+      textArgs={{ name: translate(t('name'), { smart_count: 2 }) }}
+      testId="certificates-empty"
+      icon={<VerifiedUserOutlinedIcon sx={{ fontSize: 48, opacity: 0.4 }} />}
+    >
       {!filtered && canOperate && (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>{translate(t('emptyUpload'))}</Typography>
@@ -55,7 +60,7 @@ function Empty() {
           </Button>
         </>
       )}
-    </Box>
+    </ListEmpty>
   );
 }
 

@@ -1,16 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Loading, ShowBase, useCreatePath, useDataProvider, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
+import { Loading, ShowBase, useCreatePath, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
 import type { CertificateDetails, CertificateProvider } from '../../common/wire/certificateTypes';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { CertificateActions } from './CertificateActions';
 import { ChipList } from './CertificateFields';
 import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';
 import { ExpiryValue } from './ExpiryField';
 import { CertificateHeading } from './CertificateList';
-import { CERTIFICATE_RESOURCE, errorText, fieldLabel, formatDateTime, t } from './certificateUi';
+import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { QueryView } from '../../src/kit/QueryView';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -40,53 +43,42 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Issuer and chain from GET providerDetails/{id}. */
 function IssuerSection({ id }: { id: number }) {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [provider, setProvider] = useState<CertificateProvider | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    dataProvider.certificateProviderDetails(id).then(setProvider).catch((e: unknown) => setError(errorText(e, translate)));
-  }, [id, dataProvider, translate]);
+  const details = usePortalQuery(['certificateProviderDetails', id], (dp) => dp.certificateProviderDetails(id));
+  const provider = details.data;
   return (
     <>
       <Grid size={{ xs: 12, md: 6 }}>
         <Section title={t('sections.issuer')}>
-          {error && <Typography color="error">{error}</Typography>}
-          {provider && (
-            <Box data-testid="certificate-issuer">
-              <Item label={fieldLabel('brand')}>{provider.brand}</Item>
-              <Item label={fieldLabel('issuerCommonName')}>{provider.commonName}</Item>
-              <Item label={fieldLabel('issuerOrganization')}>{provider.organization}</Item>
-              <Item label={fieldLabel('issuerDepartment')}>{provider.department}</Item>
-              <Item label={fieldLabel('issuerCountry')}>{provider.country}</Item>
-            </Box>
-          )}
+          <QueryView state={details} isEmpty={() => false} height={160} testId="certificate-issuer">
+            {(p) => (
+              <Box data-testid="certificate-issuer">
+                <Item label={fieldLabel('brand')}>{p.brand}</Item>
+                <Item label={fieldLabel('issuerCommonName')}>{p.commonName}</Item>
+                <Item label={fieldLabel('issuerOrganization')}>{p.organization}</Item>
+                <Item label={fieldLabel('issuerDepartment')}>{p.department}</Item>
+                <Item label={fieldLabel('issuerCountry')}>{p.country}</Item>
+              </Box>
+            )}
+          </QueryView>
         </Section>
       </Grid>
       <Grid size={12}>
         <Section title={t('sections.chain')}>
-          <Table size="small" data-testid="certificate-chain">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>{translate(fieldLabel('subject'))}</TableCell>
-                <TableCell>{translate(fieldLabel('issuer'))}</TableCell>
-                <TableCell>{translate(fieldLabel('validity'))}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(provider?.chain ?? []).map((c, i) => (
-                <TableRow key={`${c.serial}-${i}`}>
-                  <TableCell>{i + 1}</TableCell>
-                  <TableCell>{c.subject}</TableCell>
-                  <TableCell>{c.issuer}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(c.awardedTime).slice(0, 10)} → {formatDateTime(c.expireTime).slice(0, 10)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ColumnsTable<CertificateProvider['chain'][number]>
+            testId="certificate-chain"
+            rows={provider?.chain ?? []}
+            rowKey={(c, i) => `${c.serial}-${i}`}
+            columns={[
+              { label: '#', render: (_c, i) => i + 1 }, // no message: the sign is the same in both languages
+              { label: fieldLabel('subject'), render: (c) => c.subject },
+              { label: fieldLabel('issuer'), render: (c) => c.issuer },
+              {
+                label: fieldLabel('validity'),
+                sx: { whiteSpace: 'nowrap' },
+                render: (c) => `${formatDateTime(c.awardedTime).slice(0, 10)} → ${formatDateTime(c.expireTime).slice(0, 10)}`,
+              },
+            ]}
+          />
         </Section>
       </Grid>
     </>

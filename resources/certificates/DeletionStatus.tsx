@@ -3,7 +3,8 @@ import { Chip, Tooltip } from '@mui/material';
 import { useDataProvider, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Certificate } from '../../common/wire/certificateTypes';
-import { errorText, t } from './certificateUi';
+import { t } from './certificateUi';
+import { useNotifyError } from '../../src/kit/errorText';
 
 /** How often a deleting certificate's status is asked (GET deling/{id}). */
 export const DELETION_POLL_MS = 1500;
@@ -17,7 +18,7 @@ export type DeletionOutcome = 'deleted' | 'failed';
 export function useDeletionWatch(records: readonly Certificate[] | undefined, onSettled: (outcome: DeletionOutcome) => void, intervalMs = DELETION_POLL_MS) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
-  const translate = useTranslate();
+  const notifyError = useNotifyError();
   const deleting = (records ?? []).filter((r) => r.logicDelete === 2);
   const key = deleting.map((r) => r.id).join(',');
   const latest = useRef({ deleting, onSettled });
@@ -41,7 +42,7 @@ export function useDeletionWatch(records: readonly Certificate[] | undefined, on
           }
         }
       } catch (e) {
-        notify(errorText(e, translate), { type: 'error' });
+        notifyError(e);
         outcome = 'failed';
       } finally {
         busy = false;
@@ -49,7 +50,7 @@ export function useDeletionWatch(records: readonly Certificate[] | undefined, on
       }
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [key, dataProvider, notify, translate, intervalMs]);
+  }, [key, dataProvider, notify, notifyError, intervalMs]);
 }
 
 /** Inside a List: watches its deleting rows and reloads the page when one settles. */

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Button as MuiButton, Tooltip, type ButtonProps } from '@mui/material';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../src/kit/errorText';
 
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
 /** The detail's toolbar uses the regular button style (with icons), rows the compact one. */
@@ -34,6 +35,7 @@ export interface ConfirmedActionProps {
 export function ConfirmedAction(p: ConfirmedActionProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,8 +48,7 @@ export function ConfirmedAction(p: ConfirmedActionProps) {
       if (!p.leaving) refresh();
       p.onDone?.();
     } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...err.messageArgs } });
+      notifyError(e);
     } finally {
       setBusy(false);
       setOpen(false);

@@ -3,7 +3,8 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Domain, DomainStatus, OperationState } from '../../common/wire/domainTypes';
-import { formatDateTime, valueLabel } from './domainUi';
+import { valueLabel } from './domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 const STATUS_COLOR: Record<DomainStatus, 'success' | 'default' | 'info'> = { on: 'success', off: 'default', freeze: 'info' };
 

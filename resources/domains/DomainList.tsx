@@ -21,6 +21,7 @@ import { DomainRowActions } from './DomainActions';
 import { DateTimeField, HttpsField, NameField, OperationField, StatusField, ValueField } from './DomainChips';
 import { domainExporter } from './domainExporter';
 import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
@@ -66,13 +67,7 @@ function ListActions({ canOperate }: { canOperate: boolean }) {
 }
 
 function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="domains-empty">
-      <LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />
-      <Typography>{translate('portal.domains.list.noDomains')}</Typography>
-    </Box>
-  );
+  return <ListEmpty text="portal.domains.list.noDomains" testId="domains-empty" icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />} />;
 }
 
 export function DomainHeading({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 import { downloadCSV, type Exporter, type TranslateFunction as Translate } from 'react-admin';
 import type { Domain } from '../../common/wire/domainTypes';
-import { fieldLabel, formatDateTime, valueLabel } from './domainUi';
+import { fieldLabel, valueLabel } from './domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 const COLUMNS: Array<{ field: string; value: (d: Domain, t: Translate) => string }> = [
   { field: 'name', value: (d) => d.name },

@@ -44,4 +44,3 @@ export function blockMessage(reason: 'configuring' | 'disabled' | 'frozen'): str
 /** Write buttons show only with portal:domain:operation (the server checks again). */
 export const useCanOperateDomains = (): boolean => useCanOperate(DOMAIN_RESOURCE);
 
-export { formatDateTime } from '../../src/lib/dateTime';

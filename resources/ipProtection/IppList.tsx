@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tooltip, Typography,
 } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
@@ -11,9 +11,12 @@ import {
 import { Link } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { ippMethods } from '../../dataProviders/impapi/ipp';
-import type { IppEntry, IppPortErrorData } from '../../common/wire/ippTypes';
+import type { IppEntry, IppPortError, IppPortErrorData } from '../../common/wire/ippTypes';
+import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
+import { useNotifyError } from '../../src/kit/errorText';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.ipp.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
@@ -43,6 +46,7 @@ interface ActionProps {
 function EntryAction({ entry, action, color, run, success }: ActionProps) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -56,8 +60,7 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
       notify(key, { type: 'success', messageArgs: args });
       refresh();
     } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...err.messageArgs } });
+      notifyError(e);
     } finally {
       setBusy(false);
       setOpen(false);
@@ -97,13 +100,13 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
 function PortErrorsButton({ entry }: { entry: IppEntry }) {
   const t = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>() as PortalDataProvider & typeof ippMethods;
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const [data, setData] = useState<IppPortErrorData | null>(null);
   const open = async () => {
     try {
       setData(await dataProvider.ippPortErrors(entry.id));
     } catch (e) {
-      notify((e as Error).message, { type: 'error' });
+      notifyError(e);
     }
   };
   return (
@@ -119,14 +122,15 @@ function PortErrorsButton({ entry }: { entry: IppEntry }) {
           </Typography>
           {data && data.checkTime && !data.errors.length && <Typography>{t('portal.ipp.portErrors.none')}</Typography>}
           {data && data.errors.length > 0 && (
-            <Table size="small">
-              <TableHead><TableRow><TableCell>{t('portal.ipp.portErrors.port')}</TableCell><TableCell>{t('portal.ipp.portErrors.reason')}</TableCell><TableCell>{t('portal.ipp.portErrors.detail')}</TableCell></TableRow></TableHead>
-              <TableBody>
-                {data.errors.map((e) => (
-                  <TableRow key={e.port}><TableCell>{e.port}</TableCell><TableCell>{t(`portal.ipp.portErrors.reasons.${e.reason}`)}</TableCell><TableCell><code>{e.detail}</code></TableCell></TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ColumnsTable<IppPortError>
+              rows={data.errors}
+              rowKey={(e) => e.port}
+              columns={[
+                { label: 'portal.ipp.portErrors.port', render: (e) => e.port },
+                { label: 'portal.ipp.portErrors.reason', render: (e) => t(`portal.ipp.portErrors.reasons.${e.reason}`) },
+                { label: 'portal.ipp.portErrors.detail', render: (e) => <code>{e.detail}</code> },
+              ]}
+            />
           )}
         </DialogContent>
         <DialogActions><Button onClick={() => setData(null)}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
@@ -164,11 +168,6 @@ function RowActions({ entry, canWrite }: { entry: IppEntry; canWrite: boolean })
   }
   actions.push(<PortErrorsButton key="errors" entry={entry} />);
   return <Stack direction="row" spacing={0} sx={{ flexWrap: 'wrap' }}>{actions}</Stack>;
-}
-
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="ipp-empty">{t('portal.ipp.noEntries')}</Typography>;
 }
 
 function StatusCell({ entry }: { entry: IppEntry }) {
@@ -210,7 +209,7 @@ export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
         actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="portal.ipp.actions.add" data-testid="ipp-add" />}</TopToolbar>}
       >
         <AutoRefresh />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="portal.ipp.noEntries" testId="ipp-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <FunctionField<IppEntry> source="originIp" label={label('originIp')} render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>} />
           <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
           <FunctionField<IppEntry> source="ports" label={label('ports')} sortable={false} render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>} />

@@ -7,7 +7,8 @@ import type { LiveDomain } from '../../common/wire/domainTypes';
 import { DOMAIN_STATUSES } from '../../common/rules/domainRules';
 import { OperationChip, StatusChip } from '../domains/DomainChips';
 import { csvCell } from '../domains/domainExporter';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -36,11 +37,6 @@ const exporter =
   (records) =>
     downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((d) => COLUMNS.map(([, v]) => csvCell(v(d, t))).join(','))].join('\r\n'), 'live-domains');
 
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{t('portal.liveDomains.empty')}</Typography>;
-}
-
 /** /cdn/liveDomain: live push / pull domains (superadmin all; others where customer or sub-account is theirs). */
 export function LiveDomainList() {
   const t = useTranslate();
@@ -64,7 +60,7 @@ export function LiveDomainList() {
           </TopToolbar>
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="portal.liveDomains.empty" />}>
           <TextField source="name" label={label('name')} />
           <TextField source="customer" label={label('customer')} />
           <FunctionField<LiveDomain> source="belongDomainGroup" label={label('belongDomainGroup')} sortable={false} render={(d) => d.belongDomainGroup || '—'} />

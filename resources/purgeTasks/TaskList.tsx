@@ -10,9 +10,10 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { PurgeTask, PurgeTaskUrl } from '../../common/wire/purgeTypes';
 import { PURGE_STATUSES } from '../../common/rules/purgeRules';
 import { csvCell } from '../domains/domainExporter';
-import { formatDateTime } from '../domains/domainUi';
+import { formatDateTime } from '../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.purge.fields.${f}`;
 
@@ -83,11 +84,6 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
   );
 }
 
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="purge-empty">{t('portal.purge.noTask')}</Typography>;
-}
-
 /** Task centre (/cdn/newsearchTask for purges, /cdn/prefetchTask for prefetches). */
 export function TaskList({ prefetch }: { prefetch: boolean }) {
   const t = useTranslate();
@@ -106,7 +102,7 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} /></TopToolbar>}
       >
         <OpenTasksPoll />
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<Empty />}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<ListEmpty text="portal.purge.noTask" testId="purge-empty" />}>
           <FunctionField<PurgeTask> source="createTime" label={label('createTime')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTime)}</span>} />
           <FunctionField<PurgeTask> source="submittedBy" label={label('submittedBy')} sortable={false} render={(r) => r.submittedBy} />
           {!prefetch && <FunctionField<PurgeTask> source="kind" label={label('kind')} sortable={false} render={(r) => t(`portal.purge.kind.${r.kind}`)} />}

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent } from '@mui/material';
 import GroupWorkOutlinedIcon from '@mui/icons-material/GroupWorkOutlined';
 import {
   CreateButton,
@@ -19,6 +19,7 @@ import { SubAccountDeleteButton } from './SubAccountDeleteButton';
 import { SubAccountHeading } from './SubAccountHeading';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 
 function Notice({ message, severity = 'info' }: { message: string; severity?: 'info' | 'warning' }) {
@@ -34,13 +35,7 @@ function Notice({ message, severity = 'info' }: { message: string; severity?: 'i
 }
 
 function NoSubAccounts() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="sub-accounts-empty">
-      <GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography>{translate('portal.subAccounts.noSubAccounts')}</Typography>
-    </Box>
-  );
+  return <ListEmpty text="portal.subAccounts.noSubAccounts" testId="sub-accounts-empty" icon={<GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
 }
 
 /** Create opens with the account chosen in the list as parent. */

@@ -3,6 +3,7 @@ import { Switch, Tooltip } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
+import { useNotifyError } from '../../src/kit/errorText';
 
 /**
  * The enabled flag of a row; with the operation right a switch that asks before it changes
@@ -12,6 +13,7 @@ export function EnabledSwitch({ operate }: { operate: boolean }) {
   const record = useRecordContext<SubUserRecord>();
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [asking, setAsking] = useState(false);
@@ -26,8 +28,7 @@ export function EnabledSwitch({ operate }: { operate: boolean }) {
       notify(msg || (next ? 'portal.users.enabledDone' : 'portal.users.disabledDone'), { type: 'success' });
       refresh();
     } catch (err) {
-      const e = err as Error & { messageArgs?: Record<string, string> };
-      notify(e.message, { type: 'error', messageArgs: { _: e.message, ...e.messageArgs } });
+      notifyError(err);
     } finally {
       setBusy(false);
       setAsking(false);

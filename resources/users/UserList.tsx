@@ -10,6 +10,7 @@ import { EnabledSwitch } from './EnabledSwitch';
 import { PermissionSummary } from './PermissionSummary';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { USER_RESOURCE } from '../../dataProviders/shiro/users';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 
 const userFilters = (translate: (key: string) => string) => [
@@ -52,13 +53,7 @@ function AccountCell({ record }: { record: SubUserRecord }) {
 }
 
 function NoUsers() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="users-empty">
-      <PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography>{translate('portal.users.empty')}</Typography>
-    </Box>
-  );
+  return <ListEmpty text="portal.users.empty" testId="users-empty" icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
 }
 
 /** /page/user: the tenant's sub-users, newest first; write buttons only with the operation right. */

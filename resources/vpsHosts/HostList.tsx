@@ -1,29 +1,27 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
-import { useQuery } from '@tanstack/react-query';
 import {
   BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar,
-  useDataProvider, useTranslate, type Exporter, type TranslateFunction,
+  useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
 import type { Host, HostCustomer } from '../../common/wire/hostTypes';
 import { readUserInfo } from '../../src/auth/storage';
 import { isSuperRole } from '../../common/rules/permissions';
 import { HOST_STATUSES, type HostType } from '../../common/rules/hostRules';
 import { csvCell } from '../domains/domainExporter';
-import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas } from './hostUi';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHostCustomers } from './hostUi';
 import { RenameField } from './RenameField';
+import { ListEmpty } from '../../src/kit/QueryView';
 
 const label = (f: string) => `portal.hosts.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
 
 function useFilters() {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const areas = useAreas();
   const areaName = useAreaName();
   const staff = isSuperRole(readUserInfo()?.role);
-  const { data: customers } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), enabled: staff, staleTime: 600_000 });
+  const customers = useHostCustomers(staff);
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.hosts.filters.search')} sx={{ minWidth: 240 }} />,
     <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
@@ -31,7 +29,7 @@ function useFilters() {
     <BooleanInput key="expiring" source="expiring" label="portal.hosts.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
       ? [<SelectInput key="customer" source="customer" label="portal.hosts.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
-          choices={(customers ?? []).map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
+          choices={customers.map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
       : []),
   ];
 }
@@ -57,11 +55,6 @@ const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) 
 
 const exporter = (t: TranslateFunction, area: (c: string) => string, name: string): Exporter<Host> => (records) =>
   downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t, area))).join(','))].join('\r\n'), name);
-
-function Empty() {
-  const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="hosts-empty">{t('portal.hosts.noHosts')}</Typography>;
-}
 
 function ExpireCell({ host }: { host: Host }) {
   const t = useTranslate();
@@ -95,7 +88,7 @@ export function HostList({ type }: { type: HostType }) {
         empty={false}
         actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
+        <Datagrid bulkActionButtons={false} rowClick="show" empty={<ListEmpty text="portal.hosts.noHosts" testId="hosts-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
           <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
           <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
           <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />

@@ -4,8 +4,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useNotify, useRecordContext, useResourceContext, useTranslate, useUpdate } from 'react-admin';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Host } from '../../common/wire/hostTypes';
-import { PortalApiError } from '../../dataProviders/http';
 import { HOST_NAME_MAX, hostNameProblem } from '../../common/rules/hostRules';
+import { useNotifyError } from '../../src/kit/errorText';
 
 /**
  * The host name with rename in place (spec §4, §8): the reply replaces the host by id in its list;
@@ -16,6 +16,7 @@ export function RenameField() {
   const resource = useResourceContext();
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const canOperate = useCanOperate(resource ?? '');
   const [update, { isPending }] = useUpdate();
   const [editing, setEditing] = useState(false);
@@ -34,11 +35,7 @@ export function RenameField() {
           setEditing(false);
           notify('portal.hosts.renameSuccess', { type: 'success' });
         },
-        onError: (e) => {
-          const err = e as PortalApiError;
-          const msg = err instanceof PortalApiError ? err.message : 'portal.hosts.renameError';
-          notify(msg, { type: 'error', messageArgs: { _: msg, ...(err instanceof PortalApiError ? err.messageArgs : {}) } });
-        },
+        onError: (e) => notifyError(e, 'portal.hosts.renameError'),
       },
     );
   };

@@ -1,10 +1,9 @@
 import { Chip } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
-import type { Area } from '../../common/wire/hostTypes';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { Area, HostCustomer } from '../../common/wire/hostTypes';
 import type { HostStatus } from '../../common/rules/hostRules';
 import { formatDateTime } from '../../src/lib/dateTime';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
 
 /** Pieces shared by the VPS and the dedicated-server screens and the host overview. */
 
@@ -19,9 +18,12 @@ export function HostStatusChip({ status }: { status: HostStatus }) {
 
 /** The areas of GET /api/area/all, loaded once per session. */
 export function useAreas(): Area[] {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data } = useQuery({ queryKey: ['hostAreas'], queryFn: () => dataProvider.hostAreas(), staleTime: 3_600_000 });
-  return data ?? [];
+  return usePortalQuery(['hostAreas'], (dp) => dp.hostAreas(), { staleTime: 3_600_000 }).data ?? [];
+}
+
+/** Staff only: the customers the host screens can be narrowed to (GET /api/hostInfo/customers). */
+export function useHostCustomers(enabled = true): HostCustomer[] {
+  return usePortalQuery(['hostCustomers'], (dp) => dp.hostCustomers(), { enabled, staleTime: 600_000 }).data ?? [];
 }
 
 /** area code → its name in the current language. */

@@ -19,6 +19,21 @@ export function Section({ title, actions, children, testId }: { title: string; a
   );
 }
 
+/**
+ * What a react-admin list shows without rows (its Datagrid's `empty`), the same on every list: an
+ * optional icon over the translated text, centred, and what the list offers instead (an upload button).
+ */
+export function ListEmpty({ text, textArgs, testId, icon, children }: { text: string; textArgs?: Record<string, unknown>; testId?: string; icon?: ReactNode; children?: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid={testId}>
+      {icon}
+      <Typography>{translate(text, textArgs)}</Typography>
+      {children}
+    </Box>
+  );
+}
+
 /** The state of one call as QueryView reads it (usePortalQuery's, or the analysis tabs'). */
 export interface ViewState<T> {
   data: T | undefined;

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { BUSY_RETRY_DELAY_MS, PortalApiError, retryBusy } from '../../dataProviders/http';
+import { BUSY_RETRY_DELAY_MS, retryBusy } from '../../dataProviders/http';
+import { useErrorText } from './errorText';
 
 /** What a custom page shows for one call (see QueryView). */
 export interface PortalQueryState<T> {
@@ -12,15 +13,6 @@ export interface PortalQueryState<T> {
   /** the raw error (for screens that need its code) */
   failure: unknown;
   refetch: () => void;
-}
-
-/** The error text of a failed call: the server's msg (or an i18n key), else 'An unknown error'. */
-export function useErrorText() {
-  const translate = useTranslate();
-  return (error: unknown): string => {
-    if (error instanceof PortalApiError && error.message) return translate(error.message, { _: error.message, ...error.messageArgs });
-    return translate('portal.errors.unknown');
-  };
 }
 
 /**

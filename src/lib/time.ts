@@ -7,6 +7,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
+import { formatDateTime } from './dateTime';
 
 export const STEP_MINUTES = 5;
 export const STEP_MS = STEP_MINUTES * 60_000;
@@ -15,11 +16,8 @@ export const MAX_RANGE_DAYS = 31;
 /** Access logs are kept this long (traffic store TTL). */
 export const RETENTION_DAYS = 180;
 
-/** Offline analysis: second precision; online (real time): minute precision (spec §3). */
-export const OFFLINE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const ONLINE_FORMAT = 'YYYY-MM-DD HH:mm';
+/** Offline analysis: second precision ('YYYY-MM-DD HH:mm:ss'); online (real time): minute precision ('YYYY-MM-DD HH:mm') (spec §3). */
 export type Precision = 'second' | 'minute';
-export const formatFor = (p: Precision) => (p === 'second' ? OFFLINE_FORMAT : ONLINE_FORMAT);
 
 export const TIME_PRESETS = ['today', 'yesterday', 'threeDays', 'week', 'month', 'lastMonth'] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];
@@ -86,7 +84,8 @@ export function customRange(start: Date, end: Date, now: Date = new Date(), prec
   return { start: cut(start), end: end.getTime() > latest.getTime() ? latest : cut(end) };
 }
 
-export const formatTime = (d: Date | number, precision: Precision = 'second'): string => dayjs(d).format(formatFor(precision));
+/** A moment as the search sends and shows it: the tables' local date-time text (formatDateTime) at the screen's precision. */
+export const formatTime = (d: Date | number, precision: Precision = 'second'): string => formatDateTime(d, precision === 'second');
 
 /**
  * Parses 'YYYY-MM-DD HH:mm[:ss]' or an <input type="datetime-local"> value (which may carry

@@ -7,7 +7,7 @@ import { AdminContext, memoryStore, Notification, ResourceContextProvider, testD
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { authFor } from './domainFixtures';
-import type { IppEntry } from '../../common/wire/ippTypes';
+import type { IppAlarm, IppEntry, IppStatistic } from '../../common/wire/ippTypes';
 
 const http = vi.hoisted(() => ({ call: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
@@ -17,6 +17,10 @@ import { ippModule } from '../../dataProviders/impapi/ipp';
 import { IppList } from '../../resources/ipProtection/IppList';
 // eslint-disable-next-line import/first
 import { IppCreate } from '../../resources/ipProtection/IppCreate';
+// eslint-disable-next-line import/first
+import { IppDashboardsPage } from '../../src/pages/ipP/IppDashboardsPage';
+// eslint-disable-next-line import/first
+import { PortalApiError } from '../../dataProviders/http';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -159,5 +163,67 @@ describe('protected IP list', () => {
     const dialog = await screen.findByTestId('ipp-port-errors');
     expect(dialog).toHaveTextContent('Connection refused');
     expect(dialog).toHaveTextContent('ECONNREFUSED');
+  });
+});
+
+describe('IP protection dashboards', () => {
+  const statistic: IppStatistic = {
+    points: [
+      { time: 1_764_000_000_000, ingressBandwidth: 8e6, ingressFlow: 6e7, egressBandwidth: 2e6, egressFlow: 1.5e7 },
+      { time: 1_764_000_300_000, ingressBandwidth: 9e6, ingressFlow: 6.75e7, egressBandwidth: 3e6, egressFlow: 2.25e7 },
+    ],
+    granularity: '5m', peakIngressBandwidth: 9e6, peakEgressBandwidth: 3e6, totalIngressFlow: 1.275e8, totalEgressFlow: 3.75e7,
+    areaIngressFlow: { Beijing: 1e8, other: 2.75e7 }, areaEgressFlow: { Beijing: 3.75e7 },
+  };
+  const alarm: IppAlarm = {
+    id: 7, entryId: 1, account: 'acme', originIp: '47.100.23.18', type: 'synFlood', state: 'ended', startTime: 1_764_000_000_000, endTime: 1_764_000_600_000,
+    durationSeconds: 600, peakBps: 4e9, peakPps: 1_200_000,
+  } as IppAlarm;
+  const provider = (over: Record<string, unknown> = {}) => ({
+    ...testDataProvider(),
+    ippEntries: vi.fn(async () => [entry(), entry({ id: 2, originIp: '47.100.23.40', cnamePrefix: 'acme-video' })]),
+    ippStatistic: vi.fn(async () => statistic),
+    ippStatList: vi.fn(async () => [
+      { id: 1, originIp: '47.100.23.18', cname: 'acme-web.ipp.cdnportal.net', status: 'configured', ingressFlow: 1.275e8, egressFlow: 3.75e7, peakIngressBandwidth: 9e6, alarms: 1 },
+    ]),
+    ippAlarms: vi.fn(async () => ({ list: [alarm], total: 1, pageNum: 1 })),
+    ...over,
+  }) as unknown as DataProvider;
+
+  beforeEach(() => sessionStorage.setItem('userinfo', JSON.stringify({ account: 'acme', username: 'acme' })));
+
+  it('shows the totals, the per-IP table and the alarm history; a row narrows to its IP, an alarm opens its details', async () => {
+    const dp = provider();
+    renderIn(<IppDashboardsPage />, dp);
+    const perIp = await screen.findByTestId('ipp-stat-list');
+    expect(await within(perIp).findByText('47.100.23.18')).toBeInTheDocument();
+    expect(within(perIp).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Origin IPProtection addressStatusIngressEgressPeak ingress bandwidthAlarms',
+      expect.stringMatching(/^47\.100\.23\.18acme-web\.ipp\.cdnportal\.netConfigured.+1$/),
+    ]);
+    await waitFor(() => expect(screen.getByTestId('ipp-peak-in')).toHaveTextContent(/9(\.00)? Mbps/));
+    const row = await screen.findByTestId('ipp-alarm-row');
+    expect(row).toHaveTextContent('SYN flood');
+    fireEvent.click(row);
+    const detail = await screen.findByTestId('ipp-alarm-detail');
+    expect(detail).toHaveTextContent('1.2M packets/s');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(perIp).getByText('47.100.23.18'));
+    await waitFor(() => expect((dp as unknown as { ippStatistic: ReturnType<typeof vi.fn> }).ippStatistic).toHaveBeenLastCalledWith(expect.objectContaining({ ip: '47.100.23.18' })));
+  });
+
+  it("says when no attack was detected, and shows the server's message when the statistics fail", async () => {
+    renderIn(<IppDashboardsPage />, provider({
+      ippAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
+      ippStatistic: vi.fn(async () => { throw new PortalApiError('The statistics store is not available', 1, 200); }),
+    }));
+    expect(await screen.findByText('No attack detected in this range')).toBeInTheDocument();
+    expect(await screen.findByText('The statistics store is not available')).toBeInTheDocument();
+  });
+
+  it('says the IP is empty when the account protects none', async () => {
+    renderIn(<IppDashboardsPage />, provider({ ippEntries: vi.fn(async () => []) }), 'en');
+    expect(await screen.findByTestId('ipp-ip-empty')).toHaveTextContent('IP is empty and cannot be queried');
+    expect(screen.queryByTestId('ipp-alarms')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { WafDashboardsPage } from '../../src/pages/dcdn/dashboards/WafDashboardsPage';
 import type { StatisticData } from '../../common/wire/websiteTypes';
 import { renderPage, spies } from './trafficPagesFixtures';
+import { PortalApiError } from '../../dataProviders/http';
 
 /**
  * The WAF dashboard page (issue #18): totals formatted with the unit helpers, a card per
@@ -40,5 +41,23 @@ describe('WAF dashboard page', () => {
     await waitFor(() => expect(screen.getAllByTestId('waf-events-empty')).toHaveLength(5));
     expect(screen.getAllByText('该时间范围内没有安全事件')).toHaveLength(5);
     expect(screen.getByText('攻击类型排行')).toBeTruthy();
+  });
+
+  it("shows the server's message in place of the charts when the statistics fail, with a retry", async () => {
+    let calls = 0;
+    const m = spies({
+      getList: async () => ({ data: [], total: 0 }),
+      wafStatistic: async () => {
+        calls += 1;
+        if (calls === 1) throw new PortalApiError('portal.websites.dashboard.empty', '1', 200);
+        return data();
+      },
+    });
+    renderPage(<WafDashboardsPage />, m);
+    const error = await screen.findByTestId('waf-error');
+    expect(error).toHaveTextContent('No access logs for these websites in this range');
+    expect(screen.queryAllByTestId('waf-total')).toHaveLength(0);
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    await screen.findByText('1,234');
   });
 });

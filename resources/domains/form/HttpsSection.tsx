@@ -7,7 +7,8 @@ import type { PortalDataProvider } from '../../../dataProviders';
 import type { CertificateMatch } from '../../../common/wire/certificateTypes';
 import type { Domain } from '../../../common/wire/domainTypes';
 import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domainRules';
-import { choicesOf, fieldLabel, formatDateTime } from '../domainUi';
+import { choicesOf, fieldLabel } from '../domainUi';
+import { formatDateTime } from '../../../src/lib/dateTime';
 import { Section } from './FormParts';
 import { domainRule } from './validators';
 

@@ -9,6 +9,7 @@ import { DOMAIN_RESOURCE } from '../domainUi';
 import { originSignature, toDomainInput, type DomainFormValues } from './formValues';
 import { useAsk } from './useAsk';
 import { isDomainFieldErrors, ruleMessageKey, submissionErrors } from './validators';
+import { useNotifyError } from '../../../src/kit/errorText';
 
 type Errors = Record<string, string> | undefined;
 
@@ -26,13 +27,7 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
   const { ask, dialog } = useAsk();
   const queryClient = useQueryClient();
 
-  const showError = useCallback(
-    (e: unknown) => {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...(err.messageArgs ?? {}) } });
-    },
-    [notify],
-  );
+  const showError = useNotifyError();
 
   const onSubmit = useCallback(
     async (values: FieldValues): Promise<Errors> => {

@@ -1,9 +1,10 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { Domain, DomainStrategy } from '../../../common/wire/domainTypes';
 import { fieldLabel } from '../domainUi';
 import { cacheTime, describeSetting } from './describe';
+import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
 import { Lines, SettingsGrid } from './SettingsGrid';
 
@@ -11,30 +12,24 @@ function StrategyView({ s }: { s: DomainStrategy }) {
   const t = useTranslate();
   return (
     <>
-      <Table size="small" sx={{ maxWidth: 1100, mb: 2 }} data-testid="strategy-table">
-        <TableHead>
-          <TableRow>
-            <TableCell width={90}>{t('portal.domains.show.priority')}</TableCell>
-            <TableCell width={120}>{t('portal.domains.show.kind')}</TableCell>
-            <TableCell>{t(fieldLabel('value'))}</TableCell>
-            <TableCell width={160}>{t(fieldLabel('time'))}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {s.rules.map((r) => (
-            <TableRow key={r.priority}>
-              <TableCell>{r.priority}</TableCell>
-              <TableCell>{t(`portal.domains.show.kinds.${r.kind}`)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{r.values.join(', ')}</TableCell>
-              <TableCell>{cacheTime(t, r.time, r.unit)}</TableCell>
-            </TableRow>
-          ))}
+      <ColumnsTable<DomainStrategy['rules'][number]>
+        testId="strategy-table"
+        sx={{ maxWidth: 1100, mb: 2 }}
+        rows={s.rules}
+        rowKey={(r) => r.priority}
+        columns={[
+          { label: 'portal.domains.show.priority', width: 90, render: (r) => r.priority },
+          { label: 'portal.domains.show.kind', width: 120, render: (r) => t(`portal.domains.show.kinds.${r.kind}`) },
+          { label: fieldLabel('value'), sx: { wordBreak: 'break-all' }, render: (r) => r.values.join(', ') },
+          { label: fieldLabel('time'), width: 160, render: (r) => cacheTime(t, r.time, r.unit) },
+        ]}
+        footer={
           <TableRow sx={{ bgcolor: 'action.hover' }}>
             <TableCell colSpan={3}>{t('portal.domains.show.defaultRule')}</TableCell>
             <TableCell>{cacheTime(t, s.defaultRule.time, s.defaultRule.unit)}</TableCell>
           </TableRow>
-        </TableBody>
-      </Table>
+        }
+      />
       <SettingsGrid
         title="portal.domains.show.cacheSettings"
         rows={[

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography,
 } from '@mui/material';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -8,10 +8,13 @@ import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'r
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { Domain, DomainVersion } from '../../../common/wire/domainTypes';
-import { blockMessage, configBlock, formatDateTime, useCanOperateDomains, valueLabel } from '../domainUi';
+import { blockMessage, configBlock, useCanOperateDomains, valueLabel } from '../domainUi';
+import { formatDateTime } from '../../../src/lib/dateTime';
 import { settingLabel } from './describe';
+import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
 import { VersionDiff } from './VersionDiff';
+import { useNotifyError } from '../../../src/kit/errorText';
 
 /** "Origins, Cache rules" in the user's language (the server's summary is for logs). */
 function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string {
@@ -23,6 +26,7 @@ function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string
 function Versions({ domain, versions }: { domain: Domain; versions: DomainVersion[] }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -49,8 +53,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
       await queryClient.invalidateQueries({ queryKey: ['cdn/domain', 'history', domain.id] });
       refresh();
     } catch (e) {
-      const err = e as Error & { messageArgs?: Record<string, string> };
-      notify(err.message, { type: 'error', messageArgs: { _: err.message, ...(err.messageArgs ?? {}) } });
+      notifyError(e);
     } finally {
       setBusy(false);
       setRollback(null);
@@ -65,35 +68,44 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
 
   return (
     <>
-      <Table size="small" sx={{ maxWidth: 1200 }} data-testid="history-table">
-        <TableHead>
-          <TableRow>
-            {['version', 'time', 'author', 'action', 'summary'].map((k) => <TableCell key={k}>{t(`portal.domains.history.${k}`)}</TableCell>)}
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {versions.map((v) => (
-            <TableRow key={v.id} hover data-testid={`version-${v.version}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <ColumnsTable<DomainVersion>
+        testId="history-table"
+        sx={{ maxWidth: 1200 }}
+        rows={versions}
+        rowKey={(v) => v.id}
+        hover
+        rowTestId={(v) => `version-${v.version}`}
+        columns={[
+          {
+            label: 'portal.domains.history.version',
+            sx: { whiteSpace: 'nowrap' },
+            render: (v) => (
+              <>
                 {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('portal.domains.history.current')} sx={{ ml: 0.5 }} />}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.time)}</TableCell>
-              <TableCell>{v.author}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(valueLabel('historyAction', v.action))}</TableCell>
-              <TableCell sx={{ maxWidth: 420 }}>{summaryOf(t, v)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              </>
+            ),
+          },
+          { label: 'portal.domains.history.time', sx: { whiteSpace: 'nowrap' }, render: (v) => formatDateTime(v.time) },
+          { label: 'portal.domains.history.author', render: (v) => v.author },
+          { label: 'portal.domains.history.action', sx: { whiteSpace: 'nowrap' }, render: (v) => t(valueLabel('historyAction', v.action)) },
+          { label: 'portal.domains.history.summary', sx: { maxWidth: 420 }, render: (v) => summaryOf(t, v) },
+          {
+            label: '',
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            render: (v) => (
+              <>
                 {!v.current && (
                   <Button size="small" startIcon={<CompareArrowsIcon />} onClick={() => setCompare(v)} data-testid={`compare-${v.version}`}>
                     {t('portal.domains.actions.compare')}
                   </Button>
                 )}
                 {rollbackButton(v)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </>
+            ),
+          },
+        ]}
+      />
       <Dialog open={compare !== null} onClose={() => setCompare(null)} maxWidth="lg" fullWidth>
         <DialogTitle>{compare && t('portal.domains.history.diffTitle', { version: compare.version })}</DialogTitle>
         <DialogContent dividers>{compare && <VersionDiff version={compare} domain={domain} />}</DialogContent>

@@ -1,9 +1,10 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainCloudStorage, DomainRetrieval } from '../../../common/wire/domainTypes';
+import type { Domain, DomainBucket, DomainCloudStorage, DomainRetrieval } from '../../../common/wire/domainTypes';
 import { fieldLabel, valueLabel } from '../domainUi';
 import { describeSetting } from './describe';
+import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
 import { Lines, SettingsGrid } from './SettingsGrid';
 
@@ -29,28 +30,18 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
           { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('portal.domains.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('portal.domains.values.off') },
         ]}
       />
-      <Table size="small" sx={{ maxWidth: 1100 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t(fieldLabel('role'))}</TableCell>
-            <TableCell>{t(fieldLabel('address'))}</TableCell>
-            <TableCell>{t(fieldLabel('weight'))}</TableCell>
-            <TableCell>{t('portal.domains.show.retrievalHost')}</TableCell>
-            <TableCell>{t('portal.domains.show.retrievalUrl')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {r.origins.map((o) => (
-            <TableRow key={`${o.address}:${o.port}`}>
-              <TableCell>{t(valueLabel('role', o.role))}</TableCell>
-              <TableCell>{`${o.address}:${o.port}`}</TableCell>
-              <TableCell>{o.weight}</TableCell>
-              <TableCell>{o.host}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{o.url}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnsTable<DomainRetrieval['origins'][number]>
+        sx={{ maxWidth: 1100 }}
+        rows={r.origins}
+        rowKey={(o) => `${o.address}:${o.port}`}
+        columns={[
+          { label: fieldLabel('role'), render: (o) => t(valueLabel('role', o.role)) },
+          { label: fieldLabel('address'), render: (o) => `${o.address}:${o.port}` },
+          { label: fieldLabel('weight'), render: (o) => o.weight },
+          { label: 'portal.domains.show.retrievalHost', render: (o) => o.host },
+          { label: 'portal.domains.show.retrievalUrl', sx: { wordBreak: 'break-all' }, render: (o) => o.url },
+        ]}
+      />
     </>
   );
 }
@@ -59,26 +50,19 @@ function BucketTable({ c }: { c: DomainCloudStorage }) {
   const t = useTranslate();
   if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('portal.domains.show.noBuckets')}</Typography>;
   return (
-    <Table size="small" sx={{ maxWidth: 1100 }} data-testid="bucket-table">
-      <TableHead>
-        <TableRow>
-          {['bucketName', 'endpoint', 'provider', 'bucketRegion', 'boundDomains'].map((k) => (
-            <TableCell key={k}>{t(`portal.domains.show.${k}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {c.buckets.map((b) => (
-          <TableRow key={b.endpoint}>
-            <TableCell>{b.bucket}</TableCell>
-            <TableCell>{`${b.endpoint}:${b.port}`}</TableCell>
-            <TableCell>{b.provider}</TableCell>
-            <TableCell>{b.region}</TableCell>
-            <TableCell>{b.boundDomains.length ? b.boundDomains.join(', ') : t('portal.domains.values.none')}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ColumnsTable<DomainBucket>
+      testId="bucket-table"
+      sx={{ maxWidth: 1100 }}
+      rows={c.buckets}
+      rowKey={(b) => b.endpoint}
+      columns={[
+        { label: 'portal.domains.show.bucketName', render: (b) => b.bucket },
+        { label: 'portal.domains.show.endpoint', render: (b) => `${b.endpoint}:${b.port}` },
+        { label: 'portal.domains.show.provider', render: (b) => b.provider },
+        { label: 'portal.domains.show.bucketRegion', render: (b) => b.region },
+        { label: 'portal.domains.show.boundDomains', render: (b) => (b.boundDomains.length ? b.boundDomains.join(', ') : t('portal.domains.values.none')) },
+      ]}
+    />
   );
 }
 

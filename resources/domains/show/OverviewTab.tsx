@@ -1,7 +1,8 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Domain } from '../../../common/wire/domainTypes';
-import { fieldLabel, formatDateTime, valueLabel } from '../domainUi';
+import { fieldLabel, valueLabel } from '../domainUi';
+import { formatDateTime } from '../../../src/lib/dateTime';
 import { describeSetting } from './describe';
 import { Lines, SettingsGrid } from './SettingsGrid';
 

@@ -1,8 +1,9 @@
-import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { Domain, DomainSchedulingPolicy } from '../../../common/wire/domainTypes';
 import { blockMessage, configBlock, fieldLabel } from '../domainUi';
+import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';
 
 function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
@@ -15,28 +16,19 @@ function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t(fieldLabel('cname'))}: <b>{p.cname}</b>
       </Typography>
-      <Table size="small" sx={{ maxWidth: 1100 }} data-testid="scheduling-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('portal.domains.show.region')}</TableCell>
-            <TableCell>{t('portal.domains.show.lines')}</TableCell>
-            <TableCell align="right">{t('portal.domains.show.nodes')}</TableCell>
-            <TableCell>{t('portal.domains.show.sampleIps')}</TableCell>
-            <TableCell align="right">{t('portal.domains.show.regionWeight')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {p.regions.map((r) => (
-            <TableRow key={r.region}>
-              <TableCell>{name(r)}</TableCell>
-              <TableCell>{r.lines.join(', ')}</TableCell>
-              <TableCell align="right">{r.nodes}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.sampleIps.join(', ')}</TableCell>
-              <TableCell align="right">{`${r.weight}%`}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnsTable<DomainSchedulingPolicy['regions'][number]>
+        testId="scheduling-table"
+        sx={{ maxWidth: 1100 }}
+        rows={p.regions}
+        rowKey={(r) => r.region}
+        columns={[
+          { label: 'portal.domains.show.region', render: name },
+          { label: 'portal.domains.show.lines', render: (r) => r.lines.join(', ') },
+          { label: 'portal.domains.show.nodes', align: 'right', render: (r) => r.nodes },
+          { label: 'portal.domains.show.sampleIps', sx: { fontFamily: 'monospace', fontSize: 12 }, render: (r) => r.sampleIps.join(', ') },
+          { label: 'portal.domains.show.regionWeight', align: 'right', render: (r) => `${r.weight}%` },
+        ]}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('portal.domains.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
       </Typography>

@@ -1,8 +1,9 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Domain, DomainConfig, DomainVersion } from '../../../common/wire/domainTypes';
 import { diffDomainConfig } from '../../../common/rules/domainDiff';
 import { describeSetting, settingLabel } from './describe';
+import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { Lines } from './SettingsGrid';
 
 /** The current configuration of a domain, limited to the settings a version stores. */
@@ -31,28 +32,23 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid="version-diff">
-        <TableHead>
-          <TableRow>
-            <TableCell width="20%">{t('portal.domains.history.field')}</TableCell>
-            <TableCell width="40%">{t('portal.domains.history.inVersion', { version: version.version })}</TableCell>
-            <TableCell width="40%">{t('portal.domains.history.currentConfig')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {fields.map((f) => (
-            <TableRow key={f} sx={{ verticalAlign: 'top' }}>
-              <TableCell sx={{ fontWeight: 500 }}>{settingLabel(t, f)}</TableCell>
-              <TableCell sx={{ bgcolor: '#fff1f0', wordBreak: 'break-word' }}>
-                <Lines lines={describeSetting(t, f, version.config)} />
-              </TableCell>
-              <TableCell sx={{ bgcolor: '#f6ffed', wordBreak: 'break-word' }}>
-                <Lines lines={describeSetting(t, f, current)} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ColumnsTable<string>
+        testId="version-diff"
+        sx={{ '& tbody tr': { verticalAlign: 'top' } }}
+        rows={fields}
+        rowKey={(f) => f}
+        columns={[
+          { label: 'portal.domains.history.field', width: '20%', sx: { fontWeight: 500 }, render: (f) => settingLabel(t, f) },
+          {
+            label: 'portal.domains.history.inVersion',
+            labelArgs: { version: version.version },
+            width: '40%',
+            sx: { bgcolor: '#fff1f0', wordBreak: 'break-word' },
+            render: (f) => <Lines lines={describeSetting(t, f, version.config)} />,
+          },
+          { label: 'portal.domains.history.currentConfig', width: '40%', sx: { bgcolor: '#f6ffed', wordBreak: 'break-word' }, render: (f) => <Lines lines={describeSetting(t, f, current)} /> },
+        ]}
+      />
     </Box>
   );
 }

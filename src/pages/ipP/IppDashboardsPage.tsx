@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Table, TableBody, TableCell,
-  TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography,
+  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, TablePagination, TextField,
+  ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Area, CartesianGrid, ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../../dataProviders';
-import type { ippMethods } from '../../../dataProviders/impapi/ipp';
-import type { IppAlarm } from '../../../common/wire/ippTypes';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import type { IppAlarm, IppStatListRow } from '../../../common/wire/ippTypes';
 import { readUserInfo } from '../../auth/storage';
+import { ColumnsTable } from '../../kit/ColumnsTable';
+import { QueryView } from '../../kit/QueryView';
+import { usePortalQuery } from '../../kit/usePortalQuery';
 import { PieShare } from '../../charts/PieShare';
 import { formatAxisTick, formatBandwidth, formatBytes, formatCompact } from '../../lib/units';
 import { formatAxisTime, formatTooltipTime } from '../../lib/time';
@@ -48,7 +48,15 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('portal.ipp.alarms.detailTitle', { type: t(`portal.ipp.alarms.types.${alarm.type}`), ip: alarm.originIp })}</DialogTitle>
       <DialogContent data-testid="ipp-alarm-detail">
-        <Table size="small"><TableBody>{rows.map(([k, v]) => <TableRow key={k}><TableCell sx={{ color: 'text.secondary' }}>{k}</TableCell><TableCell>{v}</TableCell></TableRow>)}</TableBody></Table>
+        <ColumnsTable<[string, string]>
+          headless
+          rows={rows}
+          rowKey={([k]) => k}
+          columns={[
+            { label: '', sx: { color: 'text.secondary' }, render: ([k]) => k },
+            { label: '', render: ([, v]) => v },
+          ]}
+        />
       </DialogContent>
       <DialogActions><Button onClick={onClose}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
     </Dialog>
@@ -59,7 +67,6 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
 export function IppDashboardsPage() {
   const t = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<PortalDataProvider>() as PortalDataProvider & typeof ippMethods;
   const [ip, setIp] = useState<string>(ALL);
   const [rangeKey, setRangeKey] = useState<RangeKey>('7d');
   const [granularity, setGranularity] = useState<IppGranularity>(DEFAULT_GRANULARITY['7d']);
@@ -74,31 +81,28 @@ export function IppDashboardsPage() {
   const startTime = endTime - RANGES[rangeKey];
   const account = readUserInfo()?.account ?? '';
 
-  const entries = useQuery({ queryKey: ['ippEntries'], queryFn: () => dataProvider.ippEntries() });
-  const noEntries = entries.isSuccess && entries.data.length === 0;
+  const entries = usePortalQuery(['ippEntries'], (dp) => dp.ippEntries());
+  const loaded = entries.data !== undefined;
+  const noEntries = loaded && entries.data?.length === 0;
   const queryIp = noEntries ? '' : ip;
-  const stat = useQuery({
-    queryKey: ['ippStatistic', queryIp, startTime, endTime, granularity],
-    queryFn: () => dataProvider.ippStatistic({ ip: queryIp, startTime, endTime, granularity }),
-    enabled: entries.isSuccess && !!queryIp,
-  });
-  const statList = useQuery({
-    queryKey: ['ippStatList', account, startTime, endTime],
-    queryFn: () => dataProvider.ippStatList(account, startTime, endTime),
-    enabled: entries.isSuccess && !noEntries && !!account,
+  const stat = usePortalQuery(
+    ['ippStatistic', queryIp, startTime, endTime, granularity],
+    (dp) => dp.ippStatistic({ ip: queryIp, startTime, endTime, granularity }),
+    { enabled: loaded && !!queryIp },
+  );
+  const statList = usePortalQuery(['ippStatList', account, startTime, endTime], (dp) => dp.ippStatList(account, startTime, endTime), {
+    enabled: loaded && !noEntries && !!account,
   });
   const alarmQuery = { ip: queryIp === ALL ? undefined : queryIp, type: alarmType || undefined, state: alarmState || undefined, startTime, endTime };
-  const alarms = useQuery({
-    queryKey: ['ippAlarms', alarmQuery, page],
-    queryFn: () => dataProvider.ippAlarms({ ...alarmQuery, pageNum: page + 1, pageSize: 10 }),
-    enabled: entries.isSuccess && !noEntries,
+  const alarms = usePortalQuery(['ippAlarms', alarmQuery, page], (dp) => dp.ippAlarms({ ...alarmQuery, pageNum: page + 1, pageSize: 10 }), {
+    enabled: loaded && !noEntries,
   });
   // every alarm of the range (for the marks on the curve), whatever the table's page and filters
-  const marks = useQuery({
-    queryKey: ['ippAlarmMarks', queryIp, startTime, endTime],
-    queryFn: () => dataProvider.ippAlarms({ ip: queryIp === ALL ? undefined : queryIp, startTime, endTime, pageSize: 500 }),
-    enabled: entries.isSuccess && !noEntries,
-  });
+  const marks = usePortalQuery(
+    ['ippAlarmMarks', queryIp, startTime, endTime],
+    (dp) => dp.ippAlarms({ ip: queryIp === ALL ? undefined : queryIp, startTime, endTime, pageSize: 500 }),
+    { enabled: loaded && !noEntries },
+  );
 
   const points = stat.data?.points ?? [];
   const span = points.length > 1 ? points[points.length - 1].time - points[0].time : 0;
@@ -132,121 +136,132 @@ export function IppDashboardsPage() {
         </TextField>
       </Stack>
 
-      {noEntries && <Alert severity="warning" data-testid="ipp-ip-empty">{t('portal.ipp.errors.ipEmpty')}</Alert>}
-      {stat.error && <Alert severity="error">{t((stat.error as Error).message, { _: (stat.error as Error).message })}</Alert>}
+      <QueryView state={entries} isEmpty={() => false} height={120} testId="ipp-entries">
+        {() =>
+          noEntries ? (
+            <Alert severity="warning" data-testid="ipp-ip-empty">{t('portal.ipp.errors.ipEmpty')}</Alert>
+          ) : (
+            <>
+              <QueryView state={stat} isEmpty={() => false} height={300} testId="ipp-stat">
+                {(st) => (
+                  <>
+                    <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
+                      <Stat label={t('portal.ipp.dash.peakIn')} value={formatBandwidth(st.peakIngressBandwidth)} testId="ipp-peak-in" />
+                      <Stat label={t('portal.ipp.dash.peakOut')} value={formatBandwidth(st.peakEgressBandwidth)} testId="ipp-peak-out" />
+                      <Stat label={t('portal.ipp.dash.totalIn')} value={formatBytes(st.totalIngressFlow)} testId="ipp-total-in" />
+                      <Stat label={t('portal.ipp.dash.totalOut')} value={formatBytes(st.totalEgressFlow)} testId="ipp-total-out" />
+                    </Stack>
 
-      {!noEntries && (
-        <>
-          <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-            <Stat label={t('portal.ipp.dash.peakIn')} value={formatBandwidth(stat.data?.peakIngressBandwidth ?? 0)} testId="ipp-peak-in" />
-            <Stat label={t('portal.ipp.dash.peakOut')} value={formatBandwidth(stat.data?.peakEgressBandwidth ?? 0)} testId="ipp-peak-out" />
-            <Stat label={t('portal.ipp.dash.totalIn')} value={formatBytes(stat.data?.totalIngressFlow ?? 0)} testId="ipp-total-in" />
-            <Stat label={t('portal.ipp.dash.totalOut')} value={formatBytes(stat.data?.totalEgressFlow ?? 0)} testId="ipp-total-out" />
-          </Stack>
+                    <Card variant="outlined" sx={{ mb: 2 }}>
+                      <CardContent>
+                        <Stack direction="row" justifyContent="space-between" alignItems="baseline">
+                          <Typography variant="subtitle1">{t('portal.ipp.dash.bandwidth')}</Typography>
+                          <Typography variant="caption" color="text.secondary">{t('portal.ipp.dash.alarmsMarked')}</Typography>
+                        </Stack>
+                        <Box data-testid="ipp-bandwidth-chart">
+                          <ResponsiveContainer width="100%" height={300}>
+                            <ComposedChart data={points} margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
+                              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                              <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)} minTickGap={32} tick={{ fontSize: 12 }} />
+                              <YAxis width={84} tickFormatter={(v: number) => formatAxisTick('bandwidth', v)} tick={{ fontSize: 12 }} />
+                              <Tooltip labelFormatter={(v) => formatTooltipTime(Number(v), granularity, locale)} formatter={(v) => formatBandwidth(Number(v))} />
+                              <Legend />
+                              {bands.map(({ a, x1, x2 }) => (
+                                <ReferenceArea key={a.id} x1={x1} x2={x2 > x1 ? x2 : x1 + 60_000} fill={selected?.id === a.id ? '#c62828' : '#ef5350'} fillOpacity={selected?.id === a.id ? 0.35 : 0.15} stroke="#c62828" strokeOpacity={0.4} ifOverflow="extendDomain" />
+                              ))}
+                              <Area type="monotone" dataKey="ingressBandwidth" name={t('portal.ipp.dash.ingressBandwidth')} stroke="#1976d2" fill="#1976d2" fillOpacity={0.2} isAnimationActive={false} />
+                              <Area type="monotone" dataKey="egressBandwidth" name={t('portal.ipp.dash.egressBandwidth')} stroke="#ef6c00" fill="#ef6c00" fillOpacity={0.15} isAnimationActive={false} />
+                            </ComposedChart>
+                          </ResponsiveContainer>
+                        </Box>
+                      </CardContent>
+                    </Card>
 
-          <Card variant="outlined" sx={{ mb: 2 }}>
-            <CardContent>
-              <Stack direction="row" justifyContent="space-between" alignItems="baseline">
-                <Typography variant="subtitle1">{t('portal.ipp.dash.bandwidth')}</Typography>
-                <Typography variant="caption" color="text.secondary">{t('portal.ipp.dash.alarmsMarked')}</Typography>
-              </Stack>
-              <Box data-testid="ipp-bandwidth-chart">
-                <ResponsiveContainer width="100%" height={300}>
-                  <ComposedChart data={points} margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)} minTickGap={32} tick={{ fontSize: 12 }} />
-                    <YAxis width={84} tickFormatter={(v: number) => formatAxisTick('bandwidth', v)} tick={{ fontSize: 12 }} />
-                    <Tooltip labelFormatter={(v) => formatTooltipTime(Number(v), granularity, locale)} formatter={(v) => formatBandwidth(Number(v))} />
-                    <Legend />
-                    {bands.map(({ a, x1, x2 }) => (
-                      <ReferenceArea key={a.id} x1={x1} x2={x2 > x1 ? x2 : x1 + 60_000} fill={selected?.id === a.id ? '#c62828' : '#ef5350'} fillOpacity={selected?.id === a.id ? 0.35 : 0.15} stroke="#c62828" strokeOpacity={0.4} ifOverflow="extendDomain" />
-                    ))}
-                    <Area type="monotone" dataKey="ingressBandwidth" name={t('portal.ipp.dash.ingressBandwidth')} stroke="#1976d2" fill="#1976d2" fillOpacity={0.2} isAnimationActive={false} />
-                    <Area type="monotone" dataKey="egressBandwidth" name={t('portal.ipp.dash.egressBandwidth')} stroke="#ef6c00" fill="#ef6c00" fillOpacity={0.15} isAnimationActive={false} />
-                  </ComposedChart>
-                </ResponsiveContainer>
-              </Box>
-            </CardContent>
-          </Card>
+                    <Grid container spacing={2} sx={{ mb: 2 }}>
+                      <Grid size={{ xs: 12, md: 6 }}>
+                        <Card variant="outlined"><CardContent data-testid="ipp-area-in">
+                          <Typography variant="subtitle1">{t('portal.ipp.dash.areaIn')}</Typography>
+                          <PieShare data={area(st.areaIngressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
+                        </CardContent></Card>
+                      </Grid>
+                      <Grid size={{ xs: 12, md: 6 }}>
+                        <Card variant="outlined"><CardContent data-testid="ipp-area-out">
+                          <Typography variant="subtitle1">{t('portal.ipp.dash.areaOut')}</Typography>
+                          <PieShare data={area(st.areaEgressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
+                        </CardContent></Card>
+                      </Grid>
+                    </Grid>
+                  </>
+                )}
+              </QueryView>
 
-          <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined"><CardContent data-testid="ipp-area-in">
-                <Typography variant="subtitle1">{t('portal.ipp.dash.areaIn')}</Typography>
-                <PieShare data={area(stat.data?.areaIngressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
-              </CardContent></Card>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined"><CardContent data-testid="ipp-area-out">
-                <Typography variant="subtitle1">{t('portal.ipp.dash.areaOut')}</Typography>
-                <PieShare data={area(stat.data?.areaEgressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
-              </CardContent></Card>
-            </Grid>
-          </Grid>
+              <Card variant="outlined" sx={{ mb: 2 }}>
+                <CardContent>
+                  <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.ipp.dash.perEntry')}</Typography>
+                  <QueryView state={statList} isEmpty={() => false} height={120} testId="ipp-stat-list">
+                    {(list) => (
+                      <ColumnsTable<IppStatListRow>
+                        testId="ipp-stat-list"
+                        rows={list}
+                        rowKey={(r) => r.id}
+                        onRowClick={(r) => { setIp(r.originIp); setPage(0); }}
+                        columns={[
+                          { label: 'portal.ipp.fields.originIp', render: (r) => <code>{r.originIp}</code> },
+                          { label: 'portal.ipp.fields.cname', render: (r) => <code>{r.cname}</code> },
+                          { label: 'portal.ipp.fields.status', render: (r) => <IppStatusChip status={r.status} /> },
+                          { label: 'portal.ipp.dash.flowIn', align: 'right', render: (r) => formatBytes(r.ingressFlow) },
+                          { label: 'portal.ipp.dash.flowOut', align: 'right', render: (r) => formatBytes(r.egressFlow) },
+                          { label: 'portal.ipp.dash.peakIn', align: 'right', render: (r) => formatBandwidth(r.peakIngressBandwidth) },
+                          { label: 'portal.ipp.dash.alarmsCol', align: 'right', render: (r) => r.alarms },
+                        ]}
+                      />
+                    )}
+                  </QueryView>
+                </CardContent>
+              </Card>
 
-          <Card variant="outlined" sx={{ mb: 2 }}>
-            <CardContent>
-              <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.ipp.dash.perEntry')}</Typography>
-              <Table size="small" data-testid="ipp-stat-list">
-                <TableHead><TableRow>
-                  <TableCell>{t('portal.ipp.fields.originIp')}</TableCell><TableCell>{t('portal.ipp.fields.cname')}</TableCell><TableCell>{t('portal.ipp.fields.status')}</TableCell>
-                  <TableCell align="right">{t('portal.ipp.dash.flowIn')}</TableCell><TableCell align="right">{t('portal.ipp.dash.flowOut')}</TableCell>
-                  <TableCell align="right">{t('portal.ipp.dash.peakIn')}</TableCell><TableCell align="right">{t('portal.ipp.dash.alarmsCol')}</TableCell>
-                </TableRow></TableHead>
-                <TableBody>
-                  {(statList.data ?? []).map((r) => (
-                    <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => { setIp(r.originIp); setPage(0); }}>
-                      <TableCell><code>{r.originIp}</code></TableCell><TableCell><code>{r.cname}</code></TableCell><TableCell><IppStatusChip status={r.status} /></TableCell>
-                      <TableCell align="right">{formatBytes(r.ingressFlow)}</TableCell><TableCell align="right">{formatBytes(r.egressFlow)}</TableCell>
-                      <TableCell align="right">{formatBandwidth(r.peakIngressBandwidth)}</TableCell><TableCell align="right">{r.alarms}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-
-          <Card variant="outlined">
-            <CardContent>
-              <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('portal.ipp.alarms.title')}</Typography>
-                <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
-                  <MenuItem value="">—</MenuItem>
-                  {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.types.${x}`)}</MenuItem>)}
-                </TextField>
-                <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
-                  <MenuItem value="">—</MenuItem>
-                  {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.states.${x}`)}</MenuItem>)}
-                </TextField>
-              </Stack>
-              <Table size="small" data-testid="ipp-alarms">
-                <TableHead><TableRow>
-                  <TableCell>{t('portal.ipp.alarms.ip')}</TableCell><TableCell>{t('portal.ipp.alarms.type')}</TableCell><TableCell>{t('portal.ipp.alarms.state')}</TableCell>
-                  <TableCell>{t('portal.ipp.alarms.start')}</TableCell><TableCell>{t('portal.ipp.alarms.duration')}</TableCell>
-                  <TableCell align="right">{t('portal.ipp.alarms.peakBps')}</TableCell><TableCell align="right">{t('portal.ipp.alarms.peakPps')}</TableCell>
-                </TableRow></TableHead>
-                <TableBody>
-                  {(alarms.data?.list ?? []).map((a) => (
-                    <TableRow key={a.id} hover selected={selected?.id === a.id} sx={{ cursor: 'pointer' }} data-testid="ipp-alarm-row" onClick={() => { setSelected(a); setOpen(a); }}>
-                      <TableCell><code>{a.originIp}</code></TableCell>
-                      <TableCell>{t(`portal.ipp.alarms.types.${a.type}`)}</TableCell>
-                      <TableCell>{t(`portal.ipp.alarms.states.${a.state}`)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatIppTime(a.startTime)}</TableCell>
-                      <TableCell>{formatDuration(a.durationSeconds)}</TableCell>
-                      <TableCell align="right">{formatBandwidth(a.peakBps)}</TableCell>
-                      <TableCell align="right">{formatCompact(a.peakPps)}</TableCell>
-                    </TableRow>
-                  ))}
-                  {alarms.isSuccess && !alarms.data.list.length && (
-                    <TableRow><TableCell colSpan={7} align="center" sx={{ color: 'text.secondary' }}>{t('portal.ipp.alarms.none')}</TableCell></TableRow>
-                  )}
-                </TableBody>
-              </Table>
-              <TablePagination component="div" count={alarms.data?.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_, p) => setPage(p)} />
-            </CardContent>
-          </Card>
-        </>
-      )}
+              <Card variant="outlined">
+                <CardContent>
+                  <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                    <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('portal.ipp.alarms.title')}</Typography>
+                    <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
+                      <MenuItem value="">—</MenuItem>
+                      {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.types.${x}`)}</MenuItem>)}
+                    </TextField>
+                    <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
+                      <MenuItem value="">—</MenuItem>
+                      {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.states.${x}`)}</MenuItem>)}
+                    </TextField>
+                  </Stack>
+                  <QueryView state={alarms} isEmpty={() => false} height={120} testId="ipp-alarms">
+                    {(found) => (
+                      <ColumnsTable<IppAlarm>
+                        testId="ipp-alarms"
+                        rows={found.list}
+                        rowKey={(a) => a.id}
+                        rowTestId={() => 'ipp-alarm-row'}
+                        rowSelected={(a) => selected?.id === a.id}
+                        onRowClick={(a) => { setSelected(a); setOpen(a); }}
+                        emptyText="portal.ipp.alarms.none"
+                        columns={[
+                          { label: 'portal.ipp.alarms.ip', render: (a) => <code>{a.originIp}</code> },
+                          { label: 'portal.ipp.alarms.type', render: (a) => t(`portal.ipp.alarms.types.${a.type}`) },
+                          { label: 'portal.ipp.alarms.state', render: (a) => t(`portal.ipp.alarms.states.${a.state}`) },
+                          { label: 'portal.ipp.alarms.start', sx: { whiteSpace: 'nowrap' }, render: (a) => formatIppTime(a.startTime) },
+                          { label: 'portal.ipp.alarms.duration', render: (a) => formatDuration(a.durationSeconds) },
+                          { label: 'portal.ipp.alarms.peakBps', align: 'right', render: (a) => formatBandwidth(a.peakBps) },
+                          { label: 'portal.ipp.alarms.peakPps', align: 'right', render: (a) => formatCompact(a.peakPps) },
+                        ]}
+                      />
+                    )}
+                  </QueryView>
+                  <TablePagination component="div" count={alarms.data?.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_, p) => setPage(p)} />
+                </CardContent>
+              </Card>
+            </>
+          )
+        }
+      </QueryView>
       <AlarmDialog alarm={open} onClose={() => setOpen(null)} />
     </Box>
   );

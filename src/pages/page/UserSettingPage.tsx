@@ -12,10 +12,10 @@ import {
   type Validator,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import { PortalApiError } from '../../../dataProviders/http';
 import { hasPermission } from '../../../common/rules/permissions';
 import { readUserInfo } from '../../auth/storage';
 import { passwordStrongEnough } from '../../../common/rules/passwordRule';
+import { useNotifyError } from '../../kit/errorText';
 
 interface PasswordForm {
   oldPassword: string;
@@ -55,6 +55,7 @@ function ProfileRow({ label, value, testId }: { label: string; value: string; te
 function PasswordCard({ username, account }: { username: string; account: string }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   // A new key remounts the form empty, so the passwords do not linger in memory or the DOM.
   const [formKey, setFormKey] = useState(0);
@@ -71,9 +72,7 @@ function PasswordCard({ username, account }: { username: string; account: string
       notify('portal.userSetting.success', { type: 'success' });
       setFormKey((k) => k + 1);
     } catch (err) {
-      const e = err instanceof PortalApiError ? err : null;
-      const text = e?.message && e.message !== 'portal.errors.unknown' ? e.message : 'portal.userSetting.failed';
-      notify(text, { type: 'error', messageArgs: { _: text, ...(e?.messageArgs ?? {}) } });
+      notifyError(err, 'portal.userSetting.failed');
     }
   };
 

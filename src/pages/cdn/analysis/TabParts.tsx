@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure } from '../../../../common/wire/trafficTypes';
 import type { AnalysisQueryState } from './useAnalysisQuery';

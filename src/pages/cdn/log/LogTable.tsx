@@ -1,11 +1,12 @@
-import { Fragment, useState } from 'react';
-import { Box, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Chip, IconButton, TableContainer, TablePagination, Typography } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useTranslate } from 'react-admin';
 import type { LogRow, LogSearchResult } from '../../../../dataProviders/api/logs';
 import { formatBytes, formatCount } from '../../../lib/units';
 import type { AnalysisLabels } from '../analysis/labels';
+import { ColumnsTable } from '../../../kit/ColumnsTable';
 
 /** Rows the server lets a search page through (offset + page size). */
 export const LOG_PAGE_WINDOW = 100_000;
@@ -66,63 +67,62 @@ export function LogTable({
   return (
     <>
       <TableContainer>
-        <Table size="small" data-testid="table-logs" sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              {['time', 'domain', 'url', 'status', 'bytes', 'requestTime', 'cacheHit', 'client'].map((k) => (
-                <TableCell key={k} align={k === 'bytes' || k === 'requestTime' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                  {col(k)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {result.list.map((r, i) => (
-              <Fragment key={`${r.timestamp}-${i}`}>
-                <TableRow hover>
-                  <TableCell padding="checkbox">
-                    <IconButton size="small" aria-label={col('details')} onClick={() => setOpen(open === i ? null : i)}>
-                      {open === i ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
-                    </IconButton>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Box>{r.time.slice(11)}</Box>
-                    <Typography variant="caption" color="text.secondary">
-                      {r.time.slice(0, 10)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.domain}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }}>{r.url}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatBytes(r.bytes)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {translate('logs.ms', { value: formatCount(r.requestTime) })}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Box sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{r.clientIp}</Box>
-                    <Typography variant="caption" color="text.secondary">
-                      {[region(r), labels.isp(r.isp)].filter(Boolean).join(' · ')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-                {open === i && (
-                  <TableRow>
-                    <TableCell />
-                    <TableCell colSpan={8}>
-                      <Details row={{ ...r, provider: r.provider ? providerName(r.provider) : '' }} />
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            ))}
-          </TableBody>
-        </Table>
+        <ColumnsTable<LogRow>
+          testId="table-logs"
+          sx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'nowrap', fontWeight: 600 } }}
+          rows={result.list}
+          rowKey={(r, i) => `${r.timestamp}-${i}`}
+          hover
+          detail={(r, i) => open === i && <Details row={{ ...r, provider: r.provider ? providerName(r.provider) : '' }} />}
+          columns={[
+            {
+              label: '',
+              padding: 'checkbox',
+              render: (_r, i) => (
+                <IconButton size="small" aria-label={col('details')} onClick={() => setOpen(open === i ? null : i)}>
+                  {open === i ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                </IconButton>
+              ),
+            },
+            {
+              label: 'logs.columns.time',
+              sx: { whiteSpace: 'nowrap' },
+              render: (r) => (
+                <>
+                  <Box>{r.time.slice(11)}</Box>
+                  <Typography variant="caption" color="text.secondary">
+                    {r.time.slice(0, 10)}
+                  </Typography>
+                </>
+              ),
+            },
+            { label: 'logs.columns.domain', sx: { whiteSpace: 'nowrap' }, render: (r) => r.domain },
+            { label: 'logs.columns.url', sx: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }, render: (r) => r.url },
+            {
+              label: 'logs.columns.status',
+              render: (r) => <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />,
+            },
+            { label: 'logs.columns.bytes', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => formatBytes(r.bytes) },
+            { label: 'logs.columns.requestTime', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => translate('logs.ms', { value: formatCount(r.requestTime) }) },
+            {
+              label: 'logs.columns.cacheHit',
+              sx: { whiteSpace: 'nowrap' },
+              render: (r) => (r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')),
+            },
+            {
+              label: 'logs.columns.client',
+              sx: { whiteSpace: 'nowrap' },
+              render: (r) => (
+                <>
+                  <Box sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{r.clientIp}</Box>
+                  <Typography variant="caption" color="text.secondary">
+                    {[region(r), labels.isp(r.isp)].filter(Boolean).join(' · ')}
+                  </Typography>
+                </>
+              ),
+            },
+          ]}
+        />
       </TableContainer>
       <TablePagination
         component="div"

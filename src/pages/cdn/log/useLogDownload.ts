@@ -3,6 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../../dataProviders';
 import type { LogSearchQuery } from '../../../../dataProviders/api/logs';
 import { PortalApiError } from '../../../../dataProviders/http';
+import { useErrorText } from '../../../kit/errorText';
 
 /** Where a download is: preparing the file, checking its address, handed to the browser, or failed. */
 export type DownloadStep = 'idle' | 'preparing' | 'checking' | 'started' | 'failed';
@@ -28,7 +29,8 @@ export function useLogDownload(open: (address: string) => void = openDownload) {
   const translate = useTranslate();
   const [step, setStep] = useState<DownloadStep>('idle');
   const [error, setError] = useState<string | null>(null);
-  const text = (err: unknown) => (err instanceof PortalApiError ? translate(err.message, { _: err.message, ...err.messageArgs }) : err instanceof Error && err.message ? err.message : null);
+  const errorText = useErrorText();
+  const text = (err: unknown) => (err instanceof PortalApiError ? errorText(err) : err instanceof Error && err.message ? err.message : null);
 
   const start = async (query: LogSearchQuery) => {
     setError(null);
@@ -39,8 +41,7 @@ export function useLogDownload(open: (address: string) => void = openDownload) {
       if (!address) throw new PortalApiError('logs.download.failed', '1', 200);
     } catch (err) {
       // A server msg is shown as is; anything without one is 'Download Failed'.
-      const msg = err instanceof PortalApiError && !err.message.startsWith('portal.errors.unknown') ? text(err) : null;
-      setError(msg ?? translate('logs.download.failed'));
+      setError(errorText(err, 'logs.download.failed'));
       setStep('failed');
       return;
     }

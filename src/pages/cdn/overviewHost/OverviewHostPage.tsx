@@ -2,12 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import {
   Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../../../dataProviders';
+import { useTranslate } from 'react-admin';
 import { HOST_RESOURCE, storeCustoms, storedCustoms } from '../../../../dataProviders/api/hosts';
 import type { Host, HostCustomer, HostTypeOverview } from '../../../../common/wire/hostTypes';
 import { readUserInfo } from '../../../auth/storage';
@@ -18,7 +16,7 @@ import { Tile } from '../overview/Tile';
 import { usePortalQuery } from '../../../kit/usePortalQuery';
 import { QueryView } from '../../../kit/QueryView';
 import { ColumnsTable } from '../../../kit/ColumnsTable';
-import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from '../../../../resources/vpsHosts/hostUi';
+import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useHostCustomers } from '../../../../resources/vpsHosts/hostUi';
 
 const AreaBars = lazy(() => import('./AreaBars'));
 
@@ -34,8 +32,8 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
   const t = useTranslate();
   const navigate = useNavigate();
   const areaName = useAreaName();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data } = useQuery({ queryKey: ['hostAreaSearch', type, area, storedCustoms()], queryFn: () => dataProvider.hostAreaSearch(type, area, 10) });
+  const search = usePortalQuery(['hostAreaSearch', type, area, storedCustoms()], (dp) => dp.hostAreaSearch(type, area, 10));
+  const data = search.data;
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1 }} data-testid="host-area-search">
       <Stack direction="row" alignItems="center" justifyContent="space-between">
@@ -45,10 +43,11 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
           <IconButton size="small" aria-label={t('portal.hosts.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
         </Stack>
       </Stack>
-      {data ? (
+      <QueryView state={search} isEmpty={() => false} height={120} testId="host-area-search">
+        {(found) => (
         <ColumnsTable<Host>
           headless
-          rows={data.list}
+          rows={found.list}
           rowKey={(h) => h.id}
           onRowClick={(h) => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
           columns={[
@@ -59,7 +58,8 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
             { label: 'portal.hosts.fields.expireTime', render: (h) => formatHostTime(h.expireTime), rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined) },
           ]}
         />
-      ) : <Skeleton variant="rectangular" height={120} />}
+        )}
+      </QueryView>
     </Paper>
   );
 }
@@ -141,13 +141,12 @@ function TypeView({ view }: { view: HostTypeOverview }) {
 /** Staff only: narrows the whole portal's host calls to one customer (the stored custom-account selection). */
 function CustomerSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const t = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), staleTime: 600_000 });
+  const customers = useHostCustomers();
   return (
     <TextField select size="small" label={t('portal.hosts.overview.customers')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}
       inputProps={{ 'data-testid': 'host-customer-select' }}>
       <MenuItem value="">{t('portal.hosts.overview.allCustomers')}</MenuItem>
-      {(data ?? []).map((c: HostCustomer) => <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>)}
+      {customers.map((c: HostCustomer) => <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>)}
     </TextField>
   );
 }

@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../../../dataProviders';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import type { StatisticData, Website } from '../../../../common/wire/websiteTypes';
 import { BarRanking, PieShare, TimeSeriesChart } from '../../../charts';
 import { countryName } from '../../../charts/countryCodes';
 import { seriesColor } from '../../../charts/palette';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import type { Granularity } from '../../../lib/time';
+import { QueryView } from '../../../kit/QueryView';
+import { usePortalQuery } from '../../../kit/usePortalQuery';
 
 /**
  * WAF dashboards: bandwidth, traffic and requests of one website or all the caller's websites
@@ -23,28 +24,23 @@ const GRANULARITY: Record<number, Granularity> = { 300: '5m', 3600: '1h', 86400:
 export function WafDashboardsPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [websites, setWebsites] = useState<Website[]>([]);
   const [websiteId, setWebsiteId] = useState<number | ''>('');
   const [range, setRange] = useState<Range>('24h');
-  const [data, setData] = useState<StatisticData | null>(null);
-  const [span, setSpan] = useState<{ start: number; end: number } | null>(null);
-  const [failure, setFailure] = useState('');
   const t = (k: string) => translate(`portal.websites.dashboard.${k}`);
 
-  useEffect(() => {
-    void dataProvider.getList<Website>('dcdn/website', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' }, filter: {} })
-      .then((r) => setWebsites(r.data), () => setWebsites([]));
-  }, [dataProvider]);
-
-  useEffect(() => {
+  const websiteList = usePortalQuery(['wafWebsites'], (dp) =>
+    dp.getList<Website>('dcdn/website', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' }, filter: {} }).then((r) => r.data),
+  );
+  const websites = websiteList.data ?? [];
+  // the range ends when it is asked for (a new choice asks again)
+  const statistic = usePortalQuery(['wafStatistic', websiteId, range], async (dp) => {
     const end = Math.floor(Date.now() / 1000);
-    let live = true;
     const start = end - RANGE_SECONDS[range];
-    dataProvider.wafStatistic({ websiteId: websiteId === '' ? undefined : websiteId, startTime: start, endTime: end })
-      .then((d) => { if (live) { setData(d); setSpan({ start, end }); setFailure(''); } }, (e: Error) => live && setFailure(e.message));
-    return () => { live = false; };
-  }, [dataProvider, websiteId, range]);
+    const data = await dp.wafStatistic({ websiteId: websiteId === '' ? undefined : websiteId, startTime: start, endTime: end });
+    return { data, span: { start, end } };
+  });
+  const data: StatisticData | null = statistic.data?.data ?? null;
+  const span = statistic.data?.span ?? null;
 
   const totals = useMemo(() => ({
     flow: (data?.byteList ?? []).reduce((s, p) => s + p.flow, 0),
@@ -88,64 +84,69 @@ export function WafDashboardsPage() {
           <MenuItem value="7d">{t('last7d')}</MenuItem>
         </TextField>
       </Stack>
-      {failure && <Alert severity="error">{failure}</Alert>}
-      <Grid container spacing={2} sx={{ mb: 2 }}>
-        {[
-          [t('totalFlow'), formatBytes(totals.flow)],
-          [t('totalRequests'), formatCount(totals.requests)],
-          [t('peakBandwidth'), formatBandwidth(totals.peak)],
-          [t('totalEvents'), formatCount(data?.totalEvents ?? 0)],
-          [t('blockedShare'), formatPercent(percentOf(blocked, data?.totalEvents ?? 0))],
-        ].map(([label, value]) => (
-          <Grid key={label} size={{ xs: 12, sm: 6, md: 2.4 }}>
-            <Card><CardContent><Typography color="text.secondary">{label}</Typography><Typography variant="h5" data-testid="waf-total">{value}</Typography></CardContent></Card>
+      <QueryView state={statistic} isEmpty={() => false} height={360} testId="waf">
+        {() => (
+          <>
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            {[
+              [t('totalFlow'), formatBytes(totals.flow)],
+              [t('totalRequests'), formatCount(totals.requests)],
+              [t('peakBandwidth'), formatBandwidth(totals.peak)],
+              [t('totalEvents'), formatCount(data?.totalEvents ?? 0)],
+              [t('blockedShare'), formatPercent(percentOf(blocked, data?.totalEvents ?? 0))],
+            ].map(([label, value]) => (
+              <Grid key={label} size={{ xs: 12, sm: 6, md: 2.4 }}>
+                <Card><CardContent><Typography color="text.secondary">{label}</Typography><Typography variant="h5" data-testid="waf-total">{value}</Typography></CardContent></Card>
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
-      {data && !data.byteList.length && <Alert severity="info">{t('empty')}</Alert>}
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6">{t('bandwidth')}</Typography>
-          <TimeSeriesChart data={(data?.byteList ?? []).map((p) => ({ time: p.time, bandwidth: p.bandwidth }))} series={[{ key: 'bandwidth', name: t('bandwidth'), area: true }]}
-            leftKind="bandwidth" leftTitle={t('bandwidth')} granularity={granularity} locale={locale} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <Typography variant="h6">{t('requests')}</Typography>
-          <TimeSeriesChart data={(data?.countList ?? []).map((p) => ({ time: p.time, count: p.count }))} series={[{ key: 'count', name: t('requests') }]}
-            leftKind="count" leftTitle={t('requests')} granularity={granularity} locale={locale} />
-          <Typography variant="caption" color="text.secondary">{t('source')}</Typography>
-        </CardContent>
-      </Card>
-      <Card sx={{ mt: 2 }} data-testid="waf-chart-events">
-        <CardContent>
-          <Typography variant="h6">{t('events')}</Typography>
-          {data && !data.totalEvents ? noEvents : (
-            <TimeSeriesChart data={eventPoints} series={[{ key: 'events', name: t('events'), area: true }]}
-              leftKind="count" leftTitle={t('events')} granularity={granularity} locale={locale} />
-          )}
-          <Typography variant="caption" color="text.secondary">{t('eventsSource')}</Typography>
-        </CardContent>
-      </Card>
-      <Grid container spacing={2} sx={{ mt: 0 }}>
-        {eventCard('categories', t('topCategories'), (
-          <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`portal.websites.dashboard.category.${c.category}`), value: c.count }))}
-            kind="count" valueTitle={t('events')} labelWidth={180} />
-        ), !!data && !data.topCategories.length)}
-        {eventCard('actions', t('actions'), (
-          <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`portal.websites.test.action.${a.action}`), value: a.count }))}
-            kind="count" otherLabel={t('other')} height={260} />
-        ), !!data && !data.actions.length)}
-        {eventCard('ips', t('topIps'), (
-          <BarRanking data={(data?.topIps ?? []).map((r) => ({ name: r.country ? `${r.ip} (${countryName(r.country, locale)})` : r.ip, value: r.count }))}
-            kind="count" valueTitle={t('events')} labelWidth={220} color={seriesColor(3)} />
-        ), !!data && !data.topIps.length)}
-        {eventCard('countries', t('topCountries'), (
-          <BarRanking data={(data?.topCountries ?? []).map((r) => ({ name: r.country ? countryName(r.country, locale) : t('unknownCountry'), value: r.count }))}
-            kind="count" valueTitle={t('events')} labelWidth={160} color={seriesColor(1)} />
-        ), !!data && !data.topCountries.length)}
-      </Grid>
+          {data && !data.byteList.length && <Alert severity="info">{t('empty')}</Alert>}
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6">{t('bandwidth')}</Typography>
+              <TimeSeriesChart data={(data?.byteList ?? []).map((p) => ({ time: p.time, bandwidth: p.bandwidth }))} series={[{ key: 'bandwidth', name: t('bandwidth'), area: true }]}
+                leftKind="bandwidth" leftTitle={t('bandwidth')} granularity={granularity} locale={locale} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <Typography variant="h6">{t('requests')}</Typography>
+              <TimeSeriesChart data={(data?.countList ?? []).map((p) => ({ time: p.time, count: p.count }))} series={[{ key: 'count', name: t('requests') }]}
+                leftKind="count" leftTitle={t('requests')} granularity={granularity} locale={locale} />
+              <Typography variant="caption" color="text.secondary">{t('source')}</Typography>
+            </CardContent>
+          </Card>
+          <Card sx={{ mt: 2 }} data-testid="waf-chart-events">
+            <CardContent>
+              <Typography variant="h6">{t('events')}</Typography>
+              {data && !data.totalEvents ? noEvents : (
+                <TimeSeriesChart data={eventPoints} series={[{ key: 'events', name: t('events'), area: true }]}
+                  leftKind="count" leftTitle={t('events')} granularity={granularity} locale={locale} />
+              )}
+              <Typography variant="caption" color="text.secondary">{t('eventsSource')}</Typography>
+            </CardContent>
+          </Card>
+          <Grid container spacing={2} sx={{ mt: 0 }}>
+            {eventCard('categories', t('topCategories'), (
+              <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`portal.websites.dashboard.category.${c.category}`), value: c.count }))}
+                kind="count" valueTitle={t('events')} labelWidth={180} />
+            ), !!data && !data.topCategories.length)}
+            {eventCard('actions', t('actions'), (
+              <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`portal.websites.test.action.${a.action}`), value: a.count }))}
+                kind="count" otherLabel={t('other')} height={260} />
+            ), !!data && !data.actions.length)}
+            {eventCard('ips', t('topIps'), (
+              <BarRanking data={(data?.topIps ?? []).map((r) => ({ name: r.country ? `${r.ip} (${countryName(r.country, locale)})` : r.ip, value: r.count }))}
+                kind="count" valueTitle={t('events')} labelWidth={220} color={seriesColor(3)} />
+            ), !!data && !data.topIps.length)}
+            {eventCard('countries', t('topCountries'), (
+              <BarRanking data={(data?.topCountries ?? []).map((r) => ({ name: r.country ? countryName(r.country, locale) : t('unknownCountry'), value: r.count }))}
+                kind="count" valueTitle={t('events')} labelWidth={160} color={seriesColor(1)} />
+            ), !!data && !data.topCountries.length)}
+          </Grid>
+          </>
+        )}
+      </QueryView>
     </Box>
   );
 }
