@@ -20,10 +20,11 @@ export const envelopePlugin = fp(async (app) => {
 
 /**
  * Sends a failure in `envelope`'s shape. JSON.stringify, not the route's response schema: a schema
- * describes the success reply, and its serialiser would reshape a failure's code and data.
+ * describes the success reply, and its serialiser would reshape a failure's code and data. (A reply
+ * serialiser of one's own leaves the content type to the caller.)
  */
 export const sendFailure = (reply: FastifyReply, envelope: Envelope, status: number, code: string, msg: string) =>
-  reply.status(status).serializer(JSON.stringify).send(envelope.fail(code, msg));
+  reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(envelope.fail(code, msg));
 
 /**
  * The one error handler, per envelope: every failure of a backend folder's routes (guard, schema

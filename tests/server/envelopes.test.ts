@@ -42,11 +42,13 @@ describe('envelopes per backend folder', () => {
     expect(monit.body).toMatchObject({ code: '400', data: null });
     const api = await call(app, acme, { method: 'POST', url: '/api/certificate/search', payload: { pageSize: 'many' } });
     expect(api.body).toMatchObject({ code: '400', data: null });
+    for (const res of [impapi, monit, api]) expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('the guard: no session is HTTP 401 in the folder\'s shape; a missing right stays "403" everywhere', async () => {
     const anonymous = await call(app, null, { method: 'GET', url: '/impapi/protection/network/manager/list' });
     expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(anonymous.body.code).toBe(401);
     expect(anonymous.body.data).toBe(anonymous.body.msg);
     expect((await call(app, null, { method: 'POST', url: '/monit/contacts/list', payload: {} })).body).toMatchObject({ code: '401', data: null });
@@ -61,6 +63,7 @@ describe('envelopes per backend folder', () => {
     const api = await call(app, acme, { method: 'GET', url: '/api/no/such/route' });
     expect(api.status).toBe(404);
     expect(api.body).toMatchObject({ code: '404', data: null });
+    expect(impapi.headers['content-type']).toBe('application/json; charset=utf-8');
     expect((await call(app, acme, { method: 'POST', url: '/monit/no/such/route' })).body).toMatchObject({ code: '404', data: null });
   });
 
