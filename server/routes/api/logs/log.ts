@@ -72,7 +72,7 @@ export const logRoutes: TypedRoutes = async (app) => {
       await sweepDownloads(app.config.dataDir);
       const scope = await request.scope();
       const found = await findDownload(app.config.dataDir, id, { account: request.user!.account, sees: scope.all ? null : scope.has });
-      if (!found) return reply.status(404).send({ code: '404', data: null, msg: request.t('logDownloadMissing') });
+      if (!found) return reply.status(404).send(portalEnvelope.fail('404', request.t('logDownloadMissing')));
       const { meta, file } = found;
       const ascii = meta.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
