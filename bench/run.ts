@@ -18,6 +18,7 @@ const BENCHES: Record<string, { what: string; allArgs?: string[]; notInAll?: boo
   analysis: { what: 'median / p95 of every analysis query at 10 M and 100 M rows', allArgs: ['--rows', '10000000'] },
   purge: { what: '10,000 URLs through the embedded edge; task-list median / p95 with 1,000,000 task URLs' },
   hosts: { what: 'host list, search and overview median / p95 with 100,000 hosts' },
+  replySerialise: { what: 'list replies through their response schema (compiled serialiser) against JSON.stringify' },
   waf: { what: 'website protection: evaluator decisions/s with 100 rules; dry-run latency over 10 M log rows' },
   ipp: { what: 'IP protection statistics and alarm queries over 7 days of minute samples (800 IPs ≈ 105 M rows)' },
   monitTick: { what: 'one cloud-monitoring evaluation tick with 1,000 enabled rules over the 10 M-row store', notInAll: true },

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { readLanguage } from '../src/auth/storage';
+import { SUCCESS_CODES } from '../common/wire/envelopes';
 
 /** 120 s time-out for every call (spec §9). */
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -38,7 +39,10 @@ interface Envelope<T> {
 }
 
 export interface CallOptions extends AxiosRequestConfig {
-  /** Success codes of the backend: "0" by default; impapi also 0; monit "200". */
+  /**
+   * Success codes of the backend: /api's "0" by default (also /cloud, /shiro); the impapi and monit
+   * provider folders set theirs once in their http.ts (common/wire/envelopes.ts).
+   */
   successCodes?: ReadonlyArray<string | number>;
 }
 
@@ -72,7 +76,7 @@ function transportError(err: unknown): PortalApiError {
 
 /** Sends a call, checks the envelope, returns the whole envelope (for callers that need msg). */
 export async function callEnvelope<T>(options: CallOptions): Promise<Envelope<T>> {
-  const { successCodes = ['0'], ...config } = options;
+  const { successCodes = [SUCCESS_CODES.api], ...config } = options;
   let res: AxiosResponse<Envelope<T>>;
   try {
     res = await client.request<Envelope<T>>(config);

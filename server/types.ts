@@ -4,6 +4,8 @@ import type { PortalCipher } from './lib/cipher';
 import type { PortalConfig } from './config';
 import type { Access } from '../common/rules/permissions';
 import type { ServerMessageKey } from '../i18n/serverMessages';
+import type { Envelope } from './lib/envelope';
+import type { Backend } from '../common/wire/envelopes';
 
 /** The signed-in user, loaded from the users table on every request. */
 export interface SessionUser {
@@ -35,13 +37,26 @@ export interface RouteDeclaration {
   url: string;
   module: string;
   access: string;
+  /** The backend folder that owns the route (server/routes/<backend>/). */
+  backend: Backend;
   /** The route's validation schema (body, querystring, params), for the security fuzz test. */
   schema?: import('fastify').FastifySchema;
+}
+
+/** A backend route folder: the URL prefix it owns and its envelope (server/routes/backend.ts). */
+export interface BackendOwner {
+  name: Backend;
+  prefix: string;
+  envelope: Envelope;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteDeclaration[];
+    /** Every backend folder registered so far (for answers no route owns: not found). */
+    backends: BackendOwner[];
+    /** The backend folder a plugin belongs to (an encapsulated decoration; absent outside one). */
+    backend?: BackendOwner;
     config: PortalConfig;
     db: ConfigDb;
     traffic: TrafficEngine;

@@ -1,7 +1,8 @@
+import { SUCCESS_CODES } from '../../common/wire/envelopes';
 import { call, callEnvelope, type CallOptions } from '../http';
 
 /** /impapi's success rule, once for the folder: code number 0, the string "0" also accepted (spec §7). */
-const IMPAPI = { successCodes: [0, '0'] } as const;
+const IMPAPI = { successCodes: [SUCCESS_CODES.impapi, String(SUCCESS_CODES.impapi)] } as const;
 
 export const impapiCall = <T>(options: CallOptions) => call<T>({ ...IMPAPI, ...options });
 export const impapiEnvelope = <T>(options: CallOptions) => callEnvelope<T>({ ...IMPAPI, ...options });

@@ -1,7 +1,8 @@
+import { SUCCESS_CODES } from '../../common/wire/envelopes';
 import { call, callEnvelope, type CallOptions } from '../http';
 
 /** /monit's success rule, once for the folder: code "200" (spec §7). */
-const MONIT = { successCodes: ['200'] } as const;
+const MONIT = { successCodes: [SUCCESS_CODES.monit] } as const;
 
 export const monitCall = <T>(options: CallOptions) => call<T>({ ...MONIT, ...options });
 export const monitEnvelope = <T>(options: CallOptions) => callEnvelope<T>({ ...MONIT, ...options });

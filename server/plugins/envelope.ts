@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
-import { PortalError, failureEnvelope } from '../lib/envelope';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { PortalError, portalEnvelope, type Envelope } from '../lib/envelope';
 import { serverMessages, type ServerMessageKey } from '../../i18n/serverMessages';
 
 /** Request language, the localiser, and the one error handler that keeps every failure in the envelope. */
@@ -14,9 +14,25 @@ export const envelopePlugin = fp(async (app) => {
     request.lang = header === 'en' || header === 'english' ? 'en' : 'zh';
   });
 
-  // Every failure leaves in the envelope of its backend (failureEnvelope: /impapi numbers, others strings).
-  app.setErrorHandler((error: FastifyError | PortalError, request, reply) => {
-    const send = (status: number, code: string, msg: string) => reply.status(status).send(failureEnvelope(request.url, code, msg));
+  // Outside every backend folder (the site's own files): the portal's envelope.
+  app.setErrorHandler(failureHandler(portalEnvelope));
+});
+
+/**
+ * Sends a failure in `envelope`'s shape. JSON.stringify, not the route's response schema: a schema
+ * describes the success reply, and its serialiser would reshape a failure's code and data. (A reply
+ * serialiser of one's own leaves the content type to the caller.)
+ */
+export const sendFailure = (reply: FastifyReply, envelope: Envelope, status: number, code: string, msg: string) =>
+  reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(envelope.fail(code, msg));
+
+/**
+ * The one error handler, per envelope: every failure of a backend folder's routes (guard, schema
+ * validation, PortalError, the traffic queue's "busy", a crash) leaves in that folder's envelope.
+ */
+export function failureHandler(envelope: Envelope) {
+  return (error: FastifyError | PortalError, request: FastifyRequest, reply: FastifyReply) => {
+    const send = (status: number, code: string, msg: string) => sendFailure(reply, envelope, status, code, msg);
     if (error instanceof PortalError) {
       const msg = typeof error.msgKey === 'string' ? request.t(error.msgKey) : error.msgKey.text;
       return send(error.httpStatus, error.code, msg);
@@ -35,5 +51,5 @@ export const envelopePlugin = fp(async (app) => {
     if (status && status >= 400 && status < 500) return send(status, String(status), error.message);
     request.log.error({ err: error }, 'unhandled error');
     return send(500, '500', request.t('serverError'));
-  });
-});
+  };
+}

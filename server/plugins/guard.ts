@@ -1,28 +1,35 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission, isSuperRole } from '../../common/rules/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
-import type { AccountScope, RouteDeclaration } from '../types';
-
-const GUARDED_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
+import type { AccountScope, BackendOwner, RouteDeclaration } from '../types';
 
 /**
  * One guard for every route: the route's own declaration (config.module, config.access, as in the
- * contract table) decides. No session → HTTP 401; missing right → body code "403".
- * A backend route without a declaration is refused at registration, so none can slip through.
+ * contract table) decides. No session → HTTP 401; missing right → body code "403", each in the
+ * envelope of the route's backend folder (server/routes/backend.ts).
+ * A backend route without a declaration is refused at registration, so none can slip through; so is
+ * a route outside its folder's prefix, or one under a backend's prefix registered outside the folder.
  */
 export const guardPlugin = fp(async (app) => {
   const table: RouteDeclaration[] = [];
   app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
+  app.decorate('backends', [] as BackendOwner[]);
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
     const url = route.url;
-    if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+    const owner = this.backend;
+    if (!owner) {
+      const claimed = app.backends.find((b) => url.startsWith(b.prefix));
+      if (claimed) throw new Error(`route ${route.method} ${url} is registered outside server/routes/${claimed.name}/`);
+      return;
+    }
+    if (!url.startsWith(owner.prefix)) throw new Error(`route ${route.method} ${url} is outside ${owner.prefix} (server/routes/${owner.name}/)`);
     const config = route.config as { access?: string; module?: string } | undefined;
     if (!config?.access) throw new Error(`route ${route.method} ${url} has no access declaration`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url, module: config.module ?? '-', access: config.access, schema: route.schema });
+      table.push({ method, url, module: config.module ?? '-', access: config.access, backend: owner.name, schema: route.schema });
     }
   });
 

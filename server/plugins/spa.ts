@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-
-const BACKEND_PREFIXES = ['/api/', '/cloud/', '/shiro/', '/impapi/', '/monit/', '/linesapi/'];
+import { portalEnvelope } from '../lib/envelope';
+import { sendFailure } from './envelope';
 
 /**
  * The one inline script of the page (its hash is allowed by the content security policy in
@@ -42,9 +42,9 @@ export const spaPlugin = fp(async (app) => {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (BACKEND_PREFIXES.some((p) => url.startsWith(p)) || request.method !== 'GET') {
-      return reply.status(404).send({ code: '404', data: null, msg: request.t('notFound') });
-    }
+    // Under a backend's prefix: that folder's envelope; any other method: the portal's.
+    const owner = app.backends.find((b) => url.startsWith(b.prefix));
+    if (owner || request.method !== 'GET') return sendFailure(reply, owner?.envelope ?? portalEnvelope, 404, '404', request.t('notFound'));
     if (!hasBuild) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build');
     return sendIndex(reply);
   });

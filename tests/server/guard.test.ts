@@ -2,24 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { call, makeApp, signIn } from './helpers';
-import { ok } from '../../server/lib/envelope';
+import { ok, portalEnvelope } from '../../server/lib/envelope';
+import { backendRoutes } from '../../server/routes/backend';
+import type { TypedRoutes } from '../../server/lib/typeProvider';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await makeApp();
-  // Probe routes declared like real ones, to test the one guard in isolation.
-  app.get('/api/test/domainView', { config: { module: 'domain', access: 'view' } }, async () => ok('viewed'));
-  app.post('/api/test/domainWrite', { config: { module: 'domain', access: 'operation' } }, async () => ok('written'));
-  app.get('/api/test/logClient', { config: { module: 'log:client', access: 'view' } }, async () => ok('client'));
-  app.post(
-    '/api/test/schema',
-    { config: { module: 'domain', access: 'view' }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } },
-    async () => ok('valid'),
-  );
-  app.get('/api/test/scope', { config: { module: '-', access: 'session' } }, async (request) => {
-    const scope = await request.scope();
-    return ok({ all: scope.all, accounts: [...scope.accounts].sort() });
-  });
+  // Probe routes declared like real ones, in a probe /api folder, to test the one guard in isolation.
+  const probes: TypedRoutes = async (api) => {
+    api.get('/api/test/domainView', { config: { module: 'domain', access: 'view' } }, async () => ok('viewed'));
+    api.post('/api/test/domainWrite', { config: { module: 'domain', access: 'operation' } }, async () => ok('written'));
+    api.get('/api/test/logClient', { config: { module: 'log:client', access: 'view' } }, async () => ok('client'));
+    api.post(
+      '/api/test/schema',
+      { config: { module: 'domain', access: 'view' }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } },
+      async () => ok('valid'),
+    );
+    api.get('/api/test/scope', { config: { module: '-', access: 'session' } }, async (request) => {
+      const scope = await request.scope();
+      return ok({ all: scope.all, accounts: [...scope.accounts].sort() });
+    });
+  };
+  await app.register(backendRoutes({ name: 'api', prefix: '/api/test/', envelope: portalEnvelope, routes: [probes] }));
 });
 afterAll(async () => {
   await app.close();

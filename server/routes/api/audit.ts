@@ -1,8 +1,9 @@
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../lib/envelope';
+import { ok, portalEnvelope } from '../../lib/envelope';
 import { searchAudit } from '../../stores/config/audit';
 import { AUDIT_SORT_FIELDS, type AuditSearchReply } from '../../../common/wire/auditTypes';
+import { AuditSearchReplySchema, replySchema } from '../../lib/wireSchemas';
 
 /**
  * The audit log list (issue #22), a project route outside the contract table (listed with the
@@ -31,7 +32,7 @@ const SearchBody = Type.Object(
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
 export const auditRoutes: TypedRoutes = async (app) => {
-  app.post('/api/audit/search', { config: { module: 'audit', access: 'view' }, schema: { body: SearchBody } }, async (request) => {
+  app.post('/api/audit/search', { config: { module: 'audit', access: 'view' }, schema: { body: SearchBody, response: replySchema(portalEnvelope, AuditSearchReplySchema) } }, async (request) => {
     const body = request.body;
     const scope = await request.scope();
     const reply: AuditSearchReply = await searchAudit(app.db, scope.all ? null : scope.accounts, {

@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
-import { fail, notFound, ok } from '../../lib/envelope';
+import { fail, notFound, ok, portalEnvelope } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { countHosts, getHost, hostCustomers, listAreas, listHosts, renameHost, typeOverview, type HostListQuery } from '../../stores/config/hosts';
 import { hostCurves, lastHourCpu } from '../../stores/traffic/hostMetrics';
 import { HOST_STATUSES, HOST_TYPES, hostNameProblem, type HostType } from '../../../common/rules/hostRules';
 import { HOST_SORT_FIELDS, type Host, type HostDetailReply, type HostFulltextReply, type HostListReply } from '../../../common/wire/hostTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
+import { HostCustomersSchema, HostDetailReplySchema, HostFulltextReplySchema, HostListReplySchema, replySchema } from '../../lib/wireSchemas';
 
 /**
  * Hosts (issue #17): the VPS and dedicated-server lists, full-text search, a host's details with its
@@ -56,6 +57,8 @@ async function hostAccounts(request: FastifyRequest, customs: string | string[] 
   return requestedAccounts(request, customs);
 }
 
+const hostList = replySchema(portalEnvelope, HostListReplySchema);
+
 export const hostRoutes: TypedRoutes = async (app) => {
   /** Adds the last hour's CPU average and peak from the traffic store. */
   const withCpu = async (hosts: Host[]): Promise<Host[]> => {
@@ -73,16 +76,16 @@ export const hostRoutes: TypedRoutes = async (app) => {
     return { list: await withCpu(page.list), total: page.total };
   };
 
-  app.post('/api/hostInfo/list/details', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body)));
+  app.post('/api/hostInfo/list/details', { config: cloudView, schema: { body: ListBody, response: hostList } }, async (request) => ok(await list(request, request.body)));
 
-  app.post('/api/hostInfo/search/fulltext', { config: cloudView, schema: { body: FulltextBody } }, async (request) => {
+  app.post('/api/hostInfo/search/fulltext', { config: cloudView, schema: { body: FulltextBody, response: replySchema(portalEnvelope, HostFulltextReplySchema) } }, async (request) => {
     const page = await list(request, request.body);
     const reply: HostFulltextReply = { result: page.list, total: page.total };
     return ok(reply);
   });
 
   // Search with details: the matching hosts; asked for one id, that host's last 24 hours as well.
-  app.post('/api/hostInfo/list/details/search', { config: cloudView, schema: { body: ListBody } }, async (request) => {
+  app.post('/api/hostInfo/list/details/search', { config: cloudView, schema: { body: ListBody, response: replySchema(portalEnvelope, HostDetailReplySchema) } }, async (request) => {
     const body = request.body as ListBodyT;
     const page = await list(request, body);
     if (body.id === undefined) return ok<HostDetailReply>(page);
@@ -91,11 +94,11 @@ export const hostRoutes: TypedRoutes = async (app) => {
   });
 
   // The overview's per-area search (type decides the list it fills).
-  app.post('/api/hostInfo/search', { config: cloudView, schema: { body: ListBody } }, async (request) => ok(await list(request, request.body)));
+  app.post('/api/hostInfo/search', { config: cloudView, schema: { body: ListBody, response: hostList } }, async (request) => ok(await list(request, request.body)));
 
   app.get('/api/area/all', { config: cloudView }, async () => ok(await listAreas(app.db)));
 
-  app.get('/api/hostInfo/custom/list', { config: cloudView }, async (request) => {
+  app.get('/api/hostInfo/custom/list', { config: cloudView, schema: { response: replySchema(portalEnvelope, HostCustomersSchema) } }, async (request) => {
     const scope = await request.scope();
     return ok(await hostCustomers(app.db, scope.all ? null : scope.accounts));
   });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
-import { notFound, ok } from '../../lib/envelope';
+import { notFound, ok, portalEnvelope } from '../../lib/envelope';
 import { requestedAccounts } from '../../plugins/guard';
 import { LineRefusal, quotaOf, submit } from '../../lib/purgeService';
 import { getTaskHead, listTaskUrls, listTasks } from '../../stores/config/purgeTasks';
@@ -9,6 +9,7 @@ import { PURGE_STATUSES, type PurgeKind } from '../../../common/rules/purgeRules
 import type { PurgeTaskListReply } from '../../../common/wire/purgeTypes';
 import { serverMessages, type ServerMessageKey } from '../../../i18n/serverMessages';
 import { formatDomainMessage } from '../../../common/rules/domainMessages';
+import { PurgeTaskListReplySchema, PurgeUrlListReplySchema, replySchema } from '../../lib/wireSchemas';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 
@@ -60,6 +61,13 @@ function reasonText(request: FastifyRequest, stored: string): string {
   return formatDomainMessage(request.t(key as ServerMessageKey), parsed);
 }
 
+/**
+ * /api/refresh/query answers a task list, or a task's URLs when asked for one. The serialiser picks
+ * the first alternative the reply validates against: the task list first, since only it has quotas
+ * (an empty task list would also pass as a URL list and lose its quotas).
+ */
+const refreshQueryReply = replySchema(portalEnvelope, Type.Union([PurgeTaskListReplySchema, PurgeUrlListReplySchema]));
+
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
 export const purgeRoutes: TypedRoutes = async (app) => {
@@ -97,7 +105,7 @@ export const purgeRoutes: TypedRoutes = async (app) => {
     return submitReply(request, body.type, body.urls);
   });
 
-  app.post('/api/refresh/query', { config: purgeView, schema: { body: SearchBody } }, async (request) => {
+  app.post('/api/refresh/query', { config: purgeView, schema: { body: SearchBody, response: refreshQueryReply } }, async (request) => {
     const body = request.body;
     if (body.taskId !== undefined) return ok(await taskUrls(request, ['url', 'dir'], { ...body, taskId: body.taskId }));
     return ok(await taskList(request, body.type ? [body.type] : ['url', 'dir'], body));
@@ -107,11 +115,11 @@ export const purgeRoutes: TypedRoutes = async (app) => {
     return submitReply(request, 'prefetch', request.body.urls);
   });
 
-  app.post('/api/prefetch/status', { config: prefetchView, schema: { body: StatusBody } }, async (request) => {
+  app.post('/api/prefetch/status', { config: prefetchView, schema: { body: StatusBody, response: replySchema(portalEnvelope, PurgeUrlListReplySchema) } }, async (request) => {
     return ok(await taskUrls(request, ['prefetch'], request.body));
   });
 
-  app.post('/api/prefetch/search', { config: prefetchView, schema: { body: SearchBody } }, async (request) => {
+  app.post('/api/prefetch/search', { config: prefetchView, schema: { body: SearchBody, response: replySchema(portalEnvelope, PurgeTaskListReplySchema) } }, async (request) => {
     const body = request.body;
     return ok(await taskList(request, ['prefetch'], { ...body, type: undefined }));
   });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
-import { fail, impapiOk, notFound } from '../../lib/envelope';
+import { fail, impapiEnvelope, impapiOk, notFound } from '../../lib/envelope';
 import { issueDelayMs } from '../../lib/domainService';
 import { isPrivateAddress } from '../../lib/originProbe';
 import { probePorts } from '../../lib/portProbe';
@@ -17,6 +17,7 @@ import {
 } from '../../../common/rules/ippRules';
 import type { IppEntry, IppPortErrorData, IppStatListRow } from '../../../common/wire/ippTypes';
 import type { ServerMessageKey } from '../../../i18n/serverMessages';
+import { IppAlarmPageSchema, IppEntryListSchema, replySchema } from '../../lib/wireSchemas';
 
 /**
  * IP protection (issue #19): protected origin IPs (/impapi/protection/network/manager/*), their
@@ -114,7 +115,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
 
   const due = () => new Date(Date.now() + issueDelayMs());
 
-  app.get('/impapi/protection/network/manager/list', { config: ippView, schema: { querystring: ListQuery } }, async (request) => {
+  app.get('/impapi/protection/network/manager/list', { config: ippView, schema: { querystring: ListQuery, response: replySchema(impapiEnvelope, IppEntryListSchema) } }, async (request) => {
     const q = request.query;
     const list = await listIppEntries(app.db, await accountsOf(request), { status: q.status, keyword: q.keyword?.trim() || undefined });
     return impapiOk(list.map(publicEntry));
@@ -227,7 +228,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return impapiOk(rows);
   });
 
-  app.post('/impapi/monitor/alarm/record/page', { config: ippView, schema: { body: AlarmBody } }, async (request) => {
+  app.post('/impapi/monitor/alarm/record/page', { config: ippView, schema: { body: AlarmBody, response: replySchema(impapiEnvelope, IppAlarmPageSchema) } }, async (request) => {
     const body = request.body;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? 20;

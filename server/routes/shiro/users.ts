@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../lib/typeProvider';
 import { Type, type Static } from '@sinclair/typebox';
-import { fail, notFound, ok } from '../../lib/envelope';
+import { fail, notFound, ok, portalEnvelope } from '../../lib/envelope';
 import { hashPassword } from '../../lib/password';
 import { endUserSessions } from '../../plugins/session';
 import { grantablePermissions } from '../../../common/rules/permissionCatalog';
@@ -13,6 +13,7 @@ import { auditChange, auditObject } from '../../lib/audit';
 import {
   assertMayManage, checkAccounts, checkEmail, checkHomeAccount, checkPassword, checkPermissions, checkUsername, managedScope,
 } from './userRules';
+import { replySchema, SubUserPageSchema } from '../../lib/wireSchemas';
 
 const LanguageParams = Type.Object({ language: Type.Union([Type.Literal('chinese'), Type.Literal('english')]) });
 
@@ -74,7 +75,7 @@ async function scopeTree(request: FastifyRequest): Promise<AccountNode[]> {
 
 /** Sub-users (/page/user) through /shiro/self (contract rows 73–80, except safeupdatepassword). */
 export const shiroUserRoutes: TypedRoutes = async (app) => {
-  app.post('/shiro/self/search', { config: READ, schema: { body: SearchBody }, preValidation: emptyBody }, async (request) => {
+  app.post('/shiro/self/search', { config: READ, schema: { body: SearchBody, response: replySchema(portalEnvelope, SubUserPageSchema) }, preValidation: emptyBody }, async (request) => {
     const body = (request.body ?? {}) as Static<typeof SearchBody>;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? 10;

@@ -1,7 +1,7 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { X509Certificate } from 'node:crypto';
-import { ok, fail } from '../../../lib/envelope';
+import { ok, fail, portalEnvelope } from '../../../lib/envelope';
 import { hasPermission } from '../../../../common/rules/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
 import { accountLineage, getCertificateMaterial, listCertificates } from '../../../stores/config/certificates';
@@ -13,6 +13,7 @@ import type {
   CertificateChainEntry, CertificateDeletionStatus, CertificateDetails, CertificateMatch, CertificateName, CertificateProvider,
   CertificateSearchParams, CertificateSearchReply,
 } from '../../../../common/wire/certificateTypes';
+import { CertificateListSchema, CertificateSearchReplySchema, replySchema } from '../../../lib/wireSchemas';
 
 const VIEW = { module: 'certificate', access: 'view' } as const;
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -52,22 +53,24 @@ function disposition(name: string, ext: string, id: number): string {
  * Certificate reads (contract rows GET account, all, username, download, deling, providerDetails,
  * allName, details; POST search, match/domain); the writes are in certificateWrite.ts.
  */
+const certificateList = replySchema(portalEnvelope, CertificateListSchema);
+
 export const certificateRoutes: TypedRoutes = async (app) => {
   const db = app.db;
 
-  app.get('/api/certificate/account', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
+  app.get('/api/certificate/account', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }), response: certificateList } }, async (request) => {
     const { account } = request.query;
     const filter = await listingFilter(request);
     if (account) filter.accounts = await requestedAccounts(request, account);
     return ok(await toWire(request, (await listCertificates(db, filter)).rows));
   });
 
-  app.get('/api/certificate/all', { config: VIEW }, async (request) => {
+  app.get('/api/certificate/all', { config: VIEW, schema: { response: certificateList } }, async (request) => {
     if (userTypeOf(request.user!) !== 3) throw staffOnly();
     return ok(await toWire(request, (await listCertificates(db, { accounts: null })).rows));
   });
 
-  app.get('/api/certificate/username', { config: VIEW, schema: { querystring: Type.Object({ username: Type.Optional(Type.String()) }) } }, async (request) => {
+  app.get('/api/certificate/username', { config: VIEW, schema: { querystring: Type.Object({ username: Type.Optional(Type.String()) }), response: certificateList } }, async (request) => {
     const { username } = request.query;
     const filter = await listingFilter(request);
     const wanted = username || request.user!.username;
@@ -76,7 +79,7 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(await toWire(request, (await listCertificates(db, filter)).rows));
   });
 
-  app.post('/api/certificate/search', { config: VIEW, schema: { body: SearchBody } }, async (request) => {
+  app.post('/api/certificate/search', { config: VIEW, schema: { body: SearchBody, response: replySchema(portalEnvelope, CertificateSearchReplySchema) } }, async (request) => {
     const body = request.body;
     const filter = await listingFilter(request);
     if (body.account?.length) filter.owners = (await requestedAccounts(request, body.account)) ?? undefined;

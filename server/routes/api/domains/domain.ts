@@ -1,6 +1,6 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
-import { fail, ok } from '../../../lib/envelope';
+import { fail, ok, portalEnvelope } from '../../../lib/envelope';
 import { isSuperRole } from '../../../../common/rules/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
 import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPage } from '../../../stores/config/domains';
@@ -16,6 +16,7 @@ import { diffDomainConfig } from '../../../../common/rules/domainDiff';
 import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../../common/rules/domainRules';
 import type { DomainSearchReply } from '../../../../common/wire/domainTypes';
 import { auditChange, auditObject } from '../../../lib/audit';
+import { EncryptedSchema, replySchema } from '../../../lib/wireSchemas';
 
 const view = { module: 'domain', access: 'view' } as const;
 const operation = { module: 'domain', access: 'operation' } as const;
@@ -26,7 +27,7 @@ const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null &&
 
 /** Domain list, search, add, update, delete, enable, disable (contract rows /api/domain/*). */
 export const domainRoutes: TypedRoutes = async (app) => {
-  app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema } }, async (request) => {
+  app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema, response: replySchema(portalEnvelope, EncryptedSchema) } }, async (request) => {
     const params = toSearchParams(request.body);
     const accounts = await requestedAccounts(request, params.account);
     const { list, total } = await searchDomainPage(app.db, accounts, params);
@@ -36,7 +37,10 @@ export const domainRoutes: TypedRoutes = async (app) => {
 
   app.get(
     '/api/domain/list',
-    { config: view, schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) } },
+    {
+      config: view,
+      schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }), response: replySchema(portalEnvelope, EncryptedSchema) },
+    },
     async (request) => {
       const { account } = request.query;
       const accounts = await requestedAccounts(request, listParam(account));

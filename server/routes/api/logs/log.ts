@@ -2,18 +2,19 @@ import fs from 'node:fs';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import dayjs from 'dayjs';
 import { Type } from '@sinclair/typebox';
-import { fail, ok } from '../../../lib/envelope';
+import { fail, ok, portalEnvelope } from '../../../lib/envelope';
 import { countLogs, exportLogs, LOG_DOWNLOAD_MAX_ROWS, LOG_PAGE_WINDOW, searchLogs } from '../../../stores/traffic/logs';
 import {
   findDownload, LOG_DOWNLOAD_TTL_HOURS, newDownloadId, prepareDownload, saveDownloadMeta, sweepDownloads,
 } from '../../../stores/traffic/logDownloads';
 import { LogSearchBody, toLogFilters, type LogSearchInput } from './logRequest';
+import { LogSearchResultSchema, replySchema } from '../../../lib/wireSchemas';
 
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Log search and download (contract rows POST /api/log/searchList, POST /api/log/downloadID). */
 export const logRoutes: TypedRoutes = async (app) => {
-  app.post('/api/log/searchList', { config: { module: 'log', access: 'view' }, schema: { body: LogSearchBody } }, async (request) => {
+  app.post('/api/log/searchList', { config: { module: 'log', access: 'view' }, schema: { body: LogSearchBody, response: replySchema(portalEnvelope, LogSearchResultSchema) } }, async (request) => {
     const body = (request.body ?? {}) as LogSearchInput;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -71,7 +72,7 @@ export const logRoutes: TypedRoutes = async (app) => {
       await sweepDownloads(app.config.dataDir);
       const scope = await request.scope();
       const found = await findDownload(app.config.dataDir, id, { account: request.user!.account, sees: scope.all ? null : scope.has });
-      if (!found) return reply.status(404).send({ code: '404', data: null, msg: request.t('logDownloadMissing') });
+      if (!found) return reply.status(404).send(portalEnvelope.fail('404', request.t('logDownloadMissing')));
       const { meta, file } = found;
       const ascii = meta.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
-import { ok } from '../../../lib/envelope';
+import { ok, portalEnvelope } from '../../../lib/envelope';
 import { clearIngestLeftovers, ingestRecords } from '../../../stores/traffic/ingest';
 import { RECORD_KINDS, recordKind } from '../../../stores/traffic/recordKinds';
 
@@ -43,9 +43,9 @@ export const logIngestRoutes: TypedRoutes = async (app) => {
     },
     async (request, reply) => {
       const expected = app.config.ingestToken;
-      if (!expected) return reply.status(503).send({ code: '503', data: null, msg: request.t('ingestDisabled') });
+      if (!expected) return reply.status(503).send(portalEnvelope.fail('503', request.t('ingestDisabled')));
       if (!tokenMatches(request.headers.authorization, expected)) {
-        return reply.status(401).send({ code: '401', data: null, msg: request.t('ingestUnauthorized') });
+        return reply.status(401).send(portalEnvelope.fail('401', request.t('ingestUnauthorized')));
       }
       const query = request.query;
       const kind = recordKind(query.kind)!;

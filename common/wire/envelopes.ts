@@ -1,0 +1,16 @@
+/**
+ * The success code of each backend's envelope {code, data, msg} (spec §7; ARCHITECTURE 'Envelopes'):
+ * the server answers with it (server/lib/envelope.ts) and the client's provider folder accepts it
+ * (dataProviders/<backend>/http.ts). A missing right is code "403" on every backend.
+ */
+export const SUCCESS_CODES = {
+  api: '0',
+  cloud: '0',
+  shiro: '0',
+  linesapi: '0',
+  /** a number; the client also accepts the string "0" (spec §7) */
+  impapi: 0,
+  monit: '200',
+} as const;
+
+export type Backend = keyof typeof SUCCESS_CODES;

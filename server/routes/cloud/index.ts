@@ -1,0 +1,13 @@
+import { portalEnvelope } from '../../lib/envelope';
+import { backendRoutes } from '../backend';
+import { encryptDomainInfoRoutes } from './encryptDomainInfo';
+import { domainGroupRoutes } from './domainGroups';
+import { lineAreaRoutes } from './lineArea';
+
+/** /cloud: the portal's envelope (success code "0"). */
+export const cloudBackend = backendRoutes({
+  name: 'cloud',
+  prefix: '/cloud/',
+  envelope: portalEnvelope,
+  routes: [encryptDomainInfoRoutes, domainGroupRoutes, lineAreaRoutes],
+});
