@@ -13,7 +13,7 @@ import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
 import { nameProblem } from '../../common/rules/monitRules';
 import { paginationLabels } from '../alertHistory/paginationLabels';
 
-const f = (name: string) => `portal.monit.contacts.fields.${name}`;
+const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
 function SendMsgButton() {
   const record = useRecordContext<Contact>();
@@ -26,8 +26,8 @@ function SendMsgButton() {
     setBusy(true);
     try {
       const reply = await dataProvider.monitSendMsg(record.id);
-      const results = reply.results.map((r) => `${t(`portal.monit.rules.channels.${r.channel}`)}: ${t(`portal.monit.history.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`).join('; ');
-      notify(t('portal.monit.contacts.sendResult', { results }), { type: reply.results.every((r) => r.status === 'sent') ? 'success' : 'warning', autoHideDuration: 10000 });
+      const results = reply.results.map((r) => `${t(`resources.CMonit/alertRules.channels.${r.channel}`)}: ${t(`resources.CMonit/alertHistory.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`).join('; ');
+      notify(t('resources.CMonit/alertContact.contacts.sendResult', { results }), { type: reply.results.every((r) => r.status === 'sent') ? 'success' : 'warning', autoHideDuration: 10000 });
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
     } finally {
@@ -36,7 +36,7 @@ function SendMsgButton() {
   };
   return (
     <Button size="small" startIcon={<SendOutlinedIcon />} onClick={() => void send()} disabled={busy} data-testid="contact-send">
-      {t('portal.monit.contacts.sendMsg')}
+      {t('resources.CMonit/alertContact.contacts.sendMsg')}
     </Button>
   );
 }
@@ -62,7 +62,7 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
       const data = { name, description, contactIds: members };
       if (initial) await dataProvider.update(GROUP_RESOURCE, { id: initial.id, data, previousData: initial });
       else await dataProvider.create(GROUP_RESOURCE, { data });
-      notify('portal.monit.success', { type: 'success' });
+      notify('resources.CMonit/alertContact.success', { type: 'success' });
       refresh();
       onClose();
     } catch (e) {
@@ -74,15 +74,15 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
   const options = contacts ?? [];
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t(initial ? 'portal.monit.groups.edit' : 'portal.monit.groups.add')}</DialogTitle>
+      <DialogTitle>{t(initial ? 'resources.CMonit/alertContact.groups.edit' : 'resources.CMonit/alertContact.groups.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label={t('portal.monit.groups.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required inputProps={{ 'data-testid': 'group-name' }}
-            error={touched && !!problem} helperText={touched && problem ? t(`portal.monit.problems.${problem}`) : ' '} />
-          <TextField label={t('portal.monit.groups.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline />
+          <TextField label={t('resources.CMonit/alertContact.groups.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required inputProps={{ 'data-testid': 'group-name' }}
+            error={touched && !!problem} helperText={touched && problem ? t(`resources.CMonit/alertContact.problems.${problem}`) : ' '} />
+          <TextField label={t('resources.CMonit/alertContact.groups.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline />
           <Autocomplete multiple options={options.map((c) => c.id)} value={members} onChange={(_e, v) => setMembers(v)}
             getOptionLabel={(id) => options.find((c) => c.id === id)?.name ?? String(id)}
-            renderInput={(params) => <TextField {...params} label={t('portal.monit.groups.fields.members')} inputProps={{ ...params.inputProps, 'data-testid': 'group-members' }} />} />
+            renderInput={(params) => <TextField {...params} label={t('resources.CMonit/alertContact.groups.fields.members')} inputProps={{ ...params.inputProps, 'data-testid': 'group-members' }} />} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -103,7 +103,7 @@ function MemberChips() {
   const remove = async (contactId: number) => {
     try {
       await dataProvider.monitRemoveMember(group.id, contactId);
-      notify('portal.monit.success', { type: 'success' });
+      notify('resources.CMonit/alertContact.success', { type: 'success' });
       refresh();
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -112,7 +112,7 @@ function MemberChips() {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
       {group.members.map((m) => (
-        <Chip key={m.id} size="small" label={m.name} onDelete={() => void remove(m.id)} title={t('portal.monit.groups.removeMember', { name: m.name })} />
+        <Chip key={m.id} size="small" label={m.name} onDelete={() => void remove(m.id)} title={t('resources.CMonit/alertContact.groups.removeMember', { name: m.name })} />
       ))}
     </Stack>
   );
@@ -129,10 +129,10 @@ function GroupsPanel() {
   // Groups are part of this screen (not a registered resource of their own): read with useGetList.
   const { data, total } = useGetList<ContactGroup>(GROUP_RESOURCE, { pagination: { page: page + 1, perPage }, sort: { field: 'createTime', order: 'DESC' } });
   const remove = async (g: ContactGroup) => {
-    if (!window.confirm(t('portal.monit.confirmDelete', { name: g.name }))) return;
+    if (!window.confirm(t('resources.CMonit/alertContact.confirmDelete', { name: g.name }))) return;
     try {
       await dataProvider.delete(GROUP_RESOURCE, { id: g.id, previousData: g });
-      notify('portal.monit.success', { type: 'success' });
+      notify('resources.CMonit/alertContact.success', { type: 'success' });
       refresh();
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -141,15 +141,15 @@ function GroupsPanel() {
   return (
     <Box sx={{ mt: 4 }} data-testid="groups-panel">
       <Stack direction="row" alignItems="center" justifyContent="space-between">
-        <Typography variant="h6" component="h2">{t('portal.monit.contacts.groupsTitle')}</Typography>
-        <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('portal.monit.groups.add')}</Button>
+        <Typography variant="h6" component="h2">{t('resources.CMonit/alertContact.contacts.groupsTitle')}</Typography>
+        <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('resources.CMonit/alertContact.groups.add')}</Button>
       </Stack>
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell>{t('portal.monit.groups.fields.name')}</TableCell>
-            <TableCell>{t('portal.monit.groups.fields.description')}</TableCell>
-            <TableCell>{t('portal.monit.groups.fields.members')}</TableCell>
+            <TableCell>{t('resources.CMonit/alertContact.groups.fields.name')}</TableCell>
+            <TableCell>{t('resources.CMonit/alertContact.groups.fields.description')}</TableCell>
+            <TableCell>{t('resources.CMonit/alertContact.groups.fields.members')}</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
@@ -165,7 +165,7 @@ function GroupsPanel() {
               </TableCell>
             </TableRow>
           ))}
-          {data && !data.length && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('portal.monit.groups.empty')}</Typography></TableCell></TableRow>}
+          {data && !data.length && <TableRow><TableCell colSpan={4}><Typography color="text.secondary">{t('resources.CMonit/alertContact.groups.empty')}</Typography></TableCell></TableRow>}
         </TableBody>
       </Table>
       <TablePagination component="div" {...paginationLabels(t)} count={total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
@@ -180,17 +180,17 @@ export function ContactList() {
   const t = useTranslate();
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.contacts.title')}</Typography>
-      <List title={t('portal.monit.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.contacts.search')} sx={{ minWidth: 260 }} />]}
-        actions={<TopToolbar><CreateButton label="portal.monit.contacts.add" /></TopToolbar>}
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.title')}</Typography>
+      <List title={t('resources.CMonit/alertContact.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertContact.contacts.search')} sx={{ minWidth: 260 }} />]}
+        actions={<TopToolbar><CreateButton label="resources.CMonit/alertContact.contacts.add" /></TopToolbar>}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.contacts.empty')}</Typography>}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertContact.contacts.empty')}</Typography>}>
           <RaTextField source="name" label={f('name')} sortable={false} />
           <RaTextField source="email" label={f('email')} sortable={false} />
           <RaTextField source="mobile" label={f('mobile')} sortable={false} />
           <FunctionField<Contact> label={f('webhook')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.webhook}</span>} />
-          <FunctionField<Contact> label={f('language')} render={(r) => t(`portal.monit.contacts.languages.${r.language}`)} />
+          <FunctionField<Contact> label={f('language')} render={(r) => t(`resources.CMonit/alertContact.contacts.languages.${r.language}`)} />
           <FunctionField<Contact> label={f('groups')} render={(r) => r.groups.join(', ')} />
           <RaTextField source="remark" label={f('remark')} sortable={false} />
           <SendMsgButton />

@@ -11,5 +11,5 @@ export default {
   edit: lazy(() => import('./ContactForms').then((m) => ({ default: m.ContactEdit }))),
   icon: ContactMailOutlinedIcon,
   recordRepresentation: 'name',
-  options: { module: 'cloudMonit', area: 'CMonit', label: 'portal.menu.alertContact' },
+  options: { module: 'cloudMonit', area: 'CMonit', label: 'resources.CMonit/alertContact.menu' },
 } satisfies PortalResource;

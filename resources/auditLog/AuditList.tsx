@@ -9,21 +9,21 @@ import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../domains/domainUi';
 import { fieldChanges } from './auditDiff';
 
-const label = (f: string) => `portal.audit.fields.${f}`;
+const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
 
-const typeName = (t: TranslateFunction, type: string) => (type ? t(`portal.audit.objectTypes.${type}`, { _: type }) : '');
+const typeName = (t: TranslateFunction, type: string) => (type ? t(`resources.page/audit.objectTypes.${type}`, { _: type }) : '');
 const objectText = (r: AuditEntry) => [r.objectName, r.objectId && r.objectId !== r.objectName ? `#${r.objectId}` : ''].filter(Boolean).join(' ');
 
 const filters = [
   <TextInput key="username" source="username" label={label('username')} alwaysOn resettable />,
   <SelectInput key="objectType" source="objectType" label={label('objectType')} alwaysOn sx={{ minWidth: 150 }}
-    choices={OBJECT_TYPES.map((id) => ({ id, name: `portal.audit.objectTypes.${id}` }))} />,
+    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))} />,
   <TextInput key="route" source="route" label={label('call')} alwaysOn resettable />,
   <DateTimeInput key="startTime" source="startTime" label={label('startTime')} alwaysOn />,
   <DateTimeInput key="endTime" source="endTime" label={label('endTime')} alwaysOn />,
   <TextInput key="object" source="object" label={label('object')} resettable />,
-  <SelectInput key="outcome" source="outcome" label={label('outcome')} choices={[{ id: 'ok', name: 'portal.audit.outcome.ok' }, { id: 'failed', name: 'portal.audit.outcome.failed' }]} />,
+  <SelectInput key="outcome" source="outcome" label={label('outcome')} choices={[{ id: 'ok', name: 'resources.page/audit.outcome.ok' }, { id: 'failed', name: 'resources.page/audit.outcome.failed' }]} />,
 ];
 
 function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
@@ -39,7 +39,7 @@ function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
     { header: t(label('objectName')), value: (r) => r.objectName },
     { header: t(label('code')), value: (r) => r.code },
     { header: t(label('message')), value: (r) => r.message },
-    { header: t('portal.audit.changes'), value: (r) => fieldChanges(r.before, r.after).map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ') },
+    { header: t('resources.page/audit.changes'), value: (r) => fieldChanges(r.before, r.after).map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ') },
   ];
 }
 
@@ -54,7 +54,7 @@ function Outcome({ entry }: { entry: AuditEntry }) {
   const ok = auditSucceeded(entry);
   return (
     <Chip size="small" variant="outlined" color={ok ? 'success' : 'error'} data-testid="audit-outcome"
-      label={ok ? t('portal.audit.outcome.ok') : `${t('portal.audit.outcome.failed')} (${entry.code})`} title={entry.message} />
+      label={ok ? t('resources.page/audit.outcome.ok') : `${t('resources.page/audit.outcome.failed')} (${entry.code})`} title={entry.message} />
   );
 }
 
@@ -71,16 +71,16 @@ export function AuditChanges() {
         <b>{t(label('message'))}:</b> {entry.message || '—'} · <b>{t(label('ip'))}:</b> {entry.ip} · <b>{t(label('route'))}:</b> {entry.method} {entry.route}
       </Typography>
       {!changes.length ? (
-        <Typography variant="body2" color="text.secondary">{t('portal.audit.noChanges')}</Typography>
+        <Typography variant="body2" color="text.secondary">{t('resources.page/audit.noChanges')}</Typography>
       ) : (
         <>
-          <Typography variant="subtitle2">{t('portal.audit.changes')}{kind ? ` (${t(`portal.audit.${kind}`)})` : ''}</Typography>
+          <Typography variant="subtitle2">{t('resources.page/audit.changes')}{kind ? ` (${t(`resources.page/audit.${kind}`)})` : ''}</Typography>
           <Table size="small" sx={{ maxWidth: 1100 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('portal.audit.field')}</TableCell>
-                <TableCell>{t('portal.audit.before')}</TableCell>
-                <TableCell>{t('portal.audit.after')}</TableCell>
+                <TableCell>{t('resources.page/audit.field')}</TableCell>
+                <TableCell>{t('resources.page/audit.before')}</TableCell>
+                <TableCell>{t('resources.page/audit.after')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -101,13 +101,13 @@ export function AuditChanges() {
 
 function Empty() {
   const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="audit-empty">{t('portal.audit.empty')}</Typography>;
+  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="audit-empty">{t('resources.page/audit.empty')}</Typography>;
 }
 
 /** The audit log (/page/audit): filters, server-side paging and sort, expandable changes, CSV export. */
 export function AuditList() {
   const t = useTranslate();
-  const title = t('portal.audit.title');
+  const title = t('resources.page/audit.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>

@@ -49,7 +49,7 @@ export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { interval
   if (!busy) return null;
   return (
     <Typography variant="caption" color="warning.main" sx={{ px: 2, display: 'block' }} data-testid="configuring-hint">
-      {translate('portal.domains.list.configuringHint')}
+      {translate('resources.cdn/domain.list.configuringHint')}
     </Typography>
   );
 }
@@ -59,7 +59,7 @@ function ListActions({ canOperate }: { canOperate: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canOperate && <CreateButton label={translate('portal.domains.actions.add')} />}
+      {canOperate && <CreateButton label={translate('resources.cdn/domain.actions.add')} />}
       <ExportButton exporter={domainExporter(translate)} maxResults={10000} />
     </TopToolbar>
   );
@@ -70,7 +70,7 @@ function Empty() {
   return (
     <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="domains-empty">
       <LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />
-      <Typography>{translate('portal.domains.list.noDomains')}</Typography>
+      <Typography>{translate('resources.cdn/domain.list.noDomains')}</Typography>
     </Box>
   );
 }
@@ -87,7 +87,7 @@ export function DomainHeading({ text }: { text: string }) {
 export function DomainList() {
   const translate = useTranslate();
   const canOperate = useCanOperateDomains();
-  const title = translate('portal.domains.listTitle');
+  const title = translate('resources.cdn/domain.listTitle');
   return (
     <Box>
       <DomainHeading text={title} />
@@ -111,7 +111,7 @@ export function DomainList() {
           <OperationField source="operationState" label={fieldLabel('operationState')} />
           <ValueField source="deliveryType" group="deliveryType" label={fieldLabel('deliveryType')} sortable={false} />
           <DateTimeField source="createTime" label={fieldLabel('createTime')} />
-          <DomainRowActions canOperate={canOperate} label="portal.domains.list.actions" />
+          <DomainRowActions canOperate={canOperate} label="resources.cdn/domain.list.actions" />
         </Datagrid>
       </List>
     </Box>

@@ -15,8 +15,8 @@ const LIVE_TYPES = ['live_push', 'live_pull'] as const;
 
 const filters = [
   <TextInput key="name" source="name" label={label('name')} alwaysOn resettable />,
-  <SelectArrayInput key="type" source="type" label={label('type')} choices={LIVE_TYPES.map((id) => ({ id, name: `portal.liveDomains.values.type.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
-  <SelectArrayInput key="status" source="status" label={label('status')} choices={DOMAIN_STATUSES.map((id) => ({ id, name: `portal.domains.values.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
+  <SelectArrayInput key="type" source="type" label={label('type')} choices={LIVE_TYPES.map((id) => ({ id, name: `resources.cdn/liveDomain.values.type.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
+  <SelectArrayInput key="status" source="status" label={label('status')} choices={DOMAIN_STATUSES.map((id) => ({ id, name: `resources.cdn/domain.values.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
   <TextInput key="customer" source="customer" label={label('customer')} resettable />,
 ];
 
@@ -24,9 +24,9 @@ const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
   ['name', (d) => d.name],
   ['customer', (d) => d.customer],
   ['belongDomainGroup', (d) => d.belongDomainGroup],
-  ['type', (d, t) => t(`portal.liveDomains.values.type.${d.type}`)],
-  ['protocol', (d, t) => t(`portal.liveDomains.values.protocol.${d.protocol}`, { _: d.protocol })],
-  ['status', (d, t) => t(`portal.domains.values.status.${d.status}`)],
+  ['type', (d, t) => t(`resources.cdn/liveDomain.values.type.${d.type}`)],
+  ['protocol', (d, t) => t(`resources.cdn/liveDomain.values.protocol.${d.protocol}`, { _: d.protocol })],
+  ['status', (d, t) => t(`resources.cdn/domain.values.status.${d.status}`)],
   ['cname', (d) => d.cname],
   ['createTime', (d) => formatDateTime(d.createTime)],
 ];
@@ -38,13 +38,13 @@ const exporter =
 
 function Empty() {
   const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{t('portal.liveDomains.empty')}</Typography>;
+  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{t('resources.cdn/liveDomain.empty')}</Typography>;
 }
 
 /** /cdn/liveDomain: live push / pull domains (superadmin all; others where customer or sub-account is theirs). */
 export function LiveDomainList() {
   const t = useTranslate();
-  const title = t('portal.liveDomains.title');
+  const title = t('resources.cdn/liveDomain.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
@@ -68,8 +68,8 @@ export function LiveDomainList() {
           <TextField source="name" label={label('name')} />
           <TextField source="customer" label={label('customer')} />
           <FunctionField<LiveDomain> source="belongDomainGroup" label={label('belongDomainGroup')} sortable={false} render={(d) => d.belongDomainGroup || '—'} />
-          <FunctionField<LiveDomain> source="type" label={label('type')} render={(d) => <Chip size="small" variant="outlined" label={t(`portal.liveDomains.values.type.${d.type}`)} />} />
-          <FunctionField<LiveDomain> source="protocol" label={label('protocol')} sortable={false} render={(d) => t(`portal.liveDomains.values.protocol.${d.protocol}`, { _: d.protocol })} />
+          <FunctionField<LiveDomain> source="type" label={label('type')} render={(d) => <Chip size="small" variant="outlined" label={t(`resources.cdn/liveDomain.values.type.${d.type}`)} />} />
+          <FunctionField<LiveDomain> source="protocol" label={label('protocol')} sortable={false} render={(d) => t(`resources.cdn/liveDomain.values.protocol.${d.protocol}`, { _: d.protocol })} />
           <FunctionField<LiveDomain> source="status" label={label('status')} render={(d) => <StatusChip status={d.status} />} />
           <FunctionField<LiveDomain> source="operationState" label={label('operationState')} sortable={false} render={(d) => <OperationChip state={d.operationState} />} />
           <FunctionField<LiveDomain> source="createTime" label={label('createTime')} render={(d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createTime, false)}</span>} />

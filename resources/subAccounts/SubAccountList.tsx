@@ -38,7 +38,7 @@ function NoSubAccounts() {
   return (
     <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="sub-accounts-empty">
       <GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography>{translate('portal.subAccounts.noSubAccounts')}</Typography>
+      <Typography>{translate('resources.page/userAccount.noSubAccounts')}</Typography>
     </Box>
   );
 }
@@ -54,13 +54,13 @@ function ListActions({ operate }: { operate: boolean }) {
 export function SubAccountList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const title = translate('portal.subAccounts.title');
+  const title = translate('resources.page/userAccount.title');
   const operate = useCanOperate(SUB_ACCOUNT_RESOURCE);
   if (!canManageSubAccounts()) {
     return (
       <Box>
         <SubAccountHeading text={title} />
-        <Notice severity="warning" message={translate('portal.subAccounts.notMainAccount')} />
+        <Notice severity="warning" message={translate('resources.page/userAccount.notMainAccount')} />
       </Box>
     );
   }
@@ -69,7 +69,7 @@ export function SubAccountList() {
     return (
       <Box>
         <SubAccountHeading text={title} />
-        <Notice message={translate('portal.subAccounts.noAccountToChoose')} />
+        <Notice message={translate('resources.page/userAccount.noAccountToChoose')} />
       </Box>
     );
   }

@@ -13,14 +13,14 @@ import { USER_RESOURCE } from '../../dataProviders/shiro/users';
 
 
 const userFilters = (translate: (key: string) => string) => [
-  <SearchInput key="username" source="username" alwaysOn placeholder={translate('portal.users.searchUsername')} />,
+  <SearchInput key="username" source="username" alwaysOn placeholder={translate('resources.page/user.searchUsername')} />,
   <TextInput key="email" source="email" />,
   <SelectInput
     key="enabled"
     source="enabled"
     choices={[
-      { id: 'true', name: 'portal.users.enabledOn' },
-      { id: 'false', name: 'portal.users.enabledOff' },
+      { id: 'true', name: 'resources.page/user.enabledOn' },
+      { id: 'false', name: 'resources.page/user.enabledOff' },
     ]}
   />,
 ];
@@ -56,7 +56,7 @@ function NoUsers() {
   return (
     <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="users-empty">
       <PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography>{translate('portal.users.empty')}</Typography>
+      <Typography>{translate('resources.page/user.empty')}</Typography>
     </Box>
   );
 }
@@ -66,7 +66,7 @@ export function UserList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const operate = useCanOperate(USER_RESOURCE);
-  const title = translate('portal.users.title');
+  const title = translate('resources.page/user.title');
   const dateLocale = locale === 'zh' ? 'zh-CN' : 'en-GB';
   return (
     <Box>
@@ -106,8 +106,8 @@ export function UserList() {
                   <EditButton />
                   <DeleteWithConfirmButton
                     mutationMode="pessimistic"
-                    confirmTitle="portal.users.deleteTitle"
-                    confirmContent="portal.users.deleteContent"
+                    confirmTitle="resources.page/user.deleteTitle"
+                    confirmContent="resources.page/user.deleteContent"
                     translateOptions={{ username: r.username }}
                   />
                 </Box>

@@ -8,7 +8,7 @@ import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/formats';
  * each failure is an i18n key under portal.users.rules. The server stays the judge.
  */
 
-const key = (rule: string) => `portal.users.rules.${rule}`;
+const key = (rule: string) => `resources.page/user.rules.${rule}`;
 const asText = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 export const validateUsername: Validator = (value) => {

@@ -14,7 +14,7 @@ import { csvCell } from '../domains/domainExporter';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas } from './hostUi';
 import { RenameField } from './RenameField';
 
-const label = (f: string) => `portal.hosts.fields.${f}`;
+const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
 
 function useFilters() {
@@ -25,12 +25,12 @@ function useFilters() {
   const staff = isSuperRole(readUserInfo()?.role);
   const { data: customers } = useQuery({ queryKey: ['hostCustomers'], queryFn: () => dataProvider.hostCustomers(), enabled: staff, staleTime: 600_000 });
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.hosts.filters.search')} sx={{ minWidth: 240 }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.cdn/cloudHostList.filters.search')} sx={{ minWidth: 240 }} />,
     <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
-    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `portal.hosts.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
-    <BooleanInput key="expiring" source="expiring" label="portal.hosts.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
+    <BooleanInput key="expiring" source="expiring" label="resources.cdn/cloudHostList.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
-      ? [<SelectInput key="customer" source="customer" label="portal.hosts.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
+      ? [<SelectInput key="customer" source="customer" label="resources.cdn/cloudHostList.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
           choices={(customers ?? []).map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
       : []),
   ];
@@ -49,7 +49,7 @@ const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) 
   ['diskGb', (r) => String(r.diskGb)],
   ['bandwidthMbps', (r) => String(r.bandwidthMbps)],
   ['os', (r) => r.os],
-  ['status', (r, t) => t(`portal.hosts.status.${r.status}`)],
+  ['status', (r, t) => t(`resources.cdn/cloudHostList.status.${r.status}`)],
   ['cpu', (r) => formatCpu(r.cpuAvg, r.cpuPeak)],
   ['createTime', (r) => formatHostTime(r.createTime)],
   ['expireTime', (r) => formatHostTime(r.expireTime)],
@@ -60,7 +60,7 @@ const exporter = (t: TranslateFunction, area: (c: string) => string, name: strin
 
 function Empty() {
   const t = useTranslate();
-  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="hosts-empty">{t('portal.hosts.noHosts')}</Typography>;
+  return <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="hosts-empty">{t('resources.cdn/cloudHostList.noHosts')}</Typography>;
 }
 
 function ExpireCell({ host }: { host: Host }) {
@@ -68,7 +68,7 @@ function ExpireCell({ host }: { host: Host }) {
   const text = formatHostTime(host.expireTime);
   if (!host.expiringSoon) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
   return (
-    <Tooltip title={t('portal.hosts.expiringSoon')}>
+    <Tooltip title={t('resources.cdn/cloudHostList.expiringSoon')}>
       <Box component="span" sx={{ color: 'warning.dark', fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="host-expiring">
         <WarningAmberOutlinedIcon fontSize="inherit" />{text}
       </Box>
@@ -82,7 +82,7 @@ export function HostList({ type }: { type: HostType }) {
   const areaName = useAreaName();
   const filters = useFilters();
   const staff = isSuperRole(readUserInfo()?.role);
-  const title = t(type === 'vps' ? 'portal.hosts.vpsTitle' : 'portal.hosts.serverTitle');
+  const title = t(type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
@@ -101,7 +101,7 @@ export function HostList({ type }: { type: HostType }) {
           <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />
           <FunctionField<Host> source="area" label={label('area')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>} />
           {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
-          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('portal.hosts.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
+          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('resources.cdn/cloudHostList.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
           <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
           <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
           <FunctionField<Host> source="cpuAvg" label={label('cpu')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">{formatCpu(r.cpuAvg, r.cpuPeak)}</span>} />

@@ -24,24 +24,24 @@ export function PolicyPanel({ websiteId }: { websiteId: number }) {
     load();
   };
   const remove = async (p: Policy) => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: p.name }))) return;
-    await dataProvider.policyDelete(p.id).then(() => notify('portal.websites.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
+    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: p.name }))) return;
+    await dataProvider.policyDelete(p.id).then(() => notify('resources.dcdn/website.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
     load();
   };
   const summary = (p: Policy) =>
     p.type === 3
-      ? WAF_CATEGORIES.map((c) => `${translate(`portal.websites.wafCategory.${c}`)}: ${translate(`portal.websites.wafResponse.${p.waf[c]}`)}`).join('; ')
+      ? WAF_CATEGORIES.map((c) => `${translate(`resources.dcdn/website.wafCategory.${c}`)}: ${translate(`resources.dcdn/website.wafResponse.${p.waf[c]}`)}`).join('; ')
       : [...p.countries, ...p.ips, ...p.urls, ...p.clientAppIds].join(', ');
   return (
     <>
-      <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-policy">{translate('portal.websites.addPolicy')}</Button>
+      <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-policy">{translate('resources.dcdn/website.addPolicy')}</Button>
       <Table size="small" data-testid="policy-table">
         <TableHead>
           <TableRow>
-            <TableCell>{translate('portal.websites.policy.name')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.type')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.description')}</TableCell>
-            <TableCell>{translate('portal.websites.policy.enabled')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.policy.name')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.policy.type')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.policy.description')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.policy.enabled')}</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
@@ -49,12 +49,12 @@ export function PolicyPanel({ websiteId }: { websiteId: number }) {
           {policies.map((p) => (
             <TableRow key={p.id}>
               <TableCell>{p.name}</TableCell>
-              <TableCell><Chip size="small" label={translate(`portal.websites.policyType.${p.type}`)} /></TableCell>
+              <TableCell><Chip size="small" label={translate(`resources.dcdn/website.policyType.${p.type}`)} /></TableCell>
               <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.description || summary(p)}</TableCell>
               <TableCell><Switch size="small" checked={p.enabled} onChange={() => void toggle(p)} /></TableCell>
               <TableCell>
-                <Button size="small" onClick={() => navigate(`${base}/${p.id}`)}>{translate('portal.websites.edit')}</Button>
-                <Button size="small" color="error" onClick={() => void remove(p)}>{translate('portal.websites.delete')}</Button>
+                <Button size="small" onClick={() => navigate(`${base}/${p.id}`)}>{translate('resources.dcdn/website.edit')}</Button>
+                <Button size="small" color="error" onClick={() => void remove(p)}>{translate('resources.dcdn/website.delete')}</Button>
               </TableCell>
             </TableRow>
           ))}

@@ -30,7 +30,7 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
     setRules((rs) => ids.map((id) => rs.find((r) => r.id === id)!));
     try {
       setRules(await dataProvider.rulePriority(websiteId, ids));
-      notify('portal.websites.rule.reordered', { type: 'success' });
+      notify('resources.dcdn/website.rule.reordered', { type: 'success' });
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
       load();
@@ -44,25 +44,25 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
     void reorder(ids);
   };
   const remove = async (r: Rule) => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: r.name }))) return;
-    await dataProvider.ruleDelete(r.id).then(() => notify('portal.websites.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
+    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: r.name }))) return;
+    await dataProvider.ruleDelete(r.id).then(() => notify('resources.dcdn/website.deleted', { type: 'success' }), (e: Error) => notify(e.message, { type: 'error' }));
     load();
   };
   return (
     <>
       <Stack direction="row" spacing={2} alignItems="center">
-        <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-rule">{translate('portal.websites.addRule')}</Button>
-        <Typography variant="caption" color="text.secondary">{translate('portal.websites.rule.dragHint')}</Typography>
+        <Button variant="outlined" size="small" onClick={() => navigate(`${base}/create`)} data-testid="add-rule">{translate('resources.dcdn/website.addRule')}</Button>
+        <Typography variant="caption" color="text.secondary">{translate('resources.dcdn/website.rule.dragHint')}</Typography>
       </Stack>
       <Table size="small" data-testid="rule-table">
         <TableHead>
           <TableRow>
             <TableCell />
-            <TableCell>{translate('portal.websites.rule.priority')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.name')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.actionType')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.filters')}</TableCell>
-            <TableCell>{translate('portal.websites.rule.status')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.rule.priority')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.rule.name')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.rule.actionType')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.rule.filters')}</TableCell>
+            <TableCell>{translate('resources.dcdn/website.rule.status')}</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
@@ -74,14 +74,14 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
               <TableCell sx={{ cursor: 'grab' }}><DragIndicatorIcon fontSize="small" /></TableCell>
               <TableCell>{r.priority}</TableCell>
               <TableCell>{r.name}</TableCell>
-              <TableCell>{translate(`portal.websites.actionType.${r.actionType}`)}</TableCell>
-              <TableCell>{r.filters.map((f) => `${translate(`portal.websites.filterField.${f.field}`)} ${translate(`portal.websites.filterOperator.${f.operator}`)} ${f.value}`).join('; ')}</TableCell>
-              <TableCell><Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`portal.websites.status.${r.status}`)} /></TableCell>
+              <TableCell>{translate(`resources.dcdn/website.actionType.${r.actionType}`)}</TableCell>
+              <TableCell>{r.filters.map((f) => `${translate(`resources.dcdn/website.filterField.${f.field}`)} ${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`).join('; ')}</TableCell>
+              <TableCell><Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`resources.dcdn/website.status.${r.status}`)} /></TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={translate('portal.websites.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
-                <IconButton size="small" aria-label={translate('portal.websites.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
-                <Button size="small" onClick={() => navigate(`${base}/${r.id}`)}>{translate('portal.websites.edit')}</Button>
-                <Button size="small" color="error" onClick={() => void remove(r)}>{translate('portal.websites.delete')}</Button>
+                <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
+                <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
+                <Button size="small" onClick={() => navigate(`${base}/${r.id}`)}>{translate('resources.dcdn/website.edit')}</Button>
+                <Button size="small" color="error" onClick={() => void remove(r)}>{translate('resources.dcdn/website.delete')}</Button>
               </TableCell>
             </TableRow>
           ))}

@@ -13,5 +13,5 @@ export default {
   children: websiteRoutes,
   icon: ShieldOutlinedIcon,
   recordRepresentation: 'domain',
-  options: { module: 'website', area: 'dcdn', label: 'portal.menu.website' },
+  options: { module: 'website', area: 'dcdn', label: 'resources.dcdn/website.menu' },
 } satisfies PortalResource;

@@ -194,7 +194,7 @@ describe('domain list', () => {
 
 describe('domain CSV export', () => {
   it('writes translated headers and values, quoting where needed', () => {
-    const t = (key: string) => ({ 'resources.cdn/domain.fields.name': 'Domain name', 'portal.domains.values.status.on': 'Enabled' })[key] ?? key;
+    const t = (key: string) => ({ 'resources.cdn/domain.fields.name': 'Domain name', 'resources.cdn/domain.values.status.on': 'Enabled' })[key] ?? key;
     const csv = domainsCsv([buildDomain({ name: 'a.example', context: 'say "hi", ok', labels: ['x'] })], t as never);
     const [head, line] = csv.split('\r\n');
     expect(head.startsWith('Domain name,')).toBe(true);

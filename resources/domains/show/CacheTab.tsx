@@ -14,8 +14,8 @@ function StrategyView({ s }: { s: DomainStrategy }) {
       <Table size="small" sx={{ maxWidth: 1100, mb: 2 }} data-testid="strategy-table">
         <TableHead>
           <TableRow>
-            <TableCell width={90}>{t('portal.domains.show.priority')}</TableCell>
-            <TableCell width={120}>{t('portal.domains.show.kind')}</TableCell>
+            <TableCell width={90}>{t('resources.cdn/domain.show.priority')}</TableCell>
+            <TableCell width={120}>{t('resources.cdn/domain.show.kind')}</TableCell>
             <TableCell>{t(fieldLabel('value'))}</TableCell>
             <TableCell width={160}>{t(fieldLabel('time'))}</TableCell>
           </TableRow>
@@ -24,26 +24,26 @@ function StrategyView({ s }: { s: DomainStrategy }) {
           {s.rules.map((r) => (
             <TableRow key={r.priority}>
               <TableCell>{r.priority}</TableCell>
-              <TableCell>{t(`portal.domains.show.kinds.${r.kind}`)}</TableCell>
+              <TableCell>{t(`resources.cdn/domain.show.kinds.${r.kind}`)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-all' }}>{r.values.join(', ')}</TableCell>
               <TableCell>{cacheTime(t, r.time, r.unit)}</TableCell>
             </TableRow>
           ))}
           <TableRow sx={{ bgcolor: 'action.hover' }}>
-            <TableCell colSpan={3}>{t('portal.domains.show.defaultRule')}</TableCell>
+            <TableCell colSpan={3}>{t('resources.cdn/domain.show.defaultRule')}</TableCell>
             <TableCell>{cacheTime(t, s.defaultRule.time, s.defaultRule.unit)}</TableCell>
           </TableRow>
         </TableBody>
       </Table>
       <SettingsGrid
-        title="portal.domains.show.cacheSettings"
+        title="resources.cdn/domain.show.cacheSettings"
         rows={[
           { label: fieldLabel('ignoreParams'), value: <Lines lines={describeSetting(t, 'ignoreParams', s)} /> },
           { label: fieldLabel('ignoreExpires'), value: <Lines lines={describeSetting(t, 'ignoreExpires', s)} /> },
           { label: fieldLabel('ignoreNoCache'), value: <Lines lines={describeSetting(t, 'ignoreNoCache', s)} /> },
           {
             label: fieldLabel('statusCodeCache'),
-            value: <Lines lines={s.statusCodeCache.length ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`) : [t('portal.domains.values.none')]} />,
+            value: <Lines lines={s.statusCodeCache.length ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`) : [t('resources.cdn/domain.values.none')]} />,
           },
         ]}
       />
@@ -59,10 +59,10 @@ export function CacheTab({ domain }: { domain: Domain }) {
   return (
     <Box>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
-        {t('portal.domains.show.strategy')}
+        {t('resources.cdn/domain.show.strategy')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('portal.domains.help.cacheRules')}
+        {t('resources.cdn/domain.help.cacheRules')}
       </Typography>
       <QueryState query={strategy}>{(s) => <StrategyView s={s} />}</QueryState>
     </Box>

@@ -15,7 +15,7 @@ import { VersionDiff } from './VersionDiff';
 
 /** "Origins, Cache rules" in the user's language (the server's summary is for logs). */
 function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string {
-  if (v.action === 'create') return t('portal.domains.history.created');
+  if (v.action === 'create') return t('resources.cdn/domain.history.created');
   const fields = [...new Set(v.changes.map((c) => c.field).filter((f) => f !== 'certificateId'))];
   return fields.length ? fields.map((f) => settingLabel(t, f)).join(', ') : t(valueLabel('historyAction', v.action));
 }
@@ -32,7 +32,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
   const [busy, setBusy] = useState(false);
 
   if (!versions.length) {
-    return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">{t('portal.domains.notifications.noHistory')}</Typography>;
+    return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">{t('resources.cdn/domain.notifications.noHistory')}</Typography>;
   }
   const askRollback = (v: DomainVersion) => {
     const blocked = configBlock(domain);
@@ -44,7 +44,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
     setBusy(true);
     try {
       await dataProvider.domainRollback(domain.name, rollback.version);
-      notify('portal.domains.notifications.rolledBack', { type: 'success', messageArgs: { version: rollback.version } });
+      notify('resources.cdn/domain.notifications.rolledBack', { type: 'success', messageArgs: { version: rollback.version } });
       setCompare(null);
       await queryClient.invalidateQueries({ queryKey: ['cdn/domain', 'history', domain.id] });
       refresh();
@@ -59,7 +59,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
   const rollbackButton = (v: DomainVersion) =>
     canOperate && !v.current ? (
       <Button size="small" color="warning" startIcon={<RestoreIcon />} onClick={() => askRollback(v)} data-testid={`rollback-${v.version}`}>
-        {t('portal.domains.actions.rollback')}
+        {t('resources.cdn/domain.actions.rollback')}
       </Button>
     ) : null;
 
@@ -68,7 +68,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
       <Table size="small" sx={{ maxWidth: 1200 }} data-testid="history-table">
         <TableHead>
           <TableRow>
-            {['version', 'time', 'author', 'action', 'summary'].map((k) => <TableCell key={k}>{t(`portal.domains.history.${k}`)}</TableCell>)}
+            {['version', 'time', 'author', 'action', 'summary'].map((k) => <TableCell key={k}>{t(`resources.cdn/domain.history.${k}`)}</TableCell>)}
             <TableCell />
           </TableRow>
         </TableHead>
@@ -76,7 +76,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
           {versions.map((v) => (
             <TableRow key={v.id} hover data-testid={`version-${v.version}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('portal.domains.history.current')} sx={{ ml: 0.5 }} />}
+                {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('resources.cdn/domain.history.current')} sx={{ ml: 0.5 }} />}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.time)}</TableCell>
               <TableCell>{v.author}</TableCell>
@@ -85,7 +85,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {!v.current && (
                   <Button size="small" startIcon={<CompareArrowsIcon />} onClick={() => setCompare(v)} data-testid={`compare-${v.version}`}>
-                    {t('portal.domains.actions.compare')}
+                    {t('resources.cdn/domain.actions.compare')}
                   </Button>
                 )}
                 {rollbackButton(v)}
@@ -95,7 +95,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
         </TableBody>
       </Table>
       <Dialog open={compare !== null} onClose={() => setCompare(null)} maxWidth="lg" fullWidth>
-        <DialogTitle>{compare && t('portal.domains.history.diffTitle', { version: compare.version })}</DialogTitle>
+        <DialogTitle>{compare && t('resources.cdn/domain.history.diffTitle', { version: compare.version })}</DialogTitle>
         <DialogContent dividers>{compare && <VersionDiff version={compare} domain={domain} />}</DialogContent>
         <DialogActions>
           {compare && rollbackButton(compare)}
@@ -105,8 +105,8 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
       <Confirm
         isOpen={rollback !== null}
         loading={busy}
-        title="portal.domains.confirm.rollbackTitle"
-        content="portal.domains.confirm.rollbackContent"
+        title="resources.cdn/domain.confirm.rollbackTitle"
+        content="resources.cdn/domain.confirm.rollbackContent"
         translateOptions={{ name: domain.name, version: rollback?.version ?? '' }}
         onConfirm={doRollback}
         onClose={() => setRollback(null)}

@@ -22,11 +22,11 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
     <>
       <SettingsGrid
         rows={[
-          { label: 'portal.domains.show.retrievalHost', value: r.host, testId: 'retrieval-host' },
+          { label: 'resources.cdn/domain.show.retrievalHost', value: r.host, testId: 'retrieval-host' },
           { label: fieldLabel('backProtocol'), value: t(valueLabel('backProtocol', r.backProtocol)) },
           { label: fieldLabel('backDir'), value: r.backDir },
-          { label: fieldLabel('rangeOrigin'), value: t(`portal.domains.values.${r.rangeOrigin ? 'on' : 'off'}`) },
-          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('portal.domains.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('portal.domains.values.off') },
+          { label: fieldLabel('rangeOrigin'), value: t(`resources.cdn/domain.values.${r.rangeOrigin ? 'on' : 'off'}`) },
+          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('resources.cdn/domain.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('resources.cdn/domain.values.off') },
         ]}
       />
       <Table size="small" sx={{ maxWidth: 1100 }}>
@@ -35,8 +35,8 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
             <TableCell>{t(fieldLabel('role'))}</TableCell>
             <TableCell>{t(fieldLabel('address'))}</TableCell>
             <TableCell>{t(fieldLabel('weight'))}</TableCell>
-            <TableCell>{t('portal.domains.show.retrievalHost')}</TableCell>
-            <TableCell>{t('portal.domains.show.retrievalUrl')}</TableCell>
+            <TableCell>{t('resources.cdn/domain.show.retrievalHost')}</TableCell>
+            <TableCell>{t('resources.cdn/domain.show.retrievalUrl')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -57,13 +57,13 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
 
 function BucketTable({ c }: { c: DomainCloudStorage }) {
   const t = useTranslate();
-  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('portal.domains.show.noBuckets')}</Typography>;
+  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('resources.cdn/domain.show.noBuckets')}</Typography>;
   return (
     <Table size="small" sx={{ maxWidth: 1100 }} data-testid="bucket-table">
       <TableHead>
         <TableRow>
           {['bucketName', 'endpoint', 'provider', 'bucketRegion', 'boundDomains'].map((k) => (
-            <TableCell key={k}>{t(`portal.domains.show.${k}`)}</TableCell>
+            <TableCell key={k}>{t(`resources.cdn/domain.show.${k}`)}</TableCell>
           ))}
         </TableRow>
       </TableHead>
@@ -74,7 +74,7 @@ function BucketTable({ c }: { c: DomainCloudStorage }) {
             <TableCell>{`${b.endpoint}:${b.port}`}</TableCell>
             <TableCell>{b.provider}</TableCell>
             <TableCell>{b.region}</TableCell>
-            <TableCell>{b.boundDomains.length ? b.boundDomains.join(', ') : t('portal.domains.values.none')}</TableCell>
+            <TableCell>{b.boundDomains.length ? b.boundDomains.join(', ') : t('resources.cdn/domain.values.none')}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -92,7 +92,7 @@ export function OriginTab({ domain }: { domain: Domain }) {
   return (
     <Box>
       <SettingsGrid
-        title="portal.domains.show.originSettings"
+        title="resources.cdn/domain.show.originSettings"
         rows={[
           { label: fieldLabel('origins'), value: line('origins'), testId: 'origins-value' },
           { label: fieldLabel('backProtocol'), value: line('backProtocol') },
@@ -102,9 +102,9 @@ export function OriginTab({ domain }: { domain: Domain }) {
           ...(domain.cloudStorage ? [{ label: fieldLabel('cloudStorage'), value: domain.cloudStorage }] : []),
         ]}
       />
-      <Title text="portal.domains.show.retrieval" />
+      <Title text="resources.cdn/domain.show.retrieval" />
       <QueryState query={retrieval}>{(r) => <RetrievalTable r={r} />}</QueryState>
-      <Title text="portal.domains.show.bucket" />
+      <Title text="resources.cdn/domain.show.bucket" />
       <QueryState query={storage}>{(c) => <BucketTable c={c} />}</QueryState>
     </Box>
   );

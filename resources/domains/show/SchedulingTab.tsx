@@ -18,11 +18,11 @@ function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
       <Table size="small" sx={{ maxWidth: 1100 }} data-testid="scheduling-table">
         <TableHead>
           <TableRow>
-            <TableCell>{t('portal.domains.show.region')}</TableCell>
-            <TableCell>{t('portal.domains.show.lines')}</TableCell>
-            <TableCell align="right">{t('portal.domains.show.nodes')}</TableCell>
-            <TableCell>{t('portal.domains.show.sampleIps')}</TableCell>
-            <TableCell align="right">{t('portal.domains.show.regionWeight')}</TableCell>
+            <TableCell>{t('resources.cdn/domain.show.region')}</TableCell>
+            <TableCell>{t('resources.cdn/domain.show.lines')}</TableCell>
+            <TableCell align="right">{t('resources.cdn/domain.show.nodes')}</TableCell>
+            <TableCell>{t('resources.cdn/domain.show.sampleIps')}</TableCell>
+            <TableCell align="right">{t('resources.cdn/domain.show.regionWeight')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -38,7 +38,7 @@ function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
         </TableBody>
       </Table>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('portal.domains.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
+        {t('resources.cdn/domain.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
       </Typography>
     </>
   );
@@ -57,7 +57,7 @@ export function SchedulingTab({ domain }: { domain: Domain }) {
   if (blocked) {
     return (
       <Alert severity="warning" data-testid="scheduling-blocked">
-        {t(blockMessage(blocked))} {t('portal.domains.show.blockedScheduling')}
+        {t(blockMessage(blocked))} {t('resources.cdn/domain.show.blockedScheduling')}
       </Alert>
     );
   }

@@ -25,7 +25,7 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
   if (!fields.length) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="diff-none">
-        {t('portal.domains.history.noDifference')}
+        {t('resources.cdn/domain.history.noDifference')}
       </Typography>
     );
   }
@@ -34,9 +34,9 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
       <Table size="small" data-testid="version-diff">
         <TableHead>
           <TableRow>
-            <TableCell width="20%">{t('portal.domains.history.field')}</TableCell>
-            <TableCell width="40%">{t('portal.domains.history.inVersion', { version: version.version })}</TableCell>
-            <TableCell width="40%">{t('portal.domains.history.currentConfig')}</TableCell>
+            <TableCell width="20%">{t('resources.cdn/domain.history.field')}</TableCell>
+            <TableCell width="40%">{t('resources.cdn/domain.history.inVersion', { version: version.version })}</TableCell>
+            <TableCell width="40%">{t('resources.cdn/domain.history.currentConfig')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -18,7 +18,7 @@ function Details({ row }: { row: LogRow }) {
   const item = (key: string, value: string) => (
     <Box sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        {translate(`logs.columns.${key}`)}
+        {translate(`pages.cdn/newlog.columns.${key}`)}
       </Typography>
       <Typography variant="body2" sx={{ wordBreak: 'break-all', fontFamily: key === 'userAgent' || key === 'referer' ? 'monospace' : undefined }}>
         {value || '—'}
@@ -60,7 +60,7 @@ export function LogTable({
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState<number | null>(null);
-  const col = (key: string) => translate(`logs.columns.${key}`);
+  const col = (key: string) => translate(`pages.cdn/newlog.columns.${key}`);
   const region = (r: LogRow) => [labels.country(r.country), r.province ? labels.province(r.province) : ''].filter(Boolean).join(' · ');
   const pageable = Math.min(result.total, LOG_PAGE_WINDOW);
   return (
@@ -101,9 +101,9 @@ export function LogTable({
                     {formatBytes(r.bytes)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {translate('logs.ms', { value: formatCount(r.requestTime) })}
+                    {translate('pages.cdn/newlog.ms', { value: formatCount(r.requestTime) })}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.cacheHit === 'HIT' ? translate('pages.cdn/newlog.filters.hit') : translate('pages.cdn/newlog.filters.miss')}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Box sx={{ fontFamily: 'monospace', fontSize: 12.5 }}>{r.clientIp}</Box>
                     <Typography variant="caption" color="text.secondary">
@@ -132,14 +132,14 @@ export function LogTable({
         rowsPerPageOptions={PAGE_SIZES}
         onPageChange={(_e, p) => (setOpen(null), onPage(p))}
         onRowsPerPageChange={(e) => (setOpen(null), onPageSize(Number(e.target.value)))}
-        labelRowsPerPage={translate('logs.paging.perPage')}
-        labelDisplayedRows={({ from, to }) => translate('logs.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
-        getItemAriaLabel={(type) => translate(`logs.paging.${type}`)}
+        labelRowsPerPage={translate('pages.cdn/newlog.paging.perPage')}
+        labelDisplayedRows={({ from, to }) => translate('pages.cdn/newlog.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
+        getItemAriaLabel={(type) => translate(`pages.cdn/newlog.paging.${type}`)}
         data-testid="log-pagination"
       />
       {result.total > LOG_PAGE_WINDOW && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
-          {translate('logs.paging.window', { count: formatCount(LOG_PAGE_WINDOW) })}
+          {translate('pages.cdn/newlog.paging.window', { count: formatCount(LOG_PAGE_WINDOW) })}
         </Typography>
       )}
     </>
