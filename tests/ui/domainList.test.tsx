@@ -213,7 +213,7 @@ describe('domain messages', () => {
       Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(zh.default).sort()).toEqual(keys(en.default).sort());
     expect(keys(liveZh.default).sort()).toEqual(keys(liveEn.default).sort());
-    expect(en.default.portal.domains.notifications.configuringBlocked).toBe('Domain configuring, the status cannot be changed!');
-    expect(en.default.portal.domains.notifications.noHistory).toBe('No history version');
+    expect(en.default.resources['cdn/domain'].notifications.configuringBlocked).toBe('Domain configuring, the status cannot be changed!');
+    expect(en.default.resources['cdn/domain'].notifications.noHistory).toBe('No history version');
   });
 });
