@@ -5,7 +5,7 @@ import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/formats';
 
 /**
  * The server's sub-user rules (server/routes/shiro/userRules.ts), mirrored for instant feedback;
- * each failure is an i18n key under portal.users.rules. The server stays the judge.
+ * each failure is an i18n key under resources.page/user.rules. The server stays the judge.
  */
 
 const key = (rule: string) => `resources.page/user.rules.${rule}`;
