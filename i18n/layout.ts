@@ -11,7 +11,8 @@
  *
  * A screen that reuses another screen's components (the dedicated-server list is the VPS list, the
  * online analysis the offline one) keeps its own `menu` (and title) and reads the rest from that
- * screen's tree; a text used by several screens lives with the screen whose records it describes.
+ * screen's tree; a text used by several screens lives with the screen whose records it describes. A
+ * sub-resource (shown inside its parent's screens, no menu entry) may keep its texts in the parent's tree.
  */
 export const MESSAGE_ROOTS = ['ra', 'resources', 'pages', 'portal'] as const;
 
