@@ -87,7 +87,7 @@ export const hostMethods = {
   /** Rename (spec §8: success 'success', a non-zero code its msg, no reply data 'error'). */
   async hostRename(id: number, hostName: string, type: HostType): Promise<Host> {
     const body = await callEnvelope<Host | null>({ method: 'POST', url: '/api/hostInfo/modify/hostName', data: { id, hostName, type } });
-    if (!body.data) throw new PortalApiError('portal.hosts.renameError', body.code, 200);
+    if (!body.data) throw new PortalApiError('resources.cdn/cloudHostList.renameError', body.code, 200);
     return body.data;
   },
   hostCount: () => post<HostCountReply>('/api/hostInfo/count', { customs: storedCustoms() }),

@@ -1,10 +1,9 @@
 /** Audit log at /page/audit (issue #22, English). */
 export default {
-  resources: { 'page/audit': { name: 'Audit log' } },
-  portal: {
-    menu: { audit: 'Audit log' },
-    users: { modules: { audit: 'Audit log' } },
-    audit: {
+  resources: {
+    'page/audit': {
+      name: 'Audit log',
+      menu: 'Audit log',
       title: 'Audit log',
       fields: {
         time: 'Time',
@@ -24,7 +23,10 @@ export default {
         startTime: 'From',
         endTime: 'To',
       },
-      outcome: { ok: 'Succeeded', failed: 'Failed' },
+      outcome: {
+        ok: 'Succeeded',
+        failed: 'Failed',
+      },
       objectTypes: {
         domain: 'Domain',
         certificate: 'Certificate',

@@ -2,9 +2,9 @@ import { domainRuleMessages } from '../../common/rules/domainMessages';
 
 /** Accelerated domains at /cdn/domain (English). Rule messages come from common/rules/domainMessages.ts. */
 export default {
-  domainRules: domainRuleMessages('en'),
   resources: {
     'cdn/domain': {
+      rules: domainRuleMessages('en'),
       name: 'Domain |||| Domains',
       fields: {
         name: 'Domain name',
@@ -88,41 +88,113 @@ export default {
         flag: 'Flag',
         ruleStatus: 'Status',
       },
-    },
-  },
-  portal: {
-    domains: {
       menu: 'Domains',
       listTitle: 'Domain list',
       createTitle: 'Add domain',
       editTitle: 'Edit domain %{name}',
       showTitle: 'Domain detail %{name}',
       values: {
-        type: { download: 'Download', vod: 'VOD', static: 'Static', live_push: 'Live push', live_pull: 'Live pull' },
-        scope: { cn: 'Mainland China', abroad: 'Outside mainland China', all: 'Global' },
-        protocol: { http: 'HTTP', https: 'HTTPS' },
-        backProtocol: { match: 'Follow the request', http: 'HTTP', https: 'HTTPS' },
-        status: { on: 'Enabled', off: 'Disabled', freeze: 'Frozen' },
-        operationState: { configured: 'Configured', configuring: 'Configuring' },
-        deliveryType: { self: 'Self-service', ticket: 'Ticket' },
-        role: { main: 'Main', backup: 'Backup' },
-        originType: { domain: 'Domain', ip: 'IP', bucket: 'Cloud storage bucket', advanced: 'Advanced' },
-        match: { path: 'Path', suffix: 'File suffix' },
-        unit: { s: 'seconds', min: 'minutes', h: 'hours', d: 'days', m: 'months', y: 'years' },
-        backHost: { follow: 'Follow the accelerated domain', custom: 'Custom' },
+        type: {
+          download: 'Download',
+          vod: 'VOD',
+          static: 'Static',
+          live_push: 'Live push',
+          live_pull: 'Live pull',
+        },
+        scope: {
+          cn: 'Mainland China',
+          abroad: 'Outside mainland China',
+          all: 'Global',
+        },
+        protocol: {
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        backProtocol: {
+          match: 'Follow the request',
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        status: {
+          on: 'Enabled',
+          off: 'Disabled',
+          freeze: 'Frozen',
+        },
+        operationState: {
+          configured: 'Configured',
+          configuring: 'Configuring',
+        },
+        deliveryType: {
+          self: 'Self-service',
+          ticket: 'Ticket',
+        },
+        role: {
+          main: 'Main',
+          backup: 'Backup',
+        },
+        originType: {
+          domain: 'Domain',
+          ip: 'IP',
+          bucket: 'Cloud storage bucket',
+          advanced: 'Advanced',
+        },
+        match: {
+          path: 'Path',
+          suffix: 'File suffix',
+        },
+        unit: {
+          s: 'seconds',
+          min: 'minutes',
+          h: 'hours',
+          d: 'days',
+          m: 'months',
+          y: 'years',
+        },
+        backHost: {
+          follow: 'Follow the accelerated domain',
+          custom: 'Custom',
+        },
         ignoreParams: {
           off: 'Off (keep every parameter)',
           all: 'Ignore all parameters',
           keep: 'Keep only these parameters',
           remove: 'Remove these parameters',
         },
-        listMode: { off: 'Off', allow: 'Allow list', deny: 'Deny list' },
-        headerAction: { set: 'Set', delete: 'Delete' },
-        flag: { break: 'break', last: 'last', redirect: '302 redirect', permanent: '301 redirect' },
-        ruleStatus: { on: 'Active', off: 'Inactive' },
-        authType: { A: 'Type A', B: 'Type B', C: 'Type C' },
-        redirectTarget: { http: 'HTTP', https: 'HTTPS' },
-        historyAction: { create: 'Created', update: 'Updated', rollback: 'Rolled back', enable: 'Enabled', disable: 'Disabled' },
+        listMode: {
+          off: 'Off',
+          allow: 'Allow list',
+          deny: 'Deny list',
+        },
+        headerAction: {
+          set: 'Set',
+          delete: 'Delete',
+        },
+        flag: {
+          break: 'break',
+          last: 'last',
+          redirect: '302 redirect',
+          permanent: '301 redirect',
+        },
+        ruleStatus: {
+          on: 'Active',
+          off: 'Inactive',
+        },
+        authType: {
+          A: 'Type A',
+          B: 'Type B',
+          C: 'Type C',
+        },
+        redirectTarget: {
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        historyAction: {
+          create: 'Created',
+          update: 'Updated',
+          rollback: 'Rolled back',
+          enable: 'Enabled',
+          disable: 'Disabled',
+        },
         yes: 'Yes',
         no: 'No',
         on: 'On',
@@ -243,7 +315,11 @@ export default {
         strategy: 'Effective cache strategy',
         priority: 'Priority',
         kind: 'Kind',
-        kinds: { directory: 'Directory', file: 'File', suffix: 'Suffix' },
+        kinds: {
+          directory: 'Directory',
+          file: 'File',
+          suffix: 'Suffix',
+        },
         defaultRule: 'When no rule matches',
         cacheSettings: 'Cache settings',
         httpsSettings: 'HTTPS',

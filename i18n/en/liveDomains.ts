@@ -17,16 +17,19 @@ export default {
         createTime: 'Create time',
         updateTime: 'Update time',
       },
-    },
-  },
-  portal: {
-    liveDomains: {
       menu: 'Live domains',
       title: 'Live domain list',
       empty: 'No live domains',
       values: {
-        type: { live_push: 'Live push', live_pull: 'Live pull' },
-        protocol: { rtmp: 'RTMP', flv: 'HTTP-FLV', hls: 'HLS' },
+        type: {
+          live_push: 'Live push',
+          live_pull: 'Live pull',
+        },
+        protocol: {
+          rtmp: 'RTMP',
+          flv: 'HTTP-FLV',
+          hls: 'HLS',
+        },
       },
     },
   },

@@ -10,17 +10,12 @@ export default {
     logout: 'Logout',
     language: 'Language',
     portrait: 'Please rotate your device to landscape for a better experience',
-    areas: { cdn: 'CDN', dcdn: 'Imperva', ipP: 'IPP', CMonit: 'Cloud monitoring', page: 'Page' },
-    menu: {
-      newoverview: 'Overview',
-      newserviceinfo: 'Service info',
-      linesinfo: 'Lines',
-      analysisOff: 'Traffic analysis',
-      analysisOn: 'Real-time analysis',
-      newlog: 'Logs',
-      customRank: 'Usage ranking',
-      bill: 'Bills',
-      usersetting: 'Personal settings',
+    areas: {
+      cdn: 'CDN',
+      dcdn: 'Imperva',
+      ipP: 'IPP',
+      CMonit: 'Cloud monitoring',
+      page: 'Page',
     },
     login: {
       title: '客户服务系统',

@@ -1,13 +1,9 @@
 /** Purge, prefetch and their task centres (English; spec §8 messages verbatim). */
 export default {
-  portal: {
-    menu: { newurlPush: 'URL purge', newdirPush: 'Directory purge', newsearchTask: 'Purge tasks', prefetch: 'Prefetch', prefetchTask: 'Prefetch tasks' },
-    purge: {
-      urlTitle: 'URL purge',
-      dirTitle: 'Directory purge',
-      prefetchTitle: 'Prefetch',
-      purgeTasksTitle: 'Purge tasks',
-      prefetchTasksTitle: 'Prefetch tasks',
+  pages: {
+    'cdn/newurlPush': {
+      menu: 'URL purge',
+      title: 'URL purge',
       hint: {
         url: 'One URL per line, each beginning with http:// or https://. At most 100 URLs per submission; longer lists are sent in batches of 100.',
         dir: 'One directory per line, each beginning with http:// or https:// and ending with /. Everything under it is purged (up to 30 minutes).',
@@ -35,25 +31,74 @@ export default {
       urlInvalid: 'Refresh failed :url invalid',
       failure: 'Refresh the failure',
       unknownError: 'An unknown error',
-      noTask: 'No refresh task',
       empty: 'Cannot be empty',
       dirMaintenance: 'Directory push is under maintenance, please contact operation and maintenance to purge',
-      resubmit: 'Re-submit failed',
-      problem: { format: 'Format error', notDirectory: 'A directory must end with /', tooLong: 'URL too long', duplicate: 'Duplicate line' },
-      status: { success: 'Success', failed: 'Failed', processing: 'Processing', verified: 'Verified', waiting: 'Waiting', other: 'Other' },
-      kind: { url: 'URL', dir: 'Directory', prefetch: 'Prefetch' },
-      fields: {
-        id: 'Task', createTime: 'Submitted', submittedBy: 'Submitted by', kind: 'Type', urlCount: 'URLs', firstUrl: 'URL',
-        status: 'Status', progress: 'Progress', duration: 'Duration', urlContains: 'URL contains', startTime: 'From', endTime: 'To',
+      problem: {
+        format: 'Format error',
+        notDirectory: 'A directory must end with /',
+        tooLong: 'URL too long',
+        duplicate: 'Duplicate line',
       },
-      detail: {
-        line: 'Line', url: 'URL', status: 'Status', lines: 'Edge lines done', http: 'HTTP status', bytes: 'Size', elapsed: 'Time',
-        reason: 'Reason', more: 'Showing %{shown} of %{total} URLs',
-      },
+    },
+    'cdn/newdirPush': {
+      menu: 'Directory purge',
+      title: 'Directory purge',
+    },
+    'cdn/prefetch': {
+      menu: 'Prefetch',
+      title: 'Prefetch',
     },
   },
   resources: {
-    'cdn/newsearchTask': { name: 'Purge task |||| Purge tasks' },
-    'cdn/prefetchTask': { name: 'Prefetch task |||| Prefetch tasks' },
+    'cdn/newsearchTask': {
+      menu: 'Purge tasks',
+      title: 'Purge tasks',
+      noTask: 'No refresh task',
+      resubmit: 'Re-submit failed',
+      status: {
+        success: 'Success',
+        failed: 'Failed',
+        processing: 'Processing',
+        verified: 'Verified',
+        waiting: 'Waiting',
+        other: 'Other',
+      },
+      kind: {
+        url: 'URL',
+        dir: 'Directory',
+        prefetch: 'Prefetch',
+      },
+      fields: {
+        id: 'Task',
+        createTime: 'Submitted',
+        submittedBy: 'Submitted by',
+        kind: 'Type',
+        urlCount: 'URLs',
+        firstUrl: 'URL',
+        status: 'Status',
+        progress: 'Progress',
+        duration: 'Duration',
+        urlContains: 'URL contains',
+        startTime: 'From',
+        endTime: 'To',
+      },
+      detail: {
+        line: 'Line',
+        url: 'URL',
+        status: 'Status',
+        lines: 'Edge lines done',
+        http: 'HTTP status',
+        bytes: 'Size',
+        elapsed: 'Time',
+        reason: 'Reason',
+        more: 'Showing %{shown} of %{total} URLs',
+      },
+      name: 'Purge task |||| Purge tasks',
+    },
+    'cdn/prefetchTask': {
+      menu: 'Prefetch tasks',
+      title: 'Prefetch tasks',
+      name: 'Prefetch task |||| Prefetch tasks',
+    },
   },
 };

@@ -10,10 +10,6 @@ export default {
         createTime: 'Create time',
         customer: 'Parent account',
       },
-    },
-  },
-  portal: {
-    subAccounts: {
       menu: 'Sub-accounts',
       title: 'Sub-accounts',
       createTitle: 'New sub-account',

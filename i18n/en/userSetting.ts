@@ -1,7 +1,8 @@
 /** Personal settings at /page/usersetting (English). */
 export default {
-  portal: {
-    userSetting: {
+  pages: {
+    'page/usersetting': {
+      menu: 'Personal settings',
       title: 'Personal settings',
       profile: 'Account information',
       username: 'Username',

@@ -1,10 +1,9 @@
 /** 审计日志 /page/audit（issue #22，中文）。 */
 export default {
-  resources: { 'page/audit': { name: '审计日志' } },
-  portal: {
-    menu: { audit: '审计日志' },
-    users: { modules: { audit: '审计日志' } },
-    audit: {
+  resources: {
+    'page/audit': {
+      name: '审计日志',
+      menu: '审计日志',
       title: '审计日志',
       fields: {
         time: '时间',
@@ -24,7 +23,10 @@ export default {
         startTime: '开始时间',
         endTime: '结束时间',
       },
-      outcome: { ok: '成功', failed: '失败' },
+      outcome: {
+        ok: '成功',
+        failed: '失败',
+      },
       objectTypes: {
         domain: '域名',
         certificate: '证书',

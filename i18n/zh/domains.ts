@@ -2,9 +2,9 @@ import { domainRuleMessages } from '../../common/rules/domainMessages';
 
 /** 加速域名 /cdn/domain（中文）。规则消息来自 common/rules/domainMessages.ts。 */
 export default {
-  domainRules: domainRuleMessages('zh'),
   resources: {
     'cdn/domain': {
+      rules: domainRuleMessages('zh'),
       name: '域名',
       fields: {
         name: '域名',
@@ -88,41 +88,113 @@ export default {
         flag: '标志',
         ruleStatus: '状态',
       },
-    },
-  },
-  portal: {
-    domains: {
       menu: '域名管理',
       listTitle: '域名列表',
       createTitle: '添加域名',
       editTitle: '编辑域名 %{name}',
       showTitle: '域名详情 %{name}',
       values: {
-        type: { download: '下载', vod: '点播', static: '静态', live_push: '直播推流', live_pull: '直播拉流' },
-        scope: { cn: '中国大陆', abroad: '中国大陆以外', all: '全球' },
-        protocol: { http: 'HTTP', https: 'HTTPS' },
-        backProtocol: { match: '协议跟随', http: 'HTTP', https: 'HTTPS' },
-        status: { on: '已启用', off: '已停用', freeze: '已冻结' },
-        operationState: { configured: '已配置', configuring: '配置中' },
-        deliveryType: { self: '自助接入', ticket: '工单接入' },
-        role: { main: '主源站', backup: '备源站' },
-        originType: { domain: '域名', ip: 'IP', bucket: '云存储桶', advanced: '高级源站' },
-        match: { path: '路径', suffix: '文件后缀' },
-        unit: { s: '秒', min: '分钟', h: '小时', d: '天', m: '月', y: '年' },
-        backHost: { follow: '跟随加速域名', custom: '自定义' },
+        type: {
+          download: '下载',
+          vod: '点播',
+          static: '静态',
+          live_push: '直播推流',
+          live_pull: '直播拉流',
+        },
+        scope: {
+          cn: '中国大陆',
+          abroad: '中国大陆以外',
+          all: '全球',
+        },
+        protocol: {
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        backProtocol: {
+          match: '协议跟随',
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        status: {
+          on: '已启用',
+          off: '已停用',
+          freeze: '已冻结',
+        },
+        operationState: {
+          configured: '已配置',
+          configuring: '配置中',
+        },
+        deliveryType: {
+          self: '自助接入',
+          ticket: '工单接入',
+        },
+        role: {
+          main: '主源站',
+          backup: '备源站',
+        },
+        originType: {
+          domain: '域名',
+          ip: 'IP',
+          bucket: '云存储桶',
+          advanced: '高级源站',
+        },
+        match: {
+          path: '路径',
+          suffix: '文件后缀',
+        },
+        unit: {
+          s: '秒',
+          min: '分钟',
+          h: '小时',
+          d: '天',
+          m: '月',
+          y: '年',
+        },
+        backHost: {
+          follow: '跟随加速域名',
+          custom: '自定义',
+        },
         ignoreParams: {
           off: '关闭（保留全部参数）',
           all: '忽略全部参数',
           keep: '仅保留以下参数',
           remove: '删除以下参数',
         },
-        listMode: { off: '关闭', allow: '白名单', deny: '黑名单' },
-        headerAction: { set: '设置', delete: '删除' },
-        flag: { break: 'break', last: 'last', redirect: '302跳转', permanent: '301跳转' },
-        ruleStatus: { on: '生效', off: '不生效' },
-        authType: { A: 'A类型', B: 'B类型', C: 'C类型' },
-        redirectTarget: { http: 'HTTP', https: 'HTTPS' },
-        historyAction: { create: '创建', update: '修改', rollback: '回滚', enable: '启用', disable: '停用' },
+        listMode: {
+          off: '关闭',
+          allow: '白名单',
+          deny: '黑名单',
+        },
+        headerAction: {
+          set: '设置',
+          delete: '删除',
+        },
+        flag: {
+          break: 'break',
+          last: 'last',
+          redirect: '302跳转',
+          permanent: '301跳转',
+        },
+        ruleStatus: {
+          on: '生效',
+          off: '不生效',
+        },
+        authType: {
+          A: 'A类型',
+          B: 'B类型',
+          C: 'C类型',
+        },
+        redirectTarget: {
+          http: 'HTTP',
+          https: 'HTTPS',
+        },
+        historyAction: {
+          create: '创建',
+          update: '修改',
+          rollback: '回滚',
+          enable: '启用',
+          disable: '停用',
+        },
         yes: '是',
         no: '否',
         on: '开启',
@@ -243,7 +315,11 @@ export default {
         strategy: '生效的缓存策略',
         priority: '优先级',
         kind: '类型',
-        kinds: { directory: '目录', file: '文件', suffix: '后缀' },
+        kinds: {
+          directory: '目录',
+          file: '文件',
+          suffix: '后缀',
+        },
         defaultRule: '未匹配任何规则时',
         cacheSettings: '缓存配置',
         httpsSettings: 'HTTPS',

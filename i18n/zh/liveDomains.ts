@@ -17,16 +17,19 @@ export default {
         createTime: '创建时间',
         updateTime: '更新时间',
       },
-    },
-  },
-  portal: {
-    liveDomains: {
       menu: '直播域名',
       title: '直播域名列表',
       empty: '暂无直播域名',
       values: {
-        type: { live_push: '直播推流', live_pull: '直播拉流' },
-        protocol: { rtmp: 'RTMP', flv: 'HTTP-FLV', hls: 'HLS' },
+        type: {
+          live_push: '直播推流',
+          live_pull: '直播拉流',
+        },
+        protocol: {
+          rtmp: 'RTMP',
+          flv: 'HTTP-FLV',
+          hls: 'HLS',
+        },
       },
     },
   },

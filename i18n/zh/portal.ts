@@ -10,17 +10,12 @@ export default {
     logout: '退出',
     language: '语言',
     portrait: '请将设备横屏使用，以获得更好的体验',
-    areas: { cdn: 'CDN', dcdn: 'Imperva', ipP: 'IPP', CMonit: '云监控', page: '账户管理' },
-    menu: {
-      newoverview: '概览',
-      newserviceinfo: '服务信息',
-      linesinfo: '线路',
-      analysisOff: '流量分析',
-      analysisOn: '实时分析',
-      newlog: '日志',
-      customRank: '用量排行',
-      bill: '账单',
-      usersetting: '个人设置',
+    areas: {
+      cdn: 'CDN',
+      dcdn: 'Imperva',
+      ipP: 'IPP',
+      CMonit: '云监控',
+      page: '账户管理',
     },
     login: {
       title: '客户服务系统',

@@ -1,13 +1,9 @@
 /** 刷新、预取及其任务中心（中文）。 */
 export default {
-  portal: {
-    menu: { newurlPush: 'URL刷新', newdirPush: '目录刷新', newsearchTask: '刷新任务', prefetch: '预取', prefetchTask: '预取任务' },
-    purge: {
-      urlTitle: 'URL刷新',
-      dirTitle: '目录刷新',
-      prefetchTitle: '预取',
-      purgeTasksTitle: '刷新任务',
-      prefetchTasksTitle: '预取任务',
+  pages: {
+    'cdn/newurlPush': {
+      menu: 'URL刷新',
+      title: 'URL刷新',
       hint: {
         url: '每行一个URL，以 http:// 或 https:// 开头。每次最多100条，更长的列表按每批100条依次提交。',
         dir: '每行一个目录，以 http:// 或 https:// 开头并以 / 结尾，目录下的全部内容都会刷新（最长约30分钟）。',
@@ -35,25 +31,74 @@ export default {
       urlInvalid: '刷新失败：URL 无效',
       failure: '刷新失败',
       unknownError: '未知错误',
-      noTask: '没有刷新任务',
       empty: '不能为空',
       dirMaintenance: '目录推送正在维护中，请联系运维人员刷新',
-      resubmit: '重新提交失败项',
-      problem: { format: '格式错误', notDirectory: '目录必须以 / 结尾', tooLong: 'URL 过长', duplicate: '重复的行' },
-      status: { success: '成功', failed: '失败', processing: '处理中', verified: '已验证', waiting: '等待中', other: '其他' },
-      kind: { url: 'URL', dir: '目录', prefetch: '预取' },
-      fields: {
-        id: '任务', createTime: '提交时间', submittedBy: '提交人', kind: '类型', urlCount: 'URL数', firstUrl: 'URL',
-        status: '状态', progress: '进度', duration: '耗时', urlContains: 'URL包含', startTime: '开始时间', endTime: '结束时间',
+      problem: {
+        format: '格式错误',
+        notDirectory: '目录必须以 / 结尾',
+        tooLong: 'URL 过长',
+        duplicate: '重复的行',
       },
-      detail: {
-        line: '行', url: 'URL', status: '状态', lines: '已完成线路', http: 'HTTP状态码', bytes: '大小', elapsed: '耗时',
-        reason: '原因', more: '显示 %{shown} / %{total} 条URL',
-      },
+    },
+    'cdn/newdirPush': {
+      menu: '目录刷新',
+      title: '目录刷新',
+    },
+    'cdn/prefetch': {
+      menu: '预取',
+      title: '预取',
     },
   },
   resources: {
-    'cdn/newsearchTask': { name: '刷新任务' },
-    'cdn/prefetchTask': { name: '预取任务' },
+    'cdn/newsearchTask': {
+      menu: '刷新任务',
+      title: '刷新任务',
+      noTask: '没有刷新任务',
+      resubmit: '重新提交失败项',
+      status: {
+        success: '成功',
+        failed: '失败',
+        processing: '处理中',
+        verified: '已验证',
+        waiting: '等待中',
+        other: '其他',
+      },
+      kind: {
+        url: 'URL',
+        dir: '目录',
+        prefetch: '预取',
+      },
+      fields: {
+        id: '任务',
+        createTime: '提交时间',
+        submittedBy: '提交人',
+        kind: '类型',
+        urlCount: 'URL数',
+        firstUrl: 'URL',
+        status: '状态',
+        progress: '进度',
+        duration: '耗时',
+        urlContains: 'URL包含',
+        startTime: '开始时间',
+        endTime: '结束时间',
+      },
+      detail: {
+        line: '行',
+        url: 'URL',
+        status: '状态',
+        lines: '已完成线路',
+        http: 'HTTP状态码',
+        bytes: '大小',
+        elapsed: '耗时',
+        reason: '原因',
+        more: '显示 %{shown} / %{total} 条URL',
+      },
+      name: '刷新任务',
+    },
+    'cdn/prefetchTask': {
+      menu: '预取任务',
+      title: '预取任务',
+      name: '预取任务',
+    },
   },
 };

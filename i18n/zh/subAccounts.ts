@@ -10,10 +10,6 @@ export default {
         createTime: '创建时间',
         customer: '上级账号',
       },
-    },
-  },
-  portal: {
-    subAccounts: {
       menu: '子账号管理',
       title: '子账号管理',
       createTitle: '新建子账号',

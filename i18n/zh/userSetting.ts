@@ -1,7 +1,8 @@
 /** 个人设置，/page/usersetting（中文）。 */
 export default {
-  portal: {
-    userSetting: {
+  pages: {
+    'page/usersetting': {
+      menu: '个人设置',
       title: '个人设置',
       profile: '账号信息',
       username: '用户名',

@@ -5,7 +5,7 @@ import { MONIT_LANGUAGES } from '../../common/rules/monitRules';
 import { useSavingNotice } from './savingNotice';
 import { validateContact, validateEmail, validateMobile, validateName, validateRemark, validateWebhook } from './validators';
 
-const f = (name: string) => `portal.monit.contacts.fields.${name}`;
+const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
 function ContactInputs() {
   return (
@@ -14,7 +14,7 @@ function ContactInputs() {
       <TextInput source="email" label={f('email')} validate={validateEmail} sx={{ minWidth: 320 }} />
       <TextInput source="mobile" label={f('mobile')} validate={validateMobile} helperText="+8613800138000 / 13800138000" sx={{ minWidth: 320 }} />
       <TextInput source="webhook" label={f('webhook')} validate={validateWebhook} helperText="https://…" sx={{ minWidth: 480 }} />
-      <SelectInput source="language" label={f('language')} choices={MONIT_LANGUAGES.map((id) => ({ id, name: `portal.monit.contacts.languages.${id}` }))} sx={{ minWidth: 160 }} />
+      <SelectInput source="language" label={f('language')} choices={MONIT_LANGUAGES.map((id) => ({ id, name: `resources.CMonit/alertContact.contacts.languages.${id}` }))} sx={{ minWidth: 160 }} />
       <TextInput source="remark" label={f('remark')} validate={validateRemark} multiline sx={{ minWidth: 480 }} />
     </>
   );
@@ -25,8 +25,8 @@ export function ContactCreate() {
   const { notice, mutationOptions } = useSavingNotice(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.contacts.add')}</Typography>
-      <Create title={t('portal.monit.contacts.add')} mutationOptions={mutationOptions}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.add')}</Typography>
+      <Create title={t('resources.CMonit/alertContact.contacts.add')} mutationOptions={mutationOptions}>
         <SimpleForm defaultValues={{ language: 'zh' }} validate={validateContact}><ContactInputs /></SimpleForm>
       </Create>
       {notice}
@@ -39,8 +39,8 @@ export function ContactEdit() {
   const { notice, mutationOptions } = useSavingNotice(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.contacts.edit')}</Typography>
-      <Edit title={t('portal.monit.contacts.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.edit')}</Typography>
+      <Edit title={t('resources.CMonit/alertContact.contacts.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
         <SimpleForm validate={validateContact}><ContactInputs /></SimpleForm>
       </Edit>
       {notice}

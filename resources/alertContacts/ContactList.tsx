@@ -13,7 +13,7 @@ import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
 import { nameProblem } from '../../common/rules/monitRules';
 
-const f = (name: string) => `portal.monit.contacts.fields.${name}`;
+const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
 function SendMsgButton() {
   const record = useRecordContext<Contact>();
@@ -26,8 +26,8 @@ function SendMsgButton() {
     setBusy(true);
     try {
       const reply = await dataProvider.monitSendMsg(record.id);
-      const results = reply.results.map((r) => `${t(`portal.monit.rules.channels.${r.channel}`)}: ${t(`portal.monit.history.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`).join('; ');
-      notify(t('portal.monit.contacts.sendResult', { results }), { type: reply.results.every((r) => r.status === 'sent') ? 'success' : 'warning', autoHideDuration: 10000 });
+      const results = reply.results.map((r) => `${t(`resources.CMonit/alertRules.channels.${r.channel}`)}: ${t(`resources.CMonit/alertHistory.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`).join('; ');
+      notify(t('resources.CMonit/alertContact.contacts.sendResult', { results }), { type: reply.results.every((r) => r.status === 'sent') ? 'success' : 'warning', autoHideDuration: 10000 });
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
     } finally {
@@ -36,7 +36,7 @@ function SendMsgButton() {
   };
   return (
     <Button size="small" startIcon={<SendOutlinedIcon />} onClick={() => void send()} disabled={busy} data-testid="contact-send">
-      {t('portal.monit.contacts.sendMsg')}
+      {t('resources.CMonit/alertContact.contacts.sendMsg')}
     </Button>
   );
 }
@@ -57,7 +57,7 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
   const [touched, setTouched] = useState(false);
   const options = {
     // the contacts' group column and the member chips change too
-    onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); onClose(); },
+    onSuccess: () => { notify('resources.CMonit/alertContact.success', { type: 'success' }); refresh(); onClose(); },
     onError: (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
   };
   const save = () => {
@@ -70,15 +70,15 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
   const choices = contacts ?? [];
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t(initial ? 'portal.monit.groups.edit' : 'portal.monit.groups.add')}</DialogTitle>
+      <DialogTitle>{t(initial ? 'resources.CMonit/alertContact.groups.edit' : 'resources.CMonit/alertContact.groups.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label={t('portal.monit.groups.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required inputProps={{ 'data-testid': 'group-name' }}
-            error={touched && !!problem} helperText={touched && problem ? t(`portal.monit.problems.${problem}`) : ' '} />
-          <TextField label={t('portal.monit.groups.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline />
+          <TextField label={t('resources.CMonit/alertContact.groups.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required inputProps={{ 'data-testid': 'group-name' }}
+            error={touched && !!problem} helperText={touched && problem ? t(`resources.CMonit/alertContact.problems.${problem}`) : ' '} />
+          <TextField label={t('resources.CMonit/alertContact.groups.fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline />
           <Autocomplete multiple options={choices.map((c) => c.id)} value={members} onChange={(_e, v) => setMembers(v)}
             getOptionLabel={(id) => choices.find((c) => c.id === id)?.name ?? String(id)}
-            renderInput={(params) => <TextField {...params} label={t('portal.monit.groups.fields.members')} inputProps={{ ...params.inputProps, 'data-testid': 'group-members' }} />} />
+            renderInput={(params) => <TextField {...params} label={t('resources.CMonit/alertContact.groups.fields.members')} inputProps={{ ...params.inputProps, 'data-testid': 'group-members' }} />} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -102,10 +102,10 @@ function MemberChip() {
     void remove(GROUP_MEMBER_RESOURCE, { id: m.id, previousData: m }, {
       mutationMode: 'pessimistic',
       // the contacts' group column and the group's row change too
-      onSuccess: () => { notify('portal.monit.success', { type: 'success' }); refresh(); },
+      onSuccess: () => { notify('resources.CMonit/alertContact.success', { type: 'success' }); refresh(); },
       onError: (e) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
     });
-  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={operate ? t('portal.monit.groups.removeMember', { name: m.name }) : undefined} />;
+  return <Chip size="small" label={m.name} onDelete={operate ? onDelete : undefined} title={operate ? t('resources.CMonit/alertContact.groups.removeMember', { name: m.name }) : undefined} />;
 }
 
 /** The group's members as chips, read through the members sub-resource (target 'groupId'); `label` names the column. */
@@ -131,8 +131,8 @@ function GroupActions({ onEdit }: { onEdit: (g: ContactGroup) => void }) {
     <Stack direction="row" sx={{ whiteSpace: 'nowrap' }}>
       <Button size="small" onClick={() => onEdit(g)} data-testid="group-edit">{t('ra.action.edit')}</Button>
       {/* the rules' and the contacts' group columns change too */}
-      <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} confirmTitle="portal.monit.confirmDelete" translateOptions={{ name: g.name }}
-        successMessage="portal.monit.success" mutationOptions={{ onSettled: () => refresh() }} />
+      <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} confirmTitle="resources.CMonit/alertContact.confirmDelete" translateOptions={{ name: g.name }}
+        successMessage="resources.CMonit/alertContact.success" mutationOptions={{ onSettled: () => refresh() }} />
     </Stack>
   );
 }
@@ -146,16 +146,16 @@ function GroupsPanel({ operate }: { operate: boolean }) {
   const [editing, setEditing] = useState<ContactGroup | 'new' | null>(null);
   return (
     <Box sx={{ mt: 4 }} data-testid="groups-panel">
-      <Typography variant="h6" component="h2">{t('portal.monit.contacts.groupsTitle')}</Typography>
+      <Typography variant="h6" component="h2">{t('resources.CMonit/alertContact.contacts.groupsTitle')}</Typography>
       <List resource={GROUP_RESOURCE} title={false} disableSyncWithLocation storeKey={false} perPage={10} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.groups.search')} sx={{ minWidth: 260 }} />]}
-        actions={<TopToolbar>{operate && <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('portal.monit.groups.add')}</Button>}</TopToolbar>}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertContact.groups.search')} sx={{ minWidth: 260 }} />]}
+        actions={<TopToolbar>{operate && <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('resources.CMonit/alertContact.groups.add')}</Button>}</TopToolbar>}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}>
         <Datagrid bulkActionButtons={false} rowClick={false} hover={false} body={<DatagridBody row={<DatagridRow data-testid="group-row" />} />}
-          empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.groups.empty')}</Typography>}>
-          <RaTextField source="name" label="portal.monit.groups.fields.name" sortable={false} />
-          <RaTextField source="description" label="portal.monit.groups.fields.description" sortable={false} />
-          <MemberChips label="portal.monit.groups.fields.members" />
+          empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertContact.groups.empty')}</Typography>}>
+          <RaTextField source="name" label="resources.CMonit/alertContact.groups.fields.name" sortable={false} />
+          <RaTextField source="description" label="resources.CMonit/alertContact.groups.fields.description" sortable={false} />
+          <MemberChips label="resources.CMonit/alertContact.groups.fields.members" />
           {operate && <GroupActions onEdit={setEditing} />}
         </Datagrid>
       </List>
@@ -171,17 +171,17 @@ export function ContactList() {
   const operate = useCanOperate(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.contacts.title')}</Typography>
-      <List title={t('portal.monit.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.contacts.search')} sx={{ minWidth: 260 }} />]}
-        actions={<TopToolbar>{operate && <CreateButton label="portal.monit.contacts.add" />}</TopToolbar>}
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.title')}</Typography>
+      <List title={t('resources.CMonit/alertContact.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertContact.contacts.search')} sx={{ minWidth: 260 }} />]}
+        actions={<TopToolbar>{operate && <CreateButton label="resources.CMonit/alertContact.contacts.add" />}</TopToolbar>}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.contacts.empty')}</Typography>}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertContact.contacts.empty')}</Typography>}>
           <RaTextField source="name" label={f('name')} sortable={false} />
           <RaTextField source="email" label={f('email')} sortable={false} />
           <RaTextField source="mobile" label={f('mobile')} sortable={false} />
           <FunctionField<Contact> label={f('webhook')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.webhook}</span>} />
-          <FunctionField<Contact> label={f('language')} render={(r) => t(`portal.monit.contacts.languages.${r.language}`)} />
+          <FunctionField<Contact> label={f('language')} render={(r) => t(`resources.CMonit/alertContact.contacts.languages.${r.language}`)} />
           <FunctionField<Contact> label={f('groups')} render={(r) => r.groups.join(', ')} />
           <RaTextField source="remark" label={f('remark')} sortable={false} />
           {operate && <SendMsgButton />}

@@ -13,13 +13,13 @@ export function useSavingNotice(resource: string) {
   const redirect = useRedirect();
   const notice = (
     <Snackbar open={saving} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} data-testid="monit-saving"
-      message={<Stack direction="row" spacing={1} alignItems="center"><CircularProgress size={16} color="inherit" /><span>{t('portal.monit.saving')}</span></Stack>} />
+      message={<Stack direction="row" spacing={1} alignItems="center"><CircularProgress size={16} color="inherit" /><span>{t('resources.CMonit/alertContact.saving')}</span></Stack>} />
   );
   const mutationOptions = {
     onMutate: () => setSaving(true),
     onSettled: () => setSaving(false),
     onSuccess: () => {
-      notify('portal.monit.success', { type: 'success' });
+      notify('resources.CMonit/alertContact.success', { type: 'success' });
       redirect('list', resource);
     },
   };

@@ -1,7 +1,7 @@
 import { contactProblems, emailProblem, mobileProblem, nameProblem, ruleProblems, webhookProblem, type MonitProblem, type RuleInput } from '../../common/rules/monitRules';
 
 /** Form validators of cloud monitoring: the same rules as the server (common/rules/monitRules.ts). */
-const key = (p: MonitProblem | null) => (p ? `portal.monit.problems.${p}` : undefined);
+const key = (p: MonitProblem | null) => (p ? `resources.CMonit/alertContact.problems.${p}` : undefined);
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 export const validateName = (v: unknown) => key(nameProblem(str(v)));

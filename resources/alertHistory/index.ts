@@ -8,5 +8,5 @@ export default {
   name: HISTORY_RESOURCE,
   list: lazy(() => import('./HistoryPage').then((m) => ({ default: m.HistoryPage }))),
   icon: HistoryOutlinedIcon,
-  options: { module: 'cloudMonit', area: 'CMonit', label: 'portal.menu.alertHistory' },
+  options: { module: 'cloudMonit', area: 'CMonit', label: 'resources.CMonit/alertHistory.menu' },
 } satisfies PortalResource;

@@ -12,7 +12,7 @@ import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_P
 import { useSavingNotice } from '../alertContacts/savingNotice';
 import { validateName, validateRule } from '../alertContacts/validators';
 
-const f = (name: string) => `portal.monit.rules.fields.${name}`;
+const f = (name: string) => `resources.CMonit/alertRules.fields.${name}`;
 
 function RuleInputs() {
   const t = useTranslate();
@@ -26,19 +26,19 @@ function RuleInputs() {
       <AutocompleteArrayInput source="domains" label={f('domains')} choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))} translateChoice={false} sx={{ minWidth: 480 }} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="metric" label={f('metric')} validate={(v) => (v ? undefined : 'ra.validation.required')}
-          choices={MONIT_METRICS.map((id) => ({ id, name: `${t(`portal.monit.rules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}` }))} translateChoice={false} sx={{ minWidth: 220 }} />
-        <SelectInput source="period" label={f('period')} choices={MONIT_PERIODS.map((n) => ({ id: n, name: t('portal.monit.rules.periodMinutes', { n }) }))} translateChoice={false} sx={{ minWidth: 140 }} />
-        <SelectInput source="comparison" label={f('comparison')} choices={MONIT_COMPARISONS.map((id) => ({ id, name: `portal.monit.rules.comparisons.${id}` }))} sx={{ minWidth: 100 }} />
+          choices={MONIT_METRICS.map((id) => ({ id, name: `${t(`resources.CMonit/alertRules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}` }))} translateChoice={false} sx={{ minWidth: 220 }} />
+        <SelectInput source="period" label={f('period')} choices={MONIT_PERIODS.map((n) => ({ id: n, name: t('resources.CMonit/alertRules.periodMinutes', { n }) }))} translateChoice={false} sx={{ minWidth: 140 }} />
+        <SelectInput source="comparison" label={f('comparison')} choices={MONIT_COMPARISONS.map((id) => ({ id, name: `resources.CMonit/alertRules.comparisons.${id}` }))} sx={{ minWidth: 100 }} />
         <NumberInput source="threshold" label={f('threshold')} sx={{ minWidth: 140 }} />
         <NumberInput source="consecutive" label={f('consecutive')} min={1} max={10} step={1} sx={{ minWidth: 140 }} />
       </Box>
       {metric && PROBE_METRICS.includes(metric) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">{t('portal.monit.rules.probeHint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">{t('resources.CMonit/alertRules.probeHint')}</Typography>
       )}
       <SelectArrayInput source="groupIds" label={f('groupIds')} choices={(groups ?? []).map((g) => ({ id: g.id, name: g.name }))} translateChoice={false} sx={{ minWidth: 360 }} />
-      <CheckboxGroupInput source="channels" label={f('channels')} choices={MONIT_CHANNELS.map((id) => ({ id, name: `portal.monit.rules.channels.${id}` }))} />
+      <CheckboxGroupInput source="channels" label={f('channels')} choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))} />
       <SelectInput source="repeatMinutes" label={f('repeatMinutes')} translateChoice={false} sx={{ minWidth: 220 }}
-        choices={MONIT_REPEATS.map((n) => ({ id: n, name: n === 0 ? t('portal.monit.rules.repeatOnce') : t('portal.monit.rules.repeatEvery', { n }) }))} />
+        choices={MONIT_REPEATS.map((n) => ({ id: n, name: n === 0 ? t('resources.CMonit/alertRules.repeatOnce') : t('resources.CMonit/alertRules.repeatEvery', { n }) }))} />
       <ArrayInput source="muteWindows" label={f('muteWindows')}>
         <SimpleFormIterator inline disableReordering>
           <TextInput source="start" label={f('muteStart')} placeholder="22:00" sx={{ width: 140 }} />
@@ -61,8 +61,8 @@ export function RuleCreate() {
   const { notice, mutationOptions } = useSavingNotice(RULE_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.rules.add')}</Typography>
-      <Create title={t('portal.monit.rules.add')} mutationOptions={mutationOptions}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.add')}</Typography>
+      <Create title={t('resources.CMonit/alertRules.add')} mutationOptions={mutationOptions}>
         <SimpleForm defaultValues={DEFAULTS} validate={validateRule}><RuleInputs /></SimpleForm>
       </Create>
       {notice}
@@ -75,8 +75,8 @@ export function RuleEdit() {
   const { notice, mutationOptions } = useSavingNotice(RULE_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.rules.edit')}</Typography>
-      <Edit title={t('portal.monit.rules.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.edit')}</Typography>
+      <Edit title={t('resources.CMonit/alertRules.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
         <SimpleForm validate={validateRule}><RuleInputs /></SimpleForm>
       </Edit>
       {notice}

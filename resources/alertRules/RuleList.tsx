@@ -8,7 +8,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import type { AlertRule } from '../../common/wire/monitTypes';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../common/rules/monitRules';
 
-const f = (name: string) => `portal.monit.rules.fields.${name}`;
+const f = (name: string) => `resources.CMonit/alertRules.fields.${name}`;
 
 function EnabledSwitch() {
   const rule = useRecordContext<AlertRule>();
@@ -22,7 +22,7 @@ function EnabledSwitch() {
     setBusy(true);
     try {
       await dataProvider.monitSetEnabled(rule.uuid, !rule.enabled);
-      notify('portal.monit.success', { type: 'success' });
+      notify('resources.CMonit/alertContact.success', { type: 'success' });
       refresh();
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -30,7 +30,7 @@ function EnabledSwitch() {
       setBusy(false);
     }
   };
-  return <Switch checked={rule.enabled} disabled={busy} onChange={() => void toggle()} slotProps={{ input: { 'aria-label': t(rule.enabled ? 'portal.monit.rules.disable' : 'portal.monit.rules.enable') } }} data-testid="rule-enabled" />;
+  return <Switch checked={rule.enabled} disabled={busy} onChange={() => void toggle()} slotProps={{ input: { 'aria-label': t(rule.enabled ? 'resources.CMonit/alertRules.disable' : 'resources.CMonit/alertRules.enable') } }} data-testid="rule-enabled" />;
 }
 
 /** /CMonit/alertRules: the caller's rules, paged on the server, with state, enable/disable, edit and delete. */
@@ -38,24 +38,24 @@ export function RuleList() {
   const t = useTranslate();
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('portal.monit.rules.title')}</Typography>
-      <List title={t('portal.monit.rules.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.title')}</Typography>
+      <List title={t('resources.CMonit/alertRules.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
         filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.monit.rules.search')} sx={{ minWidth: 240 }} />,
-          <SelectInput key="state" source="state" label={f('state')} alwaysOn choices={[{ id: 'ok', name: 'portal.monit.rules.states.ok' }, { id: 'firing', name: 'portal.monit.rules.states.firing' }]} sx={{ minWidth: 120 }} />,
-          <SelectInput key="metric" source="metric" label={f('metric')} alwaysOn choices={MONIT_METRICS.map((id) => ({ id, name: `portal.monit.rules.metrics.${id}` }))} sx={{ minWidth: 160 }} />,
+          <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertRules.search')} sx={{ minWidth: 240 }} />,
+          <SelectInput key="state" source="state" label={f('state')} alwaysOn choices={[{ id: 'ok', name: 'resources.CMonit/alertRules.states.ok' }, { id: 'firing', name: 'resources.CMonit/alertRules.states.firing' }]} sx={{ minWidth: 120 }} />,
+          <SelectInput key="metric" source="metric" label={f('metric')} alwaysOn choices={MONIT_METRICS.map((id) => ({ id, name: `resources.CMonit/alertRules.metrics.${id}` }))} sx={{ minWidth: 160 }} />,
         ]}
-        actions={<TopToolbar><CreateButton label="portal.monit.rules.add" /></TopToolbar>}
+        actions={<TopToolbar><CreateButton label="resources.CMonit/alertRules.add" /></TopToolbar>}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('portal.monit.rules.empty')}</Typography>}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertRules.empty')}</Typography>}>
           <TextField source="name" label={f('name')} sortable={false} />
           <FunctionField<AlertRule> label={f('domains')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.domains.join(', ')}</span>} />
           <FunctionField<AlertRule> label={f('condition')} render={(r) => (
-            <span data-testid="rule-condition">{`${t(`portal.monit.rules.metrics.${r.metric}`)} ${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ${t('portal.monit.rules.periodMinutes', { n: r.period })} × ${r.consecutive}`}</span>
+            <span data-testid="rule-condition">{`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}</span>
           )} />
-          <FunctionField<AlertRule> label={f('channels')} render={(r) => r.channels.map((c) => t(`portal.monit.rules.channels.${c}`)).join(', ')} />
+          <FunctionField<AlertRule> label={f('channels')} render={(r) => r.channels.map((c) => t(`resources.CMonit/alertRules.channels.${c}`)).join(', ')} />
           <FunctionField<AlertRule> label={f('state')} render={(r) => (
-            <Chip size="small" color={r.state === 'firing' ? 'error' : 'success'} variant={r.enabled ? 'filled' : 'outlined'} label={t(`portal.monit.rules.states.${r.state}`)} data-testid="rule-state" />
+            <Chip size="small" color={r.state === 'firing' ? 'error' : 'success'} variant={r.enabled ? 'filled' : 'outlined'} label={t(`resources.CMonit/alertRules.states.${r.state}`)} data-testid="rule-state" />
           )} />
           <FunctionField<AlertRule> label={f('lastValue')} render={(r) => (r.lastValue === null ? '–' : `${r.lastValue}${METRIC_UNITS[r.metric]}`)} />
           <FunctionField label={f('enabled')} render={() => <EnabledSwitch />} />

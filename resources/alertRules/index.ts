@@ -11,5 +11,5 @@ export default {
   edit: lazy(() => import('./RuleForms').then((m) => ({ default: m.RuleEdit }))),
   icon: NotificationsActiveOutlinedIcon,
   recordRepresentation: 'name',
-  options: { module: 'cloudMonit', area: 'CMonit', label: 'portal.menu.alertRules' },
+  options: { module: 'cloudMonit', area: 'CMonit', label: 'resources.CMonit/alertRules.menu' },
 } satisfies PortalResource;

@@ -11,21 +11,21 @@ import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
 
-const label = (f: string) => `portal.audit.fields.${f}`;
+const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
 
-const typeName = (t: TranslateFunction, type: string) => (type ? t(`portal.audit.objectTypes.${type}`, { _: type }) : '');
+const typeName = (t: TranslateFunction, type: string) => (type ? t(`resources.page/audit.objectTypes.${type}`, { _: type }) : '');
 const objectText = (r: AuditEntry) => [r.objectName, r.objectId && r.objectId !== r.objectName ? `#${r.objectId}` : ''].filter(Boolean).join(' ');
 
 const filters = [
   <TextInput key="username" source="username" label={label('username')} alwaysOn resettable />,
   <SelectInput key="objectType" source="objectType" label={label('objectType')} alwaysOn sx={{ minWidth: 150 }}
-    choices={OBJECT_TYPES.map((id) => ({ id, name: `portal.audit.objectTypes.${id}` }))} />,
+    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))} />,
   <TextInput key="route" source="route" label={label('call')} alwaysOn resettable />,
   <DateTimeInput key="startTime" source="startTime" label={label('startTime')} alwaysOn />,
   <DateTimeInput key="endTime" source="endTime" label={label('endTime')} alwaysOn />,
   <TextInput key="object" source="object" label={label('object')} resettable />,
-  <SelectInput key="outcome" source="outcome" label={label('outcome')} choices={[{ id: 'ok', name: 'portal.audit.outcome.ok' }, { id: 'failed', name: 'portal.audit.outcome.failed' }]} />,
+  <SelectInput key="outcome" source="outcome" label={label('outcome')} choices={[{ id: 'ok', name: 'resources.page/audit.outcome.ok' }, { id: 'failed', name: 'resources.page/audit.outcome.failed' }]} />,
 ];
 
 function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
@@ -41,7 +41,7 @@ function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
     { header: t(label('objectName')), value: (r) => r.objectName },
     { header: t(label('code')), value: (r) => r.code },
     { header: t(label('message')), value: (r) => r.message },
-    { header: t('portal.audit.changes'), value: (r) => fieldChanges(r.before, r.after).map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ') },
+    { header: t('resources.page/audit.changes'), value: (r) => fieldChanges(r.before, r.after).map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ') },
   ];
 }
 
@@ -56,7 +56,7 @@ function Outcome({ entry }: { entry: AuditEntry }) {
   const ok = auditSucceeded(entry);
   return (
     <Chip size="small" variant="outlined" color={ok ? 'success' : 'error'} data-testid="audit-outcome"
-      label={ok ? t('portal.audit.outcome.ok') : `${t('portal.audit.outcome.failed')} (${entry.code})`} title={entry.message} />
+      label={ok ? t('resources.page/audit.outcome.ok') : `${t('resources.page/audit.outcome.failed')} (${entry.code})`} title={entry.message} />
   );
 }
 
@@ -73,19 +73,19 @@ export function AuditChanges() {
         <b>{t(label('message'))}:</b> {entry.message || '—'} · <b>{t(label('ip'))}:</b> {entry.ip} · <b>{t(label('route'))}:</b> {entry.method} {entry.route}
       </Typography>
       {!changes.length ? (
-        <Typography variant="body2" color="text.secondary">{t('portal.audit.noChanges')}</Typography>
+        <Typography variant="body2" color="text.secondary">{t('resources.page/audit.noChanges')}</Typography>
       ) : (
         <>
-          <Typography variant="subtitle2">{t('portal.audit.changes')}{kind ? ` (${t(`portal.audit.${kind}`)})` : ''}</Typography>
+          <Typography variant="subtitle2">{t('resources.page/audit.changes')}{kind ? ` (${t(`resources.page/audit.${kind}`)})` : ''}</Typography>
           <ColumnsTable<(typeof changes)[number]>
             sx={{ maxWidth: 1100 }}
             rows={changes}
             rowKey={(c) => c.field}
             rowTestId={() => 'audit-change'}
             columns={[
-              { label: 'portal.audit.field', sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' }, render: (c) => c.field },
-              { label: 'portal.audit.before', sx: { color: 'error.dark', wordBreak: 'break-all' }, render: (c) => c.before },
-              { label: 'portal.audit.after', sx: { color: 'success.dark', wordBreak: 'break-all' }, render: (c) => c.after },
+              { label: 'resources.page/audit.field', sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' }, render: (c) => c.field },
+              { label: 'resources.page/audit.before', sx: { color: 'error.dark', wordBreak: 'break-all' }, render: (c) => c.before },
+              { label: 'resources.page/audit.after', sx: { color: 'success.dark', wordBreak: 'break-all' }, render: (c) => c.after },
             ]}
           />
         </>
@@ -97,7 +97,7 @@ export function AuditChanges() {
 /** The audit log (/page/audit): filters, server-side paging and sort, expandable changes, CSV export. */
 export function AuditList() {
   const t = useTranslate();
-  const title = t('portal.audit.title');
+  const title = t('resources.page/audit.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
@@ -110,7 +110,7 @@ export function AuditList() {
         empty={false}
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t)} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<ListEmpty text="portal.audit.empty" testId="audit-empty" />}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<ListEmpty text="resources.page/audit.empty" testId="audit-empty" />}>
           <FunctionField<AuditEntry> source="time" label={label('time')} sortBy="time" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.time)}</span>} />
           <FunctionField<AuditEntry> source="username" label={label('username')} sortBy="username" render={(r) => r.username} />
           <FunctionField<AuditEntry> source="account" label={label('account')} sortBy="account" render={(r) => r.account ?? ''} />

@@ -7,5 +7,5 @@ export default {
   name: 'page/audit',
   list: lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList }))),
   icon: HistoryEduOutlinedIcon,
-  options: { module: 'audit', area: 'page', label: 'portal.menu.audit' },
+  options: { module: 'audit', area: 'page', label: 'resources.page/audit.menu' },
 } satisfies PortalResource;

@@ -9,5 +9,5 @@ export default {
   show: lazy(() => import('../vpsHosts/HostShow').then((m) => ({ default: m.HostShow }))),
   icon: StorageOutlinedIcon,
   recordRepresentation: 'hostName',
-  options: { module: 'cloud', area: 'cdn', label: 'portal.menu.specialHostList' },
+  options: { module: 'cloud', area: 'cdn', label: 'resources.cdn/specialHostList.menu' },
 } satisfies PortalResource;

@@ -24,7 +24,7 @@ export function DomainShowLink({ domain }: { domain: Domain }) {
   const createPath = useCreatePath();
   return (
     <MuiButton size="small" sx={small} component={Link} to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })} onClick={(e) => e.stopPropagation()}>
-      {translate('portal.domains.actions.detail')}
+      {translate('resources.cdn/domain.actions.detail')}
     </MuiButton>
   );
 }
@@ -35,7 +35,7 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
   const notify = useNotify();
   const createPath = useCreatePath();
   const blocked = configBlock(domain);
-  const label = translate('portal.domains.actions.edit');
+  const label = translate('resources.cdn/domain.actions.edit');
   if (!isFormType(domain)) return null;
   if (blocked) {
     return (
@@ -72,7 +72,7 @@ export function DomainHistoryLink({ domain }: { domain: Domain }) {
       to={`${createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}/history`}
       onClick={(e) => e.stopPropagation()}
     >
-      {translate('portal.domains.actions.history')}
+      {translate('resources.cdn/domain.actions.history')}
     </MuiButton>
   );
 }
@@ -87,16 +87,16 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
   const blocked = statusBlock(domain, staff);
   return (
     <ConfirmedAction
-      label={translate(enabling ? 'portal.domains.actions.enable' : 'portal.domains.actions.disable')}
+      label={translate(enabling ? 'resources.cdn/domain.actions.enable' : 'resources.cdn/domain.actions.disable')}
       icon={enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon />}
       withIcon={withIcon}
       color={enabling ? 'success' : 'warning'}
       testId={enabling ? 'enable-domain' : 'disable-domain'}
       blockedMessage={blocked && blockMessage(blocked)}
-      title={enabling ? 'portal.domains.confirm.enableTitle' : 'portal.domains.confirm.disableTitle'}
-      content={enabling ? 'portal.domains.confirm.enableContent' : 'portal.domains.confirm.disableContent'}
+      title={enabling ? 'resources.cdn/domain.confirm.enableTitle' : 'resources.cdn/domain.confirm.disableTitle'}
+      content={enabling ? 'resources.cdn/domain.confirm.enableContent' : 'resources.cdn/domain.confirm.disableContent'}
       name={domain.name}
-      success={enabling ? 'portal.domains.notifications.enabled' : 'portal.domains.notifications.disabled'}
+      success={enabling ? 'resources.cdn/domain.notifications.enabled' : 'resources.cdn/domain.notifications.disabled'}
       run={() => (enabling ? dataProvider.domainEnable(domain.id) : dataProvider.domainDisable(domain.id))}
       onDone={onDone}
     />
@@ -112,16 +112,16 @@ export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domai
   const blocked = statusBlock(domain, true);
   return (
     <ConfirmedAction
-      label={translate(freezing ? 'portal.domains.actions.freeze' : 'portal.domains.actions.unfreeze')}
+      label={translate(freezing ? 'resources.cdn/domain.actions.freeze' : 'resources.cdn/domain.actions.unfreeze')}
       icon={freezing ? <AcUnitIcon /> : <LockOpenIcon />}
       withIcon={withIcon}
       color={freezing ? 'info' : 'success'}
       testId={freezing ? 'freeze-domain' : 'unfreeze-domain'}
       blockedMessage={blocked && blockMessage(blocked)}
-      title={freezing ? 'portal.domains.confirm.freezeTitle' : 'portal.domains.confirm.unfreezeTitle'}
-      content={freezing ? 'portal.domains.confirm.freezeContent' : 'portal.domains.confirm.unfreezeContent'}
+      title={freezing ? 'resources.cdn/domain.confirm.freezeTitle' : 'resources.cdn/domain.confirm.unfreezeTitle'}
+      content={freezing ? 'resources.cdn/domain.confirm.freezeContent' : 'resources.cdn/domain.confirm.unfreezeContent'}
       name={domain.name}
-      success={freezing ? 'portal.domains.notifications.frozenDone' : 'portal.domains.notifications.unfrozen'}
+      success={freezing ? 'resources.cdn/domain.notifications.frozenDone' : 'resources.cdn/domain.notifications.unfrozen'}
       run={() => dataProvider.domainSetStatus(domain.id, freezing ? 'freeze' : 'on')}
     />
   );
@@ -134,16 +134,16 @@ export function DomainDeleteButton({ domain, withIcon = false, backToList = fals
   const redirect = useRedirect();
   return (
     <ConfirmedAction
-      label={translate('portal.domains.actions.delete')}
+      label={translate('resources.cdn/domain.actions.delete')}
       icon={<DeleteOutlineIcon />}
       withIcon={withIcon}
       color="error"
       testId="delete-domain"
       blockedMessage={domain.operationState === 'configuring' ? blockMessage('configuring') : null}
-      title="portal.domains.confirm.deleteTitle"
-      content="portal.domains.confirm.deleteContent"
+      title="resources.cdn/domain.confirm.deleteTitle"
+      content="resources.cdn/domain.confirm.deleteContent"
       name={domain.name}
-      success="portal.domains.notifications.deleted"
+      success="resources.cdn/domain.notifications.deleted"
       run={() => dataProvider.delete(DOMAIN_RESOURCE, { id: domain.id, previousData: domain })}
       leaving={backToList}
       onDone={backToList ? () => redirect('list', DOMAIN_RESOURCE) : undefined}

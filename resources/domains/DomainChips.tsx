@@ -73,7 +73,7 @@ export function HttpsField(_props: { source?: string; label?: string; sortable?:
   const record = useRecordContext<Domain>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.protocol !== 'https') return <Typography variant="body2" color="text.secondary">{translate('portal.domains.values.none')}</Typography>;
+  if (record.protocol !== 'https') return <Typography variant="body2" color="text.secondary">{translate('resources.cdn/domain.values.none')}</Typography>;
   return (
     <Tooltip describeChild title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : ''].filter(Boolean).join(' · ')}>
       <Chip size="small" variant="outlined" color="primary" label="HTTPS" data-testid="https-chip" />

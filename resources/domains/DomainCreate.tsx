@@ -6,7 +6,7 @@ import { DomainForm } from './form/DomainForm';
 /** Add a domain (download, vod or static). */
 export function DomainCreate() {
   const t = useTranslate();
-  const title = t('portal.domains.createTitle');
+  const title = t('resources.cdn/domain.createTitle');
   return (
     <Box>
       <DomainHeading text={title} />

@@ -13,7 +13,7 @@ function EditContent() {
   if (!isFormType(domain)) {
     return (
       <Alert severity="info" sx={{ m: 2 }} action={<ListButton />}>
-        {t('portal.domains.help.typeAddOnly')}
+        {t('resources.cdn/domain.help.typeAddOnly')}
       </Alert>
     );
   }
@@ -31,7 +31,7 @@ function EditContent() {
 function EditHeading() {
   const domain = useRecordContext<Domain>();
   const t = useTranslate();
-  return domain ? <DomainHeading text={t('portal.domains.editTitle', { name: domain.name })} /> : null;
+  return domain ? <DomainHeading text={t('resources.cdn/domain.editTitle', { name: domain.name })} /> : null;
 }
 
 /** Edit a domain; the save is issued asynchronously (the list shows configuring → configured). */
@@ -41,7 +41,7 @@ export function DomainEdit() {
     <Box>
       <EditBase mutationMode="pessimistic">
         <EditHeading />
-        <EditView title={t('portal.domains.listTitle')} actions={false}>
+        <EditView title={t('resources.cdn/domain.listTitle')} actions={false}>
           <EditContent />
         </EditView>
       </EditBase>

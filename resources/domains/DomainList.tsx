@@ -50,7 +50,7 @@ export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { interval
   if (!busy) return null;
   return (
     <Typography variant="caption" color="warning.main" sx={{ px: 2, display: 'block' }} data-testid="configuring-hint">
-      {translate('portal.domains.list.configuringHint')}
+      {translate('resources.cdn/domain.list.configuringHint')}
     </Typography>
   );
 }
@@ -60,14 +60,14 @@ function ListActions({ canOperate }: { canOperate: boolean }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {canOperate && <CreateButton label={translate('portal.domains.actions.add')} />}
+      {canOperate && <CreateButton label={translate('resources.cdn/domain.actions.add')} />}
       <ExportButton exporter={domainExporter(translate)} maxResults={10000} />
     </TopToolbar>
   );
 }
 
 function Empty() {
-  return <ListEmpty text="portal.domains.list.noDomains" testId="domains-empty" icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />} />;
+  return <ListEmpty text="resources.cdn/domain.list.noDomains" testId="domains-empty" icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />} />;
 }
 
 export function DomainHeading({ text }: { text: string }) {
@@ -82,7 +82,7 @@ export function DomainHeading({ text }: { text: string }) {
 export function DomainList() {
   const translate = useTranslate();
   const canOperate = useCanOperateDomains();
-  const title = translate('portal.domains.listTitle');
+  const title = translate('resources.cdn/domain.listTitle');
   return (
     <Box>
       <DomainHeading text={title} />
@@ -106,7 +106,7 @@ export function DomainList() {
           <OperationField source="operationState" label={fieldLabel('operationState')} />
           <ValueField source="deliveryType" group="deliveryType" label={fieldLabel('deliveryType')} sortable={false} />
           <DateTimeField source="createTime" label={fieldLabel('createTime')} />
-          <DomainRowActions canOperate={canOperate} label="portal.domains.list.actions" />
+          <DomainRowActions canOperate={canOperate} label="resources.cdn/domain.list.actions" />
         </Datagrid>
       </List>
     </Box>

@@ -9,7 +9,7 @@ export const DOMAIN_RESOURCE = 'cdn/domain';
 export const fieldLabel = (field: string) => `resources.${DOMAIN_RESOURCE}.fields.${field}`;
 
 /** i18n key of an enumerated value (type, scope, status, ...). */
-export const valueLabel = (group: string, value: string | number | boolean) => `portal.domains.values.${group}.${String(value)}`;
+export const valueLabel = (group: string, value: string | number | boolean) => `resources.cdn/domain.values.${group}.${String(value)}`;
 
 /** react-admin choices for a value group; names are i18n keys (translated by the inputs). */
 export function choicesOf<T extends string | number>(group: string, values: readonly T[]) {
@@ -38,7 +38,7 @@ export function statusBlock(d: Pick<Domain, 'operationState' | 'status'>, staff 
 
 /** The notification for a refused action (the spec's one message for configuring and disabled). */
 export function blockMessage(reason: 'configuring' | 'disabled' | 'frozen'): string {
-  return reason === 'frozen' ? 'portal.domains.notifications.frozen' : 'portal.domains.notifications.configuringBlocked';
+  return reason === 'frozen' ? 'resources.cdn/domain.notifications.frozen' : 'resources.cdn/domain.notifications.configuringBlocked';
 }
 
 /** Write buttons show only with portal:domain:operation (the server checks again). */

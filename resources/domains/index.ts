@@ -12,5 +12,5 @@ export default {
   show: lazy(() => import('./show/DomainShow').then((m) => ({ default: m.DomainShow }))),
   icon: LanguageIcon,
   recordRepresentation: 'name',
-  options: { module: 'domain', area: 'cdn', label: 'portal.domains.menu' },
+  options: { module: 'domain', area: 'cdn', label: 'resources.cdn/domain.menu' },
 } satisfies PortalResource;

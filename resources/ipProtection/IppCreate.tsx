@@ -5,7 +5,7 @@ import { IppForm, toBody, type IppFormValues } from './ippForm';
 /** Add a protected IP; afterwards the product goes to /ipP/ipset (spec §2). */
 export function IppCreate() {
   const t = useTranslate();
-  const title = t('portal.ipp.createTitle');
+  const title = t('resources.ipP/ipset.createTitle');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>

@@ -18,7 +18,7 @@ import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi
 import { useNotifyError } from '../../src/kit/errorText';
 import { ListEmpty } from '../../src/kit/QueryView';
 
-const label = (f: string) => `portal.ipp.fields.${f}`;
+const label = (f: string) => `resources.ipP/ipset.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
 
 /** Refreshes the list every second while an entry is in a state the job moves on. */
@@ -51,7 +51,7 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const allowed = ippAllows(action, entry.status);
-  const blocked = allowed ? '' : t('portal.ipp.blocked', { status: t(`portal.ipp.status.${entry.status}`) });
+  const blocked = allowed ? '' : t('resources.ipP/ipset.blocked', { status: t(`resources.ipP/ipset.status.${entry.status}`) });
   const names: Record<typeof action, string> = { enable: 'enable', disable: 'disable', delete: 'delete', checkConfig: 'check' };
   const confirm = async () => {
     setBusy(true);
@@ -80,14 +80,14 @@ function EntryAction({ entry, action, color, run, success }: ActionProps) {
             else setOpen(true);
           }}
         >
-          {t(`portal.ipp.actions.${action}`)}
+          {t(`resources.ipP/ipset.actions.${action}`)}
         </Button>
       </Tooltip>
       <Confirm
         isOpen={open}
         loading={busy}
-        title={`portal.ipp.confirm.${names[action]}Title`}
-        content={`portal.ipp.confirm.${names[action]}Content`}
+        title={`resources.ipP/ipset.confirm.${names[action]}Title`}
+        content={`resources.ipP/ipset.confirm.${names[action]}Content`}
         translateOptions={{ name: entry.originIp }}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
@@ -112,28 +112,28 @@ function PortErrorsButton({ entry }: { entry: IppEntry }) {
   return (
     <>
       <Button size="small" sx={small} data-testid="ipp-portErrors" onClick={(e) => { e.stopPropagation(); void open(); }}>
-        {t('portal.ipp.actions.portErrors')}
+        {t('resources.ipP/ipset.actions.portErrors')}
       </Button>
       <Dialog open={data !== null} onClose={() => setData(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{t('portal.ipp.portErrors.title', { ip: entry.originIp })}</DialogTitle>
+        <DialogTitle>{t('resources.ipP/ipset.portErrors.title', { ip: entry.originIp })}</DialogTitle>
         <DialogContent data-testid="ipp-port-errors">
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {data?.checkTime ? t('portal.ipp.portErrors.checked', { time: formatIppTime(data.checkTime), count: data.checkedPorts }) : t('portal.ipp.portErrors.never')}
+            {data?.checkTime ? t('resources.ipP/ipset.portErrors.checked', { time: formatIppTime(data.checkTime), count: data.checkedPorts }) : t('resources.ipP/ipset.portErrors.never')}
           </Typography>
-          {data && data.checkTime && !data.errors.length && <Typography>{t('portal.ipp.portErrors.none')}</Typography>}
+          {data && data.checkTime && !data.errors.length && <Typography>{t('resources.ipP/ipset.portErrors.none')}</Typography>}
           {data && data.errors.length > 0 && (
             <ColumnsTable<IppPortError>
               rows={data.errors}
               rowKey={(e) => e.port}
               columns={[
-                { label: 'portal.ipp.portErrors.port', render: (e) => e.port },
-                { label: 'portal.ipp.portErrors.reason', render: (e) => t(`portal.ipp.portErrors.reasons.${e.reason}`) },
-                { label: 'portal.ipp.portErrors.detail', render: (e) => <code>{e.detail}</code> },
+                { label: 'resources.ipP/ipset.portErrors.port', render: (e) => e.port },
+                { label: 'resources.ipP/ipset.portErrors.reason', render: (e) => t(`resources.ipP/ipset.portErrors.reasons.${e.reason}`) },
+                { label: 'resources.ipP/ipset.portErrors.detail', render: (e) => <code>{e.detail}</code> },
               ]}
             />
           )}
         </DialogContent>
-        <DialogActions><Button onClick={() => setData(null)}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
+        <DialogActions><Button onClick={() => setData(null)}>{t('resources.ipP/ipset.alarms.close')}</Button></DialogActions>
       </Dialog>
     </>
   );
@@ -146,24 +146,24 @@ function RowActions({ entry, canWrite }: { entry: IppEntry; canWrite: boolean })
   const actions: ReactElement[] = [];
   if (canWrite) {
     actions.push(
-      <Tooltip key="edit" title={ippAllows('update', entry.status) ? '' : t('portal.ipp.blocked', { status: t(`portal.ipp.status.${entry.status}`) })}>
+      <Tooltip key="edit" title={ippAllows('update', entry.status) ? '' : t('resources.ipP/ipset.blocked', { status: t(`resources.ipP/ipset.status.${entry.status}`) })}>
         <span>
           <Button size="small" sx={small} component={Link} to={`/ipP/ipset/${entry.id}`} disabled={!ippAllows('update', entry.status)} startIcon={<EditOutlinedIcon fontSize="inherit" />} data-testid="ipp-edit" onClick={(e) => e.stopPropagation()}>
-            {t('portal.ipp.actions.edit')}
+            {t('resources.ipP/ipset.actions.edit')}
           </Button>
         </span>
       </Tooltip>,
       entry.status === 'disabled'
-        ? <EntryAction key="enable" entry={entry} action="enable" run={() => dataProvider.ippEnable(entry.id)} success={() => ['portal.ipp.done.enable', { name }]} />
-        : <EntryAction key="disable" entry={entry} action="disable" color="warning" run={() => dataProvider.ippDisable(entry.id)} success={() => ['portal.ipp.done.disable', { name }]} />,
+        ? <EntryAction key="enable" entry={entry} action="enable" run={() => dataProvider.ippEnable(entry.id)} success={() => ['resources.ipP/ipset.done.enable', { name }]} />
+        : <EntryAction key="disable" entry={entry} action="disable" color="warning" run={() => dataProvider.ippDisable(entry.id)} success={() => ['resources.ipP/ipset.done.disable', { name }]} />,
       <EntryAction
         key="check" entry={entry} action="checkConfig" run={() => dataProvider.ippCheckConfig(entry.id)}
         success={(r) => {
           const n = (r as IppEntry).errorPorts.length;
-          return n ? ['portal.ipp.done.checkFailed', { name, count: n }] : ['portal.ipp.done.checkOk', { name }];
+          return n ? ['resources.ipP/ipset.done.checkFailed', { name, count: n }] : ['resources.ipP/ipset.done.checkOk', { name }];
         }}
       />,
-      <EntryAction key="delete" entry={entry} action="delete" color="error" run={() => dataProvider.ippDelete(entry.id)} success={() => ['portal.ipp.done.delete', { name }]} />,
+      <EntryAction key="delete" entry={entry} action="delete" color="error" run={() => dataProvider.ippDelete(entry.id)} success={() => ['resources.ipP/ipset.done.delete', { name }]} />,
     );
   }
   actions.push(<PortErrorsButton key="errors" entry={entry} />);
@@ -176,7 +176,7 @@ function StatusCell({ entry }: { entry: IppEntry }) {
     <Stack spacing={0.5} alignItems="flex-start">
       <IppStatusChip status={entry.status} />
       {entry.errorPorts.length > 0 && (
-        <Tooltip title={t('portal.ipp.fields.errorPorts')}>
+        <Tooltip title={t('resources.ipP/ipset.fields.errorPorts')}>
           <Box component="span" sx={{ color: 'warning.dark', fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="ipp-error-ports">
             <WarningAmberOutlinedIcon fontSize="inherit" />{entry.errorPorts.join(', ')}
           </Box>
@@ -190,10 +190,10 @@ function StatusCell({ entry }: { entry: IppEntry }) {
 export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
   const t = useTranslate();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'ipP/ipset', action: 'create' });
-  const title = t('portal.ipp.listTitle');
+  const title = t('resources.ipP/ipset.listTitle');
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.ipp.filters.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput key="status" source="status" label={label('status')} choices={IPP_STATUSES.map((id) => ({ id, name: `portal.ipp.status.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.ipP/ipset.filters.search')} sx={{ minWidth: 240 }} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={IPP_STATUSES.map((id) => ({ id, name: `resources.ipP/ipset.status.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
   ];
   return (
     <Box>
@@ -206,10 +206,10 @@ export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
         perPage={20}
         pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}
         empty={false}
-        actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="portal.ipp.actions.add" data-testid="ipp-add" />}</TopToolbar>}
+        actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="resources.ipP/ipset.actions.add" data-testid="ipp-add" />}</TopToolbar>}
       >
         <AutoRefresh />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="portal.ipp.noEntries" testId="ipp-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.ipP/ipset.noEntries" testId="ipp-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <FunctionField<IppEntry> source="originIp" label={label('originIp')} render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>} />
           <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
           <FunctionField<IppEntry> source="ports" label={label('ports')} sortable={false} render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>} />

@@ -10,7 +10,7 @@ export default {
   edit: lazy(() => import('./IppEdit').then((m) => ({ default: m.IppEdit }))),
   icon: SecurityOutlinedIcon,
   recordRepresentation: 'originIp',
-  options: { module: 'ipP', area: 'ipP', label: 'portal.menu.ipset' },
+  options: { module: 'ipP', area: 'ipP', label: 'resources.ipP/ipset.menu' },
 } satisfies PortalResource;
 
 /** The same list in the protection area, /dcdn/ipset (adding and editing happen at /ipP/ipset). */
@@ -19,5 +19,5 @@ export const dcdnIpset = {
   list: lazy(() => import('./IppList').then((m) => ({ default: m.DcdnIppList }))),
   icon: SecurityOutlinedIcon,
   recordRepresentation: 'originIp',
-  options: { module: 'ipP', area: 'dcdn', label: 'portal.menu.dcdnIpset' },
+  options: { module: 'ipP', area: 'dcdn', label: 'resources.dcdn/ipset.menu' },
 } satisfies PortalResource;

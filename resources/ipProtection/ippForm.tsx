@@ -21,17 +21,17 @@ export interface IppFormValues {
 }
 
 const MESSAGE: Record<IppProblem['key'], string> = {
-  ippEmpty: 'portal.ipp.errors.empty',
-  ippFormat: 'portal.ipp.errors.format',
-  ippPortsRequired: 'portal.ipp.errors.portsRequired',
-  ippRangeRequired: 'portal.ipp.errors.rangeRequired',
-  ippRangeError: 'portal.ipp.errors.rangeError',
-  ippPortOutOfRange: 'portal.ipp.errors.portOutOfRange',
-  ippForbiddenPort: 'portal.ipp.errors.forbiddenPort',
-  ippRangeTooLarge: 'portal.ipp.errors.rangeTooLarge',
-  ippTooManyPorts: 'portal.ipp.errors.tooManyPorts',
-  ippTooManyRanges: 'portal.ipp.errors.tooManyRanges',
-  ippRemarkTooLong: 'portal.ipp.errors.remarkTooLong',
+  ippEmpty: 'resources.ipP/ipset.errors.empty',
+  ippFormat: 'resources.ipP/ipset.errors.format',
+  ippPortsRequired: 'resources.ipP/ipset.errors.portsRequired',
+  ippRangeRequired: 'resources.ipP/ipset.errors.rangeRequired',
+  ippRangeError: 'resources.ipP/ipset.errors.rangeError',
+  ippPortOutOfRange: 'resources.ipP/ipset.errors.portOutOfRange',
+  ippForbiddenPort: 'resources.ipP/ipset.errors.forbiddenPort',
+  ippRangeTooLarge: 'resources.ipP/ipset.errors.rangeTooLarge',
+  ippTooManyPorts: 'resources.ipP/ipset.errors.tooManyPorts',
+  ippTooManyRanges: 'resources.ipP/ipset.errors.tooManyRanges',
+  ippRemarkTooLong: 'resources.ipP/ipset.errors.remarkTooLong',
 };
 
 const portsOf = (v: IppFormValues['ports']): number[] | null => (Array.isArray(v) ? v : parsePortList(v ?? ''));
@@ -64,13 +64,13 @@ function PresetHint() {
   const t = useTranslate();
   const preset = useWatch({ name: 'preset' }) as IppPreset | '' | undefined;
   if (!preset) return null;
-  return <Typography variant="caption" color="text.secondary" data-testid="ipp-preset-ports">{t('portal.ipp.help.presetPorts', { ports: IPP_PRESETS[preset].join(', ') })}</Typography>;
+  return <Typography variant="caption" color="text.secondary" data-testid="ipp-preset-ports">{t('resources.ipP/ipset.help.presetPorts', { ports: IPP_PRESETS[preset].join(', ') })}</Typography>;
 }
 
 function CnameHint() {
   const t = useTranslate();
   const prefix = (useWatch({ name: 'cnamePrefix' }) as string | undefined)?.trim() || '<prefix>';
-  return <>{t('portal.ipp.help.cnamePrefix', { address: protectionAddress(prefix) })}</>;
+  return <>{t('resources.ipP/ipset.help.cnamePrefix', { address: protectionAddress(prefix) })}</>;
 }
 
 export function IppForm() {
@@ -83,25 +83,25 @@ export function IppForm() {
       toolbar={<Toolbar><SaveButton alwaysEnable data-testid="ipp-save" /></Toolbar>}
       sx={{ maxWidth: 760 }}
     >
-      <TextInput source="originIp" label="portal.ipp.fields.originIp" fullWidth />
-      <RadioButtonGroupInput source="protocol" label="portal.ipp.fields.protocol" defaultValue="TCP" choices={IPP_PROTOCOLS.map((p) => ({ id: p, name: p }))} translateChoice={false} />
+      <TextInput source="originIp" label="resources.ipP/ipset.fields.originIp" fullWidth />
+      <RadioButtonGroupInput source="protocol" label="resources.ipP/ipset.fields.protocol" defaultValue="TCP" choices={IPP_PROTOCOLS.map((p) => ({ id: p, name: p }))} translateChoice={false} />
       <RadioButtonGroupInput
         source="preset"
-        label="portal.ipp.fields.preset"
+        label="resources.ipP/ipset.fields.preset"
         defaultValue=""
-        choices={[{ id: '', name: 'portal.ipp.presets.none' }, { id: 'server', name: 'portal.ipp.presets.server' }, { id: 'web', name: 'portal.ipp.presets.web' }]}
+        choices={[{ id: '', name: 'resources.ipP/ipset.presets.none' }, { id: 'server', name: 'resources.ipP/ipset.presets.server' }, { id: 'web', name: 'resources.ipP/ipset.presets.web' }]}
       />
       <PresetHint />
-      <TextInput source="ports" label="portal.ipp.fields.ports" fullWidth format={formatPorts} parse={(v: string) => v} helperText="portal.ipp.help.ports" />
-      <ArrayInput source="ranges" label="portal.ipp.fields.ranges" defaultValue={[]} helperText="portal.ipp.help.ranges">
+      <TextInput source="ports" label="resources.ipP/ipset.fields.ports" fullWidth format={formatPorts} parse={(v: string) => v} helperText="resources.ipP/ipset.help.ports" />
+      <ArrayInput source="ranges" label="resources.ipP/ipset.fields.ranges" defaultValue={[]} helperText="resources.ipP/ipset.help.ranges">
         <SimpleFormIterator inline disableReordering>
-          <NumberInput source="start" label="portal.ipp.fields.start" min={1} max={65535} />
-          <NumberInput source="end" label="portal.ipp.fields.end" min={1} max={65535} />
+          <NumberInput source="start" label="resources.ipP/ipset.fields.start" min={1} max={65535} />
+          <NumberInput source="end" label="resources.ipP/ipset.fields.end" min={1} max={65535} />
         </SimpleFormIterator>
       </ArrayInput>
-      <Alert severity="info" sx={{ mb: 2, width: '100%' }} data-testid="ipp-forbidden">{t('portal.ipp.help.forbidden', { ports: IPP_FORBIDDEN_PORTS.join(', ') })}</Alert>
-      <TextInput source="cnamePrefix" label="portal.ipp.fields.cnamePrefix" fullWidth helperText={<CnameHint />} />
-      <TextInput source="remark" label="portal.ipp.fields.remark" fullWidth multiline minRows={2} />
+      <Alert severity="info" sx={{ mb: 2, width: '100%' }} data-testid="ipp-forbidden">{t('resources.ipP/ipset.help.forbidden', { ports: IPP_FORBIDDEN_PORTS.join(', ') })}</Alert>
+      <TextInput source="cnamePrefix" label="resources.ipP/ipset.fields.cnamePrefix" fullWidth helperText={<CnameHint />} />
+      <TextInput source="remark" label="resources.ipP/ipset.fields.remark" fullWidth multiline minRows={2} />
     </SimpleForm>
   );
 }

@@ -14,7 +14,7 @@ export const TRANSITIONAL: readonly IppStatus[] = ['toBeConfirmed', 'configuring
 
 export function IppStatusChip({ status }: { status: IppStatus }) {
   const t = useTranslate();
-  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`portal.ipp.status.${status}`)} data-testid="ipp-status" data-status={status} />;
+  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`resources.ipP/ipset.status.${status}`)} data-testid="ipp-status" data-status={status} />;
 }
 
 /** IP protection times to the minute: '2026-11-25T03:04:05Z' or ms → '2026-11-25 11:04' (local time). */

@@ -8,5 +8,5 @@ export default {
   list: lazy(() => import('./LiveDomainList').then((m) => ({ default: m.LiveDomainList }))),
   icon: LiveTvOutlinedIcon,
   recordRepresentation: 'name',
-  options: { module: 'liveDomain', area: 'cdn', label: 'portal.liveDomains.menu' },
+  options: { module: 'liveDomain', area: 'cdn', label: 'resources.cdn/liveDomain.menu' },
 } satisfies PortalResource;

@@ -7,5 +7,5 @@ export default {
   name: 'cdn/prefetchTask',
   list: lazy(() => import('../purgeTasks/TaskList').then((m) => ({ default: m.PrefetchTaskList }))),
   icon: ManageSearchOutlinedIcon,
-  options: { module: 'prefetch', area: 'cdn', label: 'portal.menu.prefetchTask' },
+  options: { module: 'prefetch', area: 'cdn', label: 'resources.cdn/prefetchTask.menu' },
 } satisfies PortalResource;

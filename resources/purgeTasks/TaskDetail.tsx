@@ -34,17 +34,17 @@ export function TaskDetail() {
         rows={urls}
         rowKey={(u) => u.id}
         columns={[
-          { label: 'portal.purge.detail.line', render: (u) => u.line },
-          { label: 'portal.purge.detail.url', render: (u) => u.url, sx: { wordBreak: 'break-all' } },
-          { label: 'portal.purge.detail.status', render: (u) => <StatusChip status={u.status} /> },
-          { label: 'portal.purge.detail.lines', render: (u) => `${u.linesDone} / ${u.linesTotal || '—'}` },
-          prefetch && { label: 'portal.purge.detail.http', render: (u) => u.httpStatus || '—' },
-          prefetch && { label: 'portal.purge.detail.bytes', render: (u) => (u.bytes === null ? '—' : formatBytes(u.bytes)) },
-          prefetch && { label: 'portal.purge.detail.elapsed', render: (u) => (u.elapsedMs === null ? '—' : `${u.elapsedMs} ms`) },
-          { label: 'portal.purge.detail.reason', render: (u) => u.reason || '—' },
+          { label: 'resources.cdn/newsearchTask.detail.line', render: (u) => u.line },
+          { label: 'resources.cdn/newsearchTask.detail.url', render: (u) => u.url, sx: { wordBreak: 'break-all' } },
+          { label: 'resources.cdn/newsearchTask.detail.status', render: (u) => <StatusChip status={u.status} /> },
+          { label: 'resources.cdn/newsearchTask.detail.lines', render: (u) => `${u.linesDone} / ${u.linesTotal || '—'}` },
+          prefetch && { label: 'resources.cdn/newsearchTask.detail.http', render: (u) => u.httpStatus || '—' },
+          prefetch && { label: 'resources.cdn/newsearchTask.detail.bytes', render: (u) => (u.bytes === null ? '—' : formatBytes(u.bytes)) },
+          prefetch && { label: 'resources.cdn/newsearchTask.detail.elapsed', render: (u) => (u.elapsedMs === null ? '—' : `${u.elapsedMs} ms`) },
+          { label: 'resources.cdn/newsearchTask.detail.reason', render: (u) => u.reason || '—' },
         ]}
       />
-      {total > urls.length && <Typography variant="caption">{t('portal.purge.detail.more', { shown: urls.length, total })}</Typography>}
+      {total > urls.length && <Typography variant="caption">{t('resources.cdn/newsearchTask.detail.more', { shown: urls.length, total })}</Typography>}
     </Box>
   );
 }

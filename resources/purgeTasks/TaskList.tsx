@@ -15,12 +15,12 @@ import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../src/kit/QueryView';
 
-const label = (f: string) => `portal.purge.fields.${f}`;
+const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
 
 function filtersFor(prefetch: boolean) {
   return [
-    <SelectInput key="status" source="status" label={label('status')} choices={PURGE_STATUSES.map((id) => ({ id, name: `portal.purge.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
-    ...(prefetch ? [] : [<SelectInput key="type" source="type" label={label('kind')} choices={[{ id: 'url', name: 'portal.purge.kind.url' }, { id: 'dir', name: 'portal.purge.kind.dir' }]} alwaysOn sx={{ minWidth: 140 }} />]),
+    <SelectInput key="status" source="status" label={label('status')} choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
+    ...(prefetch ? [] : [<SelectInput key="type" source="type" label={label('kind')} choices={[{ id: 'url', name: 'resources.cdn/newsearchTask.kind.url' }, { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' }]} alwaysOn sx={{ minWidth: 140 }} />]),
     <TextInput key="url" source="url" label={label('urlContains')} alwaysOn resettable />,
     <TextInput key="submittedBy" source="submittedBy" label={label('submittedBy')} resettable />,
     <DateTimeInput key="startTime" source="startTime" label={label('startTime')} />,
@@ -32,11 +32,11 @@ const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> =
   ['id', (r) => String(r.id)],
   ['createTime', (r) => formatDateTime(r.createTime)],
   ['submittedBy', (r) => r.submittedBy],
-  ['kind', (r, t) => t(`portal.purge.kind.${r.kind}`)],
+  ['kind', (r, t) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)],
   ['urlCount', (r) => String(r.urlCount)],
   ['firstUrl', (r) => r.firstUrl],
-  ['status', (r, t) => t(`portal.purge.status.${r.status}`)],
-  ['progress', (r, t) => PURGE_STATUSES.filter((s) => r.counts[s]).map((s) => `${t(`portal.purge.status.${s}`)} ${r.counts[s]}`).join(' / ')],
+  ['status', (r, t) => t(`resources.cdn/newsearchTask.status.${r.status}`)],
+  ['progress', (r, t) => PURGE_STATUSES.filter((s) => r.counts[s]).map((s) => `${t(`resources.cdn/newsearchTask.status.${s}`)} ${r.counts[s]}`).join(' / ')],
   ['duration', (r) => formatDuration(r.durationSeconds)],
 ];
 
@@ -69,17 +69,17 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
     try {
       const failed = await dataProvider.purgeTaskUrls(Number(task.id), task.kind === 'prefetch', 1, 100, 'failed');
       await dataProvider.purgeSubmit(task.kind, failed.list.map((u: PurgeTaskUrl) => u.url).join('\n'));
-      notify('portal.purge.pushSuccess', { type: 'success' });
+      notify('pages.cdn/newurlPush.pushSuccess', { type: 'success' });
       void refetch();
     } catch (e) {
-      notify(e instanceof PortalApiError && !e.message.startsWith('portal.') ? e.message : 'portal.purge.unknownError', { type: 'error' });
+      notify(e instanceof PortalApiError && !e.message.startsWith('portal.') ? e.message : 'pages.cdn/newurlPush.unknownError', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); void resubmit(); }}>
-      {t('portal.purge.resubmit')}
+      {t('resources.cdn/newsearchTask.resubmit')}
     </Button>
   );
 }
@@ -88,7 +88,7 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
 export function TaskList({ prefetch }: { prefetch: boolean }) {
   const t = useTranslate();
   const canOperate = useCanOperate(prefetch ? 'prefetch' : 'purge');
-  const title = t(prefetch ? 'portal.purge.prefetchTasksTitle' : 'portal.purge.purgeTasksTitle');
+  const title = t(prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
@@ -102,10 +102,10 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} /></TopToolbar>}
       >
         <OpenTasksPoll />
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<ListEmpty text="portal.purge.noTask" testId="purge-empty" />}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<ListEmpty text="resources.cdn/newsearchTask.noTask" testId="purge-empty" />}>
           <FunctionField<PurgeTask> source="createTime" label={label('createTime')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTime)}</span>} />
           <FunctionField<PurgeTask> source="submittedBy" label={label('submittedBy')} sortable={false} render={(r) => r.submittedBy} />
-          {!prefetch && <FunctionField<PurgeTask> source="kind" label={label('kind')} sortable={false} render={(r) => t(`portal.purge.kind.${r.kind}`)} />}
+          {!prefetch && <FunctionField<PurgeTask> source="kind" label={label('kind')} sortable={false} render={(r) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)} />}
           <FunctionField<PurgeTask> source="firstUrl" label={label('firstUrl')} sortable={false} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.firstUrl}</span>} />
           <FunctionField<PurgeTask> source="urlCount" label={label('urlCount')} sortable={false} render={(r) => r.urlCount} />
           <FunctionField<PurgeTask> source="status" label={label('status')} sortable={false} render={(r) => <StatusChip status={r.status} />} />

@@ -7,5 +7,5 @@ export default {
   name: 'cdn/newsearchTask',
   list: lazy(() => import('./TaskList').then((m) => ({ default: m.PurgeTaskList }))),
   icon: ManageSearchOutlinedIcon,
-  options: { module: 'purge', area: 'cdn', label: 'portal.menu.newsearchTask' },
+  options: { module: 'purge', area: 'cdn', label: 'resources.cdn/newsearchTask.menu' },
 } satisfies PortalResource;

@@ -14,7 +14,7 @@ export const isOpen = (t: PurgeTask) => t.status === 'waiting' || t.status === '
 
 export function StatusChip({ status }: { status: PurgeStatus }) {
   const t = useTranslate();
-  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`portal.purge.status.${status}`)} />;
+  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`resources.cdn/newsearchTask.status.${status}`)} />;
 }
 
 /** Per-status counts of a task's URLs (only the statuses present). */
@@ -23,7 +23,7 @@ export function Progress({ task }: { task: PurgeTask }) {
   return (
     <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
       {PURGE_STATUSES.filter((s) => task.counts[s] > 0).map((s) => (
-        <Chip key={s} size="small" color={COLORS[s]} label={`${t(`portal.purge.status.${s}`)} ${task.counts[s]}`} />
+        <Chip key={s} size="small" color={COLORS[s]} label={`${t(`resources.cdn/newsearchTask.status.${s}`)} ${task.counts[s]}`} />
       ))}
     </Stack>
   );

@@ -11,7 +11,7 @@ export function SubAccountCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const title = translate('portal.subAccounts.createTitle');
+  const title = translate('resources.page/userAccount.createTitle');
   const choices = accountChoices();
   const blocked = !canManageSubAccounts() ? 'notMainAccount' : !choices.length ? 'noAccountToChoose' : null;
   if (blocked) {
@@ -19,7 +19,7 @@ export function SubAccountCreate() {
       <Box>
         <SubAccountHeading text={title} />
         <Alert severity={blocked === 'notMainAccount' ? 'warning' : 'info'} data-testid="sub-accounts-notice">
-          {translate(`portal.subAccounts.${blocked}`)}
+          {translate(`resources.page/userAccount.${blocked}`)}
         </Alert>
       </Box>
     );
@@ -31,7 +31,7 @@ export function SubAccountCreate() {
         title={title}
         mutationOptions={{
           onSuccess: async () => {
-            notify('portal.subAccounts.created', { type: 'success' });
+            notify('resources.page/userAccount.created', { type: 'success' });
             await refreshUserInfo();
             redirect('list', SUB_ACCOUNT_RESOURCE);
           },

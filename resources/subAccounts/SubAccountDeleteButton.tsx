@@ -14,12 +14,12 @@ export function SubAccountDeleteButton() {
   if (!record) return null;
   return (
     <DeleteWithConfirmButton
-      confirmTitle="portal.subAccounts.deleteTitle"
-      confirmContent="portal.subAccounts.deleteContent"
+      confirmTitle="resources.page/userAccount.deleteTitle"
+      confirmContent="resources.page/userAccount.deleteContent"
       translateOptions={{ identity: record.identity, company: record.companyName }}
       mutationOptions={{
         onSuccess: async () => {
-          notify('portal.subAccounts.deleted', { type: 'success' });
+          notify('resources.page/userAccount.deleted', { type: 'success' });
           await refreshUserInfo();
           redirect('list', SUB_ACCOUNT_RESOURCE);
         },

@@ -23,13 +23,13 @@ export function SubAccountEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
   const { id = '' } = useParams();
-  const title = translate('portal.subAccounts.editTitle', { identity: decodeURIComponent(id) });
+  const title = translate('resources.page/userAccount.editTitle', { identity: decodeURIComponent(id) });
   if (!canManageSubAccounts()) {
     return (
       <Box>
         <SubAccountHeading text={title} />
         <Alert severity="warning" data-testid="sub-accounts-notice">
-          {translate('portal.subAccounts.notMainAccount')}
+          {translate('resources.page/userAccount.notMainAccount')}
         </Alert>
       </Box>
     );
@@ -42,7 +42,7 @@ export function SubAccountEdit() {
         mutationMode="pessimistic"
         mutationOptions={{
           onSuccess: async () => {
-            notify('portal.subAccounts.updated', { type: 'success' });
+            notify('resources.page/userAccount.updated', { type: 'success' });
             // company names are the titles of the stored account tree
             await refreshUserInfo();
             redirect('list', SUB_ACCOUNT_RESOURCE);

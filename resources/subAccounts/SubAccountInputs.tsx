@@ -22,7 +22,7 @@ export function SubAccountCreateInputs() {
         source="identity"
         validate={validateIdentity}
         isRequired
-        helperText="portal.subAccounts.identityHelper"
+        helperText="resources.page/userAccount.identityHelper"
         fullWidth
         sx={{ maxWidth: 480 }}
       />

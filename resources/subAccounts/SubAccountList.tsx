@@ -35,7 +35,7 @@ function Notice({ message, severity = 'info' }: { message: string; severity?: 'i
 }
 
 function NoSubAccounts() {
-  return <ListEmpty text="portal.subAccounts.noSubAccounts" testId="sub-accounts-empty" icon={<GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
+  return <ListEmpty text="resources.page/userAccount.noSubAccounts" testId="sub-accounts-empty" icon={<GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
 }
 
 /** Create opens with the account chosen in the list as parent. */
@@ -49,13 +49,13 @@ function ListActions({ operate }: { operate: boolean }) {
 export function SubAccountList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const title = translate('portal.subAccounts.title');
+  const title = translate('resources.page/userAccount.title');
   const operate = useCanOperate(SUB_ACCOUNT_RESOURCE);
   if (!canManageSubAccounts()) {
     return (
       <Box>
         <SubAccountHeading text={title} />
-        <Notice severity="warning" message={translate('portal.subAccounts.notMainAccount')} />
+        <Notice severity="warning" message={translate('resources.page/userAccount.notMainAccount')} />
       </Box>
     );
   }
@@ -64,7 +64,7 @@ export function SubAccountList() {
     return (
       <Box>
         <SubAccountHeading text={title} />
-        <Notice message={translate('portal.subAccounts.noAccountToChoose')} />
+        <Notice message={translate('resources.page/userAccount.noAccountToChoose')} />
       </Box>
     );
   }

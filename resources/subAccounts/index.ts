@@ -11,5 +11,5 @@ export default {
   edit: lazy(() => import('./SubAccountEdit').then((m) => ({ default: m.SubAccountEdit }))),
   icon: GroupWorkOutlinedIcon,
   recordRepresentation: 'companyName',
-  options: { module: 'account', area: 'page', label: 'portal.subAccounts.menu' },
+  options: { module: 'account', area: 'page', label: 'resources.page/userAccount.menu' },
 } satisfies PortalResource;

@@ -6,7 +6,7 @@ const toValidator =
   (rule: (v: string | null | undefined) => SubAccountRule | null): Validator =>
   (value: unknown) => {
     const broken = rule(typeof value === 'string' ? value : value == null ? '' : String(value));
-    return broken ? `portal.subAccounts.rules.${broken}` : undefined;
+    return broken ? `resources.page/userAccount.rules.${broken}` : undefined;
   };
 
 export const validateIdentity = toValidator(identityRule);

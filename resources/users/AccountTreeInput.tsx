@@ -64,12 +64,12 @@ export function AccountTreeInput({ source, tree }: { source: string; tree: reado
   return (
     <Box data-testid="account-tree" sx={{ mt: 2, mb: 1 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('portal.users.accountsTitle')}
+        {translate('resources.page/user.accountsTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        {translate('portal.users.accountsHelp')}
+        {translate('resources.page/user.accountsHelp')}
       </Typography>
-      {tree.length ? <AccountTree nodes={tree} value={value} onToggle={onToggle} /> : <Typography>{translate('portal.users.noAccounts')}</Typography>}
+      {tree.length ? <AccountTree nodes={tree} value={value} onToggle={onToggle} /> : <Typography>{translate('resources.page/user.noAccounts')}</Typography>}
     </Box>
   );
 }

@@ -20,12 +20,12 @@ export function EnabledSwitch({ operate }: { operate: boolean }) {
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const next = !record.enabled;
-  const label = translate(record.enabled ? 'portal.users.enabledOn' : 'portal.users.enabledOff');
+  const label = translate(record.enabled ? 'resources.page/user.enabledOn' : 'resources.page/user.enabledOff');
   const confirm = async () => {
     setBusy(true);
     try {
       const { msg } = await dataProvider.userEnable(record.uid, next);
-      notify(msg || (next ? 'portal.users.enabledDone' : 'portal.users.disabledDone'), { type: 'success' });
+      notify(msg || (next ? 'resources.page/user.enabledDone' : 'resources.page/user.disabledDone'), { type: 'success' });
       refresh();
     } catch (err) {
       notifyError(err);
@@ -50,8 +50,8 @@ export function EnabledSwitch({ operate }: { operate: boolean }) {
       <Confirm
         isOpen={asking}
         loading={busy}
-        title={next ? 'portal.users.enableTitle' : 'portal.users.disableTitle'}
-        content={next ? 'portal.users.enableContent' : 'portal.users.disableContent'}
+        title={next ? 'resources.page/user.enableTitle' : 'resources.page/user.disableTitle'}
+        content={next ? 'resources.page/user.enableContent' : 'resources.page/user.disableContent'}
         translateOptions={{ username: record.username }}
         onConfirm={confirm}
         onClose={() => setAsking(false)}

@@ -37,28 +37,28 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
   const toggleTab = (tab: LogTab, on: boolean) =>
     emit({ ...sel, logTabs: on ? [...sel.logTabs, tab] : sel.logTabs.filter((t) => t !== tab) });
   const showAll = allowed(ALL);
-  const moduleLabel = (m: string) => translate(`portal.users.modules.${m}`, { _: m });
-  const levelLabel = (l: Level) => translate(`portal.users.levels.${l}`);
+  const moduleLabel = (m: string) => translate(`resources.page/user.modules.${m}`, { _: m });
+  const levelLabel = (l: Level) => translate(`resources.page/user.levels.${l}`);
 
   return (
     <Box data-testid="permission-picker" sx={{ maxWidth: 880 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('portal.users.permissionsTitle')}
+        {translate('resources.page/user.permissionsTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('portal.users.permissionsHelp')}
+        {translate('resources.page/user.permissionsHelp')}
       </Typography>
       {showAll && (
         <FormControlLabel
           control={<Checkbox checked={sel.all} onChange={(e) => emit({ ...sel, all: e.target.checked })} />}
-          label={translate('portal.users.allRights')}
+          label={translate('resources.page/user.allRights')}
         />
       )}
       <Table size="small" sx={{ opacity: sel.all ? 0.5 : 1, '& td, & th': { py: 0.25 } }} aria-disabled={sel.all}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate('portal.users.area')}</TableCell>
-            <TableCell>{translate('portal.users.module')}</TableCell>
+            <TableCell>{translate('resources.page/user.area')}</TableCell>
+            <TableCell>{translate('resources.page/user.module')}</TableCell>
             {LEVEL_COLUMNS.map((l) => (
               <TableCell key={l} align="center">
                 {levelLabel(l)}
@@ -76,7 +76,7 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
                     <TableRow hover>
                       {i === 0 && (
                         <TableCell rowSpan={modules.length + (modules.includes('log') ? 1 : 0)} sx={{ fontWeight: 600, verticalAlign: 'top', bgcolor: 'action.hover', whiteSpace: 'nowrap' }}>
-                          {translate(`portal.users.areas.${area}`)}
+                          {translate(`resources.page/user.areas.${area}`)}
                         </TableCell>
                       )}
                       <TableCell>{moduleLabel(module)}</TableCell>
@@ -100,7 +100,7 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
                       <TableRow>
                         <TableCell colSpan={4} sx={{ pl: 4 }}>
                           <Typography variant="body2" color="text.secondary" component="span" sx={{ mr: 1 }}>
-                            {translate('portal.users.logTabsLabel')}
+                            {translate('resources.page/user.logTabsLabel')}
                           </Typography>
                           {LOG_TABS.map((tab) => {
                             const implied = current === 'operation';
@@ -117,7 +117,7 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
                                     onChange={(e) => toggleTab(tab, e.target.checked)}
                                   />
                                 }
-                                label={translate(`portal.users.logTabs.${tab}`)}
+                                label={translate(`resources.page/user.logTabs.${tab}`)}
                               />
                             );
                           })}

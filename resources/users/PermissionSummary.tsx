@@ -11,20 +11,20 @@ export function PermissionSummary() {
   const translate = useTranslate();
   if (!record) return null;
   const s = summarizePermissions(record.permissions);
-  if (s.all) return <Chip size="small" color="secondary" label={translate('portal.users.allRights')} />;
-  const label = (m: string) => translate(`portal.users.modules.${m}`, { _: m });
+  if (s.all) return <Chip size="small" color="secondary" label={translate('resources.page/user.allRights')} />;
+  const label = (m: string) => translate(`resources.page/user.modules.${m}`, { _: m });
   const items = [
     ...s.operation.map((m) => ({ key: `${m}-op`, text: label(m), operable: true })),
     ...s.view.map((m) => ({ key: `${m}-view`, text: label(m), operable: false })),
   ];
   if (s.logTabs.length && !s.operation.includes('log')) {
-    items.push({ key: 'tabs', text: `${translate('portal.users.logTabsShort')} ×${s.logTabs.length}`, operable: false });
+    items.push({ key: 'tabs', text: `${translate('resources.page/user.logTabsShort')} ×${s.logTabs.length}`, operable: false });
   }
-  if (!items.length) return <span>{translate('portal.users.noRights')}</span>;
+  if (!items.length) return <span>{translate('resources.page/user.noRights')}</span>;
   const full = [
-    s.operation.length ? `${translate('portal.users.levels.operation')}: ${s.operation.map(label).join(', ')}` : '',
-    s.view.length ? `${translate('portal.users.levels.view')}: ${s.view.map(label).join(', ')}` : '',
-    s.logTabs.length ? `${translate('portal.users.logTabsLabel')} ${s.logTabs.map((t) => translate(`portal.users.logTabs.${t}`)).join(', ')}` : '',
+    s.operation.length ? `${translate('resources.page/user.levels.operation')}: ${s.operation.map(label).join(', ')}` : '',
+    s.view.length ? `${translate('resources.page/user.levels.view')}: ${s.view.map(label).join(', ')}` : '',
+    s.logTabs.length ? `${translate('resources.page/user.logTabsLabel')} ${s.logTabs.map((t) => translate(`resources.page/user.logTabs.${t}`)).join(', ')}` : '',
   ].filter(Boolean).join(' · ');
   return (
     <Tooltip title={full}>

@@ -17,7 +17,7 @@ export function UserCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const title = translate('portal.users.createTitle');
+  const title = translate('resources.page/user.createTitle');
   return (
     <Box>
       <UserHeading text={title} />
@@ -25,7 +25,7 @@ export function UserCreate() {
         title={title}
         mutationOptions={{
           onSuccess: () => {
-            notify('portal.users.created', { type: 'success' });
+            notify('resources.page/user.created', { type: 'success' });
             redirect('list', USER_RESOURCE);
           },
         }}

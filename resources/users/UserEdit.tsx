@@ -11,8 +11,8 @@ function EditToolbar() {
       <SaveButton />
       <DeleteWithConfirmButton
         mutationMode="pessimistic"
-        confirmTitle="portal.users.deleteTitle"
-        confirmContent="portal.users.deleteContent"
+        confirmTitle="resources.page/user.deleteTitle"
+        confirmContent="resources.page/user.deleteContent"
         translateOptions={{ username: record?.username ?? '' }}
       />
     </Toolbar>
@@ -22,7 +22,7 @@ function EditToolbar() {
 function EditTitle() {
   const translate = useTranslate();
   const record = useRecordContext<SubUserRecord>();
-  return <UserHeading text={translate('portal.users.editTitle', { username: record?.username ?? '' })} />;
+  return <UserHeading text={translate('resources.page/user.editTitle', { username: record?.username ?? '' })} />;
 }
 
 /** Edit a sub-user: identity, password (empty keeps it), accounts and rights. */
@@ -33,12 +33,12 @@ export function UserEdit() {
   return (
     <Box>
       <Edit
-        title={translate('portal.users.title')}
+        title={translate('resources.page/user.title')}
         mutationMode="pessimistic"
         actions={false}
         mutationOptions={{
           onSuccess: () => {
-            notify('portal.users.updated', { type: 'success' });
+            notify('resources.page/user.updated', { type: 'success' });
             redirect('list', USER_RESOURCE);
           },
         }}

@@ -26,7 +26,7 @@ export function PasswordStrength() {
     <Box sx={{ ...FIELD_SX, mt: -0.5, mb: 1 }} data-testid="password-strength">
       <LinearProgress variant="determinate" value={percent} color={color} sx={{ height: 6, borderRadius: 3 }} />
       <Typography variant="caption" color={`${color}.main`}>
-        {translate(`portal.users.strength.${level}`)}
+        {translate(`resources.page/user.strength.${level}`)}
       </Typography>
     </Box>
   );
@@ -63,7 +63,7 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
   const tree = home ? [home] : fullTree;
   return (
     <Stack sx={{ width: '100%' }}>
-      <TextInput source="username" validate={validateUsername} isRequired fullWidth sx={FIELD_SX} helperText="portal.users.usernameHint" />
+      <TextInput source="username" validate={validateUsername} isRequired fullWidth sx={FIELD_SX} helperText="resources.page/user.usernameHint" />
       <TextInput source="email" type="email" validate={validateEmail} isRequired fullWidth sx={FIELD_SX} />
       <PasswordInput
         source="password"
@@ -72,7 +72,7 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
         fullWidth
         sx={FIELD_SX}
         autoComplete="new-password"
-        helperText={mode === 'create' ? 'portal.users.passwordHint' : 'portal.users.passwordKeepHint'}
+        helperText={mode === 'create' ? 'resources.page/user.passwordHint' : 'resources.page/user.passwordKeepHint'}
       />
       <PasswordStrength />
       <AccountTreeInput source="accounts" tree={tree} />

@@ -14,14 +14,14 @@ import { ListEmpty } from '../../src/kit/QueryView';
 
 
 const userFilters = (translate: (key: string) => string) => [
-  <SearchInput key="username" source="username" alwaysOn placeholder={translate('portal.users.searchUsername')} />,
+  <SearchInput key="username" source="username" alwaysOn placeholder={translate('resources.page/user.searchUsername')} />,
   <TextInput key="email" source="email" />,
   <SelectInput
     key="enabled"
     source="enabled"
     choices={[
-      { id: 'true', name: 'portal.users.enabledOn' },
-      { id: 'false', name: 'portal.users.enabledOff' },
+      { id: 'true', name: 'resources.page/user.enabledOn' },
+      { id: 'false', name: 'resources.page/user.enabledOff' },
     ]}
   />,
 ];
@@ -53,7 +53,7 @@ function AccountCell({ record }: { record: SubUserRecord }) {
 }
 
 function NoUsers() {
-  return <ListEmpty text="portal.users.empty" testId="users-empty" icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
+  return <ListEmpty text="resources.page/user.empty" testId="users-empty" icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
 }
 
 /** /page/user: the tenant's sub-users, newest first; write buttons only with the operation right. */
@@ -61,7 +61,7 @@ export function UserList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const operate = useCanOperate(USER_RESOURCE);
-  const title = translate('portal.users.title');
+  const title = translate('resources.page/user.title');
   const dateLocale = locale === 'zh' ? 'zh-CN' : 'en-GB';
   return (
     <Box>
@@ -101,8 +101,8 @@ export function UserList() {
                   <EditButton />
                   <DeleteWithConfirmButton
                     mutationMode="pessimistic"
-                    confirmTitle="portal.users.deleteTitle"
-                    confirmContent="portal.users.deleteContent"
+                    confirmTitle="resources.page/user.deleteTitle"
+                    confirmContent="resources.page/user.deleteContent"
                     translateOptions={{ username: r.username }}
                   />
                 </Box>

@@ -11,5 +11,5 @@ export default {
   edit: lazy(() => import('./UserEdit').then((m) => ({ default: m.UserEdit }))),
   icon: ManageAccountsOutlinedIcon,
   recordRepresentation: 'username',
-  options: { module: 'user', area: 'page', label: 'portal.users.menu' },
+  options: { module: 'user', area: 'page', label: 'resources.page/user.menu' },
 } satisfies PortalResource;

@@ -5,10 +5,10 @@ import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/formats';
 
 /**
  * The server's sub-user rules (server/routes/shiro/userRules.ts), mirrored for instant feedback;
- * each failure is an i18n key under portal.users.rules. The server stays the judge.
+ * each failure is an i18n key under resources.page/user.rules. The server stays the judge.
  */
 
-const key = (rule: string) => `portal.users.rules.${rule}`;
+const key = (rule: string) => `resources.page/user.rules.${rule}`;
 const asText = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 export const validateUsername: Validator = (value) => {

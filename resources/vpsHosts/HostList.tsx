@@ -13,7 +13,7 @@ import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHo
 import { RenameField } from './RenameField';
 import { ListEmpty } from '../../src/kit/QueryView';
 
-const label = (f: string) => `portal.hosts.fields.${f}`;
+const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
 
 function useFilters() {
@@ -23,12 +23,12 @@ function useFilters() {
   const staff = isSuperRole(readUserInfo()?.role);
   const customers = useHostCustomers(staff);
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('portal.hosts.filters.search')} sx={{ minWidth: 240 }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.cdn/cloudHostList.filters.search')} sx={{ minWidth: 240 }} />,
     <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
-    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `portal.hosts.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
-    <BooleanInput key="expiring" source="expiring" label="portal.hosts.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
+    <BooleanInput key="expiring" source="expiring" label="resources.cdn/cloudHostList.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
-      ? [<SelectInput key="customer" source="customer" label="portal.hosts.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
+      ? [<SelectInput key="customer" source="customer" label="resources.cdn/cloudHostList.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
           choices={customers.map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
       : []),
   ];
@@ -47,7 +47,7 @@ const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) 
   ['diskGb', (r) => String(r.diskGb)],
   ['bandwidthMbps', (r) => String(r.bandwidthMbps)],
   ['os', (r) => r.os],
-  ['status', (r, t) => t(`portal.hosts.status.${r.status}`)],
+  ['status', (r, t) => t(`resources.cdn/cloudHostList.status.${r.status}`)],
   ['cpu', (r) => formatCpu(r.cpuAvg, r.cpuPeak)],
   ['createTime', (r) => formatHostTime(r.createTime)],
   ['expireTime', (r) => formatHostTime(r.expireTime)],
@@ -61,7 +61,7 @@ function ExpireCell({ host }: { host: Host }) {
   const text = formatHostTime(host.expireTime);
   if (!host.expiringSoon) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
   return (
-    <Tooltip title={t('portal.hosts.expiringSoon')}>
+    <Tooltip title={t('resources.cdn/cloudHostList.expiringSoon')}>
       <Box component="span" sx={{ color: 'warning.dark', fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="host-expiring">
         <WarningAmberOutlinedIcon fontSize="inherit" />{text}
       </Box>
@@ -75,7 +75,7 @@ export function HostList({ type }: { type: HostType }) {
   const areaName = useAreaName();
   const filters = useFilters();
   const staff = isSuperRole(readUserInfo()?.role);
-  const title = t(type === 'vps' ? 'portal.hosts.vpsTitle' : 'portal.hosts.serverTitle');
+  const title = t(type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title');
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
@@ -88,13 +88,13 @@ export function HostList({ type }: { type: HostType }) {
         empty={false}
         actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
       >
-        <Datagrid bulkActionButtons={false} rowClick="show" empty={<ListEmpty text="portal.hosts.noHosts" testId="hosts-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
+        <Datagrid bulkActionButtons={false} rowClick="show" empty={<ListEmpty text="resources.cdn/cloudHostList.noHosts" testId="hosts-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
           <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
           <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
           <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />
           <FunctionField<Host> source="area" label={label('area')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>} />
           {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
-          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('portal.hosts.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
+          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('resources.cdn/cloudHostList.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
           <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
           <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
           <FunctionField<Host> source="cpuAvg" label={label('cpu')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">{formatCpu(r.cpuAvg, r.cpuPeak)}</span>} />

@@ -6,7 +6,7 @@ import { TimeSeriesChart, type TimePoint } from '../../src/charts';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from './hostUi';
 import { RenameField } from './RenameField';
 
-const label = (f: string) => `portal.hosts.fields.${f}`;
+const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 
 function Fact({ name, children }: { name: string; children: React.ReactNode }) {
   const t = useTranslate();
@@ -30,13 +30,13 @@ function HostDetail() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
-        <Button size="small" startIcon={<ArrowBackOutlinedIcon />} onClick={() => redirect('list', resource)}>{t('portal.hosts.detail.back')}</Button>
+        <Button size="small" startIcon={<ArrowBackOutlinedIcon />} onClick={() => redirect('list', resource)}>{t('resources.cdn/cloudHostList.detail.back')}</Button>
         <Typography variant="h6" component="h2"><RenameField /></Typography>
         <HostStatusChip status={host.status} />
-        <Typography variant="body2" color="text.secondary">{t(`portal.hosts.type.${host.type}`)}</Typography>
+        <Typography variant="body2" color="text.secondary">{t(`resources.cdn/cloudHostList.type.${host.type}`)}</Typography>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('portal.hosts.detail.spec')}</Typography>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('resources.cdn/cloudHostList.detail.spec')}</Typography>
         <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
           <Fact name="instanceId"><code>{host.instanceId}</code></Fact>
           <Fact name="publicIp">{host.publicIp}</Fact>
@@ -51,29 +51,29 @@ function HostDetail() {
           <Fact name="createTime">{formatHostTime(host.createTime)}</Fact>
           <Fact name="expireTime">
             <Box component="span" sx={host.expiringSoon ? { color: 'warning.dark', fontWeight: 500 } : undefined}>
-              {formatHostTime(host.expireTime)}{host.expiringSoon ? ` · ${t('portal.hosts.expiringSoon')}` : ''}
+              {formatHostTime(host.expireTime)}{host.expiringSoon ? ` · ${t('resources.cdn/cloudHostList.expiringSoon')}` : ''}
             </Box>
           </Fact>
           <Fact name="cpu">{formatCpu(host.cpuAvg, host.cpuPeak)}</Fact>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }} data-testid="host-curves">
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('portal.hosts.detail.utilisation')}</Typography>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('resources.cdn/cloudHostList.detail.utilisation')}</Typography>
         {points.length ? (
           <Stack spacing={2}>
             <Box>
-              <Typography variant="body2" color="text.secondary">{t('portal.hosts.detail.cpuMem')}</Typography>
-              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="percent" leftTitle={t('portal.hosts.detail.percent')} percentDomain height={260}
-                series={[{ key: 'cpu', name: t('portal.hosts.detail.cpu') }, { key: 'mem', name: t('portal.hosts.detail.mem') }]} />
+              <Typography variant="body2" color="text.secondary">{t('resources.cdn/cloudHostList.detail.cpuMem')}</Typography>
+              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="percent" leftTitle={t('resources.cdn/cloudHostList.detail.percent')} percentDomain height={260}
+                series={[{ key: 'cpu', name: t('resources.cdn/cloudHostList.detail.cpu') }, { key: 'mem', name: t('resources.cdn/cloudHostList.detail.mem') }]} />
             </Box>
             <Box>
-              <Typography variant="body2" color="text.secondary">{t('portal.hosts.detail.traffic')}</Typography>
-              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="bandwidth" leftTitle={t('portal.hosts.detail.bps')} height={260}
-                series={[{ key: 'in', name: t('portal.hosts.detail.in'), area: true }, { key: 'out', name: t('portal.hosts.detail.out') }]} />
+              <Typography variant="body2" color="text.secondary">{t('resources.cdn/cloudHostList.detail.traffic')}</Typography>
+              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="bandwidth" leftTitle={t('resources.cdn/cloudHostList.detail.bps')} height={260}
+                series={[{ key: 'in', name: t('resources.cdn/cloudHostList.detail.in'), area: true }, { key: 'out', name: t('resources.cdn/cloudHostList.detail.out') }]} />
             </Box>
           </Stack>
         ) : (
-          <Typography color="text.secondary" data-testid="host-no-metrics">{t('portal.hosts.detail.noMetrics')}</Typography>
+          <Typography color="text.secondary" data-testid="host-no-metrics">{t('resources.cdn/cloudHostList.detail.noMetrics')}</Typography>
         )}
       </Paper>
     </Stack>
@@ -92,5 +92,5 @@ export function HostShow({ id }: { id?: number }) {
 function ShowTitle() {
   const host = useRecordContext<HostWithMetrics>();
   const t = useTranslate();
-  return <span>{host ? t('portal.hosts.detailTitle', { name: host.hostName }) : ''}</span>;
+  return <span>{host ? t('resources.cdn/cloudHostList.detailTitle', { name: host.hostName }) : ''}</span>;
 }

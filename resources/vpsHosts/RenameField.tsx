@@ -33,9 +33,9 @@ export function RenameField() {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setEditing(false);
-          notify('portal.hosts.renameSuccess', { type: 'success' });
+          notify('resources.cdn/cloudHostList.renameSuccess', { type: 'success' });
         },
-        onError: (e) => notifyError(e, 'portal.hosts.renameError'),
+        onError: (e) => notifyError(e, 'resources.cdn/cloudHostList.renameError'),
       },
     );
   };
@@ -44,8 +44,8 @@ export function RenameField() {
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
         <Box component="span" data-testid="host-name">{host.hostName}</Box>
         {canOperate && (
-          <Tooltip title={t('portal.hosts.rename')}>
-            <IconButton size="small" aria-label={t('portal.hosts.rename')} onClick={(e) => { stop(e); setValue(host.hostName); setEditing(true); }}>
+          <Tooltip title={t('resources.cdn/cloudHostList.rename')}>
+            <IconButton size="small" aria-label={t('resources.cdn/cloudHostList.rename')} onClick={(e) => { stop(e); setValue(host.hostName); setEditing(true); }}>
               <EditOutlinedIcon fontSize="inherit" />
             </IconButton>
           </Tooltip>
@@ -65,11 +65,11 @@ export function RenameField() {
           if (e.key === 'Escape') setEditing(false);
         }}
         error={Boolean(problem)}
-        helperText={problem ? t(`portal.hosts.nameRules.${problem}`) : `${[...value].length}/${HOST_NAME_MAX}`}
-        inputProps={{ 'aria-label': t('portal.hosts.fields.hostName') }}
+        helperText={problem ? t(`resources.cdn/cloudHostList.nameRules.${problem}`) : `${[...value].length}/${HOST_NAME_MAX}`}
+        inputProps={{ 'aria-label': t('resources.cdn/cloudHostList.fields.hostName') }}
       />
-      <Button size="small" variant="contained" disabled={Boolean(problem) || isPending} onClick={save}>{t('portal.hosts.save')}</Button>
-      <Button size="small" onClick={() => setEditing(false)}>{t('portal.hosts.cancel')}</Button>
+      <Button size="small" variant="contained" disabled={Boolean(problem) || isPending} onClick={save}>{t('resources.cdn/cloudHostList.save')}</Button>
+      <Button size="small" onClick={() => setEditing(false)}>{t('resources.cdn/cloudHostList.cancel')}</Button>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ const COLORS: Record<HostStatus, 'success' | 'error' | 'info' | 'default' | 'war
 
 export function HostStatusChip({ status }: { status: HostStatus }) {
   const t = useTranslate();
-  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`portal.hosts.status.${status}`)} />;
+  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`resources.cdn/cloudHostList.status.${status}`)} />;
 }
 
 /** The areas of GET /api/area/all, loaded once per session. */

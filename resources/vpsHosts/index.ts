@@ -9,5 +9,5 @@ export default {
   show: lazy(() => import('./HostShow').then((m) => ({ default: m.HostShow }))),
   icon: DnsOutlinedIcon,
   recordRepresentation: 'hostName',
-  options: { module: 'cloud', area: 'cdn', label: 'portal.menu.cloudHostList' },
+  options: { module: 'cloud', area: 'cdn', label: 'resources.cdn/cloudHostList.menu' },
 } satisfies PortalResource;

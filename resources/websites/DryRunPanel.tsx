@@ -19,7 +19,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
   const [result, setResult] = useState<DryRunResult | null>(null);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState('');
-  const t = (k: string, o?: Record<string, unknown>) => translate(`portal.websites.dryRun.${k}`, o);
+  const t = (k: string, o?: Record<string, unknown>) => translate(`resources.dcdn/website.dryRun.${k}`, o);
   const run = async () => {
     const b = body();
     if (!b) return;

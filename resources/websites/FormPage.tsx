@@ -24,8 +24,8 @@ export function FormPage({ title, testId, failure, loading, onSave, children, be
               {failure && <Alert severity="error">{failure}</Alert>}
               {children}
               <Stack direction="row" spacing={1}>
-                <Button variant="contained" onClick={onSave} data-testid={`${testId.replace(/-page$/, '')}-save`}>{translate('portal.websites.save')}</Button>
-                <Button onClick={() => navigate(-1)}>{translate('portal.websites.cancel')}</Button>
+                <Button variant="contained" onClick={onSave} data-testid={`${testId.replace(/-page$/, '')}-save`}>{translate('resources.dcdn/website.save')}</Button>
+                <Button onClick={() => navigate(-1)}>{translate('resources.dcdn/website.cancel')}</Button>
               </Stack>
             </Stack>
           )}

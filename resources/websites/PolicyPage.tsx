@@ -66,12 +66,12 @@ export function PolicyPage() {
     );
   }, [dataProvider, policyId]);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
-  const t = (k: string) => translate(`portal.websites.policy.${k}`);
+  const t = (k: string) => translate(`resources.dcdn/website.policy.${k}`);
   /** The input when valid; otherwise the messages go under the fields. */
   const checked = (): PolicyInput | null => {
     const input = inputOf(websiteId, d);
     const problems = validatePolicy(input);
-    setError(Object.fromEntries(problems.map((p) => [p.field.split('.')[0], translate(`portal.websites.messages.${p.key}`)])));
+    setError(Object.fromEntries(problems.map((p) => [p.field.split('.')[0], translate(`resources.dcdn/website.messages.${p.key}`)])));
     return problems.length ? null : input;
   };
   const save = async () => {
@@ -80,7 +80,7 @@ export function PolicyPage() {
     try {
       if (policyId) await dataProvider.update(WEBSITE_POLICY_RESOURCE, { id: policyId, data: input, previousData: { id: policyId } });
       else await dataProvider.create(WEBSITE_POLICY_RESOURCE, { data: input });
-      notify('portal.websites.saved', { type: 'success' });
+      notify('resources.dcdn/website.saved', { type: 'success' });
       navigate(-1);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
@@ -97,12 +97,12 @@ export function PolicyPage() {
       helperText={error[k] ?? t('listHelp')} fullWidth inputProps={{ 'data-testid': `policy-${k}` }} />
   );
   return (
-    <FormPage title={translate(policyId ? 'portal.websites.editPolicy' : 'portal.websites.addPolicy')} testId="policy-page" failure={failure} loading={loading}
+    <FormPage title={translate(policyId ? 'resources.dcdn/website.editPolicy' : 'resources.dcdn/website.addPolicy')} testId="policy-page" failure={failure} loading={loading}
       onSave={() => void save()} below={<DryRunPanel body={dryRunBody} />}>
       <TextField label={t('name')} value={d.name} onChange={(e) => set('name', e.target.value)} error={Boolean(error.name)} helperText={error.name} inputProps={{ 'data-testid': 'policy-name' }} />
       <TextField label={t('description')} value={d.description} onChange={(e) => set('description', e.target.value)} error={Boolean(error.description)} helperText={error.description} />
       <TextField select label={t('type')} value={d.type} onChange={(e) => set('type', Number(e.target.value) as 1 | 2 | 3)} disabled={Boolean(policyId)} inputProps={{ 'data-testid': 'policy-type' }}>
-        {[1, 2, 3].map((x) => <MenuItem key={x} value={x}>{translate(`portal.websites.policyType.${x}`)}</MenuItem>)}
+        {[1, 2, 3].map((x) => <MenuItem key={x} value={x}>{translate(`resources.dcdn/website.policyType.${x}`)}</MenuItem>)}
       </TextField>
       {d.type === 1 && list('countries')}
       {d.type !== 3 && list('ips')}
@@ -114,8 +114,8 @@ export function PolicyPage() {
       )}
       {d.type === 1 && list('exceptions')}
       {d.type === 3 && WAF_CATEGORIES.map((c) => (
-        <TextField key={c} select label={translate(`portal.websites.wafCategory.${c}`)} value={d.waf[c]} onChange={(e) => set('waf', { ...d.waf, [c]: e.target.value })}>
-          {WAF_RESPONSES.map((r) => <MenuItem key={r} value={r}>{translate(`portal.websites.wafResponse.${r}`)}</MenuItem>)}
+        <TextField key={c} select label={translate(`resources.dcdn/website.wafCategory.${c}`)} value={d.waf[c]} onChange={(e) => set('waf', { ...d.waf, [c]: e.target.value })}>
+          {WAF_RESPONSES.map((r) => <MenuItem key={r} value={r}>{translate(`resources.dcdn/website.wafResponse.${r}`)}</MenuItem>)}
         </TextField>
       ))}
       <FormControlLabel control={<Checkbox checked={d.enabled} onChange={(e) => set('enabled', e.target.checked)} />} label={t('enabled')} />

@@ -39,17 +39,17 @@ function PolicyActions() {
   const [remove] = useDelete<Policy>();
   if (!p) return null;
   const onDelete = () => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: p.name }))) return;
+    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: p.name }))) return;
     void remove(WEBSITE_POLICY_RESOURCE, { id: p.id, previousData: p }, {
       mutationMode: 'pessimistic',
-      onSuccess: () => notify('portal.websites.deleted', { type: 'success' }),
+      onSuccess: () => notify('resources.dcdn/website.deleted', { type: 'success' }),
       onError: (e) => notify(errorText(e), { type: 'error' }),
     });
   };
   return (
     <>
-      <Button size="small" onClick={() => navigate(`${base(p.websiteId)}/${p.id}`)}>{translate('portal.websites.edit')}</Button>
-      <Button size="small" color="error" onClick={onDelete}>{translate('portal.websites.delete')}</Button>
+      <Button size="small" onClick={() => navigate(`${base(p.websiteId)}/${p.id}`)}>{translate('resources.dcdn/website.edit')}</Button>
+      <Button size="small" color="error" onClick={onDelete}>{translate('resources.dcdn/website.delete')}</Button>
     </>
   );
 }
@@ -60,18 +60,18 @@ export function PolicyPanel({ websiteId }: { websiteId: number }) {
   const operate = useCanOperate(WEBSITE_POLICY_RESOURCE);
   const summary = (p: Policy) =>
     p.type === 3
-      ? WAF_CATEGORIES.map((c) => `${translate(`portal.websites.wafCategory.${c}`)}: ${translate(`portal.websites.wafResponse.${p.waf[c]}`)}`).join('; ')
+      ? WAF_CATEGORIES.map((c) => `${translate(`resources.dcdn/website.wafCategory.${c}`)}: ${translate(`resources.dcdn/website.wafResponse.${p.waf[c]}`)}`).join('; ')
       : [...p.countries, ...p.ips, ...p.urls, ...p.clientAppIds].join(', ');
   return (
     <>
-      {operate && <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-policy">{translate('portal.websites.addPolicy')}</Button>}
+      {operate && <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-policy">{translate('resources.dcdn/website.addPolicy')}</Button>}
       <ReferenceManyField reference={WEBSITE_POLICY_RESOURCE} target="websiteId" record={{ id: websiteId }} perPage={1000}>
-        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} data-testid="policy-table" empty={<Empty text="portal.websites.policy.empty" />}>
-          <TextField source="name" label="portal.websites.policy.name" sortable={false} />
-          <FunctionField<Policy> label="portal.websites.policy.type" render={(p) => <Chip size="small" label={translate(`portal.websites.policyType.${p.type}`)} />} />
-          <FunctionField<Policy> label="portal.websites.policy.description" sx={{ display: 'block', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        <Datagrid bulkActionButtons={false} rowClick={false} hover={false} data-testid="policy-table" empty={<Empty text="resources.dcdn/website.policy.empty" />}>
+          <TextField source="name" label="resources.dcdn/website.policy.name" sortable={false} />
+          <FunctionField<Policy> label="resources.dcdn/website.policy.type" render={(p) => <Chip size="small" label={translate(`resources.dcdn/website.policyType.${p.type}`)} />} />
+          <FunctionField<Policy> label="resources.dcdn/website.policy.description" sx={{ display: 'block', maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis' }}
             render={(p) => p.description || summary(p)} />
-          <FunctionField<Policy> label="portal.websites.policy.enabled" render={() => <EnabledSwitch />} />
+          <FunctionField<Policy> label="resources.dcdn/website.policy.enabled" render={() => <EnabledSwitch />} />
           {operate && <PolicyActions />}
         </Datagrid>
       </ReferenceManyField>

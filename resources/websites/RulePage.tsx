@@ -72,7 +72,7 @@ export function RulePage() {
       (e: Error) => { setFailure(e.message); setLoading(false); },
     );
   }, [dataProvider, ruleId]);
-  const t = (k: string) => translate(`portal.websites.rule.${k}`);
+  const t = (k: string) => translate(`resources.dcdn/website.rule.${k}`);
   const setAction = (patch: Partial<RuleAction>) => setD((x) => ({ ...x, action: { ...x.action, ...patch } }));
   const setFilter = (i: number, patch: Partial<RuleFilter>) => setD((x) => ({ ...x, filters: x.filters.map((f, j) => (j === i ? { ...f, ...patch } : f)) }));
   const err = (k: string) => errors[k];
@@ -80,7 +80,7 @@ export function RulePage() {
   const checked = (): RuleInput | null => {
     const input: RuleInput = { websiteId, name: d.name, enabled: d.enabled, actionType: d.actionType, action: actionOf(d), filters: d.filters, clientAppIds: d.clientAppIds, interval: Number(d.interval) };
     const problems = validateRule(input);
-    setErrors(Object.fromEntries(problems.map((p) => [p.field, translate(`portal.websites.messages.${p.key}`)])));
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, translate(`resources.dcdn/website.messages.${p.key}`)])));
     return problems.length ? null : input;
   };
   const save = async () => {
@@ -89,7 +89,7 @@ export function RulePage() {
     try {
       if (ruleId) await dataProvider.update(WEBSITE_RULE_RESOURCE, { id: ruleId, data: input, previousData: { id: ruleId } });
       else await dataProvider.create(WEBSITE_RULE_RESOURCE, { data: input });
-      notify('portal.websites.saved', { type: 'success' });
+      notify('resources.dcdn/website.saved', { type: 'success' });
       navigate(-1);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));
@@ -103,13 +103,13 @@ export function RulePage() {
   };
   const ops = (field: string) => catalogue.find((c) => c.field === field)?.operators ?? ['equals'];
   return (
-    <FormPage title={translate(ruleId ? 'portal.websites.editRule' : 'portal.websites.addRule')} testId="rule-page" failure={failure} loading={loading}
+    <FormPage title={translate(ruleId ? 'resources.dcdn/website.editRule' : 'resources.dcdn/website.addRule')} testId="rule-page" failure={failure} loading={loading}
       onSave={() => void save()} below={<DryRunPanel body={dryRunBody} />}>
       <TextField label={t('name')} value={d.name} onChange={(e) => setD({ ...d, name: e.target.value })} error={Boolean(err('name'))} helperText={err('name')} inputProps={{ 'data-testid': 'rule-name' }} />
       <Stack direction="row" spacing={2}>
         <TextField select label={t('actionType')} value={d.actionType} sx={{ minWidth: 200 }} inputProps={{ 'data-testid': 'rule-action-type' }}
           onChange={(e) => setD({ ...d, actionType: Number(e.target.value) as RuleActionType, action: {} })}>
-          {[1, 2, 3, 4, 5, 6, 7].map((x) => <MenuItem key={x} value={x}>{translate(`portal.websites.actionType.${x}`)}</MenuItem>)}
+          {[1, 2, 3, 4, 5, 6, 7].map((x) => <MenuItem key={x} value={x}>{translate(`resources.dcdn/website.actionType.${x}`)}</MenuItem>)}
         </TextField>
         <TextField type="number" label={t('interval')} value={d.interval} onChange={(e) => setD({ ...d, interval: Number(e.target.value) })} error={Boolean(err('interval'))} helperText={err('interval')} />
       </Stack>
@@ -129,7 +129,7 @@ export function RulePage() {
       )}
       {d.actionType === 3 && (
         <TextField select label={t('mode')} value={d.action.mode ?? 'block'} onChange={(e) => setAction({ mode: e.target.value as 'challenge' | 'block' })}>
-          {(['challenge', 'block'] as const).map((m) => <MenuItem key={m} value={m}>{translate(`portal.websites.securityMode.${m}`)}</MenuItem>)}
+          {(['challenge', 'block'] as const).map((m) => <MenuItem key={m} value={m}>{translate(`resources.dcdn/website.securityMode.${m}`)}</MenuItem>)}
         </TextField>
       )}
       {d.actionType === 4 && <TextField label={t('url')} value={d.action.url ?? ''} onChange={(e) => setAction({ url: e.target.value })} error={Boolean(err('action.url'))} helperText={err('action.url')} />}
@@ -138,24 +138,24 @@ export function RulePage() {
       )}
       {d.actionType === 5 && <TextField label={t('origin')} value={d.action.origin ?? ''} onChange={(e) => setAction({ origin: e.target.value })} error={Boolean(err('action.origin'))} helperText={err('action.origin')} />}
       {d.actionType === 7 && WAF_CATEGORIES.map((c) => (
-        <TextField key={c} select label={`${t('overrides')}: ${translate(`portal.websites.wafCategory.${c}`)}`} value={d.action.overrides?.[c] ?? ''}
+        <TextField key={c} select label={`${t('overrides')}: ${translate(`resources.dcdn/website.wafCategory.${c}`)}`} value={d.action.overrides?.[c] ?? ''}
           onChange={(e) => setAction({ overrides: { ...d.action.overrides, [c]: e.target.value || undefined } })} error={Boolean(err('action.overrides'))} helperText={err('action.overrides')}>
           <MenuItem value="">—</MenuItem>
-          {WAF_RESPONSES.map((r) => <MenuItem key={r} value={r}>{translate(`portal.websites.wafResponse.${r}`)}</MenuItem>)}
+          {WAF_RESPONSES.map((r) => <MenuItem key={r} value={r}>{translate(`resources.dcdn/website.wafResponse.${r}`)}</MenuItem>)}
         </TextField>
       ))}
       <Typography variant="subtitle2">{t('filters')}</Typography>
       {d.filters.map((f, i) => (
         <Stack key={i} direction="row" spacing={1} data-testid={`rule-filter-${i}`}>
           <TextField select label={t('field')} value={f.field} onChange={(e) => setFilter(i, { field: e.target.value as RuleFilter['field'], operator: 'equals' })} sx={{ minWidth: 160 }}>
-            {catalogue.map((c) => <MenuItem key={c.field} value={c.field}>{translate(`portal.websites.filterField.${c.field}`)}</MenuItem>)}
+            {catalogue.map((c) => <MenuItem key={c.field} value={c.field}>{translate(`resources.dcdn/website.filterField.${c.field}`)}</MenuItem>)}
           </TextField>
           {f.field === 'header' && <TextField label={t('header')} value={f.header ?? ''} onChange={(e) => setFilter(i, { header: e.target.value })} />}
           <TextField select label={t('operator')} value={f.operator} onChange={(e) => setFilter(i, { operator: e.target.value as RuleFilter['operator'] })} sx={{ minWidth: 160 }}>
-            {ops(f.field).map((o) => <MenuItem key={o} value={o}>{translate(`portal.websites.filterOperator.${o}`)}</MenuItem>)}
+            {ops(f.field).map((o) => <MenuItem key={o} value={o}>{translate(`resources.dcdn/website.filterOperator.${o}`)}</MenuItem>)}
           </TextField>
           <TextField label={t('value')} value={f.value} onChange={(e) => setFilter(i, { value: e.target.value })} error={Boolean(err(`filters.${i}.value`))} helperText={err(`filters.${i}.value`)} fullWidth inputProps={{ 'data-testid': `rule-filter-value-${i}` }} />
-          <Button color="error" onClick={() => setD({ ...d, filters: d.filters.filter((_, j) => j !== i) })}>{translate('portal.websites.delete')}</Button>
+          <Button color="error" onClick={() => setD({ ...d, filters: d.filters.filter((_, j) => j !== i) })}>{translate('resources.dcdn/website.delete')}</Button>
         </Stack>
       ))}
       <Button size="small" onClick={() => setD({ ...d, filters: [...d.filters, { field: 'path', operator: 'startsWith', value: '' }] })} sx={{ alignSelf: 'flex-start' }}>{t('addFilter')}</Button>

@@ -58,19 +58,19 @@ function RuleActions() {
   const [remove] = useDelete<Rule>();
   if (!r) return null;
   const onDelete = () => {
-    if (!window.confirm(translate('portal.websites.confirmDelete', { name: r.name }))) return;
+    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: r.name }))) return;
     void remove(WEBSITE_RULE_RESOURCE, { id: r.id, previousData: r }, {
       mutationMode: 'pessimistic',
-      onSuccess: () => notify('portal.websites.deleted', { type: 'success' }),
+      onSuccess: () => notify('resources.dcdn/website.deleted', { type: 'success' }),
       onError: (e) => notify(errorText(e), { type: 'error' }),
     });
   };
   return (
     <Stack direction="row" alignItems="center" sx={{ whiteSpace: 'nowrap' }}>
-      <IconButton size="small" aria-label={translate('portal.websites.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
-      <IconButton size="small" aria-label={translate('portal.websites.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
-      <Button size="small" onClick={() => navigate(`${base(r.websiteId)}/${r.id}`)}>{translate('portal.websites.edit')}</Button>
-      <Button size="small" color="error" onClick={onDelete}>{translate('portal.websites.delete')}</Button>
+      <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
+      <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
+      <Button size="small" onClick={() => navigate(`${base(r.websiteId)}/${r.id}`)}>{translate('resources.dcdn/website.edit')}</Button>
+      <Button size="small" color="error" onClick={onDelete}>{translate('resources.dcdn/website.delete')}</Button>
     </Stack>
   );
 }
@@ -96,7 +96,7 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
     setShown(ids.map((id) => rules.find((r) => r.id === id)!));
     try {
       setShown(await dataProvider.rulePriority(websiteId, ids));
-      notify('portal.websites.rule.reordered', { type: 'success' });
+      notify('resources.dcdn/website.rule.reordered', { type: 'success' });
     } catch (e) {
       notify(errorText(e), { type: 'error' });
     }
@@ -112,15 +112,15 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
   };
   return (
     <OrderingContext.Provider value={{ operate, rules, move, dragged, setDragged }}>
-      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" empty={<Empty text="portal.websites.rule.empty" />} body={<DatagridBody row={<RuleRow />} />}>
+      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" empty={<Empty text="resources.dcdn/website.rule.empty" />} body={<DatagridBody row={<RuleRow />} />}>
         {operate && <FunctionField label="" render={() => <DragIndicatorIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle' }} />} />}
-        <NumberField source="priority" label="portal.websites.rule.priority" sortable={false} textAlign="left" />
-        <TextField source="name" label="portal.websites.rule.name" sortable={false} />
-        <FunctionField<Rule> label="portal.websites.rule.actionType" render={(r) => translate(`portal.websites.actionType.${r.actionType}`)} />
-        <FunctionField<Rule> label="portal.websites.rule.filters"
-          render={(r) => r.filters.map((f) => `${translate(`portal.websites.filterField.${f.field}`)} ${translate(`portal.websites.filterOperator.${f.operator}`)} ${f.value}`).join('; ')} />
-        <FunctionField<Rule> label="portal.websites.rule.status"
-          render={(r) => <Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`portal.websites.status.${r.status}`)} />} />
+        <NumberField source="priority" label="resources.dcdn/website.rule.priority" sortable={false} textAlign="left" />
+        <TextField source="name" label="resources.dcdn/website.rule.name" sortable={false} />
+        <FunctionField<Rule> label="resources.dcdn/website.rule.actionType" render={(r) => translate(`resources.dcdn/website.actionType.${r.actionType}`)} />
+        <FunctionField<Rule> label="resources.dcdn/website.rule.filters"
+          render={(r) => r.filters.map((f) => `${translate(`resources.dcdn/website.filterField.${f.field}`)} ${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`).join('; ')} />
+        <FunctionField<Rule> label="resources.dcdn/website.rule.status"
+          render={(r) => <Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`resources.dcdn/website.status.${r.status}`)} />} />
         {operate && <RuleActions />}
       </Datagrid>
     </OrderingContext.Provider>
@@ -135,8 +135,8 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
     <>
       {operate && (
         <Stack direction="row" spacing={2} alignItems="center">
-          <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-rule">{translate('portal.websites.addRule')}</Button>
-          <Typography variant="caption" color="text.secondary">{translate('portal.websites.rule.dragHint')}</Typography>
+          <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-rule">{translate('resources.dcdn/website.addRule')}</Button>
+          <Typography variant="caption" color="text.secondary">{translate('resources.dcdn/website.rule.dragHint')}</Typography>
         </Stack>
       )}
       {/* the server answers in priority order; the provider keeps it */}

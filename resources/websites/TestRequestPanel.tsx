@@ -19,7 +19,7 @@ export function TestRequestPanel({ websiteId }: { websiteId: number }) {
   });
   const [decision, setDecision] = useState<Decision | null>(null);
   const [failure, setFailure] = useState('');
-  const t = (k: string) => translate(`portal.websites.test.${k}`);
+  const t = (k: string) => translate(`resources.dcdn/website.test.${k}`);
   const run = async () => {
     try {
       // read from the server at each run (not react-admin's cache): the test is on what is stored now
@@ -55,10 +55,10 @@ export function TestRequestPanel({ websiteId }: { websiteId: number }) {
       {decision && (
         <Box sx={{ mt: 2 }} data-testid="test-decision">
           <Alert severity={isBlocking(decision.action) ? 'error' : decision.action === 'pass' || decision.action === 'allow' ? 'success' : 'warning'}>
-            <Typography variant="subtitle1">{t('decision')}: <b data-testid="test-action">{translate(`portal.websites.test.action.${decision.action}`)}</b></Typography>
+            <Typography variant="subtitle1">{t('decision')}: <b data-testid="test-action">{translate(`resources.dcdn/website.test.action.${decision.action}`)}</b></Typography>
             {decision.decidedBy ? (
               <Typography variant="body2">
-                {t('decidedBy')}: {translate(`portal.websites.test.kind.${decision.decidedBy.kind}`)} “{decision.decidedBy.name}” — {t('reason')}: {decision.reason}
+                {t('decidedBy')}: {translate(`resources.dcdn/website.test.kind.${decision.decidedBy.kind}`)} “{decision.decidedBy.name}” — {t('reason')}: {decision.reason}
               </Typography>
             ) : <Typography variant="body2">{t('nothing')}</Typography>}
           </Alert>
@@ -68,8 +68,8 @@ export function TestRequestPanel({ websiteId }: { websiteId: number }) {
               <List dense>
                 {decision.matches.map((m, i) => (
                   <ListItem key={i}>
-                    <Chip size="small" label={translate(`portal.websites.test.kind.${m.kind}`)} sx={{ mr: 1 }} />
-                    <ListItemText primary={`${m.name}: ${translate(`portal.websites.test.action.${m.action}`)}`} secondary={m.reason} />
+                    <Chip size="small" label={translate(`resources.dcdn/website.test.kind.${m.kind}`)} sx={{ mr: 1 }} />
+                    <ListItemText primary={`${m.name}: ${translate(`resources.dcdn/website.test.action.${m.action}`)}`} secondary={m.reason} />
                   </ListItem>
                 ))}
               </List>

@@ -19,10 +19,10 @@ export function WebsiteCreate() {
   if (address === null) return <LinearProgress />;
   return (
     <Create
-      title={translate('portal.websites.createTitle')}
+      title={translate('resources.dcdn/website.createTitle')}
       mutationOptions={{
         onSuccess: () => {
-          notify('portal.websites.created', { type: 'success' });
+          notify('resources.dcdn/website.created', { type: 'success' });
           redirect('list', WEBSITE_RESOURCE);
         },
       }}

@@ -13,9 +13,9 @@ function Sections() {
   if (!w) return null;
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-      <Card><CardContent><Typography variant="h6">{translate('portal.websites.policies')}</Typography><Divider sx={{ my: 1 }} /><PolicyPanel websiteId={w.id} /></CardContent></Card>
-      <Card><CardContent><Typography variant="h6">{translate('portal.websites.rules')}</Typography><Divider sx={{ my: 1 }} /><RulePanel websiteId={w.id} /></CardContent></Card>
-      <Card><CardContent><Typography variant="h6">{translate('portal.websites.test.title')}</Typography><Divider sx={{ my: 1 }} /><TestRequestPanel websiteId={w.id} /></CardContent></Card>
+      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.policies')}</Typography><Divider sx={{ my: 1 }} /><PolicyPanel websiteId={w.id} /></CardContent></Card>
+      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.rules')}</Typography><Divider sx={{ my: 1 }} /><RulePanel websiteId={w.id} /></CardContent></Card>
+      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.test.title')}</Typography><Divider sx={{ my: 1 }} /><TestRequestPanel websiteId={w.id} /></CardContent></Card>
     </Box>
   );
 }
@@ -27,11 +27,11 @@ export function WebsiteEdit() {
   const redirect = useRedirect();
   return (
     <Edit
-      title={translate('portal.websites.editTitle')}
+      title={translate('resources.dcdn/website.editTitle')}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify('portal.websites.updated', { type: 'success' });
+          notify('resources.dcdn/website.updated', { type: 'success' });
           redirect('list', WEBSITE_RESOURCE);
         },
       }}

@@ -31,11 +31,11 @@ function CertificateInput() {
     };
   }, [dataProvider, domain]);
   const choices = [
-    { id: '', name: translate('portal.websites.noCertificate') },
+    { id: '', name: translate('resources.dcdn/website.noCertificate') },
     ...options.map((c) => ({ id: c.id, name: `${c.name} (${c.dnsNames.join(', ')}; ${c.expireTime.slice(0, 10)})` })),
   ];
   return (
-    <SelectInput source="certificateId" label="portal.websites.fields.certificateId" choices={choices} emptyValue=""
+    <SelectInput source="certificateId" label="resources.dcdn/website.fields.certificateId" choices={choices} emptyValue=""
       format={(v: number | null) => v ?? ''} parse={(v: string | number) => (v === '' ? null : Number(v))} fullWidth data-testid="certificate-input" />
   );
 }
@@ -48,8 +48,8 @@ function ProtectionAddressInput({ create }: { create: boolean }) {
   const fetchAddress = () => void dataProvider.websiteRandomAddress().then((a) => setValue('protectionAddress', a, { shouldDirty: true }), () => undefined);
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <TextInput source="protectionAddress" label="portal.websites.fields.protectionAddress" InputProps={{ readOnly: true }} sx={{ minWidth: 360 }} />
-      {create && <Button size="small" onClick={fetchAddress}>{translate('portal.websites.newAddress')}</Button>}
+      <TextInput source="protectionAddress" label="resources.dcdn/website.fields.protectionAddress" InputProps={{ readOnly: true }} sx={{ minWidth: 360 }} />
+      {create && <Button size="small" onClick={fetchAddress}>{translate('resources.dcdn/website.newAddress')}</Button>}
     </Stack>
   );
 }
@@ -61,28 +61,28 @@ export function WebsiteInputs({ create }: { create: boolean }) {
   const multiple = originType === 'multiple';
   return (
     <Box sx={{ width: '100%', maxWidth: 900 }}>
-      <TextInput source="domain" label="portal.websites.fields.domain" validate={validateDomainInput} fullWidth disabled={!create} />
+      <TextInput source="domain" label="resources.dcdn/website.fields.domain" validate={validateDomainInput} fullWidth disabled={!create} />
       <ProtectionAddressInput create={create} />
       <Stack direction="row" spacing={2}>
-        <SelectInput source="originType" label="portal.websites.fields.originType" choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `portal.websites.originType.${t}` }))} />
-        {multiple && <SelectInput source="lbMode" label="portal.websites.fields.lbMode" choices={LB_MODES.map((m) => ({ id: m, name: `portal.websites.lbMode.${m}` }))} />}
+        <SelectInput source="originType" label="resources.dcdn/website.fields.originType" choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `resources.dcdn/website.originType.${t}` }))} />
+        {multiple && <SelectInput source="lbMode" label="resources.dcdn/website.fields.lbMode" choices={LB_MODES.map((m) => ({ id: m, name: `resources.dcdn/website.lbMode.${m}` }))} />}
       </Stack>
-      <ArrayInput source="origins" label="portal.websites.fields.origins" validate={validateOriginsInput}>
+      <ArrayInput source="origins" label="resources.dcdn/website.fields.origins" validate={validateOriginsInput}>
         <SimpleFormIterator inline disableReordering disableAdd={!multiple}>
-          <TextInput source="address" label="portal.websites.fields.address" validate={validateOriginInput} helperText="portal.websites.originHelp" sx={{ minWidth: 300 }} />
-          {multiple && <NumberInput source="weight" label="portal.websites.fields.weight" validate={validateWeightInput} min={0} max={100} />}
-          {multiple && <SelectInput source="role" label="portal.websites.fields.role" choices={ORIGIN_ROLES.map((r) => ({ id: r, name: `portal.websites.role.${r}` }))} />}
+          <TextInput source="address" label="resources.dcdn/website.fields.address" validate={validateOriginInput} helperText="resources.dcdn/website.originHelp" sx={{ minWidth: 300 }} />
+          {multiple && <NumberInput source="weight" label="resources.dcdn/website.fields.weight" validate={validateWeightInput} min={0} max={100} />}
+          {multiple && <SelectInput source="role" label="resources.dcdn/website.fields.role" choices={ORIGIN_ROLES.map((r) => ({ id: r, name: `resources.dcdn/website.role.${r}` }))} />}
         </SimpleFormIterator>
       </ArrayInput>
-      <TextInput source="remark" label="portal.websites.fields.remark" validate={validateRemarkInput} fullWidth multiline />
+      <TextInput source="remark" label="resources.dcdn/website.fields.remark" validate={validateRemarkInput} fullWidth multiline />
       <CertificateInput />
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('portal.websites.fields.hstsEnabled')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.dcdn/website.fields.hstsEnabled')}</Typography>
       <Stack direction="row" spacing={2} alignItems="center">
-        <BooleanInput source="hsts.enabled" label="portal.websites.fields.hstsEnabled" />
-        {hsts && <NumberInput source="hsts.maxAge" label="portal.websites.fields.hstsMaxAge" min={0} />}
-        {hsts && <BooleanInput source="hsts.includeSubdomains" label="portal.websites.fields.hstsIncludeSubdomains" />}
+        <BooleanInput source="hsts.enabled" label="resources.dcdn/website.fields.hstsEnabled" />
+        {hsts && <NumberInput source="hsts.maxAge" label="resources.dcdn/website.fields.hstsMaxAge" min={0} />}
+        {hsts && <BooleanInput source="hsts.includeSubdomains" label="resources.dcdn/website.fields.hstsIncludeSubdomains" />}
       </Stack>
-      <BooleanInput source="enabled" label="portal.websites.fields.enabled" />
+      <BooleanInput source="enabled" label="resources.dcdn/website.fields.enabled" />
     </Box>
   );
 }

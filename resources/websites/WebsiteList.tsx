@@ -32,9 +32,9 @@ function PortErrorsDialog({ id, onClose }: { id: number; onClose: () => void }) 
   }, [dataProvider, id]);
   return (
     <Dialog open onClose={onClose} data-testid="port-errors">
-      <DialogTitle>{translate('portal.websites.portErrors')}</DialogTitle>
+      <DialogTitle>{translate('resources.dcdn/website.portErrors')}</DialogTitle>
       <DialogContent>
-        {data && !data.errors.length && <Typography>{translate('portal.websites.portErrorsEmpty')}</Typography>}
+        {data && !data.errors.length && <Typography>{translate('resources.dcdn/website.portErrorsEmpty')}</Typography>}
         {data?.errors.map((e) => (
           <Typography key={`${e.host}:${e.port}`} variant="body2" sx={{ mb: 1 }}>
             <b>{e.address}</b> ({e.host}:{e.port}) — {e.reason}
@@ -73,34 +73,34 @@ function RowActions() {
     const r = await dataProvider.websiteCheck(w.id);
     const failed = r.origins.filter((o) => !o.ok).length;
     if (failed) {
-      notify(translate('portal.websites.checkFailed', { count: failed }), { type: 'warning' });
+      notify(translate('resources.dcdn/website.checkFailed', { count: failed }), { type: 'warning' });
       setErrorsOf(w.id);
-    } else notify('portal.websites.checkOk', { type: 'success' });
+    } else notify('resources.dcdn/website.checkOk', { type: 'success' });
   });
   const operate = useCanOperate(WEBSITE_RESOURCE);
   return (
     <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
-      {operate && <EditButton label="portal.websites.edit" />}
+      {operate && <EditButton label="resources.dcdn/website.edit" />}
       {operate && (
         <Button size="small" disabled={busy || w.status === 'configuring'} data-testid="website-toggle"
-          onClick={() => run(() => (w.enabled ? dataProvider.websiteDisable(w.id) : dataProvider.websiteEnable(w.id)), w.enabled ? 'portal.websites.disabled' : 'portal.websites.enabled')}>
-          {translate(w.enabled ? 'portal.websites.disable' : 'portal.websites.enable')}
+          onClick={() => run(() => (w.enabled ? dataProvider.websiteDisable(w.id) : dataProvider.websiteEnable(w.id)), w.enabled ? 'resources.dcdn/website.disabled' : 'resources.dcdn/website.enabled')}>
+          {translate(w.enabled ? 'resources.dcdn/website.disable' : 'resources.dcdn/website.enable')}
         </Button>
       )}
       {operate && (
         <Button size="small" disabled={busy} onClick={check} data-testid="website-check-button">
-          {translate(busy ? 'portal.websites.checking' : 'portal.websites.checkConfig')}
+          {translate(busy ? 'resources.dcdn/website.checking' : 'resources.dcdn/website.checkConfig')}
         </Button>
       )}
       {w.checkStatus === 'error' && (
-        <Button size="small" color="error" onClick={() => setErrorsOf(w.id)}>{translate('portal.websites.portErrors')}</Button>
+        <Button size="small" color="error" onClick={() => setErrorsOf(w.id)}>{translate('resources.dcdn/website.portErrors')}</Button>
       )}
       {errorsOf !== null && <PortErrorsDialog id={errorsOf} onClose={() => setErrorsOf(null)} />}
     </Stack>
   );
 }
 
-const filters = [<TextInput key="domain" source="domain" label="portal.websites.fields.domain" alwaysOn resettable />];
+const filters = [<TextInput key="domain" source="domain" label="resources.dcdn/website.fields.domain" alwaysOn resettable />];
 
 export function WebsiteList() {
   const translate = useTranslate();
@@ -108,7 +108,7 @@ export function WebsiteList() {
   return (
     <Box>
       <List
-        title={translate('portal.websites.listTitle')}
+        title={translate('resources.dcdn/website.listTitle')}
         filters={filters}
         actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
         sort={{ field: 'id', order: 'DESC' }}
@@ -116,17 +116,17 @@ export function WebsiteList() {
       >
         <PollWhileConfiguring />
         <Datagrid bulkActionButtons={false} rowClick={false} data-testid="website-list">
-          <TextField source="domain" label="portal.websites.fields.domain" sortable={false} />
-          <TextField source="protectionAddress" label="portal.websites.fields.protectionAddress" sortable={false} />
+          <TextField source="domain" label="resources.dcdn/website.fields.domain" sortable={false} />
+          <TextField source="protectionAddress" label="resources.dcdn/website.fields.protectionAddress" sortable={false} />
           <FunctionField
-            label="portal.websites.fields.origins"
-            render={(w: Website) => w.origins.map((o) => `${o.address}${w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`portal.websites.role.${o.role}`)})` : ''}`).join(', ')}
+            label="resources.dcdn/website.fields.origins"
+            render={(w: Website) => w.origins.map((o) => `${o.address}${w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`resources.dcdn/website.role.${o.role}`)})` : ''}`).join(', ')}
           />
-          <FunctionField label="portal.websites.fields.lbMode" render={(w: Website) => translate(`portal.websites.lbMode.${w.lbMode}`)} />
-          <TextField source="remark" label="portal.websites.fields.remark" sortable={false} />
+          <FunctionField label="resources.dcdn/website.fields.lbMode" render={(w: Website) => translate(`resources.dcdn/website.lbMode.${w.lbMode}`)} />
+          <TextField source="remark" label="resources.dcdn/website.fields.remark" sortable={false} />
           <WebsiteStatusField />
           <WebsiteCheckField />
-          <DateField source="updateTime" label="portal.websites.fields.updateTime" showTime sortable={false} />
+          <DateField source="updateTime" label="resources.dcdn/website.fields.updateTime" showTime sortable={false} />
           <RowActions />
         </Datagrid>
       </List>

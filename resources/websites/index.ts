@@ -13,11 +13,11 @@ const websites = {
   children: websiteRoutes,
   icon: ShieldOutlinedIcon,
   recordRepresentation: 'domain',
-  options: { module: 'website', area: 'dcdn', label: 'portal.menu.website' },
+  options: { module: 'website', area: 'dcdn', label: 'resources.dcdn/website.menu' },
 } satisfies PortalResource;
 export default websites;
 
 /** A website's policies and rules: sub-resources listed in its edit view (ReferenceManyField by 'websiteId'). */
-export const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'portal.websites.policies', { recordRepresentation: 'name' });
-export const websiteRules = subResource(websites, WEBSITE_RULE_RESOURCE, 'portal.websites.rules', { recordRepresentation: 'name' });
+export const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'resources.dcdn/website.policies', { recordRepresentation: 'name' });
+export const websiteRules = subResource(websites, WEBSITE_RULE_RESOURCE, 'resources.dcdn/website.rules', { recordRepresentation: 'name' });
 

@@ -1,7 +1,7 @@
 import { validateOriginAddress, validateRemark, validateWebsiteDomain, type WebsiteMessageKey } from '../../common/rules/websiteRules';
 
-/** react-admin validators of the website form: the shared rules, messages from portal.websites.messages. */
-const message = (key: WebsiteMessageKey | null) => (key ? `portal.websites.messages.${key}` : undefined);
+/** react-admin validators of the website form: the shared rules, messages from resources.dcdn/website.messages. */
+const message = (key: WebsiteMessageKey | null) => (key ? `resources.dcdn/website.messages.${key}` : undefined);
 
 export const validateDomainInput = (v: string) => message(validateWebsiteDomain(v));
 export const validateOriginInput = (v: string) => message(validateOriginAddress(v));

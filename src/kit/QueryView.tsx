@@ -74,7 +74,7 @@ export function QueryView<T>({
         action={
           state.refetch && (
             <Button color="inherit" size="small" onClick={state.refetch}>
-              {translate('trafficPages.retry')}
+              {translate('portal.traffic.retry')}
             </Button>
           )
         }
@@ -84,14 +84,14 @@ export function QueryView<T>({
     );
   if (state.loading || state.data === undefined)
     return (
-      <Box role="progressbar" aria-label={translate('trafficPages.loading')} data-testid={`${testId}-loading`}>
+      <Box role="progressbar" aria-label={translate('portal.traffic.loading')} data-testid={`${testId}-loading`}>
         <Skeleton variant="rectangular" height={height} />
       </Box>
     );
   if (isEmpty(state.data))
     return (
       <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid={`${testId}-empty`}>
-        {emptyText ?? translate('trafficPages.empty')}
+        {emptyText ?? translate('portal.traffic.empty')}
       </Box>
     );
   return <>{children(state.data)}</>;

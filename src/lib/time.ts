@@ -105,7 +105,7 @@ export function parseTime(text: string): Date | null {
 export const toInputValue = (d: Date, precision: Precision): string =>
   dayjs(d).format(precision === 'second' ? 'YYYY-MM-DDTHH:mm:ss' : 'YYYY-MM-DDTHH:mm');
 
-/** Range validation errors (i18n keys under analysis.validation). */
+/** Range validation errors (i18n keys under pages.cdn/analysisOff.validation). */
 export type RangeProblem = 'startRequired' | 'endRequired' | 'startAfterEnd' | 'endInFuture' | 'tooLong' | 'tooOld';
 
 /** Curve points whose bucket starts at or after the (inclusive) end hold only that last instant: not shown. */

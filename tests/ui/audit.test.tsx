@@ -86,7 +86,7 @@ describe('audit list', () => {
   });
 
   it('exports CSV with translated headers and the changes', () => {
-    const t = (k: string) => (k === 'portal.audit.fields.username' ? 'User' : k);
+    const t = (k: string) => (k === 'resources.page/audit.fields.username' ? 'User' : k);
     const csv = auditCsv([entry({ message: 'a, "quoted" text' })], t as never);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('User');

@@ -194,7 +194,7 @@ describe('domain list', () => {
 
 describe('domain CSV export', () => {
   it('writes translated headers and values, quoting where needed', () => {
-    const t = (key: string) => ({ 'resources.cdn/domain.fields.name': 'Domain name', 'portal.domains.values.status.on': 'Enabled' })[key] ?? key;
+    const t = (key: string) => ({ 'resources.cdn/domain.fields.name': 'Domain name', 'resources.cdn/domain.values.status.on': 'Enabled' })[key] ?? key;
     const csv = domainsCsv([buildDomain({ name: 'a.example', context: 'say "hi", ok', labels: ['x'] })], t as never);
     const [head, line] = csv.split('\r\n');
     expect(head.startsWith('Domain name,')).toBe(true);
@@ -213,7 +213,7 @@ describe('domain messages', () => {
       Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(zh.default).sort()).toEqual(keys(en.default).sort());
     expect(keys(liveZh.default).sort()).toEqual(keys(liveEn.default).sort());
-    expect(en.default.portal.domains.notifications.configuringBlocked).toBe('Domain configuring, the status cannot be changed!');
-    expect(en.default.portal.domains.notifications.noHistory).toBe('No history version');
+    expect(en.default.resources['cdn/domain'].notifications.configuringBlocked).toBe('Domain configuring, the status cannot be changed!');
+    expect(en.default.resources['cdn/domain'].notifications.noHistory).toBe('No history version');
   });
 });

@@ -77,7 +77,7 @@ describe('host provider', () => {
     await vps.getOne!('cdn/cloudHostList', { id: 1 });
     expect(http.post.mock.calls[1][1]).toEqual({ id: 1, type: 'vps', customs: '' });
     http.callEnvelope.mockResolvedValueOnce({ code: '0', data: null, msg: 'success' });
-    await expect(vps.update!('cdn/cloudHostList', { id: 1, data: { hostName: 'x' }, previousData: host() })).rejects.toThrow('portal.hosts.renameError');
+    await expect(vps.update!('cdn/cloudHostList', { id: 1, data: { hostName: 'x' }, previousData: host() })).rejects.toThrow('resources.cdn/cloudHostList.renameError');
   });
 });
 

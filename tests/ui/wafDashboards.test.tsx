@@ -49,7 +49,7 @@ describe('WAF dashboard page', () => {
       getList: async () => ({ data: [], total: 0 }),
       wafStatistic: async () => {
         calls += 1;
-        if (calls === 1) throw new PortalApiError('portal.websites.dashboard.empty', '1', 200);
+        if (calls === 1) throw new PortalApiError('pages.dcdn/dashboards.empty', '1', 200);
         return data();
       },
     });

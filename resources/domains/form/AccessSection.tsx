@@ -8,7 +8,7 @@ import { domainRule } from './validators';
 export function AccessSection() {
   return (
     <>
-      <Section title={fieldLabel('urlAuth')} help="portal.domains.help.urlAuth">
+      <Section title={fieldLabel('urlAuth')} help="resources.cdn/domain.help.urlAuth">
         <BooleanInput source="advanced.urlAuth.enabled" label={fieldLabel('urlAuth')} helperText={false} />
         <On name="advanced.urlAuth.enabled">
           <Row>
@@ -18,7 +18,7 @@ export function AccessSection() {
           </Row>
         </On>
       </Section>
-      <Section title={fieldLabel('referer')} help="portal.domains.help.lists">
+      <Section title={fieldLabel('referer')} help="resources.cdn/domain.help.lists">
         <Row>
           <SelectInput fullWidth={false} source="advanced.referer.mode" label={fieldLabel('listMode')} choices={choicesOf('listMode', LIST_MODES)} helperText={false} sx={{ width: 160 }} />
           <ListOn name="advanced.referer.mode">
@@ -27,7 +27,7 @@ export function AccessSection() {
           </ListOn>
         </Row>
       </Section>
-      <Section title={fieldLabel('uaList')} help="portal.domains.help.uaList">
+      <Section title={fieldLabel('uaList')} help="resources.cdn/domain.help.uaList">
         <Row>
           <SelectInput fullWidth={false} source="advanced.uaList.mode" label={fieldLabel('listMode')} choices={choicesOf('listMode', LIST_MODES)} helperText={false} sx={{ width: 160 }} />
           <ListOn name="advanced.uaList.mode">

@@ -22,7 +22,7 @@ function HeaderRules({ source }: { source: string }) {
 export function AdvancedSection() {
   return (
     <>
-      <Section title="portal.domains.show.delivery">
+      <Section title="resources.cdn/domain.show.delivery">
         <Row>
           <BooleanInput source="advanced.protocolRedirect.enabled" label={fieldLabel('protocolRedirect')} validate={domainRule('advanced.protocolRedirect')} sx={{ minWidth: 220 }} />
           <On name="advanced.protocolRedirect.enabled">
@@ -31,7 +31,7 @@ export function AdvancedSection() {
           </On>
         </Row>
         <Row>
-          <BooleanInput source="advanced.compression.enabled" label={fieldLabel('compression')} helperText="portal.domains.help.compression" sx={{ minWidth: 220 }} />
+          <BooleanInput source="advanced.compression.enabled" label={fieldLabel('compression')} helperText="resources.cdn/domain.help.compression" sx={{ minWidth: 220 }} />
           <On name="advanced.compression.enabled">
             <LinesInput source="advanced.compression.fileTypes" label="fileTypes" minRows={2} />
             <NumberInput fullWidth={false} source="advanced.compression.minSizeKb" label={fieldLabel('minSizeKb')} validate={domainRule()} sx={{ width: 180 }} />
@@ -69,7 +69,7 @@ export function AdvancedSection() {
       <Section title={fieldLabel('requestHeaders')}>
         <HeaderRules source="advanced.requestHeaders" />
       </Section>
-      <Section title={fieldLabel('rewriteRules')} help="portal.domains.help.rewrite">
+      <Section title={fieldLabel('rewriteRules')} help="resources.cdn/domain.help.rewrite">
         <ArrayInput source="advanced.rewriteRules" label={false} validate={domainRule('advanced.rewriteRules')}>
           <SimpleFormIterator addButton={<AddRowButton />} inline disableClear sx={ALWAYS_SHOW_ACTIONS}>
             <TextInput fullWidth={false} source="source" label={fieldLabel('source')} validate={domainRule()} helperText={false} sx={{ width: 280 }} />

@@ -20,15 +20,15 @@ function IcpCheckButton() {
     setBusy(true);
     try {
       const res = await dataProvider.domainCheckIcp({ icp: String(getValues('icp') ?? '').trim(), domain: String(getValues('name') ?? '').trim() });
-      if (res.result === 200) notify('portal.domains.notifications.icpOk', { type: 'success' });
-      else notify('portal.domains.notifications.icpFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
+      if (res.result === 200) notify('resources.cdn/domain.notifications.icpOk', { type: 'success' });
+      else notify('resources.cdn/domain.notifications.icpFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button size="small" onClick={check} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <VerifiedOutlinedIcon />} data-testid="check-icp">
-      {translate('portal.domains.actions.checkIcp')}
+      {translate('resources.cdn/domain.actions.checkIcp')}
     </Button>
   );
 }
@@ -39,13 +39,13 @@ const commaParse = (s: string) => (s === '' ? [] : s.split(','));
 /** Name, business type (download / vod / static), scope, ICP number, labels, remark. */
 export function BasicSection({ isEdit }: { isEdit: boolean }) {
   return (
-      <Section title="portal.domains.tabs.basic">
+      <Section title="resources.cdn/domain.tabs.basic">
         <Row>
           <TextInput fullWidth={false}
             source="name"
             label={fieldLabel('name')}
             validate={domainRule()}
-            helperText="portal.domains.help.name"
+            helperText="resources.cdn/domain.help.name"
             readOnly={isEdit}
             sx={{ minWidth: 360 }}
             isRequired
@@ -55,7 +55,7 @@ export function BasicSection({ isEdit }: { isEdit: boolean }) {
             label={fieldLabel('type')}
             choices={choicesOf('type', ADDABLE_DOMAIN_TYPES)}
             validate={domainRule()}
-            helperText="portal.domains.help.typeAddOnly"
+            helperText="resources.cdn/domain.help.typeAddOnly"
             sx={{ minWidth: 220 }}
             isRequired
           />
@@ -65,7 +65,7 @@ export function BasicSection({ isEdit }: { isEdit: boolean }) {
           source="icp"
           label={fieldLabel('icp')}
           validate={domainRule()}
-          helperText="portal.domains.help.icp"
+          helperText="resources.cdn/domain.help.icp"
           sx={{ minWidth: 420 }}
           InputProps={{ endAdornment: <InputAdornment position="end"><IcpCheckButton /></InputAdornment> }}
         />

@@ -31,7 +31,7 @@ function TypeDefaults() {
     const rules = getValues('cacheRules') as CacheRule[] | undefined;
     if (!rules?.length || sameRules(rules, defaultCacheRules(before))) {
       setValue('cacheRules', defaultCacheRules(type), { shouldDirty: true });
-      notify('portal.domains.help.typeDefaultsApplied', { type: 'info', messageArgs: { type: translate(valueLabel('type', type)) } });
+      notify('resources.cdn/domain.help.typeDefaultsApplied', { type: 'info', messageArgs: { type: translate(valueLabel('type', type)) } });
     }
   }, [type, getValues, setValue, notify, translate]);
 
@@ -43,12 +43,12 @@ function TypeDefaults() {
       sx={{ mb: 1 }}
       action={
         <Button color="inherit" size="small" startIcon={<RestartAltIcon />} onClick={apply} data-testid="cache-defaults" sx={{ whiteSpace: 'nowrap', textTransform: 'none' }}>
-          {translate('portal.domains.actions.useDefaults')}
+          {translate('resources.cdn/domain.actions.useDefaults')}
         </Button>
       }
     >
-      {translate('portal.domains.help.cacheRules')}{' '}
-      {translate('portal.domains.help.defaultCache', { days: DEFAULT_CACHE_DAYS[type ?? 'download'], type: typeName })}
+      {translate('resources.cdn/domain.help.cacheRules')}{' '}
+      {translate('resources.cdn/domain.help.defaultCache', { days: DEFAULT_CACHE_DAYS[type ?? 'download'], type: typeName })}
     </Alert>
   );
 }
@@ -68,9 +68,9 @@ function IgnoreParamsLists() {
 export function CacheSection() {
   return (
     <>
-      <Section title="portal.domains.tabs.cache">
+      <Section title="resources.cdn/domain.tabs.cache">
         <TypeDefaults />
-        <ArrayInput source="cacheRules" label={fieldLabel('cacheRules')} validate={domainRule('cacheRules')} helperText="portal.domains.help.cacheValue">
+        <ArrayInput source="cacheRules" label={fieldLabel('cacheRules')} validate={domainRule('cacheRules')} helperText="resources.cdn/domain.help.cacheValue">
           <SimpleFormIterator addButton={<AddRowButton />} inline disableClear getItemLabel={(i) => `${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
             <SelectInput fullWidth={false} source="match" label={fieldLabel('match')} choices={choicesOf('match', CACHE_MATCHES)} defaultValue="path" helperText={false} sx={{ width: 140 }} />
             <TextInput fullWidth={false} source="value" label={fieldLabel('value')} validate={domainRule()} helperText={false} sx={{ width: 340 }} />
@@ -79,7 +79,7 @@ export function CacheSection() {
           </SimpleFormIterator>
         </ArrayInput>
       </Section>
-      <Section title={fieldLabel('ignoreParams')} help="portal.domains.help.ignoreParams">
+      <Section title={fieldLabel('ignoreParams')} help="resources.cdn/domain.help.ignoreParams">
         <RadioButtonGroupInput helperText={false} source="ignoreParams.mode" label={false} choices={choicesOf('ignoreParams', IGNORE_PARAMS_MODES)} />
         <IgnoreParamsLists />
         <BooleanInput source="ignoreExpires" label={fieldLabel('ignoreExpires')} helperText={false} />

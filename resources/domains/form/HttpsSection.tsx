@@ -43,7 +43,7 @@ function CertificateSelect() {
   if (record?.certificateId && !choices.some((c) => c.id === String(record.certificateId))) {
     choices.unshift({ id: String(record.certificateId), name: record.certificateName || String(record.certificateId) });
   }
-  if (!usable) return <Alert severity="info" sx={{ mb: 1 }}>{t('portal.domains.help.enterNameFirst')}</Alert>;
+  if (!usable) return <Alert severity="info" sx={{ mb: 1 }}>{t('resources.cdn/domain.help.enterNameFirst')}</Alert>;
   return (
     <>
       <SelectInput fullWidth={false}
@@ -59,13 +59,13 @@ function CertificateSelect() {
           const chosen = list.find((c) => String(c.id) === String(e.target.value));
           setValue('certificateName', chosen?.name ?? '', { shouldDirty: true });
         }}
-        helperText="portal.domains.help.https"
+        helperText="resources.cdn/domain.help.https"
         sx={{ minWidth: 520 }}
         data-testid="certificate-select"
       />
       {!matches.isPending && !choices.length && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="no-certificates">
-          {t('portal.domains.help.noCertificates', { name })}
+          {t('resources.cdn/domain.help.noCertificates', { name })}
         </Alert>
       )}
     </>
@@ -77,13 +77,13 @@ export function HttpsSection() {
   const t = useTranslate();
   const protocol = useWatch({ name: 'protocol' });
   return (
-    <Section title="portal.domains.tabs.https">
+    <Section title="resources.cdn/domain.tabs.https">
       <RadioButtonGroupInput helperText={false} source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} />
       {protocol === 'https' && <CertificateSelect />}
-      <BooleanInput source="forceHTTPS" label={fieldLabel('forceHTTPS')} validate={domainRule()} disabled={protocol !== 'https'} helperText="portal.domains.help.forceHTTPS" />
+      <BooleanInput source="forceHTTPS" label={fieldLabel('forceHTTPS')} validate={domainRule()} disabled={protocol !== 'https'} helperText="resources.cdn/domain.help.forceHTTPS" />
       {protocol !== 'https' && (
         <Typography variant="body2" color="text.secondary">
-          {t('portal.domains.help.https')}
+          {t('resources.cdn/domain.help.https')}
         </Typography>
       )}
     </Section>

@@ -37,15 +37,15 @@ function TestUrlButton() {
       const res = await dataProvider.domainTestUrl({
         name: input.name, origins: input.origins, testUrl: input.testUrl, backProtocol: input.backProtocol, backHost: input.backHost,
       });
-      if (res.result === 200) notify('portal.domains.notifications.testOk', { type: 'success' });
-      else notify('portal.domains.notifications.testFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
+      if (res.result === 200) notify('resources.cdn/domain.notifications.testOk', { type: 'success' });
+      else notify('resources.cdn/domain.notifications.testFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button variant="outlined" onClick={test} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <NetworkCheckIcon />} sx={{ mt: 1.25, height: 40 }} data-testid="test-url">
-      {translate('portal.domains.actions.testUrl')}
+      {translate('resources.cdn/domain.actions.testUrl')}
     </Button>
   );
 }
@@ -67,7 +67,7 @@ function BucketNote() {
 export function OriginSection() {
   return (
     <>
-      <Section title="portal.domains.tabs.origin" help="portal.domains.help.origins">
+      <Section title="resources.cdn/domain.tabs.origin" help="resources.cdn/domain.help.origins">
         <ArrayInput source="origins" label={fieldLabel('origins')} validate={domainRule('origins')}>
           <SimpleFormIterator addButton={<AddRowButton />} inline disableReordering disableClear getItemLabel={(i) => `#${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
             <SelectInput fullWidth={false} source="role" label={fieldLabel('role')} choices={choicesOf('role', ORIGIN_ROLES)} defaultValue="main" helperText={false} sx={{ width: 130 }} />
@@ -79,15 +79,15 @@ export function OriginSection() {
         </ArrayInput>
         <BucketNote />
       </Section>
-      <Section title="portal.domains.show.backSettings">
+      <Section title="resources.cdn/domain.show.backSettings">
         <RadioButtonGroupInput helperText={false} source="backProtocol" label={fieldLabel('backProtocol')} choices={choicesOf('backProtocol', BACK_PROTOCOLS)} />
         <Row>
           <RadioButtonGroupInput helperText={false} source="backHost.mode" label={fieldLabel('backHost')} choices={choicesOf('backHost', ['follow', 'custom'] as const)} />
           <CustomBackHost />
         </Row>
         <Row>
-          <TextInput fullWidth={false} source="backDir" label={fieldLabel('backDir')} validate={domainRule()} helperText="portal.domains.help.backDir" sx={{ minWidth: 320 }} />
-          <TextInput fullWidth={false} source="testUrl" label={fieldLabel('testUrl')} validate={domainRule()} helperText="portal.domains.help.testUrl" sx={{ minWidth: 320 }} isRequired />
+          <TextInput fullWidth={false} source="backDir" label={fieldLabel('backDir')} validate={domainRule()} helperText="resources.cdn/domain.help.backDir" sx={{ minWidth: 320 }} />
+          <TextInput fullWidth={false} source="testUrl" label={fieldLabel('testUrl')} validate={domainRule()} helperText="resources.cdn/domain.help.testUrl" sx={{ minWidth: 320 }} isRequired />
           <TestUrlButton />
         </Row>
       </Section>

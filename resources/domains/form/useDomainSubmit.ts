@@ -46,10 +46,10 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
         });
         if (probe.result !== 200) {
           const proceed = await ask({
-            title: 'portal.domains.confirm.testFailedTitle',
-            content: 'portal.domains.confirm.testFailedContent',
+            title: 'resources.cdn/domain.confirm.testFailedTitle',
+            content: 'resources.cdn/domain.confirm.testFailedContent',
             args: { reason: translate(probe.msg, { _: probe.msg }) },
-            confirm: 'portal.domains.confirm.proceed',
+            confirm: 'resources.cdn/domain.confirm.proceed',
           });
           if (!proceed) return undefined;
         }
@@ -64,7 +64,7 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
           await save(input);
         } catch (e) {
           if (!(e instanceof PortalApiError && String(e.code) === BUCKET_CONFIRM_CODE)) throw e;
-          const bind = await ask({ title: 'portal.domains.confirm.bucketTitle', content: ruleMessageKey('domainBucketBound') });
+          const bind = await ask({ title: 'resources.cdn/domain.confirm.bucketTitle', content: ruleMessageKey('domainBucketBound') });
           if (!bind) return undefined;
           await save({ ...input, confirmBucket: true });
         }
@@ -73,7 +73,7 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
         if (e instanceof PortalApiError && isDomainFieldErrors(e.data) && e.data.length) return submissionErrors(e.data, translate);
         return undefined;
       }
-      notify(record ? 'portal.domains.notifications.updated' : 'portal.domains.notifications.created', { type: 'success' });
+      notify(record ? 'resources.cdn/domain.notifications.updated' : 'resources.cdn/domain.notifications.created', { type: 'success' });
       // Drop cached pages so the list opens with the row configuring, not with what it was before.
       queryClient.removeQueries({ queryKey: [DOMAIN_RESOURCE] });
       redirect('list', DOMAIN_RESOURCE);

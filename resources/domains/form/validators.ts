@@ -5,7 +5,7 @@ import type { DomainMessageKey } from '../../../common/rules/domainMessages';
 import { toDomainInput, type DomainFormValues } from './formValues';
 
 /** i18n key of a rule message (i18n/<lang>/domains.ts spreads the catalogue under domainRules). */
-export const ruleMessageKey = (key: DomainMessageKey | string) => `domainRules.${key}`;
+export const ruleMessageKey = (key: DomainMessageKey | string) => `resources.cdn/domain.rules.${key}`;
 
 /** A rule error as react-admin's validation message ({message, args} is translated by the input). */
 export function ruleError(e: Pick<DomainFieldError, 'message' | 'args'>) {

@@ -18,27 +18,27 @@ function StrategyView({ s }: { s: DomainStrategy }) {
         rows={s.rules}
         rowKey={(r) => r.priority}
         columns={[
-          { label: 'portal.domains.show.priority', width: 90, render: (r) => r.priority },
-          { label: 'portal.domains.show.kind', width: 120, render: (r) => t(`portal.domains.show.kinds.${r.kind}`) },
+          { label: 'resources.cdn/domain.show.priority', width: 90, render: (r) => r.priority },
+          { label: 'resources.cdn/domain.show.kind', width: 120, render: (r) => t(`resources.cdn/domain.show.kinds.${r.kind}`) },
           { label: fieldLabel('value'), sx: { wordBreak: 'break-all' }, render: (r) => r.values.join(', ') },
           { label: fieldLabel('time'), width: 160, render: (r) => cacheTime(t, r.time, r.unit) },
         ]}
         footer={
           <TableRow sx={{ bgcolor: 'action.hover' }}>
-            <TableCell colSpan={3}>{t('portal.domains.show.defaultRule')}</TableCell>
+            <TableCell colSpan={3}>{t('resources.cdn/domain.show.defaultRule')}</TableCell>
             <TableCell>{cacheTime(t, s.defaultRule.time, s.defaultRule.unit)}</TableCell>
           </TableRow>
         }
       />
       <SettingsGrid
-        title="portal.domains.show.cacheSettings"
+        title="resources.cdn/domain.show.cacheSettings"
         rows={[
           { label: fieldLabel('ignoreParams'), value: <Lines lines={describeSetting(t, 'ignoreParams', s)} /> },
           { label: fieldLabel('ignoreExpires'), value: <Lines lines={describeSetting(t, 'ignoreExpires', s)} /> },
           { label: fieldLabel('ignoreNoCache'), value: <Lines lines={describeSetting(t, 'ignoreNoCache', s)} /> },
           {
             label: fieldLabel('statusCodeCache'),
-            value: <Lines lines={s.statusCodeCache.length ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`) : [t('portal.domains.values.none')]} />,
+            value: <Lines lines={s.statusCodeCache.length ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`) : [t('resources.cdn/domain.values.none')]} />,
           },
         ]}
       />
@@ -54,10 +54,10 @@ export function CacheTab({ domain }: { domain: Domain }) {
   return (
     <Box>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
-        {t('portal.domains.show.strategy')}
+        {t('resources.cdn/domain.show.strategy')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('portal.domains.help.cacheRules')}
+        {t('resources.cdn/domain.help.cacheRules')}
       </Typography>
       <QueryState query={strategy}>{(s) => <StrategyView s={s} />}</QueryState>
     </Box>

@@ -22,10 +22,10 @@ function AdvancedGrid({ domain, keys, title }: { domain: Domain; keys: readonly 
 
 /** URL authentication and the User-Agent, Referer and IP lists. */
 export function AccessTab({ domain }: { domain: Domain }) {
-  return <AdvancedGrid domain={domain} keys={ACCESS} title="portal.domains.show.accessSettings" />;
+  return <AdvancedGrid domain={domain} keys={ACCESS} title="resources.cdn/domain.show.accessSettings" />;
 }
 
 /** Redirects, compression, status-code cache, error pages, headers and rewrite rules. */
 export function AdvancedTab({ domain }: { domain: Domain }) {
-  return <AdvancedGrid domain={domain} keys={ADVANCED} title="portal.domains.show.advancedSettings" />;
+  return <AdvancedGrid domain={domain} keys={ADVANCED} title="resources.cdn/domain.show.advancedSettings" />;
 }

@@ -34,7 +34,7 @@ function Heading() {
   return (
     <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mt: 1, mb: 1, flexWrap: 'wrap' }}>
       <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
-        {t('portal.domains.showTitle', { name: domain.name })}
+        {t('resources.cdn/domain.showTitle', { name: domain.name })}
       </Typography>
       <StatusChip status={domain.status} />
       <OperationChip state={domain.operationState} />
@@ -66,12 +66,12 @@ const History = withDomain(HistoryTab);
 /** Domain detail: every setting readable, effective strategy, retrieval, buckets, scheduling, versions. */
 export function DomainShow() {
   const t = useTranslate();
-  const tab = (key: string) => t(`portal.domains.tabs.${key}`);
+  const tab = (key: string) => t(`resources.cdn/domain.tabs.${key}`);
   return (
     <ShowBase>
       <ConfiguringPoll />
       <Heading />
-      <ShowView actions={false} title={t('portal.domains.listTitle')}>
+      <ShowView actions={false} title={t('resources.cdn/domain.listTitle')}>
         <TabbedShowLayout>
           <TabbedShowLayout.Tab label={tab('basic')}>
             <Overview />

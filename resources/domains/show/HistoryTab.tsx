@@ -18,7 +18,7 @@ import { useNotifyError } from '../../../src/kit/errorText';
 
 /** "Origins, Cache rules" in the user's language (the server's summary is for logs). */
 function summaryOf(t: ReturnType<typeof useTranslate>, v: DomainVersion): string {
-  if (v.action === 'create') return t('portal.domains.history.created');
+  if (v.action === 'create') return t('resources.cdn/domain.history.created');
   const fields = [...new Set(v.changes.map((c) => c.field).filter((f) => f !== 'certificateId'))];
   return fields.length ? fields.map((f) => settingLabel(t, f)).join(', ') : t(valueLabel('historyAction', v.action));
 }
@@ -36,7 +36,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
   const [busy, setBusy] = useState(false);
 
   if (!versions.length) {
-    return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">{t('portal.domains.notifications.noHistory')}</Typography>;
+    return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">{t('resources.cdn/domain.notifications.noHistory')}</Typography>;
   }
   const askRollback = (v: DomainVersion) => {
     const blocked = configBlock(domain);
@@ -48,7 +48,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
     setBusy(true);
     try {
       await dataProvider.domainRollback(domain.name, rollback.version);
-      notify('portal.domains.notifications.rolledBack', { type: 'success', messageArgs: { version: rollback.version } });
+      notify('resources.cdn/domain.notifications.rolledBack', { type: 'success', messageArgs: { version: rollback.version } });
       setCompare(null);
       await queryClient.invalidateQueries({ queryKey: ['cdn/domain', 'history', domain.id] });
       refresh();
@@ -62,7 +62,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
   const rollbackButton = (v: DomainVersion) =>
     canOperate && !v.current ? (
       <Button size="small" color="warning" startIcon={<RestoreIcon />} onClick={() => askRollback(v)} data-testid={`rollback-${v.version}`}>
-        {t('portal.domains.actions.rollback')}
+        {t('resources.cdn/domain.actions.rollback')}
       </Button>
     ) : null;
 
@@ -77,18 +77,18 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
         rowTestId={(v) => `version-${v.version}`}
         columns={[
           {
-            label: 'portal.domains.history.version',
+            label: 'resources.cdn/domain.history.version',
             sx: { whiteSpace: 'nowrap' },
             render: (v) => (
               <>
-                {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('portal.domains.history.current')} sx={{ ml: 0.5 }} />}
+                {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('resources.cdn/domain.history.current')} sx={{ ml: 0.5 }} />}
               </>
             ),
           },
-          { label: 'portal.domains.history.time', sx: { whiteSpace: 'nowrap' }, render: (v) => formatDateTime(v.time) },
-          { label: 'portal.domains.history.author', render: (v) => v.author },
-          { label: 'portal.domains.history.action', sx: { whiteSpace: 'nowrap' }, render: (v) => t(valueLabel('historyAction', v.action)) },
-          { label: 'portal.domains.history.summary', sx: { maxWidth: 420 }, render: (v) => summaryOf(t, v) },
+          { label: 'resources.cdn/domain.history.time', sx: { whiteSpace: 'nowrap' }, render: (v) => formatDateTime(v.time) },
+          { label: 'resources.cdn/domain.history.author', render: (v) => v.author },
+          { label: 'resources.cdn/domain.history.action', sx: { whiteSpace: 'nowrap' }, render: (v) => t(valueLabel('historyAction', v.action)) },
+          { label: 'resources.cdn/domain.history.summary', sx: { maxWidth: 420 }, render: (v) => summaryOf(t, v) },
           {
             label: '',
             align: 'right',
@@ -97,7 +97,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
               <>
                 {!v.current && (
                   <Button size="small" startIcon={<CompareArrowsIcon />} onClick={() => setCompare(v)} data-testid={`compare-${v.version}`}>
-                    {t('portal.domains.actions.compare')}
+                    {t('resources.cdn/domain.actions.compare')}
                   </Button>
                 )}
                 {rollbackButton(v)}
@@ -107,7 +107,7 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
         ]}
       />
       <Dialog open={compare !== null} onClose={() => setCompare(null)} maxWidth="lg" fullWidth>
-        <DialogTitle>{compare && t('portal.domains.history.diffTitle', { version: compare.version })}</DialogTitle>
+        <DialogTitle>{compare && t('resources.cdn/domain.history.diffTitle', { version: compare.version })}</DialogTitle>
         <DialogContent dividers>{compare && <VersionDiff version={compare} domain={domain} />}</DialogContent>
         <DialogActions>
           {compare && rollbackButton(compare)}
@@ -117,8 +117,8 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
       <Confirm
         isOpen={rollback !== null}
         loading={busy}
-        title="portal.domains.confirm.rollbackTitle"
-        content="portal.domains.confirm.rollbackContent"
+        title="resources.cdn/domain.confirm.rollbackTitle"
+        content="resources.cdn/domain.confirm.rollbackContent"
         translateOptions={{ name: domain.name, version: rollback?.version ?? '' }}
         onConfirm={doRollback}
         onClose={() => setRollback(null)}

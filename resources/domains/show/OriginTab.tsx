@@ -23,11 +23,11 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
     <>
       <SettingsGrid
         rows={[
-          { label: 'portal.domains.show.retrievalHost', value: r.host, testId: 'retrieval-host' },
+          { label: 'resources.cdn/domain.show.retrievalHost', value: r.host, testId: 'retrieval-host' },
           { label: fieldLabel('backProtocol'), value: t(valueLabel('backProtocol', r.backProtocol)) },
           { label: fieldLabel('backDir'), value: r.backDir },
-          { label: fieldLabel('rangeOrigin'), value: t(`portal.domains.values.${r.rangeOrigin ? 'on' : 'off'}`) },
-          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('portal.domains.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('portal.domains.values.off') },
+          { label: fieldLabel('rangeOrigin'), value: t(`resources.cdn/domain.values.${r.rangeOrigin ? 'on' : 'off'}`) },
+          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('resources.cdn/domain.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('resources.cdn/domain.values.off') },
         ]}
       />
       <ColumnsTable<DomainRetrieval['origins'][number]>
@@ -38,8 +38,8 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
           { label: fieldLabel('role'), render: (o) => t(valueLabel('role', o.role)) },
           { label: fieldLabel('address'), render: (o) => `${o.address}:${o.port}` },
           { label: fieldLabel('weight'), render: (o) => o.weight },
-          { label: 'portal.domains.show.retrievalHost', render: (o) => o.host },
-          { label: 'portal.domains.show.retrievalUrl', sx: { wordBreak: 'break-all' }, render: (o) => o.url },
+          { label: 'resources.cdn/domain.show.retrievalHost', render: (o) => o.host },
+          { label: 'resources.cdn/domain.show.retrievalUrl', sx: { wordBreak: 'break-all' }, render: (o) => o.url },
         ]}
       />
     </>
@@ -48,7 +48,7 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
 
 function BucketTable({ c }: { c: DomainCloudStorage }) {
   const t = useTranslate();
-  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('portal.domains.show.noBuckets')}</Typography>;
+  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('resources.cdn/domain.show.noBuckets')}</Typography>;
   return (
     <ColumnsTable<DomainBucket>
       testId="bucket-table"
@@ -56,11 +56,11 @@ function BucketTable({ c }: { c: DomainCloudStorage }) {
       rows={c.buckets}
       rowKey={(b) => b.endpoint}
       columns={[
-        { label: 'portal.domains.show.bucketName', render: (b) => b.bucket },
-        { label: 'portal.domains.show.endpoint', render: (b) => `${b.endpoint}:${b.port}` },
-        { label: 'portal.domains.show.provider', render: (b) => b.provider },
-        { label: 'portal.domains.show.bucketRegion', render: (b) => b.region },
-        { label: 'portal.domains.show.boundDomains', render: (b) => (b.boundDomains.length ? b.boundDomains.join(', ') : t('portal.domains.values.none')) },
+        { label: 'resources.cdn/domain.show.bucketName', render: (b) => b.bucket },
+        { label: 'resources.cdn/domain.show.endpoint', render: (b) => `${b.endpoint}:${b.port}` },
+        { label: 'resources.cdn/domain.show.provider', render: (b) => b.provider },
+        { label: 'resources.cdn/domain.show.bucketRegion', render: (b) => b.region },
+        { label: 'resources.cdn/domain.show.boundDomains', render: (b) => (b.boundDomains.length ? b.boundDomains.join(', ') : t('resources.cdn/domain.values.none')) },
       ]}
     />
   );
@@ -76,7 +76,7 @@ export function OriginTab({ domain }: { domain: Domain }) {
   return (
     <Box>
       <SettingsGrid
-        title="portal.domains.show.originSettings"
+        title="resources.cdn/domain.show.originSettings"
         rows={[
           { label: fieldLabel('origins'), value: line('origins'), testId: 'origins-value' },
           { label: fieldLabel('backProtocol'), value: line('backProtocol') },
@@ -86,9 +86,9 @@ export function OriginTab({ domain }: { domain: Domain }) {
           ...(domain.cloudStorage ? [{ label: fieldLabel('cloudStorage'), value: domain.cloudStorage }] : []),
         ]}
       />
-      <Title text="portal.domains.show.retrieval" />
+      <Title text="resources.cdn/domain.show.retrieval" />
       <QueryState query={retrieval}>{(r) => <RetrievalTable r={r} />}</QueryState>
-      <Title text="portal.domains.show.bucket" />
+      <Title text="resources.cdn/domain.show.bucket" />
       <QueryState query={storage}>{(c) => <BucketTable c={c} />}</QueryState>
     </Box>
   );

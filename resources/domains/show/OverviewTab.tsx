@@ -9,11 +9,11 @@ import { Lines, SettingsGrid } from './SettingsGrid';
 /** General facts of the domain and its HTTPS settings. */
 export function OverviewTab({ domain }: { domain: Domain }) {
   const t = useTranslate();
-  const dash = t('portal.domains.values.none');
+  const dash = t('resources.cdn/domain.values.none');
   return (
     <>
       <SettingsGrid
-        title="portal.domains.show.general"
+        title="resources.cdn/domain.show.general"
         rows={[
           { label: fieldLabel('name'), value: domain.name },
           { label: fieldLabel('cname'), value: domain.cname || dash },
@@ -39,7 +39,7 @@ export function OverviewTab({ domain }: { domain: Domain }) {
         ]}
       />
       <SettingsGrid
-        title="portal.domains.show.httpsSettings"
+        title="resources.cdn/domain.show.httpsSettings"
         rows={[
           { label: fieldLabel('protocol'), value: t(valueLabel('protocol', domain.protocol)) },
           { label: fieldLabel('certificateId'), value: domain.protocol === 'https' ? domain.certificateName || domain.certificateId || dash : dash },

@@ -22,15 +22,15 @@ function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
         rows={p.regions}
         rowKey={(r) => r.region}
         columns={[
-          { label: 'portal.domains.show.region', render: name },
-          { label: 'portal.domains.show.lines', render: (r) => r.lines.join(', ') },
-          { label: 'portal.domains.show.nodes', align: 'right', render: (r) => r.nodes },
-          { label: 'portal.domains.show.sampleIps', sx: { fontFamily: 'monospace', fontSize: 12 }, render: (r) => r.sampleIps.join(', ') },
-          { label: 'portal.domains.show.regionWeight', align: 'right', render: (r) => `${r.weight}%` },
+          { label: 'resources.cdn/domain.show.region', render: name },
+          { label: 'resources.cdn/domain.show.lines', render: (r) => r.lines.join(', ') },
+          { label: 'resources.cdn/domain.show.nodes', align: 'right', render: (r) => r.nodes },
+          { label: 'resources.cdn/domain.show.sampleIps', sx: { fontFamily: 'monospace', fontSize: 12 }, render: (r) => r.sampleIps.join(', ') },
+          { label: 'resources.cdn/domain.show.regionWeight', align: 'right', render: (r) => `${r.weight}%` },
         ]}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('portal.domains.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
+        {t('resources.cdn/domain.show.defaultRegion', { region: fallback ? name(fallback) : p.defaultRegion })}
       </Typography>
     </>
   );
@@ -49,7 +49,7 @@ export function SchedulingTab({ domain }: { domain: Domain }) {
   if (blocked) {
     return (
       <Alert severity="warning" data-testid="scheduling-blocked">
-        {t(blockMessage(blocked))} {t('portal.domains.show.blockedScheduling')}
+        {t(blockMessage(blocked))} {t('resources.cdn/domain.show.blockedScheduling')}
       </Alert>
     );
   }

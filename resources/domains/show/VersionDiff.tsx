@@ -26,7 +26,7 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
   if (!fields.length) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="diff-none">
-        {t('portal.domains.history.noDifference')}
+        {t('resources.cdn/domain.history.noDifference')}
       </Typography>
     );
   }
@@ -38,15 +38,15 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
         rows={fields}
         rowKey={(f) => f}
         columns={[
-          { label: 'portal.domains.history.field', width: '20%', sx: { fontWeight: 500 }, render: (f) => settingLabel(t, f) },
+          { label: 'resources.cdn/domain.history.field', width: '20%', sx: { fontWeight: 500 }, render: (f) => settingLabel(t, f) },
           {
-            label: 'portal.domains.history.inVersion',
+            label: 'resources.cdn/domain.history.inVersion',
             labelArgs: { version: version.version },
             width: '40%',
             sx: { bgcolor: '#fff1f0', wordBreak: 'break-word' },
             render: (f) => <Lines lines={describeSetting(t, f, version.config)} />,
           },
-          { label: 'portal.domains.history.currentConfig', width: '40%', sx: { bgcolor: '#f6ffed', wordBreak: 'break-word' }, render: (f) => <Lines lines={describeSetting(t, f, current)} /> },
+          { label: 'resources.cdn/domain.history.currentConfig', width: '40%', sx: { bgcolor: '#f6ffed', wordBreak: 'break-word' }, render: (f) => <Lines lines={describeSetting(t, f, current)} /> },
         ]}
       />
     </Box>

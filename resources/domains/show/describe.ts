@@ -10,11 +10,11 @@ import { fieldLabel, valueLabel } from '../domainUi';
  * Used by the detail view and by the version comparison, so both read the same.
  */
 const v = (t: Translate, group: string, value: string | number) => t(valueLabel(group, value), { _: String(value) });
-const onOff = (t: Translate, on: boolean) => t(on ? 'portal.domains.values.on' : 'portal.domains.values.off');
-const none = (t: Translate) => t('portal.domains.values.none');
+const onOff = (t: Translate, on: boolean) => t(on ? 'resources.cdn/domain.values.on' : 'resources.cdn/domain.values.off');
+const none = (t: Translate) => t('resources.cdn/domain.values.none');
 
 export function cacheTime(t: Translate, time: number, unit: CacheUnit): string {
-  return Number(time) === 0 ? t('portal.domains.values.noCache') : `${time} ${v(t, 'unit', unit)}`;
+  return Number(time) === 0 ? t('resources.cdn/domain.values.noCache') : `${time} ${v(t, 'unit', unit)}`;
 }
 
 const originLine = (t: Translate, o: DomainOrigin) =>
@@ -102,7 +102,7 @@ export function describeSetting(t: Translate, field: string, config: Partial<Dom
     case 'labels':
       return (value as string[])?.length ? [(value as string[]).join(', ')] : [none(t)];
     default:
-      if (typeof value === 'boolean') return [t(`portal.domains.values.${value ? 'yes' : 'no'}`)];
+      if (typeof value === 'boolean') return [t(`resources.cdn/domain.values.${value ? 'yes' : 'no'}`)];
       if (value === null || value === undefined || value === '') return [none(t)];
       return [String(value)];
   }
@@ -110,5 +110,5 @@ export function describeSetting(t: Translate, field: string, config: Partial<Dom
 
 /** Label of a setting for the comparison table. */
 export function settingLabel(t: Translate, field: string): string {
-  return t(`portal.domains.diffFields.${field}`, { _: field });
+  return t(`resources.cdn/domain.diffFields.${field}`, { _: field });
 }

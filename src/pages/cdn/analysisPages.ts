@@ -8,7 +8,7 @@ export const analysisOffPage: PortalPage = {
   path: 'cdn/analysisOff',
   module: 'log',
   area: 'cdn',
-  label: 'portal.menu.analysisOff',
+  label: 'pages.cdn/analysisOff.menu',
   icon: InsightsOutlinedIcon,
   component: lazy(() => import('./AnalysisOffPage')),
 };
@@ -18,7 +18,7 @@ export const analysisOnPage: PortalPage = {
   path: 'cdn/analysisOn',
   module: 'log',
   area: 'cdn',
-  label: 'portal.menu.analysisOn',
+  label: 'pages.cdn/analysisOn.menu',
   icon: TimelineOutlinedIcon,
   component: lazy(() => import('./AnalysisOnPage')),
 };

@@ -36,17 +36,17 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
   const t = useTranslate();
   if (!alarm) return null;
   const rows: Array<[string, string]> = [
-    [t('portal.ipp.alarms.ip'), alarm.originIp],
-    [t('portal.ipp.alarms.state'), t(`portal.ipp.alarms.states.${alarm.state}`)],
-    [t('portal.ipp.alarms.start'), formatIppTime(alarm.startTime)],
-    [t('portal.ipp.alarms.end'), formatIppTime(alarm.endTime)],
-    [t('portal.ipp.alarms.duration'), formatDuration(alarm.durationSeconds)],
-    [t('portal.ipp.alarms.peakBps'), formatBandwidth(alarm.peakBps)],
-    [t('portal.ipp.alarms.peakPps'), t('portal.ipp.alarms.pps', { value: formatCompact(alarm.peakPps) })],
+    [t('resources.ipP/ipset.alarms.ip'), alarm.originIp],
+    [t('resources.ipP/ipset.alarms.state'), t(`resources.ipP/ipset.alarms.states.${alarm.state}`)],
+    [t('resources.ipP/ipset.alarms.start'), formatIppTime(alarm.startTime)],
+    [t('resources.ipP/ipset.alarms.end'), formatIppTime(alarm.endTime)],
+    [t('resources.ipP/ipset.alarms.duration'), formatDuration(alarm.durationSeconds)],
+    [t('resources.ipP/ipset.alarms.peakBps'), formatBandwidth(alarm.peakBps)],
+    [t('resources.ipP/ipset.alarms.peakPps'), t('resources.ipP/ipset.alarms.pps', { value: formatCompact(alarm.peakPps) })],
   ];
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('portal.ipp.alarms.detailTitle', { type: t(`portal.ipp.alarms.types.${alarm.type}`), ip: alarm.originIp })}</DialogTitle>
+      <DialogTitle>{t('resources.ipP/ipset.alarms.detailTitle', { type: t(`resources.ipP/ipset.alarms.types.${alarm.type}`), ip: alarm.originIp })}</DialogTitle>
       <DialogContent data-testid="ipp-alarm-detail">
         <ColumnsTable<[string, string]>
           headless
@@ -58,7 +58,7 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
           ]}
         />
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>{t('portal.ipp.alarms.close')}</Button></DialogActions>
+      <DialogActions><Button onClick={onClose}>{t('resources.ipP/ipset.alarms.close')}</Button></DialogActions>
     </Dialog>
   );
 }
@@ -107,7 +107,7 @@ export function IppDashboardsPage() {
   const points = stat.data?.points ?? [];
   const span = points.length > 1 ? points[points.length - 1].time - points[0].time : 0;
   const area = (byRegion: Record<string, number> | undefined) =>
-    Object.entries(byRegion ?? {}).map(([name, value]) => ({ name: name === IPP_OTHER_REGION ? t('portal.ipp.dash.other') : name, value }));
+    Object.entries(byRegion ?? {}).map(([name, value]) => ({ name: name === IPP_OTHER_REGION ? t('pages.ipP/dashboards.other') : name, value }));
   const chartStart = points[0]?.time ?? startTime * 1000;
   const chartEnd = points.length ? points[points.length - 1].time : endTime * 1000;
   const bands = useMemo(() => (marks.data?.list ?? []).map((a) => ({ a, x1: Math.max(a.startTime, chartStart), x2: Math.max(Math.min(a.endTime, chartEnd), Math.max(a.startTime, chartStart)) })), [marks.data, chartStart, chartEnd]);
@@ -121,42 +121,42 @@ export function IppDashboardsPage() {
 
   return (
     <Box sx={{ pb: 4 }}>
-      <Title title={t('portal.ipp.dash.title')} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>{t('portal.ipp.dash.title')}</Typography>
+      <Title title={t('pages.ipP/dashboards.title')} />
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>{t('pages.ipP/dashboards.title')}</Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-        <TextField select fullWidth={false} size="small" label={t('portal.ipp.dash.entry')} value={noEntries ? '' : ip} onChange={(e) => { setIp(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} data-testid="ipp-entry-select">
-          <MenuItem value={ALL}>{t('portal.ipp.dash.allEntries')}</MenuItem>
+        <TextField select fullWidth={false} size="small" label={t('pages.ipP/dashboards.entry')} value={noEntries ? '' : ip} onChange={(e) => { setIp(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} data-testid="ipp-entry-select">
+          <MenuItem value={ALL}>{t('pages.ipP/dashboards.allEntries')}</MenuItem>
           {(entries.data ?? []).map((e) => <MenuItem key={e.id} value={e.originIp}>{`${e.originIp} (${e.cnamePrefix})`}</MenuItem>)}
         </TextField>
         <ToggleButtonGroup size="small" exclusive value={rangeKey} onChange={(_, v: RangeKey | null) => v && changeRange(v)}>
-          {(Object.keys(RANGES) as RangeKey[]).map((k) => <ToggleButton key={k} value={k} data-testid={`ipp-range-${k}`}>{t(`portal.ipp.dash.ranges.${k}`)}</ToggleButton>)}
+          {(Object.keys(RANGES) as RangeKey[]).map((k) => <ToggleButton key={k} value={k} data-testid={`ipp-range-${k}`}>{t(`pages.ipP/dashboards.ranges.${k}`)}</ToggleButton>)}
         </ToggleButtonGroup>
-        <TextField select fullWidth={false} size="small" label={t('portal.ipp.dash.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as IppGranularity)} sx={{ minWidth: 120 }}>
-          {(['5m', '1h', '1d'] as IppGranularity[]).map((g) => <MenuItem key={g} value={g} disabled={RANGES[rangeKey] / { '5m': 300, '1h': 3600, '1d': 86400 }[g] > 9000}>{t(`portal.ipp.dash.granularities.${g}`)}</MenuItem>)}
+        <TextField select fullWidth={false} size="small" label={t('pages.ipP/dashboards.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as IppGranularity)} sx={{ minWidth: 120 }}>
+          {(['5m', '1h', '1d'] as IppGranularity[]).map((g) => <MenuItem key={g} value={g} disabled={RANGES[rangeKey] / { '5m': 300, '1h': 3600, '1d': 86400 }[g] > 9000}>{t(`pages.ipP/dashboards.granularities.${g}`)}</MenuItem>)}
         </TextField>
       </Stack>
 
       <QueryView state={entries} isEmpty={() => false} height={120} testId="ipp-entries">
         {() =>
           noEntries ? (
-            <Alert severity="warning" data-testid="ipp-ip-empty">{t('portal.ipp.errors.ipEmpty')}</Alert>
+            <Alert severity="warning" data-testid="ipp-ip-empty">{t('resources.ipP/ipset.errors.ipEmpty')}</Alert>
           ) : (
             <>
               <QueryView state={stat} isEmpty={() => false} height={300} testId="ipp-stat">
                 {(st) => (
                   <>
                     <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-                      <Stat label={t('portal.ipp.dash.peakIn')} value={formatBandwidth(st.peakIngressBandwidth)} testId="ipp-peak-in" />
-                      <Stat label={t('portal.ipp.dash.peakOut')} value={formatBandwidth(st.peakEgressBandwidth)} testId="ipp-peak-out" />
-                      <Stat label={t('portal.ipp.dash.totalIn')} value={formatBytes(st.totalIngressFlow)} testId="ipp-total-in" />
-                      <Stat label={t('portal.ipp.dash.totalOut')} value={formatBytes(st.totalEgressFlow)} testId="ipp-total-out" />
+                      <Stat label={t('pages.ipP/dashboards.peakIn')} value={formatBandwidth(st.peakIngressBandwidth)} testId="ipp-peak-in" />
+                      <Stat label={t('pages.ipP/dashboards.peakOut')} value={formatBandwidth(st.peakEgressBandwidth)} testId="ipp-peak-out" />
+                      <Stat label={t('pages.ipP/dashboards.totalIn')} value={formatBytes(st.totalIngressFlow)} testId="ipp-total-in" />
+                      <Stat label={t('pages.ipP/dashboards.totalOut')} value={formatBytes(st.totalEgressFlow)} testId="ipp-total-out" />
                     </Stack>
 
                     <Card variant="outlined" sx={{ mb: 2 }}>
                       <CardContent>
                         <Stack direction="row" justifyContent="space-between" alignItems="baseline">
-                          <Typography variant="subtitle1">{t('portal.ipp.dash.bandwidth')}</Typography>
-                          <Typography variant="caption" color="text.secondary">{t('portal.ipp.dash.alarmsMarked')}</Typography>
+                          <Typography variant="subtitle1">{t('pages.ipP/dashboards.bandwidth')}</Typography>
+                          <Typography variant="caption" color="text.secondary">{t('pages.ipP/dashboards.alarmsMarked')}</Typography>
                         </Stack>
                         <Box data-testid="ipp-bandwidth-chart">
                           <ResponsiveContainer width="100%" height={300}>
@@ -169,8 +169,8 @@ export function IppDashboardsPage() {
                               {bands.map(({ a, x1, x2 }) => (
                                 <ReferenceArea key={a.id} x1={x1} x2={x2 > x1 ? x2 : x1 + 60_000} fill={selected?.id === a.id ? '#c62828' : '#ef5350'} fillOpacity={selected?.id === a.id ? 0.35 : 0.15} stroke="#c62828" strokeOpacity={0.4} ifOverflow="extendDomain" />
                               ))}
-                              <Area type="monotone" dataKey="ingressBandwidth" name={t('portal.ipp.dash.ingressBandwidth')} stroke="#1976d2" fill="#1976d2" fillOpacity={0.2} isAnimationActive={false} />
-                              <Area type="monotone" dataKey="egressBandwidth" name={t('portal.ipp.dash.egressBandwidth')} stroke="#ef6c00" fill="#ef6c00" fillOpacity={0.15} isAnimationActive={false} />
+                              <Area type="monotone" dataKey="ingressBandwidth" name={t('pages.ipP/dashboards.ingressBandwidth')} stroke="#1976d2" fill="#1976d2" fillOpacity={0.2} isAnimationActive={false} />
+                              <Area type="monotone" dataKey="egressBandwidth" name={t('pages.ipP/dashboards.egressBandwidth')} stroke="#ef6c00" fill="#ef6c00" fillOpacity={0.15} isAnimationActive={false} />
                             </ComposedChart>
                           </ResponsiveContainer>
                         </Box>
@@ -180,14 +180,14 @@ export function IppDashboardsPage() {
                     <Grid container spacing={2} sx={{ mb: 2 }}>
                       <Grid size={{ xs: 12, md: 6 }}>
                         <Card variant="outlined"><CardContent data-testid="ipp-area-in">
-                          <Typography variant="subtitle1">{t('portal.ipp.dash.areaIn')}</Typography>
-                          <PieShare data={area(st.areaIngressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
+                          <Typography variant="subtitle1">{t('pages.ipP/dashboards.areaIn')}</Typography>
+                          <PieShare data={area(st.areaIngressFlow)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
                         </CardContent></Card>
                       </Grid>
                       <Grid size={{ xs: 12, md: 6 }}>
                         <Card variant="outlined"><CardContent data-testid="ipp-area-out">
-                          <Typography variant="subtitle1">{t('portal.ipp.dash.areaOut')}</Typography>
-                          <PieShare data={area(st.areaEgressFlow)} kind="bytes" maxSlices={9} otherLabel={t('portal.ipp.dash.other')} height={280} legend="right" />
+                          <Typography variant="subtitle1">{t('pages.ipP/dashboards.areaOut')}</Typography>
+                          <PieShare data={area(st.areaEgressFlow)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
                         </CardContent></Card>
                       </Grid>
                     </Grid>
@@ -197,7 +197,7 @@ export function IppDashboardsPage() {
 
               <Card variant="outlined" sx={{ mb: 2 }}>
                 <CardContent>
-                  <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.ipp.dash.perEntry')}</Typography>
+                  <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('pages.ipP/dashboards.perEntry')}</Typography>
                   <QueryView state={statList} isEmpty={() => false} height={120} testId="ipp-stat-list">
                     {(list) => (
                       <ColumnsTable<IppStatListRow>
@@ -206,13 +206,13 @@ export function IppDashboardsPage() {
                         rowKey={(r) => r.id}
                         onRowClick={(r) => { setIp(r.originIp); setPage(0); }}
                         columns={[
-                          { label: 'portal.ipp.fields.originIp', render: (r) => <code>{r.originIp}</code> },
-                          { label: 'portal.ipp.fields.cname', render: (r) => <code>{r.cname}</code> },
-                          { label: 'portal.ipp.fields.status', render: (r) => <IppStatusChip status={r.status} /> },
-                          { label: 'portal.ipp.dash.flowIn', align: 'right', render: (r) => formatBytes(r.ingressFlow) },
-                          { label: 'portal.ipp.dash.flowOut', align: 'right', render: (r) => formatBytes(r.egressFlow) },
-                          { label: 'portal.ipp.dash.peakIn', align: 'right', render: (r) => formatBandwidth(r.peakIngressBandwidth) },
-                          { label: 'portal.ipp.dash.alarmsCol', align: 'right', render: (r) => r.alarms },
+                          { label: 'resources.ipP/ipset.fields.originIp', render: (r) => <code>{r.originIp}</code> },
+                          { label: 'resources.ipP/ipset.fields.cname', render: (r) => <code>{r.cname}</code> },
+                          { label: 'resources.ipP/ipset.fields.status', render: (r) => <IppStatusChip status={r.status} /> },
+                          { label: 'pages.ipP/dashboards.flowIn', align: 'right', render: (r) => formatBytes(r.ingressFlow) },
+                          { label: 'pages.ipP/dashboards.flowOut', align: 'right', render: (r) => formatBytes(r.egressFlow) },
+                          { label: 'pages.ipP/dashboards.peakIn', align: 'right', render: (r) => formatBandwidth(r.peakIngressBandwidth) },
+                          { label: 'pages.ipP/dashboards.alarmsCol', align: 'right', render: (r) => r.alarms },
                         ]}
                       />
                     )}
@@ -223,14 +223,14 @@ export function IppDashboardsPage() {
               <Card variant="outlined">
                 <CardContent>
                   <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                    <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('portal.ipp.alarms.title')}</Typography>
-                    <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
+                    <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('resources.ipP/ipset.alarms.title')}</Typography>
+                    <TextField select fullWidth={false} size="small" label={t('resources.ipP/ipset.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
                       <MenuItem value="">—</MenuItem>
-                      {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.types.${x}`)}</MenuItem>)}
+                      {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`resources.ipP/ipset.alarms.types.${x}`)}</MenuItem>)}
                     </TextField>
-                    <TextField select fullWidth={false} size="small" label={t('portal.ipp.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
+                    <TextField select fullWidth={false} size="small" label={t('resources.ipP/ipset.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
                       <MenuItem value="">—</MenuItem>
-                      {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`portal.ipp.alarms.states.${x}`)}</MenuItem>)}
+                      {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`resources.ipP/ipset.alarms.states.${x}`)}</MenuItem>)}
                     </TextField>
                   </Stack>
                   <QueryView state={alarms} isEmpty={() => false} height={120} testId="ipp-alarms">
@@ -242,15 +242,15 @@ export function IppDashboardsPage() {
                         rowTestId={() => 'ipp-alarm-row'}
                         rowSelected={(a) => selected?.id === a.id}
                         onRowClick={(a) => { setSelected(a); setOpen(a); }}
-                        emptyText="portal.ipp.alarms.none"
+                        emptyText="resources.ipP/ipset.alarms.none"
                         columns={[
-                          { label: 'portal.ipp.alarms.ip', render: (a) => <code>{a.originIp}</code> },
-                          { label: 'portal.ipp.alarms.type', render: (a) => t(`portal.ipp.alarms.types.${a.type}`) },
-                          { label: 'portal.ipp.alarms.state', render: (a) => t(`portal.ipp.alarms.states.${a.state}`) },
-                          { label: 'portal.ipp.alarms.start', sx: { whiteSpace: 'nowrap' }, render: (a) => formatIppTime(a.startTime) },
-                          { label: 'portal.ipp.alarms.duration', render: (a) => formatDuration(a.durationSeconds) },
-                          { label: 'portal.ipp.alarms.peakBps', align: 'right', render: (a) => formatBandwidth(a.peakBps) },
-                          { label: 'portal.ipp.alarms.peakPps', align: 'right', render: (a) => formatCompact(a.peakPps) },
+                          { label: 'resources.ipP/ipset.alarms.ip', render: (a) => <code>{a.originIp}</code> },
+                          { label: 'resources.ipP/ipset.alarms.type', render: (a) => t(`resources.ipP/ipset.alarms.types.${a.type}`) },
+                          { label: 'resources.ipP/ipset.alarms.state', render: (a) => t(`resources.ipP/ipset.alarms.states.${a.state}`) },
+                          { label: 'resources.ipP/ipset.alarms.start', sx: { whiteSpace: 'nowrap' }, render: (a) => formatIppTime(a.startTime) },
+                          { label: 'resources.ipP/ipset.alarms.duration', render: (a) => formatDuration(a.durationSeconds) },
+                          { label: 'resources.ipP/ipset.alarms.peakBps', align: 'right', render: (a) => formatBandwidth(a.peakBps) },
+                          { label: 'resources.ipP/ipset.alarms.peakPps', align: 'right', render: (a) => formatCompact(a.peakPps) },
                         ]}
                       />
                     )}

@@ -25,7 +25,7 @@ interface PasswordForm {
 }
 
 const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '', signOutOthers: false };
-const RULES = 'portal.userSetting.rules';
+const RULES = 'pages.page/usersetting.rules';
 
 /** The password-change rules of configuration spec §5, as react-admin validators (i18n keys). */
 export const validateOldPassword: Validator = (value) => (value ? undefined : `${RULES}.currentRequired`);
@@ -69,10 +69,10 @@ function PasswordCard({ username, account }: { username: string; account: string
         newPassword: values.newPassword ?? '',
         signOutOthers: values.signOutOthers === true,
       });
-      notify('portal.userSetting.success', { type: 'success' });
+      notify('pages.page/usersetting.success', { type: 'success' });
       setFormKey((k) => k + 1);
     } catch (err) {
-      notifyError(err, 'portal.userSetting.failed');
+      notifyError(err, 'pages.page/usersetting.failed');
     }
   };
 
@@ -81,38 +81,38 @@ function PasswordCard({ username, account }: { username: string; account: string
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <LockResetOutlinedIcon color="primary" />
-          <Typography variant="h6">{translate('portal.userSetting.passwordTitle')}</Typography>
+          <Typography variant="h6">{translate('pages.page/usersetting.passwordTitle')}</Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('portal.userSetting.passwordHint')}
+          {translate('pages.page/usersetting.passwordHint')}
         </Typography>
         <Divider sx={{ mb: 2 }} />
         <Form key={formKey} defaultValues={EMPTY} onSubmit={submit} mode="onSubmit" reValidateMode="onChange">
           <Stack sx={{ maxWidth: 420 }}>
             <PasswordInput
               source="oldPassword"
-              label="portal.userSetting.currentPassword"
+              label="pages.page/usersetting.currentPassword"
               validate={validateOldPassword}
               autoComplete="current-password"
               inputProps={{ 'data-testid': 'old-password' }}
             />
             <PasswordInput
               source="newPassword"
-              label="portal.userSetting.newPassword"
+              label="pages.page/usersetting.newPassword"
               validate={validateNewPassword}
               autoComplete="new-password"
               inputProps={{ 'data-testid': 'new-password' }}
             />
             <PasswordInput
               source="confirmPassword"
-              label="portal.userSetting.confirmPassword"
+              label="pages.page/usersetting.confirmPassword"
               validate={validateConfirmPassword}
               autoComplete="new-password"
               inputProps={{ 'data-testid': 'confirm-password' }}
             />
-            <BooleanInput source="signOutOthers" label="portal.userSetting.signOutOthers" data-testid="sign-out-others" />
+            <BooleanInput source="signOutOthers" label="pages.page/usersetting.signOutOthers" data-testid="sign-out-others" />
             <Box>
-              <SaveButton label="portal.userSetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
+              <SaveButton label="pages.page/usersetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
             </Box>
           </Stack>
         </Form>
@@ -131,17 +131,17 @@ export function UserSettingPage() {
   return (
     <Box sx={{ maxWidth: 720 }}>
       <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {translate('portal.userSetting.title')}
+        {translate('pages.page/usersetting.title')}
       </Typography>
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h6" sx={{ mb: 1 }}>
-            {translate('portal.userSetting.profile')}
+            {translate('pages.page/usersetting.profile')}
           </Typography>
-          <ProfileRow label={translate('portal.userSetting.username')} value={info?.username ?? ''} testId="setting-username" />
-          <ProfileRow label={translate('portal.userSetting.account')} value={info?.account ?? ''} testId="setting-account" />
-          <ProfileRow label={translate('portal.userSetting.accountName')} value={info?.accountName ?? ''} testId="setting-account-name" />
-          <ProfileRow label={translate('portal.userSetting.email')} value={info?.email ?? ''} testId="setting-email" />
+          <ProfileRow label={translate('pages.page/usersetting.username')} value={info?.username ?? ''} testId="setting-username" />
+          <ProfileRow label={translate('pages.page/usersetting.account')} value={info?.account ?? ''} testId="setting-account" />
+          <ProfileRow label={translate('pages.page/usersetting.accountName')} value={info?.accountName ?? ''} testId="setting-account-name" />
+          <ProfileRow label={translate('pages.page/usersetting.email')} value={info?.email ?? ''} testId="setting-email" />
         </CardContent>
       </Card>
       {canChange && info && <PasswordCard username={info.username} account={info.account} />}

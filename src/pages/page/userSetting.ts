@@ -7,7 +7,7 @@ export const userSettingPage: PortalPage = {
   path: 'page/usersetting',
   module: 'person',
   area: 'page',
-  label: 'portal.menu.usersetting',
+  label: 'pages.page/usersetting.menu',
   icon: AccountCircleOutlinedIcon,
   component: lazy(() => import('./UserSettingPage').then((m) => ({ default: m.UserSettingPage }))),
 };

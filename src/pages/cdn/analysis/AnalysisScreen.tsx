@@ -56,20 +56,20 @@ export function AnalysisScreen({ variant }: { variant: AnalysisVariant }) {
   return (
     <Box data-testid={`analysis-${variant}`}>
       <Typography variant="h5" component="h1">
-        {translate(`analysis.title.${variant}`)}
+        {translate(`pages.cdn/analysisOff.title.${variant}`)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`analysis.subtitle.${variant}`)}
+        {translate(`pages.cdn/analysisOff.subtitle.${variant}`)}
       </Typography>
       <SearchBar variant={variant} onSearch={setApplied} optionsEnabled={canLog} autoRefreshMs={variant === 'onLine' ? LIVE_REFRESH_MS : undefined} />
       {canLog && applied && <SummaryPanel applied={applied} variant={variant} />}
       {tabs.length === 0 ? (
-        <Alert severity="info">{translate('analysis.noTabs')}</Alert>
+        <Alert severity="info">{translate('pages.cdn/analysisOff.noTabs')}</Alert>
       ) : (
         <>
           <Tabs value={tab} onChange={(_e, v: LogTab) => choose(v)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
             {tabs.map((t) => (
-              <Tab key={t} value={t} label={translate(`analysis.tabs.${t}`)} data-testid={`tab-button-${t}`} />
+              <Tab key={t} value={t} label={translate(`pages.cdn/analysisOff.tabs.${t}`)} data-testid={`tab-button-${t}`} />
             ))}
           </Tabs>
           {tab && View && applied && (

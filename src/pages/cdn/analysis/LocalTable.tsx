@@ -45,11 +45,11 @@ export function CsvButton<T>({ rows, columns, name }: { rows: T[]; columns: Colu
   const notify = useNotify();
   const save = () => {
     downloadCSV(toCsv(rows, columns.map((c) => ({ header: c.csvHeader ?? c.label, value: c.csv }))), `${name}-${dayjs().format('YYYYMMDD-HHmmss')}`);
-    notify('analysis.exported', { type: 'info', messageArgs: { count: rows.length } });
+    notify('pages.cdn/analysisOff.exported', { type: 'info', messageArgs: { count: rows.length } });
   };
   return (
     <Button size="small" startIcon={<DownloadIcon />} onClick={save} disabled={!rows.length} data-testid={`export-${name}`}>
-      {translate('analysis.export')}
+      {translate('pages.cdn/analysisOff.export')}
     </Button>
   );
 }

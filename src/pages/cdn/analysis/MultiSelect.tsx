@@ -30,7 +30,7 @@ export function MultiSelect({ label, options, value, onChange, labelOf = (v) => 
       value={value}
       onChange={(_e, next) => onChange(next)}
       getOptionLabel={labelOf}
-      noOptionsText={translate('analysis.search.noOptions')}
+      noOptionsText={translate('pages.cdn/analysisOff.search.noOptions')}
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (

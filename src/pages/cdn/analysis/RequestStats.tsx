@@ -37,20 +37,20 @@ export function RequestStats({ tab, ...props }: TabProps & { tab: LogTab }) {
   const s = applied.search;
   const areaFiltered = [s.continent, s.country, s.province, s.isp].some((l) => (l?.length ?? 0) > 0);
   return (
-    <Section title={translate(`analysis.stats.title.${applied.interval}`)} testId={`request-stats-${tab}`}>
+    <Section title={translate(`pages.cdn/analysisOff.stats.title.${applied.interval}`)} testId={`request-stats-${tab}`}>
       <QueryView state={state} isEmpty={() => false} height={56}>
         {(d) => (
           <>
             <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Figure label={translate('analysis.stats.total')} value={formatCount(d.total)} testId="stats-total" />
-              <Figure label={translate('analysis.stats.avg')} value={formatCount(Math.round(d.avg))} testId="stats-avg" />
-              <Figure label={translate('analysis.stats.current')} value={formatCount(d.current)} testId="stats-current" />
-              <Figure label={translate('analysis.stats.max')} value={formatCount(d.max)} testId="stats-max" />
-              <Figure label={translate('analysis.stats.min')} value={formatCount(d.min)} testId="stats-min" />
+              <Figure label={translate('pages.cdn/analysisOff.stats.total')} value={formatCount(d.total)} testId="stats-total" />
+              <Figure label={translate('pages.cdn/analysisOff.stats.avg')} value={formatCount(Math.round(d.avg))} testId="stats-avg" />
+              <Figure label={translate('pages.cdn/analysisOff.stats.current')} value={formatCount(d.current)} testId="stats-current" />
+              <Figure label={translate('pages.cdn/analysisOff.stats.max')} value={formatCount(d.max)} testId="stats-max" />
+              <Figure label={translate('pages.cdn/analysisOff.stats.min')} value={formatCount(d.min)} testId="stats-min" />
             </Stack>
             {areaFiltered && (
               <Typography variant="caption" color="text.secondary">
-                {translate('analysis.stats.allAreas')}
+                {translate('pages.cdn/analysisOff.stats.allAreas')}
               </Typography>
             )}
           </>

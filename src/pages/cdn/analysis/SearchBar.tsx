@@ -60,7 +60,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const { options, pullDown } = useAnalysisOptions(optionsEnabled);
   const accountOptions = useMemo(() => flattenTree(user?.treeData ?? []), [user?.treeData]);
   const accountTitle = (v: string) =>
-    v === ALL_ACCOUNTS ? translate('analysis.search.allAccounts') : (accountOptions.find((a) => a.value === v)?.title ?? v);
+    v === ALL_ACCOUNTS ? translate('pages.cdn/analysisOff.search.allAccounts') : (accountOptions.find((a) => a.value === v)?.title ?? v);
   const domainOptions = useMemo(() => domainsFor(options.domainMap, form.accounts), [options.domainMap, form.accounts]);
   const providerName = (v: string) => options.providerList.find((p) => p.value === v)?.name ?? v;
   const shownRange = formRange(form, precision);
@@ -70,7 +70,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const submit = (f: SearchForm = form) => {
     const result = buildSearch(f, precision, user?.account_all ?? user?.account ?? '');
     if (!result.ok) {
-      setProblem(translate(`analysis.validation.${result.problem}`, { days: result.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
+      setProblem(translate(`pages.cdn/analysisOff.validation.${result.problem}`, { days: result.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
       return;
     }
     setProblem(null);
@@ -120,7 +120,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
     <Box component="form" onSubmit={(e) => (e.preventDefault(), submit())} data-testid="analysis-search" sx={{ mb: 2 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <MultiSelect
-          label={translate('analysis.search.accounts')}
+          label={translate('pages.cdn/analysisOff.search.accounts')}
           options={[ALL_ACCOUNTS, ...accountOptions.map((a) => a.value)]}
           value={form.accounts}
           onChange={chooseAccounts}
@@ -132,29 +132,29 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
           testId="search-accounts"
         />
         <MultiSelect
-          label={translate('analysis.search.domains')}
+          label={translate('pages.cdn/analysisOff.search.domains')}
           options={domainOptions}
           value={form.domains}
           onChange={(domains) => update({ domains })}
-          emptyText={translate('analysis.search.allDomains')}
+          emptyText={translate('pages.cdn/analysisOff.search.allDomains')}
           width={280}
           testId="search-domains"
         />
         <TimeSelectChoice value={form.timeSelect} onChange={choosePreset} />
         <SingleSelect
-          label={translate('analysis.search.granularity')}
+          label={translate('pages.cdn/analysisOff.search.granularity')}
           value={form.interval}
           onChange={(interval) => update({ interval })}
           width={120}
           testId="search-granularity"
-          options={granularities.map((g) => ({ value: g, label: translate(`analysis.granularity.${g}`) }))}
+          options={granularities.map((g) => ({ value: g, label: translate(`pages.cdn/analysisOff.granularity.${g}`) }))}
         />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="search-submit">
-          {translate('analysis.search.submit')}
+          {translate('pages.cdn/analysisOff.search.submit')}
         </Button>
-        <Button onClick={() => (setForm(initialForm()), setProblem(null))}>{translate('analysis.search.reset')}</Button>
+        <Button onClick={() => (setForm(initialForm()), setProblem(null))}>{translate('pages.cdn/analysisOff.search.reset')}</Button>
         <Button onClick={() => setMore((m) => !m)} startIcon={<TuneIcon />} data-testid="search-more">
-          {translate(more ? 'analysis.search.fewerFilters' : 'analysis.search.moreFilters')}
+          {translate(more ? 'pages.cdn/analysisOff.search.fewerFilters' : 'pages.cdn/analysisOff.search.moreFilters')}
         </Button>
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -165,7 +165,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
                 key={which}
                 type="datetime-local"
                 size="small"
-                label={translate(`analysis.search.${which}`)}
+                label={translate(`pages.cdn/analysisOff.search.${which}`)}
                 value={form[which] ? toInputValue(form[which], precision) : ''}
                 onChange={(e) => setCustom(which, e.target.value)}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: precision === 'second' ? 1 : 60, 'data-testid': `search-${which}` } }}
@@ -176,7 +176,7 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
         ) : null}
         <Typography variant="body2" color="text.secondary" data-testid="search-range">
           {shownRange.start && shownRange.end
-            ? translate('analysis.search.rangeShown', { start: formatTime(shownRange.start, precision), end: formatTime(shownRange.end, precision) })
+            ? translate('pages.cdn/analysisOff.search.rangeShown', { start: formatTime(shownRange.start, precision), end: formatTime(shownRange.end, precision) })
             : ''}
         </Typography>
       </Stack>
@@ -188,44 +188,44 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
       <Collapse in={more}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
           <MultiSelect
-            label={translate('analysis.search.providers')}
+            label={translate('pages.cdn/analysisOff.search.providers')}
             options={options.providerList.map((p) => p.value)}
             value={form.providers}
             onChange={(providers) => update({ providers })}
             labelOf={providerName}
-            emptyText={translate('analysis.search.any')}
+            emptyText={translate('pages.cdn/analysisOff.search.any')}
           />
           <MultiSelect
-            label={translate('analysis.search.continent')}
+            label={translate('pages.cdn/analysisOff.search.continent')}
             options={pullDown.all.continent.map((o) => o.value)}
             value={form.continent}
             onChange={(continent) => update({ continent })}
             labelOf={labels.continent}
-            emptyText={translate('analysis.search.any')}
+            emptyText={translate('pages.cdn/analysisOff.search.any')}
           />
           <MultiSelect
-            label={translate('analysis.search.country')}
+            label={translate('pages.cdn/analysisOff.search.country')}
             options={pullDown.all.country.map((o) => o.value)}
             value={form.country}
             onChange={(country) => update({ country })}
             labelOf={labels.country}
-            emptyText={translate('analysis.search.any')}
+            emptyText={translate('pages.cdn/analysisOff.search.any')}
           />
           <MultiSelect
-            label={translate('analysis.search.province')}
+            label={translate('pages.cdn/analysisOff.search.province')}
             options={pullDown.cn.province.map((o) => o.value)}
             value={form.province}
             onChange={(province) => update({ province })}
             labelOf={labels.province}
-            emptyText={translate('analysis.search.any')}
+            emptyText={translate('pages.cdn/analysisOff.search.any')}
           />
           <MultiSelect
-            label={translate('analysis.search.isp')}
+            label={translate('pages.cdn/analysisOff.search.isp')}
             options={pullDown.cn.isp.map((o) => o.value)}
             value={form.isp}
             onChange={(isp) => update({ isp })}
             labelOf={labels.isp}
-            emptyText={translate('analysis.search.any')}
+            emptyText={translate('pages.cdn/analysisOff.search.any')}
           />
         </Stack>
       </Collapse>

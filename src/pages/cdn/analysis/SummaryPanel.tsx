@@ -22,7 +22,7 @@ export function SummaryPanel(props: TabProps) {
     ? { ...count, loading: count.loading || db.loading || band.loading, error: count.error ?? db.error ?? band.error }
     : count;
   return (
-    <Section title={translate('analysis.summary.curveTitle')} testId="analysis-summary">
+    <Section title={translate('pages.cdn/analysisOff.summary.curveTitle')} testId="analysis-summary">
       <QueryView state={state} isEmpty={(d) => d.count.request === 0} height={200}>
         {(d) => {
           const raw = online ? onlineCurve(db.data ?? [], band.data) : offlineCurve(d);
@@ -30,27 +30,27 @@ export function SummaryPanel(props: TabProps) {
           return (
             <>
               <Stack direction="row" spacing={4} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
-                <Figure label={translate('analysis.summary.request')} value={formatCount(d.count.request)} testId="summary-request" />
-                <Figure label={translate('analysis.summary.flow')} value={formatBytes(d.count.flow)} testId="summary-flow" />
+                <Figure label={translate('pages.cdn/analysisOff.summary.request')} value={formatCount(d.count.request)} testId="summary-request" />
+                <Figure label={translate('pages.cdn/analysisOff.summary.flow')} value={formatBytes(d.count.flow)} testId="summary-flow" />
                 <Figure
-                  label={translate('analysis.summary.peakBandwidth')}
+                  label={translate('pages.cdn/analysisOff.summary.peakBandwidth')}
                   value={formatBandwidth(d.count.peakBandwidth)}
-                  note={d.count.peakTime ? translate('analysis.summary.peakAt', { time: formatTime(d.count.peakTime * 1000, 'minute') }) : undefined}
+                  note={d.count.peakTime ? translate('pages.cdn/analysisOff.summary.peakAt', { time: formatTime(d.count.peakTime * 1000, 'minute') }) : undefined}
                   testId="summary-peak"
                 />
-                <Figure label={translate('analysis.summary.hitPercent')} value={formatPercent(d.count.hitPercent)} testId="summary-hit" />
-                <Figure label={translate('analysis.summary.byteHitPercent')} value={formatPercent(d.count.byteHitPercent)} />
+                <Figure label={translate('pages.cdn/analysisOff.summary.hitPercent')} value={formatPercent(d.count.hitPercent)} testId="summary-hit" />
+                <Figure label={translate('pages.cdn/analysisOff.summary.byteHitPercent')} value={formatPercent(d.count.byteHitPercent)} />
               </Stack>
               <TimeSeriesChart
                 data={points}
                 series={[
-                  { key: 'request', name: translate('analysis.series.request'), area: true },
-                  { key: 'bandwidth', name: translate('analysis.series.bandwidth'), axis: 'right' },
+                  { key: 'request', name: translate('pages.cdn/analysisOff.series.request'), area: true },
+                  { key: 'bandwidth', name: translate('pages.cdn/analysisOff.series.bandwidth'), axis: 'right' },
                 ]}
                 leftKind="count"
-                leftTitle={translate('analysis.axis.requests')}
+                leftTitle={translate('pages.cdn/analysisOff.axis.requests')}
                 rightKind="bandwidth"
-                rightTitle={translate('analysis.axis.bandwidth')}
+                rightTitle={translate('pages.cdn/analysisOff.axis.bandwidth')}
                 granularity={applied.interval}
                 locale={locale}
                 height={260}

@@ -24,11 +24,11 @@ export function QueryView<T>({
   if (state.blocked)
     return (
       <Alert severity="warning" data-testid="domains-required">
-        {translate('analysis.validation.domainsRequired')}
+        {translate('pages.cdn/analysisOff.validation.domainsRequired')}
       </Alert>
     );
   return (
-    <KitQueryView state={state} isEmpty={isEmpty} emptyText={translate('analysis.empty')} height={height} testId="analysis">
+    <KitQueryView state={state} isEmpty={isEmpty} emptyText={translate('pages.cdn/analysisOff.empty')} height={height} testId="analysis">
       {children}
     </KitQueryView>
   );
@@ -41,10 +41,10 @@ export function MeasureToggle({ value, onChange }: { value: AnalysisMeasure; onC
     <Choice
       value={value}
       onChange={onChange}
-      label={translate('analysis.measure.label')}
+      label={translate('pages.cdn/analysisOff.measure.label')}
       options={[
-        { value: 'request', label: translate('analysis.measure.request'), testId: 'measure-request' },
-        { value: 'flow', label: translate('analysis.measure.flow'), testId: 'measure-flow' },
+        { value: 'request', label: translate('pages.cdn/analysisOff.measure.request'), testId: 'measure-request' },
+        { value: 'flow', label: translate('pages.cdn/analysisOff.measure.flow'), testId: 'measure-flow' },
       ]}
     />
   );

@@ -47,16 +47,16 @@ export function LineBandwidth({
   const curve = usePortalQuery(['lineBandwidth', step, query], (dp) => (step === 'minute' ? dp.lineData(query) : dp.lineSdwanData(query)));
   return (
     <Section
-      title={translate('lines.curve.title', { name: line.name, code: line.code })}
+      title={translate('pages.cdn/linesinfo.curve.title', { name: line.name, code: line.code })}
       testId="line-bandwidth"
       actions={
         <Choice
           value={step}
           onChange={onStep}
-          label={translate('lines.curve.step')}
+          label={translate('pages.cdn/linesinfo.curve.step')}
           options={[
-            { value: 'minute', label: translate('lines.curve.minute'), testId: 'step-minute' },
-            { value: 'fiveMinutes', label: translate('lines.curve.fiveMinutes'), testId: 'step-fiveMinutes' },
+            { value: 'minute', label: translate('pages.cdn/linesinfo.curve.minute'), testId: 'step-minute' },
+            { value: 'fiveMinutes', label: translate('pages.cdn/linesinfo.curve.fiveMinutes'), testId: 'step-fiveMinutes' },
           ]}
         />
       }
@@ -66,26 +66,26 @@ export function LineBandwidth({
       </Typography>
       <RangePresets value={choice} onChange={onChoice} presets={PRESETS_FOR[step]} />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }} data-testid="line-summary">
-        <Tile label={translate('lines.stats.peakOut')} value={formatBandwidth(summary?.peakOut)} testId="line-peak-out" />
-        <Tile label={translate('lines.stats.peakIn')} value={formatBandwidth(summary?.peakIn)} testId="line-peak-in" />
-        <Tile label={translate('lines.stats.avgOut')} value={formatBandwidth(summary?.avgOut)} testId="line-avg-out" />
-        <Tile label={translate('lines.stats.p95Out')} value={formatBandwidth(summary?.p95Out)} testId="line-p95-out" />
-        <Tile label={translate('lines.stats.capacity')} value={formatBandwidth(line.capacity)} testId="line-capacity">
+        <Tile label={translate('pages.cdn/linesinfo.stats.peakOut')} value={formatBandwidth(summary?.peakOut)} testId="line-peak-out" />
+        <Tile label={translate('pages.cdn/linesinfo.stats.peakIn')} value={formatBandwidth(summary?.peakIn)} testId="line-peak-in" />
+        <Tile label={translate('pages.cdn/linesinfo.stats.avgOut')} value={formatBandwidth(summary?.avgOut)} testId="line-avg-out" />
+        <Tile label={translate('pages.cdn/linesinfo.stats.p95Out')} value={formatBandwidth(summary?.p95Out)} testId="line-p95-out" />
+        <Tile label={translate('pages.cdn/linesinfo.stats.capacity')} value={formatBandwidth(line.capacity)} testId="line-capacity">
           <Typography variant="caption" color="text.secondary">
-            {translate('lines.stats.utilization', { value: formatPercent(summary?.peakUtilization) })}
+            {translate('pages.cdn/linesinfo.stats.utilization', { value: formatPercent(summary?.peakUtilization) })}
           </Typography>
         </Tile>
       </Stack>
-      <QueryView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('lines.curve.empty')} height={320} testId="line-curve">
+      <QueryView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('pages.cdn/linesinfo.curve.empty')} height={320} testId="line-curve">
         {(d) => (
           <TimeSeriesChart
             data={bandwidthPoints(d, choice.range)}
             series={[
-              { key: 'outgoing', name: translate('lines.curve.outgoing'), area: true },
-              { key: 'incoming', name: translate('lines.curve.incoming') },
+              { key: 'outgoing', name: translate('pages.cdn/linesinfo.curve.outgoing'), area: true },
+              { key: 'incoming', name: translate('pages.cdn/linesinfo.curve.incoming') },
             ]}
             leftKind="bandwidth"
-            leftTitle={translate('lines.curve.axis')}
+            leftTitle={translate('pages.cdn/linesinfo.curve.axis')}
             granularity={choice.interval === '1d' ? '1h' : choice.interval}
             locale={locale}
             height={320}

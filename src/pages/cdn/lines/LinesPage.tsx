@@ -35,33 +35,33 @@ export function LinesPage() {
   };
   return (
     <div data-testid="lines-page">
-      <PageHeader title={translate('lines.title')} subtitle={translate('lines.subtitle')} />
-      <QueryView state={init} isEmpty={(d) => d.length === 0} emptyText={translate('lines.none')} height={360} testId="lines">
+      <PageHeader title={translate('pages.cdn/linesinfo.title')} subtitle={translate('pages.cdn/linesinfo.subtitle')} />
+      <QueryView state={init} isEmpty={(d) => d.length === 0} emptyText={translate('pages.cdn/linesinfo.none')} height={360} testId="lines">
         {(lines: LineInfo[]) => {
           const line = lines.find((l) => l.code === selected) ?? lines[0];
           return (
             <>
               {areas.error && (
                 <Alert severity="warning" sx={{ mb: 2 }}>
-                  {translate('lines.areasFailed', { message: areas.error })}
+                  {translate('pages.cdn/linesinfo.areasFailed', { message: areas.error })}
                 </Alert>
               )}
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: chinaLines.length ? 7 : 12 }}>
-                  <Section title={translate('lines.worldMap', { count: placed.length })} testId="world-map">
-                    <LinesMap lines={placed} region="world" selected={line.code} onSelect={setSelected} title={translate('lines.worldMap', { count: placed.length })} />
+                  <Section title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} testId="world-map">
+                    <LinesMap lines={placed} region="world" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} />
                   </Section>
                 </Grid>
                 {chinaLines.length > 0 && (
                   <Grid size={{ xs: 12, lg: 5 }}>
-                    <Section title={translate('lines.chinaMap', { count: chinaLines.length })} testId="china-map">
-                      <LinesMap lines={chinaLines} region="china" selected={line.code} onSelect={setSelected} title={translate('lines.chinaMap', { count: chinaLines.length })} />
+                    <Section title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} testId="china-map">
+                      <LinesMap lines={chinaLines} region="china" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} />
                     </Section>
                   </Grid>
                 )}
               </Grid>
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-                {translate('lines.hint')}
+                {translate('pages.cdn/linesinfo.hint')}
               </Typography>
               <LineBandwidth
                 line={line}

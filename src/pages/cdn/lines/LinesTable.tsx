@@ -13,7 +13,7 @@ type Row = LineInfo & { stats: Figures | null; id: string };
 /** Every line with its statistics over the range (static_data); a click on a name shows its curve. */
 export function LinesTable({ lines, stats, onSelect, statsError }: { lines: LineInfo[]; stats: LineSummary[] | undefined; onSelect: (code: string) => void; statsError: string | null }) {
   const translate = useTranslate();
-  const col = (key: string) => translate(`lines.columns.${key}`);
+  const col = (key: string) => translate(`pages.cdn/linesinfo.columns.${key}`);
   const byCode = new Map((stats ?? []).map((s) => [s.code, s]));
   const rows: Row[] = lines.map((l) => {
     const s = byCode.get(l.code);
@@ -62,10 +62,10 @@ export function LinesTable({ lines, stats, onSelect, statsError }: { lines: Line
     },
   ];
   return (
-    <Section title={translate('lines.tableTitle')} testId="lines-table" actions={<CsvButton rows={rows} columns={columns} name="lines" />}>
+    <Section title={translate('pages.cdn/linesinfo.tableTitle')} testId="lines-table" actions={<CsvButton rows={rows} columns={columns} name="lines" />}>
       {statsError && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="lines-stats-error">
-          {translate('lines.statsFailed', { message: statsError })}
+          {translate('pages.cdn/linesinfo.statsFailed', { message: statsError })}
         </Alert>
       )}
       <LocalTable rows={rows} columns={columns} perPage={25} testId="table-lines" />

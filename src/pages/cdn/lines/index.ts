@@ -7,7 +7,7 @@ export const linesInfoPage: PortalPage = {
   path: 'cdn/linesinfo',
   module: 'linesinfo',
   area: 'cdn',
-  label: 'portal.menu.linesinfo',
+  label: 'pages.cdn/linesinfo.menu',
   icon: HubOutlinedIcon,
   component: lazy(() => import('./LinesPage')),
 };

@@ -21,11 +21,11 @@ export function LogDownload({ query, total, maxRows, onOpen }: { query: LogSearc
         onClick={() => query && void start(query)}
         data-testid="log-download-button"
       >
-        {translate('logs.download.button', { count: formatCount(total) })}
+        {translate('pages.cdn/newlog.download.button', { count: formatCount(total) })}
       </Button>
       {tooMany && (
         <Typography variant="caption" color="text.secondary" component="p">
-          {translate('logs.download.tooMany', { max: formatCount(maxRows) })}
+          {translate('pages.cdn/newlog.download.tooMany', { max: formatCount(maxRows) })}
         </Typography>
       )}
       {step !== 'idle' && (
@@ -37,7 +37,7 @@ export function LogDownload({ query, total, maxRows, onOpen }: { query: LogSearc
             </Alert>
           ) : (
             <Typography variant="body2" color={step === 'started' ? 'success.main' : 'text.secondary'}>
-              {translate(`logs.download.steps.${step}`)}
+              {translate(`pages.cdn/newlog.download.steps.${step}`)}
             </Typography>
           )}
         </Box>

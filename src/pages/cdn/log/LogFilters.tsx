@@ -21,7 +21,7 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
   const choices = useDomainChoices(form.accounts);
   const { pullDown } = useAnalysisOptions(true);
   const shown = logRange(form);
-  const t = (key: string) => translate(`logs.filters.${key}`);
+  const t = (key: string) => translate(`pages.cdn/newlog.filters.${key}`);
   const setCustom = (which: 'start' | 'end', text: string) => onChange({ [which]: parseTime(text) });
   const choosePreset = (timeSelect: TimeSelect | null) => {
     if (!timeSelect) return;
@@ -33,11 +33,11 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <AccountSelect value={form.accounts} onChange={(accounts) => onChange({ accounts, domains: [] })} />
         <MultiSelect
-          label={translate('trafficPages.domains')}
+          label={translate('portal.traffic.domains')}
           options={choices.domains}
           value={form.domains}
           onChange={(domains) => onChange({ domains })}
-          emptyText={translate('trafficPages.allDomains')}
+          emptyText={translate('portal.traffic.allDomains')}
           width={280}
           testId="filter-domains"
         />
@@ -58,7 +58,7 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
             />
           ))}
         <Typography variant="body2" color="text.secondary" data-testid="range-shown">
-          {shown.start && shown.end ? translate('trafficPages.rangeShown', { start: formatTime(shown.start), end: formatTime(shown.end) }) : ''}
+          {shown.start && shown.end ? translate('portal.traffic.rangeShown', { start: formatTime(shown.start), end: formatTime(shown.end) }) : ''}
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>

@@ -38,7 +38,7 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
   const search = (f: LogForm = form) => {
     const built = buildLogQuery(f);
     if (!built.ok) {
-      setProblem(translate(`logs.validation.${built.problem}`, { days: built.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
+      setProblem(translate(`pages.cdn/newlog.validation.${built.problem}`, { days: built.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
       return;
     }
     setProblem(null);
@@ -56,7 +56,7 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
   return (
     // A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls in its box.
     <Box data-testid="log-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PageHeader title={translate('logs.title')} subtitle={translate('logs.subtitle')} />
+      <PageHeader title={translate('pages.cdn/newlog.title')} subtitle={translate('pages.cdn/newlog.subtitle')} />
       <LogFilters form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} onSearch={() => search()} onReset={reset} />
       {problem && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="log-problem">
@@ -66,11 +66,11 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="log-total">
-            {result.data ? translate('logs.total', { count: formatCount(total) }) : translate('logs.resultsTitle')}
+            {result.data ? translate('pages.cdn/newlog.total', { count: formatCount(total) }) : translate('pages.cdn/newlog.resultsTitle')}
           </Typography>
           <LogDownload query={applied} total={total} maxRows={LOG_DOWNLOAD_MAX_ROWS} onOpen={onOpenDownload} />
         </Stack>
-        <QueryView state={result} isEmpty={(d) => d.list.length === 0} emptyText={translate('logs.empty')} height={400} testId="logs">
+        <QueryView state={result} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.cdn/newlog.empty')} height={400} testId="logs">
           {(d) => (
             <LogTable
               result={d}

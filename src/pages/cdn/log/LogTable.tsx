@@ -19,7 +19,7 @@ function Details({ row }: { row: LogRow }) {
   const item = (key: string, value: string) => (
     <Box sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        {translate(`logs.columns.${key}`)}
+        {translate(`pages.cdn/newlog.columns.${key}`)}
       </Typography>
       <Typography variant="body2" sx={{ wordBreak: 'break-all', fontFamily: key === 'userAgent' || key === 'referer' ? 'monospace' : undefined }}>
         {value || '—'}
@@ -61,7 +61,7 @@ export function LogTable({
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState<number | null>(null);
-  const col = (key: string) => translate(`logs.columns.${key}`);
+  const col = (key: string) => translate(`pages.cdn/newlog.columns.${key}`);
   const region = (r: LogRow) => [labels.country(r.country), r.province ? labels.province(r.province) : ''].filter(Boolean).join(' · ');
   const pageable = Math.min(result.total, LOG_PAGE_WINDOW);
   return (
@@ -85,7 +85,7 @@ export function LogTable({
               ),
             },
             {
-              label: 'logs.columns.time',
+              label: 'pages.cdn/newlog.columns.time',
               sx: { whiteSpace: 'nowrap' },
               render: (r) => (
                 <>
@@ -96,21 +96,21 @@ export function LogTable({
                 </>
               ),
             },
-            { label: 'logs.columns.domain', sx: { whiteSpace: 'nowrap' }, render: (r) => r.domain },
-            { label: 'logs.columns.url', sx: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }, render: (r) => r.url },
+            { label: 'pages.cdn/newlog.columns.domain', sx: { whiteSpace: 'nowrap' }, render: (r) => r.domain },
+            { label: 'pages.cdn/newlog.columns.url', sx: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }, render: (r) => r.url },
             {
-              label: 'logs.columns.status',
+              label: 'pages.cdn/newlog.columns.status',
               render: (r) => <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />,
             },
-            { label: 'logs.columns.bytes', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => formatBytes(r.bytes) },
-            { label: 'logs.columns.requestTime', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => translate('logs.ms', { value: formatCount(r.requestTime) }) },
+            { label: 'pages.cdn/newlog.columns.bytes', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => formatBytes(r.bytes) },
+            { label: 'pages.cdn/newlog.columns.requestTime', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => translate('pages.cdn/newlog.ms', { value: formatCount(r.requestTime) }) },
             {
-              label: 'logs.columns.cacheHit',
+              label: 'pages.cdn/newlog.columns.cacheHit',
               sx: { whiteSpace: 'nowrap' },
-              render: (r) => (r.cacheHit === 'HIT' ? translate('logs.filters.hit') : translate('logs.filters.miss')),
+              render: (r) => (r.cacheHit === 'HIT' ? translate('pages.cdn/newlog.filters.hit') : translate('pages.cdn/newlog.filters.miss')),
             },
             {
-              label: 'logs.columns.client',
+              label: 'pages.cdn/newlog.columns.client',
               sx: { whiteSpace: 'nowrap' },
               render: (r) => (
                 <>
@@ -132,14 +132,14 @@ export function LogTable({
         rowsPerPageOptions={PAGE_SIZES}
         onPageChange={(_e, p) => (setOpen(null), onPage(p))}
         onRowsPerPageChange={(e) => (setOpen(null), onPageSize(Number(e.target.value)))}
-        labelRowsPerPage={translate('logs.paging.perPage')}
-        labelDisplayedRows={({ from, to }) => translate('logs.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
-        getItemAriaLabel={(type) => translate(`logs.paging.${type}`)}
+        labelRowsPerPage={translate('pages.cdn/newlog.paging.perPage')}
+        labelDisplayedRows={({ from, to }) => translate('pages.cdn/newlog.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
+        getItemAriaLabel={(type) => translate(`pages.cdn/newlog.paging.${type}`)}
         data-testid="log-pagination"
       />
       {result.total > LOG_PAGE_WINDOW && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
-          {translate('logs.paging.window', { count: formatCount(LOG_PAGE_WINDOW) })}
+          {translate('pages.cdn/newlog.paging.window', { count: formatCount(LOG_PAGE_WINDOW) })}
         </Typography>
       )}
     </>

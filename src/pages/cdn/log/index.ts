@@ -7,7 +7,7 @@ export const logPage: PortalPage = {
   path: 'cdn/newlog',
   module: 'log',
   area: 'cdn',
-  label: 'portal.menu.newlog',
+  label: 'pages.cdn/newlog.menu',
   icon: ReceiptOutlinedIcon,
   component: lazy(() => import('./LogPage')),
 };

@@ -38,10 +38,10 @@ export function useLogDownload(open: (address: string) => void = openDownload) {
     let address: string;
     try {
       address = await dataProvider.logDownloadId(query);
-      if (!address) throw new PortalApiError('logs.download.failed', '1', 200);
+      if (!address) throw new PortalApiError('pages.cdn/newlog.download.failed', '1', 200);
     } catch (err) {
       // A server msg is shown as is; anything without one is 'Download Failed'.
-      setError(errorText(err, 'logs.download.failed'));
+      setError(errorText(err, 'pages.cdn/newlog.download.failed'));
       setStep('failed');
       return;
     }
@@ -50,12 +50,12 @@ export function useLogDownload(open: (address: string) => void = openDownload) {
     try {
       status = await dataProvider.logDownloadCheck(address);
     } catch (err) {
-      setError(text(err) ?? translate('logs.download.failed'));
+      setError(text(err) ?? translate('pages.cdn/newlog.download.failed'));
       setStep('failed');
       return;
     }
     if (status !== 200) {
-      setError(translate('logs.download.wrongAddress'));
+      setError(translate('pages.cdn/newlog.download.wrongAddress'));
       setStep('failed');
       return;
     }

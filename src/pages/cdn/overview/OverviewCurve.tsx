@@ -27,16 +27,16 @@ export function OverviewCurve({ curve, range, interval }: { curve: readonly Band
   const bandwidth = measure === 'bandwidth';
   return (
     <Section
-      title={translate('overview.curveTitle')}
+      title={translate('pages.cdn/newoverview.curveTitle')}
       testId="overview-curve"
       actions={
         <Choice
           value={measure}
           onChange={setMeasure}
-          label={translate('overview.curveTitle')}
+          label={translate('pages.cdn/newoverview.curveTitle')}
           options={[
-            { value: 'bandwidth', label: translate('overview.axis.bandwidth'), testId: 'curve-bandwidth' },
-            { value: 'flow', label: translate('overview.axis.flow'), testId: 'curve-flow' },
+            { value: 'bandwidth', label: translate('pages.cdn/newoverview.axis.bandwidth'), testId: 'curve-bandwidth' },
+            { value: 'flow', label: translate('pages.cdn/newoverview.axis.flow'), testId: 'curve-flow' },
           ]}
         />
       }
@@ -45,11 +45,11 @@ export function OverviewCurve({ curve, range, interval }: { curve: readonly Band
         data={curvePoints(curve, range)}
         series={[
           bandwidth
-            ? { key: 'bandwidth', name: translate(`overview.series.bandwidth.${interval}`), area: true }
-            : { key: 'flow', name: translate(`overview.series.flow.${interval}`), area: true },
+            ? { key: 'bandwidth', name: translate(`pages.cdn/newoverview.series.bandwidth.${interval}`), area: true }
+            : { key: 'flow', name: translate(`pages.cdn/newoverview.series.flow.${interval}`), area: true },
         ]}
         leftKind={bandwidth ? 'bandwidth' : 'bytes'}
-        leftTitle={translate(bandwidth ? 'overview.axis.bandwidth' : 'overview.axis.flow')}
+        leftTitle={translate(bandwidth ? 'pages.cdn/newoverview.axis.bandwidth' : 'pages.cdn/newoverview.axis.flow')}
         granularity={interval}
         locale={locale}
         height={320}

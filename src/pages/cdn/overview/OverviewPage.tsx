@@ -45,11 +45,11 @@ export function OverviewPage() {
   return (
     <div data-testid="overview-page">
       <PageHeader
-        title={translate('overview.title')}
-        subtitle={translate('overview.subtitle')}
+        title={translate('pages.cdn/newoverview.title')}
+        subtitle={translate('pages.cdn/newoverview.subtitle')}
         actions={
           <Button startIcon={<RefreshIcon />} onClick={refresh} data-testid="overview-refresh">
-            {translate('trafficPages.refresh')}
+            {translate('portal.traffic.refresh')}
           </Button>
         }
       />
@@ -57,24 +57,24 @@ export function OverviewPage() {
         <AccountSelect value={accounts} onChange={chooseAccounts} />
         {choices.available && (
           <MultiSelect
-            label={translate('trafficPages.domains')}
+            label={translate('portal.traffic.domains')}
             options={choices.domains}
             value={domains}
             onChange={setDomains}
-            emptyText={translate('trafficPages.allDomains')}
+            emptyText={translate('portal.traffic.allDomains')}
             width={280}
             testId="filter-domains"
           />
         )}
         <RangePresets value={choice} onChange={setChoice} />
       </Stack>
-      <QueryView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('overview.empty')} height={420} testId="overview">
+      <QueryView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('pages.cdn/newoverview.empty')} height={420} testId="overview">
         {(d) => (
           <>
             <OverviewTiles data={d} sequential={sequential.data} rangeEnd={choice.range.end} />
             {sequential.error && (
               <Alert severity="warning" sx={{ mb: 2 }} data-testid="sequential-error">
-                {translate('overview.sequentialFailed', { message: sequential.error })}
+                {translate('pages.cdn/newoverview.sequentialFailed', { message: sequential.error })}
               </Alert>
             )}
             <OverviewCurve curve={d.curve} range={choice.range} interval={choice.interval} />

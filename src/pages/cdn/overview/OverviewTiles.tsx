@@ -29,40 +29,40 @@ export function OverviewTiles({ data, sequential, rangeEnd }: { data: Overview; 
   return (
     <Box sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Tile label={translate('overview.tiles.currentBandwidth')} value={formatBandwidth(data.currentBandwidth)} testId="tile-current">
+        <Tile label={translate('pages.cdn/newoverview.tiles.currentBandwidth')} value={formatBandwidth(data.currentBandwidth)} testId="tile-current">
           <Typography variant="caption" color="text.secondary">
-            {translate('overview.tiles.currentNote', currentBucket(rangeEnd, locale))}
+            {translate('pages.cdn/newoverview.tiles.currentNote', currentBucket(rangeEnd, locale))}
           </Typography>
         </Tile>
-        <Tile label={translate('overview.tiles.peakBandwidth')} value={formatBandwidth(data.peakBandwidth)} testId="tile-peak">
+        <Tile label={translate('pages.cdn/newoverview.tiles.peakBandwidth')} value={formatBandwidth(data.peakBandwidth)} testId="tile-peak">
           {change('peakBandwidth', formatBandwidth(prev?.peakBandwidth), 'change-peak')}
           {data.peakTime !== null && (
             <Typography variant="caption" component="p" color="text.secondary">
-              {translate('overview.tiles.peakAt', { time: when(data.peakTime) })}
+              {translate('pages.cdn/newoverview.tiles.peakAt', { time: when(data.peakTime) })}
             </Typography>
           )}
         </Tile>
-        <Tile label={translate('overview.tiles.flow')} value={formatBytes(data.flow)} testId="tile-flow">
+        <Tile label={translate('pages.cdn/newoverview.tiles.flow')} value={formatBytes(data.flow)} testId="tile-flow">
           {change('flow', formatBytes(prev?.flow), 'change-flow')}
         </Tile>
-        <Tile label={translate('overview.tiles.request')} value={formatCount(data.request)} testId="tile-request">
+        <Tile label={translate('pages.cdn/newoverview.tiles.request')} value={formatCount(data.request)} testId="tile-request">
           {change('request', formatCount(prev?.request), 'change-request')}
         </Tile>
-        <Tile label={translate('overview.tiles.hitPercent')} value={formatPercent(data.hitPercent)} testId="tile-hit">
+        <Tile label={translate('pages.cdn/newoverview.tiles.hitPercent')} value={formatPercent(data.hitPercent)} testId="tile-hit">
           {sequential && <ChangeNote change={hitPoints} points previous={formatPercent(prev?.hitPercent)} testId="change-hit" />}
           <Typography variant="caption" component="p" color="text.secondary">
-            {translate('overview.tiles.byteHitPercent', { value: formatPercent(data.byteHitPercent) })}
+            {translate('pages.cdn/newoverview.tiles.byteHitPercent', { value: formatPercent(data.byteHitPercent) })}
           </Typography>
         </Tile>
-        <Tile label={translate('overview.tiles.domains')} value={formatCount(data.domainCount)} testId="tile-domains">
+        <Tile label={translate('pages.cdn/newoverview.tiles.domains')} value={formatCount(data.domainCount)} testId="tile-domains">
           <Typography variant="caption" color="text.secondary">
-            {translate('overview.tiles.domainsNote')}
+            {translate('pages.cdn/newoverview.tiles.domainsNote')}
           </Typography>
         </Tile>
       </Stack>
       {sequential && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="sequential-range">
-          {translate('overview.comparedWith', { start: when(sequential.previous.startTime), end: when(sequential.previous.endTime) })}
+          {translate('pages.cdn/newoverview.comparedWith', { start: when(sequential.previous.startTime), end: when(sequential.previous.endTime) })}
         </Typography>
       )}
     </Box>

@@ -13,7 +13,7 @@ type DomainRow = OverviewDomain & { id: string; rank: number; share: number };
 export function TopDomains({ data }: { data: Overview }) {
   const translate = useTranslate();
   const rows: DomainRow[] = data.topDomains.map((d, i) => ({ ...d, id: `${d.account}/${d.domain}`, rank: i + 1, share: percentOf(d.flow, data.flow) }));
-  const col = (key: string) => translate(`overview.columns.${key}`);
+  const col = (key: string) => translate(`pages.cdn/newoverview.columns.${key}`);
   const columns: Column<DomainRow>[] = [
     { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
@@ -32,15 +32,15 @@ export function TopDomains({ data }: { data: Overview }) {
     },
   ];
   return (
-    <Section title={translate('overview.topDomains')} testId="top-domains" actions={<CsvButton rows={rows} columns={columns} name="overview-top-domains" />}>
+    <Section title={translate('pages.cdn/newoverview.topDomains')} testId="top-domains" actions={<CsvButton rows={rows} columns={columns} name="overview-top-domains" />}>
       {rows.length === 0 ? (
         <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="top-domains-empty">
-          {translate('overview.noDomains')}
+          {translate('pages.cdn/newoverview.noDomains')}
         </Box>
       ) : (
         <>
-          <Typography variant="subtitle2">{translate('overview.topChart')}</Typography>
-          <BarRanking data={rows.map((r) => ({ name: r.domain, value: r.flow }))} kind="bytes" valueTitle={translate('overview.axis.flow')} labelWidth={220} />
+          <Typography variant="subtitle2">{translate('pages.cdn/newoverview.topChart')}</Typography>
+          <BarRanking data={rows.map((r) => ({ name: r.domain, value: r.flow }))} kind="bytes" valueTitle={translate('pages.cdn/newoverview.axis.flow')} labelWidth={220} />
           <LocalTable rows={rows} columns={columns} sortField="flow" testId="table-top-domains" />
         </>
       )}

@@ -7,7 +7,7 @@ export const overviewPage: PortalPage = {
   path: 'cdn/newoverview',
   module: 'overview',
   area: 'cdn',
-  label: 'portal.menu.newoverview',
+  label: 'pages.cdn/newoverview.menu',
   icon: DashboardOutlinedIcon,
   component: lazy(() => import('./OverviewPage')),
 };

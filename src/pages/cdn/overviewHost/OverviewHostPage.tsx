@@ -37,10 +37,10 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1 }} data-testid="host-area-search">
       <Stack direction="row" alignItems="center" justifyContent="space-between">
-        <Typography variant="subtitle2">{t('portal.hosts.overview.areaHosts', { area: areaName(area) })}{data ? ` (${data.total})` : ''}</Typography>
+        <Typography variant="subtitle2">{t('pages.cdn/overviewHost.areaHosts', { area: areaName(area) })}{data ? ` (${data.total})` : ''}</Typography>
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>{t('portal.hosts.overview.openList')}</Button>
-          <IconButton size="small" aria-label={t('portal.hosts.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
+          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>{t('pages.cdn/overviewHost.openList')}</Button>
+          <IconButton size="small" aria-label={t('resources.cdn/cloudHostList.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
         </Stack>
       </Stack>
       <QueryView state={search} isEmpty={() => false} height={120} testId="host-area-search">
@@ -51,11 +51,11 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
           rowKey={(h) => h.id}
           onRowClick={(h) => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
           columns={[
-            { label: 'portal.hosts.fields.hostName', render: (h) => h.hostName },
-            { label: 'portal.hosts.fields.publicIp', render: (h) => h.publicIp },
-            { label: 'portal.hosts.fields.status', render: (h) => <HostStatusChip status={h.status} /> },
-            { label: 'portal.hosts.fields.cpu', render: (h) => formatCpu(h.cpuAvg, h.cpuPeak) },
-            { label: 'portal.hosts.fields.expireTime', render: (h) => formatHostTime(h.expireTime), rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined) },
+            { label: 'resources.cdn/cloudHostList.fields.hostName', render: (h) => h.hostName },
+            { label: 'resources.cdn/cloudHostList.fields.publicIp', render: (h) => h.publicIp },
+            { label: 'resources.cdn/cloudHostList.fields.status', render: (h) => <HostStatusChip status={h.status} /> },
+            { label: 'resources.cdn/cloudHostList.fields.cpu', render: (h) => formatCpu(h.cpuAvg, h.cpuPeak) },
+            { label: 'resources.cdn/cloudHostList.fields.expireTime', render: (h) => formatHostTime(h.expireTime), rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined) },
           ]}
         />
         )}
@@ -73,21 +73,21 @@ function TypeView({ view }: { view: HostTypeOverview }) {
   return (
     <Stack spacing={2} data-testid={`host-view-${view.type}`}>
       <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
-        <Tile label={t(`portal.hosts.overview.${view.type}`)} value={String(view.hosts)} testId={`host-${view.type}-hosts`} />
-        <Tile label={t('portal.hosts.overview.cores')} value={String(view.cpuCores)} />
-        <Tile label={t('portal.hosts.overview.memory')} value={gb(view.memoryGb)} />
-        <Tile label={t('portal.hosts.overview.bandwidth')} value={mbps(view.bandwidthMbps)} />
-        <Tile label={t('portal.hosts.overview.expiring')} value={String(view.expiring)} testId={`host-${view.type}-expiring`}>
+        <Tile label={t(`pages.cdn/overviewHost.${view.type}`)} value={String(view.hosts)} testId={`host-${view.type}-hosts`} />
+        <Tile label={t('pages.cdn/overviewHost.cores')} value={String(view.cpuCores)} />
+        <Tile label={t('pages.cdn/overviewHost.memory')} value={gb(view.memoryGb)} />
+        <Tile label={t('pages.cdn/overviewHost.bandwidth')} value={mbps(view.bandwidthMbps)} />
+        <Tile label={t('pages.cdn/overviewHost.expiring')} value={String(view.expiring)} testId={`host-${view.type}-expiring`}>
           {view.expiring > 0 && (
-            <Chip size="small" color="warning" variant="outlined" clickable label={t('portal.hosts.overview.openList')} onClick={() => navigate(hostListUrl(view.type, { expiring: true }))} />
+            <Chip size="small" color="warning" variant="outlined" clickable label={t('pages.cdn/overviewHost.openList')} onClick={() => navigate(hostListUrl(view.type, { expiring: true }))} />
           )}
         </Tile>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1">{t('portal.hosts.overview.byArea')}</Typography>
-        <Typography variant="caption" color="text.secondary">{t('portal.hosts.overview.byAreaHint')}</Typography>
+        <Typography variant="subtitle1">{t('pages.cdn/overviewHost.byArea')}</Typography>
+        <Typography variant="caption" color="text.secondary">{t('pages.cdn/overviewHost.byAreaHint')}</Typography>
         <Suspense fallback={<Skeleton variant="rectangular" height={300} />}>
-          <AreaBars data={bars} runningName={t('portal.hosts.overview.running')} otherName={t('portal.hosts.overview.other')} axisTitle={t('portal.hosts.overview.hostsAxis')}
+          <AreaBars data={bars} runningName={t('pages.cdn/overviewHost.running')} otherName={t('pages.cdn/overviewHost.other')} axisTitle={t('pages.cdn/overviewHost.hostsAxis')}
             onPick={(code) => navigate(hostListUrl(view.type, { area: code }))} />
         </Suspense>
         <ColumnsTable<HostTypeOverview['areas'][number]>
@@ -98,10 +98,10 @@ function TypeView({ view }: { view: HostTypeOverview }) {
           onRowClick={(a) => navigate(hostListUrl(view.type, { area: a.area }))}
           columns={[
             {
-              label: 'portal.hosts.fields.area',
+              label: 'resources.cdn/cloudHostList.fields.area',
               render: (a) => (
                 <>
-                  <IconButton size="small" aria-label={t('portal.hosts.overview.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
+                  <IconButton size="small" aria-label={t('pages.cdn/overviewHost.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
                     onClick={(e) => { e.stopPropagation(); setPicked(a.area); }}>
                     <SearchIcon fontSize="inherit" />
                   </IconButton>
@@ -109,19 +109,19 @@ function TypeView({ view }: { view: HostTypeOverview }) {
                 </>
               ),
             },
-            { label: 'portal.hosts.overview.total', render: (a) => a.hosts },
-            { label: 'portal.hosts.overview.running', render: (a) => a.running },
-            { label: 'portal.hosts.overview.stopped', render: (a) => a.stopped },
-            { label: 'portal.hosts.overview.expiring', render: (a) => a.expiring, rowSx: (a) => (a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined) },
-            { label: 'portal.hosts.overview.cores', render: (a) => a.cpuCores },
-            { label: 'portal.hosts.overview.memory', render: (a) => gb(a.memoryGb) },
-            { label: 'portal.hosts.overview.bandwidth', render: (a) => mbps(a.bandwidthMbps) },
+            { label: 'pages.cdn/overviewHost.total', render: (a) => a.hosts },
+            { label: 'pages.cdn/overviewHost.running', render: (a) => a.running },
+            { label: 'pages.cdn/overviewHost.stopped', render: (a) => a.stopped },
+            { label: 'pages.cdn/overviewHost.expiring', render: (a) => a.expiring, rowSx: (a) => (a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined) },
+            { label: 'pages.cdn/overviewHost.cores', render: (a) => a.cpuCores },
+            { label: 'pages.cdn/overviewHost.memory', render: (a) => gb(a.memoryGb) },
+            { label: 'pages.cdn/overviewHost.bandwidth', render: (a) => mbps(a.bandwidthMbps) },
           ]}
         />
         {picked && <AreaHosts key={picked} type={view.type} area={picked} onClose={() => setPicked(null)} />}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('portal.hosts.overview.nextExpiring')}</Typography>
+        <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('pages.cdn/overviewHost.nextExpiring')}</Typography>
         {view.expiringHosts.length ? (
           <Stack spacing={0.5}>
             {view.expiringHosts.map((h) => (
@@ -131,7 +131,7 @@ function TypeView({ view }: { view: HostTypeOverview }) {
             ))}
           </Stack>
         ) : (
-          <Typography color="text.secondary">{t('portal.hosts.overview.none')}</Typography>
+          <Typography color="text.secondary">{t('pages.cdn/overviewHost.none')}</Typography>
         )}
       </Paper>
     </Stack>
@@ -143,9 +143,9 @@ function CustomerSelect({ value, onChange }: { value: string; onChange: (v: stri
   const t = useTranslate();
   const customers = useHostCustomers();
   return (
-    <TextField select size="small" label={t('portal.hosts.overview.customers')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}
+    <TextField select size="small" label={t('pages.cdn/overviewHost.customers')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}
       inputProps={{ 'data-testid': 'host-customer-select' }}>
-      <MenuItem value="">{t('portal.hosts.overview.allCustomers')}</MenuItem>
+      <MenuItem value="">{t('pages.cdn/overviewHost.allCustomers')}</MenuItem>
       {customers.map((c: HostCustomer) => <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>)}
     </TextField>
   );
@@ -166,17 +166,17 @@ export function OverviewHostPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">{t('portal.hosts.overviewTitle')}</Typography>
+        <Typography variant="h5" component="h1">{t('pages.cdn/overviewHost.title')}</Typography>
         {staff && <CustomerSelect value={customs.split(',')[0] ?? ''} onChange={pickCustomer} />}
       </Stack>
       <QueryView state={count} isEmpty={() => false} height={160} testId="host-count">
         {(c) => (
         <Stack spacing={2} sx={{ mb: 2 }}>
           <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
-            <Tile label={t('portal.hosts.overview.total')} value={String(c.total)} testId="host-total" />
-            {HOST_TYPES.map((type) => <Tile key={type} label={t(`portal.hosts.overview.${type}`)} value={String(c.byType[type])} testId={`host-count-${type}`} />)}
-            <Tile label={t('portal.hosts.overview.running')} value={String(c.byStatus.running)} testId="host-running" />
-            <Tile label={t('portal.hosts.overview.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
+            <Tile label={t('pages.cdn/overviewHost.total')} value={String(c.total)} testId="host-total" />
+            {HOST_TYPES.map((type) => <Tile key={type} label={t(`pages.cdn/overviewHost.${type}`)} value={String(c.byType[type])} testId={`host-count-${type}`} />)}
+            <Tile label={t('pages.cdn/overviewHost.running')} value={String(c.byStatus.running)} testId="host-running" />
+            <Tile label={t('pages.cdn/overviewHost.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
           </Stack>
           <Paper variant="outlined">
             <ColumnsTable<HostType>
@@ -184,8 +184,8 @@ export function OverviewHostPage() {
               rows={[...HOST_TYPES]}
               rowKey={(type) => type}
               columns={[
-                { label: 'portal.hosts.fields.type', render: (type) => t(`portal.hosts.type.${type}`) },
-                ...HOST_STATUSES.map((st) => ({ label: `portal.hosts.status.${st}`, render: (type: HostType) => c.byTypeStatus[type][st] })),
+                { label: 'resources.cdn/cloudHostList.fields.type', render: (type) => t(`resources.cdn/cloudHostList.type.${type}`) },
+                ...HOST_STATUSES.map((st) => ({ label: `resources.cdn/cloudHostList.status.${st}`, render: (type: HostType) => c.byTypeStatus[type][st] })),
               ]}
             />
           </Paper>
@@ -193,7 +193,7 @@ export function OverviewHostPage() {
         )}
       </QueryView>
       <Tabs value={tab} onChange={(_e, v: HostType) => setTab(v)} sx={{ mb: 2 }}>
-        {HOST_TYPES.map((type) => <Tab key={type} value={type} label={t(`portal.hosts.overview.${type}`)} />)}
+        {HOST_TYPES.map((type) => <Tab key={type} value={type} label={t(`pages.cdn/overviewHost.${type}`)} />)}
       </Tabs>
       <QueryView state={view} isEmpty={() => false} height={300} testId="host-view">
         {(data) => <TypeView view={data} />}

@@ -4,6 +4,6 @@ import type { PortalPage } from '../../../registry.types';
 
 /** Host overview at /cdn/overviewHost (issue #17). */
 export const overviewHostPage: PortalPage = {
-  path: 'cdn/overviewHost', module: 'cloud', area: 'cdn', label: 'portal.menu.overviewHost', icon: DashboardCustomizeOutlinedIcon,
+  path: 'cdn/overviewHost', module: 'cloud', area: 'cdn', label: 'pages.cdn/overviewHost.menu', icon: DashboardCustomizeOutlinedIcon,
   component: lazy(() => import('./OverviewHostPage').then((m) => ({ default: m.OverviewHostPage }))),
 };

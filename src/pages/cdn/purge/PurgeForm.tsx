@@ -7,7 +7,7 @@ import { PortalApiError } from '../../../../dataProviders/http';
 import type { PurgeLineError, PurgeQuota } from '../../../../common/wire/purgeTypes';
 import { batches, MAX_URLS_PER_SUBMISSION, parseSubmission, type PurgeKind } from '../../../../common/rules/purgeRules';
 
-const TITLES: Record<PurgeKind, string> = { url: 'portal.purge.urlTitle', dir: 'portal.purge.dirTitle', prefetch: 'portal.purge.prefetchTitle' };
+const TITLES: Record<PurgeKind, string> = { url: 'pages.cdn/newurlPush.title', dir: 'pages.cdn/newdirPush.title', prefetch: 'pages.cdn/prefetch.title' };
 
 interface Progress {
   sent: number;
@@ -18,7 +18,7 @@ interface Progress {
 /** The error text of a failed call: the server's message (spec §8), else 'An unknown error'. */
 function errorText(e: unknown, t: (k: string) => string): string {
   if (e instanceof PortalApiError && e.message && !e.message.startsWith('portal.')) return e.message;
-  return t('portal.purge.unknownError');
+  return t('pages.cdn/newurlPush.unknownError');
 }
 
 /**
@@ -53,10 +53,10 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
   const submit = async () => {
     setRefused(null);
     setOutcome(null);
-    if (!count) return notify('portal.purge.empty', { type: 'warning' });
+    if (!count) return notify('pages.cdn/newurlPush.empty', { type: 'warning' });
     if (parsed.bad.length) {
-      setRefused({ msg: t('portal.purge.urlInvalid'), lines: parsed.bad.map((b) => ({ line: b.line, url: b.url, reason: t(`portal.purge.problem.${b.problem ?? 'format'}`) })) });
-      return notify('portal.purge.urlInvalid', { type: 'error' });
+      setRefused({ msg: t('pages.cdn/newurlPush.urlInvalid'), lines: parsed.bad.map((b) => ({ line: b.line, url: b.url, reason: t(`pages.cdn/newurlPush.problem.${b.problem ?? 'format'}`) })) });
+      return notify('pages.cdn/newurlPush.urlInvalid', { type: 'error' });
     }
     setBusy(true);
     const state: Progress = { sent: 0, total: batchList.length, urls: 0 };
@@ -79,12 +79,12 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
           const msg = errorText(e, t);
           setRefused({ msg, lines });
           notify(msg, { type: 'error' });
-          if (state.sent) setOutcome(t('portal.purge.partial', { sent: state.sent, total: state.total, urls: state.urls }));
+          if (state.sent) setOutcome(t('pages.cdn/newurlPush.partial', { sent: state.sent, total: state.total, urls: state.urls }));
           return;
         }
       }
-      notify('portal.purge.pushSuccess', { type: 'success' });
-      setOutcome([t('portal.purge.done', { urls: state.urls }), repeated.length ? t('portal.purge.repeated', { lines: repeated.join(', ') }) : ''].join(' ').trim());
+      notify('pages.cdn/newurlPush.pushSuccess', { type: 'success' });
+      setOutcome([t('pages.cdn/newurlPush.done', { urls: state.urls }), repeated.length ? t('pages.cdn/newurlPush.repeated', { lines: repeated.join(', ') }) : ''].join(' ').trim());
       setText('');
     } finally {
       setBusy(false);
@@ -97,49 +97,49 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
     <Box sx={{ p: 2, maxWidth: 980 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t(TITLES[kind])}</Typography>
       {disabled ? (
-        <Alert severity="warning" data-testid="purge-maintenance">{t('portal.purge.dirMaintenance')}</Alert>
+        <Alert severity="warning" data-testid="purge-maintenance">{t('pages.cdn/newurlPush.dirMaintenance')}</Alert>
       ) : (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t(`portal.purge.hint.${kind}`)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t(`pages.cdn/newurlPush.hint.${kind}`)}</Typography>
           {quota && (
             <Typography variant="body2" sx={{ mb: 1 }} data-testid="purge-quota">
-              {t('portal.purge.quota', { used: quota.used.toLocaleString(), limit: quota.limit.toLocaleString(), remaining: quota.remaining.toLocaleString() })}
+              {t('pages.cdn/newurlPush.quota', { used: quota.used.toLocaleString(), limit: quota.limit.toLocaleString(), remaining: quota.remaining.toLocaleString() })}
             </Typography>
           )}
           {canOperate ? (
             <>
               <TextField
                 multiline minRows={8} maxRows={20} fullWidth value={text} onChange={(e) => setText(e.target.value)}
-                placeholder={t(`portal.purge.placeholder.${kind}`)} inputProps={{ 'aria-label': t(TITLES[kind]), spellCheck: false }}
+                placeholder={t(`pages.cdn/newurlPush.placeholder.${kind}`)} inputProps={{ 'aria-label': t(TITLES[kind]), spellCheck: false }}
               />
               <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
                 <Typography variant="body2" data-testid="purge-counter" color={parsed.bad.length || overQuota ? 'error' : 'text.secondary'}>
-                  {t('portal.purge.counter', { count, bad: parsed.bad.length })}
+                  {t('pages.cdn/newurlPush.counter', { count, bad: parsed.bad.length })}
                 </Typography>
                 {count > MAX_URLS_PER_SUBMISSION && (
-                  <Typography variant="body2" color="warning.main">{t('portal.purge.batches', { batches: batchList.length })}</Typography>
+                  <Typography variant="body2" color="warning.main">{t('pages.cdn/newurlPush.batches', { batches: batchList.length })}</Typography>
                 )}
-                {overQuota && <Typography variant="body2" color="error">{t('portal.purge.overQuota', { remaining: quota?.remaining ?? 0 })}</Typography>}
+                {overQuota && <Typography variant="body2" color="error">{t('pages.cdn/newurlPush.overQuota', { remaining: quota?.remaining ?? 0 })}</Typography>}
               </Stack>
               {parsed.bad.length > 0 && (
                 <Typography variant="body2" color="error" sx={{ mt: 1 }} data-testid="purge-bad-lines">
-                  {t('portal.purge.badLines', { lines: parsed.bad.slice(0, 50).map((b) => b.line).join(', ') })}
+                  {t('pages.cdn/newurlPush.badLines', { lines: parsed.bad.slice(0, 50).map((b) => b.line).join(', ') })}
                 </Typography>
               )}
               <Stack direction="row" spacing={2} sx={{ mt: 2 }} alignItems="center">
                 <Button variant="contained" onClick={() => void submit()} disabled={busy || !count || overQuota}>
-                  {t('portal.purge.submit')}
+                  {t('pages.cdn/newurlPush.submit')}
                 </Button>
-                <Button component={Link} to={taskPath}>{t('portal.purge.toTasks')}</Button>
+                <Button component={Link} to={taskPath}>{t('pages.cdn/newurlPush.toTasks')}</Button>
               </Stack>
             </>
           ) : (
-            <Alert severity="info">{t('portal.purge.noRight')}</Alert>
+            <Alert severity="info">{t('pages.cdn/newurlPush.noRight')}</Alert>
           )}
           {progress && progress.total > 1 && (
             <Box sx={{ mt: 2 }} data-testid="purge-progress">
               <LinearProgress variant="determinate" value={(progress.sent / progress.total) * 100} />
-              <Typography variant="caption">{t('portal.purge.progress', { sent: progress.sent, total: progress.total })}</Typography>
+              <Typography variant="caption">{t('pages.cdn/newurlPush.progress', { sent: progress.sent, total: progress.total })}</Typography>
             </Box>
           )}
           {outcome && <Alert severity="success" sx={{ mt: 2 }} data-testid="purge-outcome">{outcome}</Alert>}
@@ -147,7 +147,7 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
             <Alert severity="error" sx={{ mt: 2 }} data-testid="purge-refused">
               <div>{refused.msg}</div>
               {refused.lines.slice(0, 50).map((l) => (
-                <div key={`${l.line}-${l.url}`}>{t('portal.purge.lineError', { line: l.line, url: l.url, reason: l.reason })}</div>
+                <div key={`${l.line}-${l.url}`}>{t('pages.cdn/newurlPush.lineError', { line: l.line, url: l.url, reason: l.reason })}</div>
               ))}
             </Alert>
           )}

@@ -37,60 +37,60 @@ export function CustomRankPage() {
   const providerCodes = useMemo(() => [...new Set([...(ranking.data ?? []).flatMap((e) => e.providers), ...providers])].sort(), [ranking.data, providers]);
   return (
     <div data-testid="customrank-page">
-      <PageHeader title={translate('customRank.title')} subtitle={translate('customRank.subtitle')} />
+      <PageHeader title={translate('pages.cdn/customRank.title')} subtitle={translate('pages.cdn/customRank.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <AccountSelect value={accounts} onChange={(a) => (setAccounts(a), setDomains([]))} />
         {choices.available && (
           <MultiSelect
-            label={translate('trafficPages.domains')}
+            label={translate('portal.traffic.domains')}
             options={choices.domains}
             value={domains}
             onChange={setDomains}
-            emptyText={translate('trafficPages.allDomains')}
+            emptyText={translate('portal.traffic.allDomains')}
             width={280}
             testId="filter-domains"
           />
         )}
         <MultiSelect
-          label={translate('customRank.providers')}
+          label={translate('pages.cdn/customRank.providers')}
           options={providerCodes}
           value={providers}
           onChange={setProviders}
           labelOf={choices.providerName}
-          emptyText={translate('customRank.allProviders')}
+          emptyText={translate('pages.cdn/customRank.allProviders')}
           testId="filter-providers"
         />
         <RangePresets value={choice} onChange={setChoice} />
       </Stack>
       <Section
-        title={translate('customRank.tableTitle')}
+        title={translate('pages.cdn/customRank.tableTitle')}
         testId="ranking"
         actions={
           <>
             <Choice
               value={sortBy}
               onChange={setSortBy}
-              label={translate('customRank.sortBy')}
+              label={translate('pages.cdn/customRank.sortBy')}
               options={[
-                { value: 'flow', label: translate('customRank.byFlow'), testId: 'sortby-flow' },
-                { value: 'request', label: translate('customRank.byRequest'), testId: 'sortby-request' },
+                { value: 'flow', label: translate('pages.cdn/customRank.byFlow'), testId: 'sortby-flow' },
+                { value: 'request', label: translate('pages.cdn/customRank.byRequest'), testId: 'sortby-request' },
               ]}
             />
             <CsvButton rows={rows} columns={columns} name={`usage-ranking-${sortBy}`} />
           </>
         }
       >
-        <QueryView state={ranking} isEmpty={(d) => d.length === 0} emptyText={translate('customRank.empty')} testId="ranking">
+        <QueryView state={ranking} isEmpty={(d) => d.length === 0} emptyText={translate('pages.cdn/customRank.empty')} testId="ranking">
           {() => (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-total">
-                {translate(`customRank.total.${sortBy}`, { count: rows.length, value: sortBy === 'flow' ? formatBytes(total) : formatCount(total) })}
+                {translate(`pages.cdn/customRank.total.${sortBy}`, { count: rows.length, value: sortBy === 'flow' ? formatBytes(total) : formatCount(total) })}
               </Typography>
-              <Typography variant="subtitle2">{translate(`customRank.chart.${sortBy}`)}</Typography>
+              <Typography variant="subtitle2">{translate(`pages.cdn/customRank.chart.${sortBy}`)}</Typography>
               <BarRanking
                 data={rows.map((r) => ({ name: r.custom, value: sortBy === 'flow' ? r.flow : r.request }))}
                 kind={sortBy === 'flow' ? 'bytes' : 'count'}
-                valueTitle={translate(`customRank.axis.${sortBy}`)}
+                valueTitle={translate(`pages.cdn/customRank.axis.${sortBy}`)}
                 labelWidth={220}
               />
               <LocalTable rows={rows} columns={columns} perPage={25} testId="table-ranking" />

@@ -26,8 +26,8 @@ function Share({ value }: { value: number }) {
 /** Columns of the ranking (rank by the chosen measure; every column sortable but providers). */
 export function useRankColumns(sortBy: AnalysisMeasure, providerName: (code: string) => string): Column<RankRow>[] {
   const translate = useTranslate();
-  const col = (key: string) => translate(`customRank.columns.${key}`);
-  const shareLabel = translate(`customRank.columns.ratio.${sortBy}`);
+  const col = (key: string) => translate(`pages.cdn/customRank.columns.${key}`);
+  const shareLabel = translate(`pages.cdn/customRank.columns.ratio.${sortBy}`);
   return [
     { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
     { source: 'custom', label: col('domain'), render: (r) => r.custom, csv: (r) => r.custom },

@@ -7,7 +7,7 @@ export const customRankPage: PortalPage = {
   path: 'cdn/customRank',
   module: 'analysis',
   area: 'cdn',
-  label: 'portal.menu.customRank',
+  label: 'pages.cdn/customRank.menu',
   icon: LeaderboardOutlinedIcon,
   component: lazy(() => import('./CustomRankPage')),
 };

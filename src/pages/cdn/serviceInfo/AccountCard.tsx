@@ -20,19 +20,19 @@ export function AccountCard({ init }: { init: ServiceInfoInit }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="account-card">
       <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {item(translate('serviceInfo.account.company'), init.companyName || init.account, 'card-company')}
-        {item(translate('serviceInfo.account.identity'), init.account)}
-        {item(translate('serviceInfo.account.subAccounts'), String(subAccounts), 'card-subaccounts')}
-        {item(translate('serviceInfo.account.domains'), String(init.domains.length), 'card-domains')}
+        {item(translate('pages.cdn/newserviceinfo.account.company'), init.companyName || init.account, 'card-company')}
+        {item(translate('pages.cdn/newserviceinfo.account.identity'), init.account)}
+        {item(translate('pages.cdn/newserviceinfo.account.subAccounts'), String(subAccounts), 'card-subaccounts')}
+        {item(translate('pages.cdn/newserviceinfo.account.domains'), String(init.domains.length), 'card-domains')}
         {item(
-          translate('serviceInfo.account.dataSpan'),
-          init.firstTime === null ? translate('serviceInfo.account.noData') : `${date(init.firstTime)} – ${date(init.lastTime)}`,
+          translate('pages.cdn/newserviceinfo.account.dataSpan'),
+          init.firstTime === null ? translate('pages.cdn/newserviceinfo.account.noData') : `${date(init.firstTime)} – ${date(init.lastTime)}`,
           'card-span',
         )}
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          {translate('serviceInfo.account.providers')}
+          {translate('pages.cdn/newserviceinfo.account.providers')}
         </Typography>
         {init.providers.length === 0 ? (
           <Typography variant="body2">—</Typography>

@@ -12,10 +12,10 @@ type Row = ServiceDomain & { id: string; service: string };
 export function ServiceDomains({ info, providerName }: { info: ServiceInfo; providerName: (code: string) => string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const col = (key: string) => translate(`serviceInfo.columns.${key}`);
-  const typeName = (t: string) => translate(`serviceInfo.types.${t || 'cdn'}`, { _: t || 'cdn' });
+  const col = (key: string) => translate(`pages.cdn/newserviceinfo.columns.${key}`);
+  const typeName = (t: string) => translate(`pages.cdn/newserviceinfo.types.${t || 'cdn'}`, { _: t || 'cdn' });
   const rows: Row[] = info.domains.map((d) => ({ ...d, id: `${d.account}/${d.domain}`, service: typeName(d.type) }));
-  const seen = (s: number | null) => (s === null ? translate('serviceInfo.never') : day(s * 1000, locale).format('YYYY-MM-DD HH:mm'));
+  const seen = (s: number | null) => (s === null ? translate('pages.cdn/newserviceinfo.never') : day(s * 1000, locale).format('YYYY-MM-DD HH:mm'));
   const columns: Column<Row>[] = [
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
@@ -41,7 +41,7 @@ export function ServiceDomains({ info, providerName }: { info: ServiceInfo; prov
   ];
   return (
     <Section
-      title={translate('serviceInfo.domainsTitle', { count: rows.length })}
+      title={translate('pages.cdn/newserviceinfo.domainsTitle', { count: rows.length })}
       testId="service-domains"
       actions={<CsvButton rows={rows} columns={columns} name={`service-domains-${info.account}-${info.month}`} />}
     >

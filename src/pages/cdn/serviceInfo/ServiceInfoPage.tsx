@@ -43,14 +43,14 @@ export function ServiceInfoPage() {
   const providerName = (code: string) => init.data?.providers.find((p) => p.value === code)?.name ?? code;
   return (
     <div data-testid="serviceinfo-page">
-      <PageHeader title={translate('serviceInfo.title')} subtitle={translate('serviceInfo.subtitle')} />
+      <PageHeader title={translate('pages.cdn/newserviceinfo.title')} subtitle={translate('pages.cdn/newserviceinfo.subtitle')} />
       <QueryView state={init} isEmpty={() => false} height={120} testId="serviceinfo-init">
         {(d) => (
           <>
             <AccountCard init={d} />
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
               <SingleSelect
-                label={translate('serviceInfo.chooseAccount')}
+                label={translate('pages.cdn/newserviceinfo.chooseAccount')}
                 value={chosenAccount}
                 onChange={setAccount}
                 width={320}
@@ -58,7 +58,7 @@ export function ServiceInfoPage() {
                 options={accounts.map((a) => ({ value: a.identity, label: `${a.title} (${a.identity})`, depth: a.depth }))}
               />
               <SingleSelect
-                label={translate('serviceInfo.month')}
+                label={translate('pages.cdn/newserviceinfo.month')}
                 value={chosenMonth}
                 onChange={setMonth}
                 width={160}
@@ -70,7 +70,7 @@ export function ServiceInfoPage() {
         )}
       </QueryView>
       {init.data && (
-        <QueryView state={info} isEmpty={(d) => d.domains.length === 0} emptyText={translate('serviceInfo.empty')} height={320} testId="serviceinfo">
+        <QueryView state={info} isEmpty={(d) => d.domains.length === 0} emptyText={translate('pages.cdn/newserviceinfo.empty')} height={320} testId="serviceinfo">
           {(d) => (
             <>
               <ServicesPanel info={d} />

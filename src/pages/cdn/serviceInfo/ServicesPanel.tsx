@@ -21,12 +21,12 @@ export function ServicesPanel({ info }: { info: ServiceInfo }) {
       {info.services.map((s) => (
         <Paper key={s.name} variant="outlined" sx={{ p: 2, flex: '1 1 210px', minWidth: 210, maxWidth: 360 }} data-testid={`service-${s.name}`}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-            {translate(`serviceInfo.types.${s.name}`, { _: s.name })}
+            {translate(`pages.cdn/newserviceinfo.types.${s.name}`, { _: s.name })}
           </Typography>
-          {line(translate('serviceInfo.columns.domainCount'), formatCount(s.domainCount))}
-          {line(translate('serviceInfo.columns.flow'), formatBytes(s.flow))}
-          {line(translate('serviceInfo.columns.request'), formatCount(s.request))}
-          {line(translate('serviceInfo.columns.peakBandwidth'), formatBandwidth(s.peakBandwidth))}
+          {line(translate('pages.cdn/newserviceinfo.columns.domainCount'), formatCount(s.domainCount))}
+          {line(translate('pages.cdn/newserviceinfo.columns.flow'), formatBytes(s.flow))}
+          {line(translate('pages.cdn/newserviceinfo.columns.request'), formatCount(s.request))}
+          {line(translate('pages.cdn/newserviceinfo.columns.peakBandwidth'), formatBandwidth(s.peakBandwidth))}
         </Paper>
       ))}
     </Stack>

@@ -7,7 +7,7 @@ export const serviceInfoPage: PortalPage = {
   path: 'cdn/newserviceinfo',
   module: 'serviceinfo',
   area: 'cdn',
-  label: 'portal.menu.newserviceinfo',
+  label: 'pages.cdn/newserviceinfo.menu',
   icon: InfoOutlinedIcon,
   component: lazy(() => import('./ServiceInfoPage')),
 };

@@ -19,7 +19,7 @@ export function AccountSelect({ value, onChange, width = 220 }: { value: string[
   const translate = useTranslate();
   const tree = readUserInfo()?.treeData;
   const options = useMemo(() => flattenTree(tree ?? []), [tree]);
-  const title = (v: string) => (v === ALL_ACCOUNTS ? translate('trafficPages.allAccounts') : (options.find((a) => a.value === v)?.title ?? v));
+  const title = (v: string) => (v === ALL_ACCOUNTS ? translate('portal.traffic.allAccounts') : (options.find((a) => a.value === v)?.title ?? v));
   const choose = (next: string[]) => {
     // 'All accounts' excludes single picks and the other way round.
     const added = next.find((v) => !value.includes(v));
@@ -28,7 +28,7 @@ export function AccountSelect({ value, onChange, width = 220 }: { value: string[
   };
   return (
     <MultiSelect
-      label={translate('trafficPages.accounts')}
+      label={translate('portal.traffic.accounts')}
       options={[ALL_ACCOUNTS, ...options.map((a) => a.value)]}
       value={value}
       onChange={choose}

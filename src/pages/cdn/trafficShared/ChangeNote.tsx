@@ -14,20 +14,20 @@ export function ChangeNote({ change, previous, points = false, testId }: { chang
   if (change === null || change === undefined)
     return (
       <Typography variant="caption" component="p" color="text.secondary" data-testid={testId}>
-        {translate('trafficPages.change.noPrevious')}
+        {translate('portal.traffic.change.noPrevious')}
       </Typography>
     );
   const value = roundTo(change, 2);
   const up = value > 0;
-  const amount = points ? translate('trafficPages.change.points', { value: Math.abs(value).toFixed(2) }) : formatPercent(Math.abs(value));
+  const amount = points ? translate('portal.traffic.change.points', { value: Math.abs(value).toFixed(2) }) : formatPercent(Math.abs(value));
   return (
     <Box data-testid={testId}>
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', color: value === 0 ? 'text.secondary' : up ? 'success.dark' : 'error.main', fontSize: 12, whiteSpace: 'nowrap' }}>
         {value !== 0 && (up ? <ArrowDropUpIcon fontSize="small" sx={{ ml: -0.5 }} /> : <ArrowDropDownIcon fontSize="small" sx={{ ml: -0.5 }} />)}
-        {translate('trafficPages.change.versus', { value: amount })}
+        {translate('portal.traffic.change.versus', { value: amount })}
       </Box>
       <Typography variant="caption" component="p" color="text.secondary">
-        {translate('trafficPages.change.previous', { value: previous })}
+        {translate('portal.traffic.change.previous', { value: previous })}
       </Typography>
     </Box>
   );

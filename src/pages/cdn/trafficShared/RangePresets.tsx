@@ -26,8 +26,8 @@ function TimeChoice<T extends TimeSelect>({ value, onChange, options }: { value:
       dense
       value={value}
       onChange={onChange}
-      label={translate('trafficPages.range')}
-      options={options.map((p) => ({ value: p, label: translate(`trafficPages.presets.${p}`), testId: `preset-${p}` }))}
+      label={translate('portal.traffic.range')}
+      options={options.map((p) => ({ value: p, label: translate(`portal.traffic.presets.${p}`), testId: `preset-${p}` }))}
     />
   );
 }
@@ -54,7 +54,7 @@ export function RangePresets({
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TimeChoice value={value.preset} onChange={(p) => onChange(choosePreset(p))} options={presets} />
       <Typography variant="body2" color="text.secondary" data-testid="range-shown">
-        {translate('trafficPages.rangeShown', { start: value.startTime.slice(0, 16), end: value.endTime.slice(0, 16) })}
+        {translate('portal.traffic.rangeShown', { start: value.startTime.slice(0, 16), end: value.endTime.slice(0, 16) })}
       </Typography>
     </Stack>
   );

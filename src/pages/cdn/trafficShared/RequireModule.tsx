@@ -13,7 +13,7 @@ export function RequireModule({ module, children }: { module: string; children: 
   if (!hasPermission(readUserInfo()?.permissionList ?? [], module, 'view'))
     return (
       <Alert severity="warning" data-testid="page-forbidden">
-        {translate('trafficPages.forbidden')}
+        {translate('portal.traffic.forbidden')}
       </Alert>
     );
   return <>{children}</>;

@@ -26,7 +26,7 @@ export function WafDashboardsPage() {
   const [locale] = useLocaleState();
   const [websiteId, setWebsiteId] = useState<number | ''>('');
   const [range, setRange] = useState<Range>('24h');
-  const t = (k: string) => translate(`portal.websites.dashboard.${k}`);
+  const t = (k: string) => translate(`pages.dcdn/dashboards.${k}`);
 
   const websiteList = usePortalQuery(['wafWebsites'], (dp) =>
     dp.getList<Website>('dcdn/website', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'DESC' }, filter: {} }).then((r) => r.data),
@@ -72,7 +72,7 @@ export function WafDashboardsPage() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="waf-dashboards">
-      <Title title={translate('portal.websites.dashboardTitle')} />
+      <Title title={translate('pages.dcdn/dashboards.title')} />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         <TextField select size="small" label={t('website')} value={websiteId} onChange={(e) => setWebsiteId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 280 }}
           SelectProps={{ displayEmpty: true }} InputLabelProps={{ shrink: true }}>
@@ -128,11 +128,11 @@ export function WafDashboardsPage() {
           </Card>
           <Grid container spacing={2} sx={{ mt: 0 }}>
             {eventCard('categories', t('topCategories'), (
-              <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`portal.websites.dashboard.category.${c.category}`), value: c.count }))}
+              <BarRanking data={(data?.topCategories ?? []).map((c) => ({ name: translate(`pages.dcdn/dashboards.category.${c.category}`), value: c.count }))}
                 kind="count" valueTitle={t('events')} labelWidth={180} />
             ), !!data && !data.topCategories.length)}
             {eventCard('actions', t('actions'), (
-              <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`portal.websites.test.action.${a.action}`), value: a.count }))}
+              <PieShare data={(data?.actions ?? []).map((a) => ({ name: translate(`resources.dcdn/website.test.action.${a.action}`), value: a.count }))}
                 kind="count" otherLabel={t('other')} height={260} />
             ), !!data && !data.actions.length)}
             {eventCard('ips', t('topIps'), (

@@ -4,6 +4,6 @@ import type { PortalPage } from '../../../registry.types';
 
 /** The website protection dashboard at /dcdn/dashboards (issue #18). */
 export const wafDashboardsPage: PortalPage = {
-  path: 'dcdn/dashboards', module: 'dashboards', area: 'dcdn', label: 'portal.menu.wafDashboards', icon: InsightsOutlinedIcon,
+  path: 'dcdn/dashboards', module: 'dashboards', area: 'dcdn', label: 'pages.dcdn/dashboards.menu', icon: InsightsOutlinedIcon,
   component: lazy(() => import('./WafDashboardsPage').then((m) => ({ default: m.WafDashboardsPage }))),
 };

@@ -16,7 +16,7 @@ const ALL = '';
 export function BillDetailTable({ data, month }: { data: BillDetail; month: string }) {
   const translate = useTranslate();
   const [domain, setDomain] = useState(ALL);
-  const col = (key: string) => translate(`bill.columns.${key}`);
+  const col = (key: string) => translate(`pages.page/bill.columns.${key}`);
   const domains = useMemo(() => [...new Set(data.list.map((r) => r.domain))].sort(), [data.list]);
   const rows: Row[] = data.list.filter((r) => domain === ALL || r.domain === domain).map((r) => ({ ...r, id: `${r.date}/${r.account}/${r.domain}` }));
   const perDay = [...new Set(rows.map((r) => r.date))].sort().map((date) => ({
@@ -36,19 +36,19 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
     <>
       <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <SingleSelect
-          label={translate('bill.detail.domain')}
+          label={translate('pages.page/bill.detail.domain')}
           value={domain}
           onChange={setDomain}
           minWidth={260}
           testId="bill-detail-domain"
-          options={[{ value: ALL, label: translate('trafficPages.allDomains') }, ...domains.map((d) => ({ value: d, label: d }))]}
+          options={[{ value: ALL, label: translate('portal.traffic.allDomains') }, ...domains.map((d) => ({ value: d, label: d }))]}
         />
         <CsvButton rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`} />
       </Stack>
-      <Typography variant="subtitle2">{translate('bill.detail.chartTitle')}</Typography>
-      <FeesChart data={perDay} series={[{ key: 'trafficFee', name: translate('bill.columns.trafficFee') }]} axisTitle={translate('bill.axis.fee')} height={240} />
+      <Typography variant="subtitle2">{translate('pages.page/bill.detail.chartTitle')}</Typography>
+      <FeesChart data={perDay} series={[{ key: 'trafficFee', name: translate('pages.page/bill.columns.trafficFee') }]} axisTitle={translate('pages.page/bill.axis.fee')} height={240} />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {translate('bill.detail.note')}
+        {translate('pages.page/bill.detail.note')}
       </Typography>
       <LocalTable rows={rows} columns={columns} perPage={25} testId="table-bill-detail" />
     </>

@@ -19,32 +19,32 @@ export function BillOverviewPanel({ data, month }: { data: BillOverview; month: 
     return { label: m, trafficFee: row?.trafficFee ?? 0, bandwidthFee: row?.bandwidthFee ?? 0 };
   });
   return (
-    <Section title={translate('bill.overview.title', { month })} testId="bill-overview">
+    <Section title={translate('pages.page/bill.overview.title', { month })} testId="bill-overview">
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <Tile label={translate('bill.overview.trafficFee')} value={formatYuan(current.trafficFee)} testId="bill-traffic-fee">
+        <Tile label={translate('pages.page/bill.overview.trafficFee')} value={formatYuan(current.trafficFee)} testId="bill-traffic-fee">
           <Typography variant="caption" color="text.secondary">
-            {translate('bill.overview.trafficFeeNote')}
+            {translate('pages.page/bill.overview.trafficFeeNote')}
           </Typography>
         </Tile>
-        <Tile label={translate('bill.overview.bandwidthFee')} value={formatYuan(current.bandwidthFee)} testId="bill-bandwidth-fee">
+        <Tile label={translate('pages.page/bill.overview.bandwidthFee')} value={formatYuan(current.bandwidthFee)} testId="bill-bandwidth-fee">
           <Typography variant="caption" color="text.secondary">
-            {translate('bill.overview.bandwidthFeeNote')}
+            {translate('pages.page/bill.overview.bandwidthFeeNote')}
           </Typography>
         </Tile>
-        <Tile label={translate('bill.overview.flow')} value={formatBytes(current.flow)} testId="bill-flow" />
-        <Tile label={translate('bill.overview.request')} value={formatCount(current.request)} testId="bill-request" />
-        <Tile label={translate('bill.overview.domains')} value={formatCount(current.domainCount)} testId="bill-domains" />
+        <Tile label={translate('pages.page/bill.overview.flow')} value={formatBytes(current.flow)} testId="bill-flow" />
+        <Tile label={translate('pages.page/bill.overview.request')} value={formatCount(current.request)} testId="bill-request" />
+        <Tile label={translate('pages.page/bill.overview.domains')} value={formatCount(current.domainCount)} testId="bill-domains" />
       </Stack>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <Typography variant="subtitle2">{translate('bill.overview.chartTitle', { count: HISTORY_MONTHS })}</Typography>
+          <Typography variant="subtitle2">{translate('pages.page/bill.overview.chartTitle', { count: HISTORY_MONTHS })}</Typography>
           <FeesChart
             data={history}
             series={[
-              { key: 'trafficFee', name: translate('bill.overview.trafficFee') },
-              { key: 'bandwidthFee', name: translate('bill.overview.bandwidthFee') },
+              { key: 'trafficFee', name: translate('pages.page/bill.overview.trafficFee') },
+              { key: 'bandwidthFee', name: translate('pages.page/bill.overview.bandwidthFee') },
             ]}
-            axisTitle={translate('bill.axis.fee')}
+            axisTitle={translate('pages.page/bill.axis.fee')}
           />
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>

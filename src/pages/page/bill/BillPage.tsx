@@ -30,13 +30,13 @@ export function BillPage() {
   const [current] = useCurrentBillQuery();
   return (
     <div data-testid="bill-page">
-      <PageHeader title={translate('bill.title')} subtitle={translate('bill.subtitle')} />
+      <PageHeader title={translate('pages.page/bill.title')} subtitle={translate('pages.page/bill.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SingleSelect label={translate('bill.month')} value={month} onChange={setMonth} width={160} testId="bill-month" options={months.map((m) => ({ value: m, label: m }))} />
+        <SingleSelect label={translate('pages.page/bill.month')} value={month} onChange={setMonth} width={160} testId="bill-month" options={months.map((m) => ({ value: m, label: m }))} />
         <AccountSelect value={accounts} onChange={setAccounts} />
         {current && (
           <Typography variant="body2" color="text.secondary" data-testid="bill-current-query">
-            {translate('bill.currentQuery', { month: current.startMonth, count: current.accounts?.length ?? 0 })}
+            {translate('pages.page/bill.currentQuery', { month: current.startMonth, count: current.accounts?.length ?? 0 })}
           </Typography>
         )}
       </Stack>
@@ -45,15 +45,15 @@ export function BillPage() {
       </QueryView>
       <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
         <Tabs value={view} onChange={(_e, v: View) => setView(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-          <Tab value="sum" label={translate('bill.sum.title')} data-testid="bill-tab-sum" />
-          <Tab value="detail" label={translate('bill.detail.title')} data-testid="bill-tab-detail" />
+          <Tab value="sum" label={translate('pages.page/bill.sum.title')} data-testid="bill-tab-sum" />
+          <Tab value="detail" label={translate('pages.page/bill.detail.title')} data-testid="bill-tab-detail" />
         </Tabs>
         {view === 'sum' ? (
-          <QueryView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-sum">
+          <QueryView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.page/bill.empty', { month })} testId="bill-sum">
             {(d) => <BillSumTable data={d} month={month} />}
           </QueryView>
         ) : (
-          <QueryView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('bill.empty', { month })} testId="bill-detail">
+          <QueryView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.page/bill.empty', { month })} testId="bill-detail">
             {(d) => <BillDetailTable data={d} month={month} />}
           </QueryView>
         )}

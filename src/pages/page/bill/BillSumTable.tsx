@@ -11,7 +11,7 @@ type Row = BillSumRow & { id: string };
 /** The month per domain: usage, peak and 95th-percentile bandwidth, and the fee under each method. */
 export function BillSumTable({ data, month }: { data: BillSum; month: string }) {
   const translate = useTranslate();
-  const col = (key: string) => translate(`bill.columns.${key}`);
+  const col = (key: string) => translate(`pages.page/bill.columns.${key}`);
   const rows: Row[] = data.list.map((r) => ({ ...r, id: `${r.month}/${r.account}/${r.domain}` }));
   const columns: Column<Row>[] = [
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
@@ -27,7 +27,7 @@ export function BillSumTable({ data, month }: { data: BillSum; month: string }) 
     <>
       <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="body2" data-testid="bill-sum-total">
-          {translate('bill.sum.total', {
+          {translate('pages.page/bill.sum.total', {
             count: rows.length,
             flow: formatBytes(data.total.flow),
             trafficFee: formatYuan(data.total.trafficFee),

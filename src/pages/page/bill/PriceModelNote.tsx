@@ -11,23 +11,23 @@ export function PriceModelNote({ model }: { model: PriceModel }) {
   const tiers = model.trafficTiers.map((t) => {
     const text =
       t.uptoGB === null
-        ? translate('bill.price.tierAbove', { from: formatCount(lower), price: formatYuan(t.yuanPerGB) })
-        : translate('bill.price.tier', { from: formatCount(lower), to: formatCount(t.uptoGB), price: formatYuan(t.yuanPerGB) });
+        ? translate('pages.page/bill.price.tierAbove', { from: formatCount(lower), price: formatYuan(t.yuanPerGB) })
+        : translate('pages.page/bill.price.tier', { from: formatCount(lower), to: formatCount(t.uptoGB), price: formatYuan(t.yuanPerGB) });
     lower = t.uptoGB ?? lower;
     return text;
   });
   return (
     <Box sx={{ fontSize: 13, color: 'text.secondary' }} data-testid="price-model">
       <Typography variant="subtitle2" color="text.primary">
-        {translate('bill.price.title')}
+        {translate('pages.page/bill.price.title')}
       </Typography>
-      <Typography variant="body2">{translate('bill.price.traffic')}</Typography>
+      <Typography variant="body2">{translate('pages.page/bill.price.traffic')}</Typography>
       <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
         {tiers.map((t) => (
           <li key={t}>{t}</li>
         ))}
       </Box>
-      <Typography variant="body2">{translate('bill.price.bandwidth', { price: formatYuan(model.yuanPerMbps95) })}</Typography>
+      <Typography variant="body2">{translate('pages.page/bill.price.bandwidth', { price: formatYuan(model.yuanPerMbps95) })}</Typography>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ export const billPage: PortalPage = {
   path: 'page/bill',
   module: 'bill',
   area: 'page',
-  label: 'portal.menu.bill',
+  label: 'pages.page/bill.menu',
   icon: ReceiptLongOutlinedIcon,
   component: lazy(() => import('./BillPage')),
 };

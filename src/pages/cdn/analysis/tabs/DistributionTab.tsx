@@ -19,7 +19,7 @@ function shareRows(list: ShareItem[], label: (name: string) => string): ShareRow
 /** Ranked share table: rank, place, requests or traffic, share. */
 function useShareColumns(measure: AnalysisMeasure, placeLabel: string): Column<ShareRow>[] {
   const translate = useTranslate();
-  const valueLabel = translate(measure === 'flow' ? 'analysis.columns.flow' : 'analysis.columns.requests');
+  const valueLabel = translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.flow' : 'pages.cdn/analysisOff.columns.requests');
   return [
     rankColumn<ShareRow>(translate),
     { source: 'label', label: placeLabel, render: (r) => r.label, csv: (r) => r.label },
@@ -44,16 +44,16 @@ export function DistributionTab(props: TabProps) {
   const world = useAnalysisQuery(`userAll-${measure}`, props, (dp) => dp.analysisUserAll(variant, applied.search, measure), { needsDomains: true });
   const china = useAnalysisQuery(`userCn-${measure}`, props, (dp) => dp.analysisUserCn(variant, applied.search, measure), { needsDomains: true });
   const kind = measure === 'flow' ? 'bytes' : 'count';
-  const valueTitle = translate(measure === 'flow' ? 'analysis.axis.flow' : 'analysis.axis.requests');
+  const valueTitle = translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests');
   const countries = shareRows(world.data?.countryList ?? [], labels.country);
   const provinces = shareRows(china.data?.provinceList ?? [], labels.province);
-  const countryColumns = useShareColumns(measure, translate('analysis.columns.country'));
-  const provinceColumns = useShareColumns(measure, translate('analysis.columns.province'));
-  const noData = translate('analysis.noData');
+  const countryColumns = useShareColumns(measure, translate('pages.cdn/analysisOff.columns.country'));
+  const provinceColumns = useShareColumns(measure, translate('pages.cdn/analysisOff.columns.province'));
+  const noData = translate('pages.cdn/analysisOff.noData');
   return (
     <>
       <Section
-        title={translate('analysis.distribution.worldTitle')}
+        title={translate('pages.cdn/analysisOff.distribution.worldTitle')}
         testId="tab-distribution"
         actions={
           <>
@@ -70,8 +70,8 @@ export function DistributionTab(props: TabProps) {
                   <WorldMap data={d.countryList.map((c) => ({ code: c.name, value: c.value }))} kind={kind} valueTitle={valueTitle} nameOf={labels.country} noDataText={noData} />
                 </Grid>
                 <Grid size={{ xs: 12, lg: 4 }}>
-                  <Typography variant="subtitle2">{translate('analysis.distribution.continents')}</Typography>
-                  <PieShare data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} legend="bottom" height={340} />
+                  <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.continents')}</Typography>
+                  <PieShare data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))} kind={kind} otherLabel={translate('pages.cdn/analysisOff.other')} legend="bottom" height={340} />
                 </Grid>
               </Grid>
               <LocalTable rows={countries} columns={countryColumns} testId="table-countries" />
@@ -79,12 +79,12 @@ export function DistributionTab(props: TabProps) {
           )}
         </QueryView>
       </Section>
-      <Section title={translate('analysis.distribution.chinaTitle')} actions={<CsvButton rows={provinces} columns={provinceColumns} name={`user-provinces-${measure}`} />}>
+      <Section title={translate('pages.cdn/analysisOff.distribution.chinaTitle')} actions={<CsvButton rows={provinces} columns={provinceColumns} name={`user-provinces-${measure}`} />}>
         <QueryView state={china} isEmpty={(d) => d.countCN === 0} height={360}>
           {(d) => (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('analysis.distribution.chinaShare', {
+                {translate('pages.cdn/analysisOff.distribution.chinaShare', {
                   value: measure === 'flow' ? formatBytes(d.countCN) : formatCount(d.countCN),
                   percent: formatPercent(percentOf(d.countCN, d.count)),
                 })}
@@ -94,8 +94,8 @@ export function DistributionTab(props: TabProps) {
                   <ChinaMap data={d.provinceList.map((p) => ({ name: p.name, value: p.value }))} kind={kind} valueTitle={valueTitle} nameOf={labels.province} noDataText={noData} />
                 </Grid>
                 <Grid size={{ xs: 12, lg: 5 }}>
-                  <Typography variant="subtitle2">{translate('analysis.distribution.isps')}</Typography>
-                  <PieShare data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))} kind={kind} otherLabel={translate('analysis.other')} legend="bottom" height={340} />
+                  <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.isps')}</Typography>
+                  <PieShare data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))} kind={kind} otherLabel={translate('pages.cdn/analysisOff.other')} legend="bottom" height={340} />
                 </Grid>
               </Grid>
               <LocalTable rows={provinces} columns={provinceColumns} testId="table-provinces" />

@@ -50,27 +50,27 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
   const fmt = measure === 'flow' ? formatBytes : formatCount;
   const unit = measure === 'flow' ? ' (B)' : '';
   const columns: Column<HitPoint>[] = [
-    { source: 'time', label: translate('analysis.columns.time'), render: (r) => formatTime(r.time, 'minute'), csv: (r) => formatTime(r.time, 'minute') },
+    { source: 'time', label: translate('pages.cdn/analysisOff.columns.time'), render: (r) => formatTime(r.time, 'minute'), csv: (r) => formatTime(r.time, 'minute') },
     {
       source: 'hit',
-      label: translate(measure === 'flow' ? 'analysis.columns.hitFlow' : 'analysis.columns.hitRequests'),
-      csvHeader: translate(measure === 'flow' ? 'analysis.columns.hitFlow' : 'analysis.columns.hitRequests') + unit,
+      label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.hitFlow' : 'pages.cdn/analysisOff.columns.hitRequests'),
+      csvHeader: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.hitFlow' : 'pages.cdn/analysisOff.columns.hitRequests') + unit,
       render: (r) => fmt(r.hit),
       csv: (r) => r.hit,
       align: 'right',
     },
     {
       source: 'miss',
-      label: translate(measure === 'flow' ? 'analysis.columns.missFlow' : 'analysis.columns.missRequests'),
-      csvHeader: translate(measure === 'flow' ? 'analysis.columns.missFlow' : 'analysis.columns.missRequests') + unit,
+      label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.missFlow' : 'pages.cdn/analysisOff.columns.missRequests'),
+      csvHeader: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.missFlow' : 'pages.cdn/analysisOff.columns.missRequests') + unit,
       render: (r) => fmt(r.miss),
       csv: (r) => r.miss,
       align: 'right',
     },
     {
       source: 'hitPercent',
-      label: translate(measure === 'flow' ? 'analysis.columns.byteHitPercent' : 'analysis.columns.hitPercent'),
-      csvHeader: `${translate(measure === 'flow' ? 'analysis.columns.byteHitPercent' : 'analysis.columns.hitPercent')} (%)`,
+      label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.byteHitPercent' : 'pages.cdn/analysisOff.columns.hitPercent'),
+      csvHeader: `${translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.byteHitPercent' : 'pages.cdn/analysisOff.columns.hitPercent')} (%)`,
       render: (r) => formatPercent(r.hitPercent),
       csv: (r) => r.hitPercent,
       align: 'right',
@@ -85,7 +85,7 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
   };
   return (
     <Section
-      title={translate(measure === 'flow' ? 'analysis.hit.byteTitle' : 'analysis.hit.requestTitle')}
+      title={translate(measure === 'flow' ? 'pages.cdn/analysisOff.hit.byteTitle' : 'pages.cdn/analysisOff.hit.requestTitle')}
       testId={`hit-${measure}`}
       actions={<CsvButton rows={rows} columns={columns} name={`hit-rate-${measure}`} />}
     >
@@ -94,30 +94,30 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
           <>
             <Stack direction="row" spacing={4} sx={{ mb: 1, flexWrap: 'wrap' }} useFlexGap>
               <Figure
-                label={translate(measure === 'flow' ? 'analysis.series.byteHitPercent' : 'analysis.series.hitPercent')}
+                label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent')}
                 value={formatPercent(hitPercent(d.hit, d.hit + d.miss))}
                 testId={`hit-${measure}-percent`}
               />
-              <Figure label={translate('analysis.series.missPercent')} value={formatPercent(missPercent(d.hit, d.hit + d.miss))} />
-              <Figure label={translate(measure === 'flow' ? 'analysis.series.hitFlow' : 'analysis.series.hit')} value={fmt(d.hit)} />
-              <Figure label={translate(measure === 'flow' ? 'analysis.series.missFlow' : 'analysis.series.miss')} value={fmt(d.miss)} />
+              <Figure label={translate('pages.cdn/analysisOff.series.missPercent')} value={formatPercent(missPercent(d.hit, d.hit + d.miss))} />
+              <Figure label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit')} value={fmt(d.hit)} />
+              <Figure label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss')} value={fmt(d.miss)} />
             </Stack>
             <TimeSeriesChart
               data={points}
               series={[
-                { key: 'hit', name: translate(measure === 'flow' ? 'analysis.series.hitFlow' : 'analysis.series.hit'), area: true, color: '#2e7d32' },
-                { key: 'miss', name: translate(measure === 'flow' ? 'analysis.series.missFlow' : 'analysis.series.miss'), area: true, color: '#ef6c00' },
+                { key: 'hit', name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit'), area: true, color: '#2e7d32' },
+                { key: 'miss', name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss'), area: true, color: '#ef6c00' },
                 {
                   key: 'hitPercent',
-                  name: translate(measure === 'flow' ? 'analysis.series.byteHitPercent' : 'analysis.series.hitPercent'),
+                  name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent'),
                   axis: 'right',
                   color: '#1565c0',
                 },
               ]}
               leftKind={measure === 'flow' ? 'bytes' : 'count'}
-              leftTitle={translate(measure === 'flow' ? 'analysis.axis.flow' : 'analysis.axis.requests')}
+              leftTitle={translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests')}
               rightKind="percent"
-              rightTitle={translate('analysis.axis.percent')}
+              rightTitle={translate('pages.cdn/analysisOff.axis.percent')}
               granularity={applied.interval}
               locale={locale}
             />

@@ -27,31 +27,31 @@ export function IndependentIpTab(props: TabProps) {
   const rows: IpRow[] = list.map((r, i) => ({ ...r, id: r.ip, rank: i + 1 }));
   const columns: Column<IpRow>[] = [
     rankColumn<IpRow>(translate),
-    { source: 'ip', label: translate('analysis.columns.ip'), render: (r) => r.ip, csv: (r) => r.ip },
-    { source: 'country', label: translate('analysis.columns.country'), render: (r) => labels.country(r.country), csv: (r) => labels.country(r.country) },
+    { source: 'ip', label: translate('pages.cdn/analysisOff.columns.ip'), render: (r) => r.ip, csv: (r) => r.ip },
+    { source: 'country', label: translate('pages.cdn/analysisOff.columns.country'), render: (r) => labels.country(r.country), csv: (r) => labels.country(r.country) },
     {
       source: 'province',
-      label: translate('analysis.columns.province'),
+      label: translate('pages.cdn/analysisOff.columns.province'),
       render: (r) => (r.province ? labels.province(r.province) : '—'),
       csv: (r) => (r.province ? labels.province(r.province) : ''),
     },
-    { source: 'isp', label: translate('analysis.columns.isp'), render: (r) => labels.isp(r.isp), csv: (r) => labels.isp(r.isp) },
+    { source: 'isp', label: translate('pages.cdn/analysisOff.columns.isp'), render: (r) => labels.isp(r.isp), csv: (r) => labels.isp(r.isp) },
     requestColumn<IpRow>(translate),
     flowColumn<IpRow>(translate),
   ];
   return (
     <Section
-      title={translate('analysis.ip.tableTitle')}
+      title={translate('pages.cdn/analysisOff.ip.tableTitle')}
       testId="tab-ip"
       actions={
         <>
           <Choice
             value={scope}
             onChange={setScope}
-            label={translate('analysis.ip.scope')}
+            label={translate('pages.cdn/analysisOff.ip.scope')}
             options={[
-              { value: 'all', label: translate('analysis.ip.scopeAll') },
-              { value: 'cn', label: translate('analysis.ip.scopeCN') },
+              { value: 'all', label: translate('pages.cdn/analysisOff.ip.scopeAll') },
+              { value: 'cn', label: translate('pages.cdn/analysisOff.ip.scopeCN') },
             ]}
           />
           <MeasureToggle value={measure} onChange={setMeasure} />
@@ -63,13 +63,13 @@ export function IndependentIpTab(props: TabProps) {
         {(d) => (
           <>
             <Stack direction="row" spacing={4} sx={{ mb: 1 }}>
-              <Figure label={translate('analysis.ip.count')} value={formatCount(d.count)} testId="ip-count" />
+              <Figure label={translate('pages.cdn/analysisOff.ip.count')} value={formatCount(d.count)} testId="ip-count" />
             </Stack>
-            <Typography variant="subtitle2">{translate('analysis.ip.chartTitle')}</Typography>
+            <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.ip.chartTitle')}</Typography>
             <BarRanking
               data={rows.map((r) => ({ name: r.ip, value: measure === 'flow' ? r.flow : r.request }))}
               kind={measure === 'flow' ? 'bytes' : 'count'}
-              valueTitle={translate(measure === 'flow' ? 'analysis.axis.flow' : 'analysis.axis.requests')}
+              valueTitle={translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests')}
               labelWidth={130}
             />
             <LocalTable rows={rows} columns={columns} testId="table-ip" />

@@ -20,7 +20,7 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
   const state = useAnalysisQuery(`ranked-${kind}`, props, (dp) =>
     kind === 'client' ? dp.analysisAgent(props.variant, props.applied.search) : dp.analysisSource(props.variant, props.applied.search),
   );
-  const none = translate(kind === 'client' ? 'analysis.client.none' : 'analysis.source.none');
+  const none = translate(kind === 'client' ? 'pages.cdn/analysisOff.client.none' : 'pages.cdn/analysisOff.source.none');
   // Agents get a readable name ('Chrome 126 · Windows'); referers are shown as sent.
   const nameOf = (raw: string) => (raw ? (kind === 'client' ? summarizeUserAgent(raw) : raw) : none);
   const rows: RankedRow[] = (state.data?.list ?? []).map((r, i) => ({ ...r, id: i + 1, rank: i + 1, label: nameOf(r.name) }));
@@ -28,7 +28,7 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
     rankColumn<RankedRow>(translate),
     {
       source: 'label',
-      label: translate(kind === 'client' ? 'analysis.columns.agent' : 'analysis.columns.referer'),
+      label: translate(kind === 'client' ? 'pages.cdn/analysisOff.columns.agent' : 'pages.cdn/analysisOff.columns.referer'),
       render: (r) => (kind === 'client' && r.name ? <LongText title={r.label} text={r.name} /> : <LongText text={r.label} />),
       csv: (r) => r.name,
     },
@@ -38,7 +38,7 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
   ];
   return (
     <Section
-      title={translate(kind === 'client' ? 'analysis.client.tableTitle' : 'analysis.source.tableTitle')}
+      title={translate(kind === 'client' ? 'pages.cdn/analysisOff.client.tableTitle' : 'pages.cdn/analysisOff.source.tableTitle')}
       testId={`tab-${kind}`}
       actions={<CsvButton rows={rows} columns={columns} name={kind === 'client' ? 'client-agents' : 'referers'} />}
     >
@@ -46,13 +46,13 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
         {(d) => (
           <>
             <Typography variant="body2" color="text.secondary">
-              {translate('analysis.top.total', { value: formatCount(d.count) })}
+              {translate('pages.cdn/analysisOff.top.total', { value: formatCount(d.count) })}
             </Typography>
             <Typography variant="subtitle2" sx={{ mt: 1 }}>
-              {translate(kind === 'client' ? 'analysis.client.chartTitle' : 'analysis.source.chartTitle')}
+              {translate(kind === 'client' ? 'pages.cdn/analysisOff.client.chartTitle' : 'pages.cdn/analysisOff.source.chartTitle')}
             </Typography>
             <Box sx={{ maxWidth: 1100 }}>
-              <PieShare data={pieSlices(rows, d.count, translate('analysis.other'))} kind="count" otherLabel={translate('analysis.other')} maxSlices={PIE_SLICES} height={320} />
+              <PieShare data={pieSlices(rows, d.count, translate('pages.cdn/analysisOff.other'))} kind="count" otherLabel={translate('pages.cdn/analysisOff.other')} maxSlices={PIE_SLICES} height={320} />
             </Box>
             <LocalTable rows={rows} columns={columns} testId={`table-${kind}`} />
           </>

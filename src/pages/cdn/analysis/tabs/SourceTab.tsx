@@ -18,26 +18,26 @@ function OriginCurves(props: TabProps) {
   const seconds = GRANULARITY_SECONDS[applied.interval];
   return (
     <>
-      <Section title={translate('analysis.source.originTitle')} testId="origin-requests">
+      <Section title={translate('pages.cdn/analysisOff.source.originTitle')} testId="origin-requests">
         <QueryView state={requests} isEmpty={(d) => d.length === 0}>
           {(d) => (
             <TimeSeriesChart
               data={toTimePoints(d, applied.range, (p) => ({ request: p.request, bandwidth: bytesToBps(p.flow, seconds) }))}
               series={[
-                { key: 'request', name: translate('analysis.series.originRequest') },
-                { key: 'bandwidth', name: translate('analysis.series.bandwidth'), axis: 'right' },
+                { key: 'request', name: translate('pages.cdn/analysisOff.series.originRequest') },
+                { key: 'bandwidth', name: translate('pages.cdn/analysisOff.series.bandwidth'), axis: 'right' },
               ]}
               leftKind="count"
-              leftTitle={translate('analysis.axis.requests')}
+              leftTitle={translate('pages.cdn/analysisOff.axis.requests')}
               rightKind="bandwidth"
-              rightTitle={translate('analysis.axis.bandwidth')}
+              rightTitle={translate('pages.cdn/analysisOff.axis.bandwidth')}
               granularity={applied.interval}
               locale={locale}
             />
           )}
         </QueryView>
       </Section>
-      <Section title={translate('analysis.source.originStatusTitle')} testId="origin-status">
+      <Section title={translate('pages.cdn/analysisOff.source.originStatusTitle')} testId="origin-status">
         <QueryView state={statuses} isEmpty={(d) => d.length === 0}>
           {(d) => <StatusClassChart points={d} range={applied.range} interval={applied.interval} />}
         </QueryView>

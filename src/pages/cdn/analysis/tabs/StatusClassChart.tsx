@@ -22,9 +22,9 @@ export function StatusClassChart({ points, range, interval }: { points: StatusCu
   return (
     <TimeSeriesChart
       data={data}
-      series={STATUS_CLASSES.map((k) => ({ key: k, name: translate(`analysis.status.classes.${k}`), color: STATUS_COLORS[k] }))}
+      series={STATUS_CLASSES.map((k) => ({ key: k, name: translate(`pages.cdn/analysisOff.status.classes.${k}`), color: STATUS_COLORS[k] }))}
       leftKind="count"
-      leftTitle={translate('analysis.axis.requests')}
+      leftTitle={translate('pages.cdn/analysisOff.axis.requests')}
       granularity={interval}
       locale={locale}
     />

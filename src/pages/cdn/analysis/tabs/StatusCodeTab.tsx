@@ -34,19 +34,19 @@ export function StatusCodeTab(props: TabProps) {
   const rows: CodeRow[] = (requests.data?.list ?? []).map((c) => ({
     id: c.code,
     code: c.code,
-    statusClass: translate(`analysis.status.classes.${statusClassOf(c.code)}`),
+    statusClass: translate(`pages.cdn/analysisOff.status.classes.${statusClassOf(c.code)}`),
     request: c.value,
     percent: c.percent,
     flow: bytes.data ? (flowOf.get(c.code) ?? 0) : null,
   }));
   const columns: Column<CodeRow>[] = [
-    { source: 'code', label: translate('analysis.columns.code'), render: (r) => r.code, csv: (r) => r.code },
-    { source: 'statusClass', label: translate('analysis.columns.statusClass'), render: (r) => r.statusClass, csv: (r) => r.statusClass },
-    { source: 'request', label: translate('analysis.columns.requests'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    { source: 'code', label: translate('pages.cdn/analysisOff.columns.code'), render: (r) => r.code, csv: (r) => r.code },
+    { source: 'statusClass', label: translate('pages.cdn/analysisOff.columns.statusClass'), render: (r) => r.statusClass, csv: (r) => r.statusClass },
+    { source: 'request', label: translate('pages.cdn/analysisOff.columns.requests'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
     {
       source: 'percent',
-      label: translate('analysis.columns.percent'),
-      csvHeader: `${translate('analysis.columns.percent')} (%)`,
+      label: translate('pages.cdn/analysisOff.columns.percent'),
+      csvHeader: `${translate('pages.cdn/analysisOff.columns.percent')} (%)`,
       render: (r) => formatPercent(r.percent),
       csv: (r) => r.percent,
       align: 'right',
@@ -55,8 +55,8 @@ export function StatusCodeTab(props: TabProps) {
       ? [
           {
             source: 'flow',
-            label: translate('analysis.columns.flow'),
-            csvHeader: `${translate('analysis.columns.flow')} (B)`,
+            label: translate('pages.cdn/analysisOff.columns.flow'),
+            csvHeader: `${translate('pages.cdn/analysisOff.columns.flow')} (B)`,
             render: (r: CodeRow) => formatBytes(r.flow),
             csv: (r: CodeRow) => r.flow ?? '',
             align: 'right' as const,
@@ -67,15 +67,15 @@ export function StatusCodeTab(props: TabProps) {
   const isEmpty = (d: StatusData) => d.list.length === 0;
   return (
     <>
-      <Section title={translate('analysis.status.classTitle')} testId="tab-status">
+      <Section title={translate('pages.cdn/analysisOff.status.classTitle')} testId="tab-status">
         <QueryView state={requests} isEmpty={isEmpty}>
           {(d) => (
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, lg: 4 }}>
                 <PieShare
-                  data={STATUS_CLASSES.map((k) => ({ name: translate(`analysis.status.classes.${k}`), value: d[k], color: STATUS_COLORS[k] }))}
+                  data={STATUS_CLASSES.map((k) => ({ name: translate(`pages.cdn/analysisOff.status.classes.${k}`), value: d[k], color: STATUS_COLORS[k] }))}
                   kind="count"
-                  otherLabel={translate('analysis.other')}
+                  otherLabel={translate('pages.cdn/analysisOff.other')}
                   height={320}
                   legend="bottom"
                 />
@@ -89,13 +89,13 @@ export function StatusCodeTab(props: TabProps) {
           )}
         </QueryView>
       </Section>
-      <Section title={translate('analysis.status.tableTitle')} actions={<CsvButton rows={rows} columns={columns} name="status-codes" />}>
+      <Section title={translate('pages.cdn/analysisOff.status.tableTitle')} actions={<CsvButton rows={rows} columns={columns} name="status-codes" />}>
         <QueryView state={requests} isEmpty={isEmpty}>
           {() => (
             <Box>
               {bytes.blocked && (
                 <Alert severity="info" sx={{ mb: 1 }} data-testid="domains-required">
-                  {translate('analysis.validation.domainsRequired')}
+                  {translate('pages.cdn/analysisOff.validation.domainsRequired')}
                 </Alert>
               )}
               {bytes.error && (

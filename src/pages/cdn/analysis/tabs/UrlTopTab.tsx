@@ -21,7 +21,7 @@ export function UrlTopTab(props: TabProps) {
   const rows: UrlRow[] = (state.data?.list ?? []).map((u, i) => ({ ...u, id: i + 1, rank: i + 1 }));
   const columns: Column<UrlRow>[] = [
     rankColumn<UrlRow>(translate),
-    { source: 'url', label: translate('analysis.columns.url'), render: (r) => <LongText text={r.url} />, csv: (r) => r.url },
+    { source: 'url', label: translate('pages.cdn/analysisOff.columns.url'), render: (r) => <LongText text={r.url} />, csv: (r) => r.url },
     requestColumn<UrlRow>(translate),
     flowColumn<UrlRow>(translate),
     percentColumn<UrlRow>(translate),
@@ -29,7 +29,7 @@ export function UrlTopTab(props: TabProps) {
   const kind = measure === 'flow' ? 'bytes' : 'count';
   return (
     <Section
-      title={translate('analysis.top.tableTitle')}
+      title={translate('pages.cdn/analysisOff.top.tableTitle')}
       testId="tab-top"
       actions={
         <>
@@ -42,13 +42,13 @@ export function UrlTopTab(props: TabProps) {
         {(d) => (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {translate('analysis.top.total', { value: measure === 'flow' ? formatBytes(d.count) : formatCount(d.count) })}
+              {translate('pages.cdn/analysisOff.top.total', { value: measure === 'flow' ? formatBytes(d.count) : formatCount(d.count) })}
             </Typography>
-            <Typography variant="subtitle2">{translate('analysis.top.chartTitle')}</Typography>
+            <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.top.chartTitle')}</Typography>
             <BarRanking
               data={d.list.map((u) => ({ name: u.url, value: measure === 'flow' ? u.flow : u.request }))}
               kind={kind}
-              valueTitle={translate(measure === 'flow' ? 'analysis.axis.flow' : 'analysis.axis.requests')}
+              valueTitle={translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests')}
               labelWidth={320}
             />
             <LocalTable rows={rows} columns={columns} testId="table-top" />

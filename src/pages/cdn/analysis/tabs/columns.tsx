@@ -7,7 +7,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** Columns many tables share: rank, requests, flow (bytes), share (percent). */
 export const rankColumn = <T extends { rank: number }>(translate: Translate): Column<T> => ({
   source: 'rank',
-  label: translate('analysis.columns.rank'),
+  label: translate('pages.cdn/analysisOff.columns.rank'),
   render: (r) => r.rank,
   csv: (r) => r.rank,
   align: 'right',
@@ -15,7 +15,7 @@ export const rankColumn = <T extends { rank: number }>(translate: Translate): Co
 
 export const requestColumn = <T extends { request: number }>(translate: Translate): Column<T> => ({
   source: 'request',
-  label: translate('analysis.columns.requests'),
+  label: translate('pages.cdn/analysisOff.columns.requests'),
   render: (r) => formatCount(r.request),
   csv: (r) => r.request,
   align: 'right',
@@ -23,8 +23,8 @@ export const requestColumn = <T extends { request: number }>(translate: Translat
 
 export const flowColumn = <T extends { flow: number }>(translate: Translate): Column<T> => ({
   source: 'flow',
-  label: translate('analysis.columns.flow'),
-  csvHeader: `${translate('analysis.columns.flow')} (B)`,
+  label: translate('pages.cdn/analysisOff.columns.flow'),
+  csvHeader: `${translate('pages.cdn/analysisOff.columns.flow')} (B)`,
   render: (r) => formatBytes(r.flow),
   csv: (r) => r.flow,
   align: 'right',
@@ -32,8 +32,8 @@ export const flowColumn = <T extends { flow: number }>(translate: Translate): Co
 
 export const percentColumn = <T extends { percent: number }>(translate: Translate): Column<T> => ({
   source: 'percent',
-  label: translate('analysis.columns.percent'),
-  csvHeader: `${translate('analysis.columns.percent')} (%)`,
+  label: translate('pages.cdn/analysisOff.columns.percent'),
+  csvHeader: `${translate('pages.cdn/analysisOff.columns.percent')} (%)`,
   render: (r) => formatPercent(r.percent),
   csv: (r) => r.percent,
   align: 'right',
