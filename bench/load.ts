@@ -139,6 +139,8 @@ interface Figures {
   analysis: number[];
   /** Analysis replies served from the answer cache (X-Portal-Answer: shared). */
   shared: number;
+  /** Calls slower than 100 ms by when they started within the answer cache's 5 s bucket (500 ms steps). */
+  slowByBucketPhase: number[];
   errors: number;
   errorKinds: Map<string, number>;
   serverCpu: number;
@@ -154,7 +156,7 @@ interface Figures {
  */
 async function load(base: string, cookies: string[], seconds: number, paceMs: number, label = '', serverPid?: number): Promise<Figures> {
   const f: Figures = {
-    label, requests: 0, seconds, config: [], analysis: [], shared: 0, errors: 0, errorKinds: new Map(), serverCpu: NaN, clientCpu: NaN,
+    label, requests: 0, seconds, config: [], analysis: [], shared: 0, slowByBucketPhase: new Array(10).fill(0), errors: 0, errorKinds: new Map(), serverCpu: NaN, clientCpu: NaN,
     load: { start: os.loadavg()[0], median: NaN, max: NaN, end: NaN },
   };
   const loads: number[] = [];
@@ -171,6 +173,7 @@ async function load(base: string, cookies: string[], seconds: number, paceMs: nu
         ? ['/api/es/count/onLine', question(c)]
         : ['/api/domain/search', { pageNum: 1 + (n % 3), pageSize: 20, ...(n % 5 === 0 ? { name: 'acme' } : {}) }];
       const t = performance.now();
+      const phase = Math.floor((Date.now() % 5000) / 500);
       let error = '';
       try {
         const r = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie: cookies[c], 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -183,6 +186,7 @@ async function load(base: string, cookies: string[], seconds: number, paceMs: nu
       const ms = performance.now() - t;
       f.requests++;
       (analysis ? f.analysis : f.config).push(ms);
+      if (ms > 100) f.slowByBucketPhase[phase]++;
       if (error) {
         f.errors++;
         f.errorKinds.set(error, (f.errorKinds.get(error) ?? 0) + 1);
@@ -218,6 +222,7 @@ function report(f: Figures): string {
     `  call                        calls  p50 ms  p99 ms`,
     `  POST /api/domain/search    ${row(f.config)}`,
     `  POST /api/es/count/onLine  ${row(f.analysis)}  (${f.shared} from the answer cache)`,
+    `  calls over 100 ms by start within the cache's 5 s bucket (0-0.5 s, 0.5-1 s, ...): ${f.slowByBucketPhase.join(' ')}`,
   ].join('\n');
 }
 
