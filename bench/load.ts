@@ -1,13 +1,16 @@
 /**
- * Load (issue #22): the real server (server/main.ts) on loopback, 50 signed-in clients (acme, a
- * session each) for 60 s, each sending one call after another, half the domain search
- * (POST /api/domain/search, a config-store call) and half POST /api/es/count/onLine (an analysis
- * call, one of four questions a dashboard asks: today, the last hour, the last 24 hours, today for
- * one domain). Prints requests/s, p50 / p99 per call and errors. Two runs on one data directory, one
- * after the other: "before" with the answer cache and the traffic queue off
- * (PORTAL_ANSWER_CACHE_SECONDS=0, PORTAL_TRAFFIC_CONCURRENCY=0), "after" with their defaults.
+ * Load (issue #22): the real server (server/main.ts, a child process of its own) on loopback, and in
+ * this process 50 signed-in clients (acme, a session each) for 60 s per scenario, half the domain
+ * search (POST /api/domain/search, a config-store call) and half POST /api/es/count/onLine (an
+ * analysis call, one of four questions a dashboard asks: today, the last hour, the last 24 hours,
+ * today for one domain). Scenarios, printed in one run: "before" (answer cache and traffic queue off:
+ * PORTAL_ANSWER_CACHE_SECONDS=0, PORTAL_TRAFFIC_CONCURRENCY=0) in a closed loop; then with their
+ * defaults a closed loop (no pause between calls: a stress figure) and a paced one (each client one
+ * call every --pace ms ± 50 %: the targets' scenario, docs/load.md says why 1 s). Prints requests/s,
+ * p50 / p99 per call, errors, the CPU time of the server and of the clients, the load average.
  * The demo data is seeded at the first start (PORTAL_DEMO_TRAFFIC_SCALE, default here 0.1).
- * Run: npm run bench -- load [--clients 50] [--seconds 60] [--scale 0.1]
+ * Run: npm run bench -- load [--clients 50] [--seconds 60] [--scale 0.1] [--pace 1000]
+ *      [--runs before,closed,paced] [--data DIR (kept, reused)] [--profile DIR (node --cpu-prof)]
  * Targets: analysis p99 <= 500 ms, config p99 <= 50 ms while analysis runs, 0 errors.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
