@@ -1,13 +1,16 @@
 /**
- * Load (issue #22): the real server (server/main.ts) on loopback, 50 signed-in clients (acme, a
- * session each) for 60 s, each sending one call after another, half the domain search
- * (POST /api/domain/search, a config-store call) and half POST /api/es/count/onLine (an analysis
- * call, one of four questions a dashboard asks: today, the last hour, the last 24 hours, today for
- * one domain). Prints requests/s, p50 / p99 per call and errors. Two runs on one data directory, one
- * after the other: "before" with the answer cache and the traffic queue off
- * (PORTAL_ANSWER_CACHE_SECONDS=0, PORTAL_TRAFFIC_CONCURRENCY=0), "after" with their defaults.
+ * Load (issue #22): the real server (server/main.ts, a child process of its own) on loopback, and in
+ * this process 50 signed-in clients (acme, a session each) for 60 s per scenario, half the domain
+ * search (POST /api/domain/search, a config-store call) and half POST /api/es/count/onLine (an
+ * analysis call, one of four questions a dashboard asks: today, the last hour, the last 24 hours,
+ * today for one domain). Scenarios, printed in one run: "before" (answer cache and traffic queue off:
+ * PORTAL_ANSWER_CACHE_SECONDS=0, PORTAL_TRAFFIC_CONCURRENCY=0) in a closed loop; then with their
+ * defaults a closed loop (no pause between calls: a stress figure) and a paced one (each client one
+ * call every --pace ms ± 50 %: the targets' scenario, docs/load.md says why 1 s). Prints requests/s,
+ * p50 / p99 per call, errors, the CPU time of the server and of the clients, the load average.
  * The demo data is seeded at the first start (PORTAL_DEMO_TRAFFIC_SCALE, default here 0.1).
- * Run: npm run bench -- load [--clients 50] [--seconds 60] [--scale 0.1]
+ * Run: npm run bench -- load [--clients 50] [--seconds 60] [--scale 0.1] [--pace 1000]
+ *      [--runs before,closed,paced] [--data DIR (kept, reused)] [--profile DIR (node --cpu-prof)]
  * Targets: analysis p99 <= 500 ms, config p99 <= 50 ms while analysis runs, 0 errors.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,13 +25,37 @@ function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
+function textArg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? String(process.argv[i + 1]) : fallback;
+}
 
 const CLIENTS = arg('clients', 50);
 const SECONDS = arg('seconds', 60);
 const SCALE = arg('scale', 0.1);
+const PACE_MS = arg('pace', 1000);
+const RUNS = new Set(textArg('runs', 'before,closed,paced').split(','));
+/** Keep (and reuse) this data directory instead of a temporary one: the demo is seeded once. */
+const DATA_DIR = textArg('data', '');
+/** Write a CPU profile of the levers-on server (node --cpu-prof) into this directory. */
+const PROFILE_DIR = textArg('profile', '');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cipher = createCipher('CdnPortalKey2026');
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+async function processCpuSeconds(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,8 +74,9 @@ interface Server {
   exited: Promise<void>;
 }
 
-function start(dataDir: string, port: number, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+function start(dataDir: string, port: number, env: Record<string, string>, profileDir = ''): Server {
+  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
       ...process.env, PORTAL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '1', PORTAL_DEMO_LIVE: '0',
@@ -107,87 +135,145 @@ function question(i: number): object {
 }
 
 interface Figures {
+  label: string;
   requests: number;
   seconds: number;
   config: number[];
   analysis: number[];
+  /** Analysis replies served from the answer cache (X-Portal-Answer: shared). */
+  shared: number;
+  /** Calls slower than 100 ms by when they started within the answer cache's 5 s bucket (500 ms steps). */
+  slowByBucketPhase: number[];
   errors: number;
   errorKinds: Map<string, number>;
+  serverCpu: number;
+  clientCpu: number;
+  load: { start: number; median: number; max: number; end: number };
 }
 
-async function load(base: string, cookies: string[], seconds: number): Promise<Figures> {
-  const f: Figures = { requests: 0, seconds, config: [], analysis: [], errors: 0, errorKinds: new Map() };
+/**
+ * `paceMs` 0: each client sends its next call as soon as the last one is answered (closed loop, a
+ * stress figure). Otherwise each client starts a call every `paceMs` ± 50 % (uniform jitter), or
+ * when its last call is answered if that takes longer: one call in flight per client, as a browser
+ * tab whose user clicks about once per `paceMs`.
+ */
+async function load(base: string, cookies: string[], seconds: number, paceMs: number, label = '', serverPid?: number): Promise<Figures> {
+  const f: Figures = {
+    label, requests: 0, seconds, config: [], analysis: [], shared: 0, slowByBucketPhase: new Array(10).fill(0), errors: 0, errorKinds: new Map(), serverCpu: NaN, clientCpu: NaN,
+    load: { start: os.loadavg()[0], median: NaN, max: NaN, end: NaN },
+  };
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0]), 5000);
+  const cpu0 = process.cpuUsage();
+  const server0 = await processCpuSeconds(serverPid);
   const end = Date.now() + seconds * 1000;
   const client = async (c: number) => {
+    // Paced clients start spread over one period, not all at once.
+    if (paceMs) await new Promise((r) => setTimeout(r, Math.random() * paceMs));
     for (let n = 0; Date.now() < end; n++) {
       const analysis = (n + c) % 2 === 1;
       const [url, body] = analysis
         ? ['/api/es/count/onLine', question(c)]
         : ['/api/domain/search', { pageNum: 1 + (n % 3), pageSize: 20, ...(n % 5 === 0 ? { name: 'acme' } : {}) }];
       const t = performance.now();
+      const phase = Math.floor((Date.now() % 5000) / 500);
       let error = '';
       try {
         const r = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie: cookies[c], 'content-type': 'application/json' }, body: JSON.stringify(body) });
         const reply = (await r.json()) as { code: string };
         if (r.status !== 200 || reply.code !== '0') error = `${r.status}/${reply.code}`;
+        if (r.headers.get('x-portal-answer') === 'shared') f.shared++;
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
       const ms = performance.now() - t;
       f.requests++;
       (analysis ? f.analysis : f.config).push(ms);
+      if (ms > 100) f.slowByBucketPhase[phase]++;
       if (error) {
         f.errors++;
         f.errorKinds.set(error, (f.errorKinds.get(error) ?? 0) + 1);
       }
+      if (paceMs) {
+        const wait = paceMs * (0.5 + Math.random()) - ms;
+        if (wait > 0) await new Promise((r) => setTimeout(r, Math.min(wait, Math.max(0, end - Date.now()))));
+      }
     }
   };
   await Promise.all(cookies.map((_, c) => client(c)));
+  clearInterval(sampler);
+  const cpu = process.cpuUsage(cpu0);
+  f.clientCpu = (cpu.user + cpu.system) / 1e6;
+  f.serverCpu = (await processCpuSeconds(serverPid)) - server0;
+  f.load.end = os.loadavg()[0];
+  f.load.median = median([f.load.start, ...loads, f.load.end]);
+  f.load.max = Math.max(f.load.start, ...loads, f.load.end);
   f.config.sort((a, b) => a - b);
   f.analysis.sort((a, b) => a - b);
   return f;
 }
 
-function report(label: string, f: Figures): string {
+function report(f: Figures): string {
   const row = (xs: number[]) => `${String(xs.length).padStart(6)} ${pct(xs, 50).toFixed(0).padStart(6)} ${pct(xs, 99).toFixed(0).padStart(6)}`;
   const errors = f.errors ? ` (${[...f.errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
+  const perCall = (s: number) => (f.requests ? ((s * 1000) / f.requests).toFixed(2) : '-');
   return [
-    `${label}: ${(f.requests / f.seconds).toFixed(1)} req/s, ${f.errors} errors${errors}`,
+    `${f.label}: ${(f.requests / f.seconds).toFixed(1)} req/s, ${f.errors} errors${errors}`,
+    `  wall ${f.seconds} s; server CPU ${f.serverCpu.toFixed(1)} s (${((100 * f.serverCpu) / f.seconds).toFixed(0)} % of a core, ${perCall(f.serverCpu)} ms per call);` +
+      ` bench clients CPU ${f.clientCpu.toFixed(1)} s (${perCall(f.clientCpu)} ms per call)`,
+    `  load average (1 min) at start ${f.load.start.toFixed(1)}, median ${f.load.median.toFixed(1)}, max ${f.load.max.toFixed(1)}, at end ${f.load.end.toFixed(1)}`,
     `  call                        calls  p50 ms  p99 ms`,
     `  POST /api/domain/search    ${row(f.config)}`,
-    `  POST /api/es/count/onLine  ${row(f.analysis)}`,
+    `  POST /api/es/count/onLine  ${row(f.analysis)}  (${f.shared} from the answer cache)`,
+    `  calls over 100 ms by start within the cache's 5 s bucket (0-0.5 s, 0.5-1 s, ...): ${f.slowByBucketPhase.join(' ')}`,
   ].join('\n');
 }
 
 async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-load-'));
+  const dataDir = DATA_DIR ? path.resolve(DATA_DIR) : await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-load-'));
+  await fs.mkdir(dataDir, { recursive: true });
+  if (PROFILE_DIR) await fs.mkdir(path.resolve(PROFILE_DIR), { recursive: true });
   const port = await freePort();
   let server: Server | null = null;
+  const closed = 'closed loop (each client sends its next call as soon as the last is answered)';
+  const paced = `paced (each client one call every ${PACE_MS} ms ± 50 %)`;
+  // One server per lever setting; the scenarios of one setting run one after the other on it.
+  const servers: Array<{ levers: string; env: Record<string, string>; scenarios: Array<{ label: string; paceMs: number }> }> = [
+    {
+      levers: 'before (no answer cache, no traffic queue)',
+      env: { PORTAL_ANSWER_CACHE_SECONDS: '0', PORTAL_TRAFFIC_CONCURRENCY: '0' },
+      scenarios: RUNS.has('before') ? [{ label: closed, paceMs: 0 }] : [],
+    },
+    {
+      levers: 'after (answer cache 5 s, traffic queue 2 running + 200 waiting)',
+      env: {},
+      scenarios: [...(RUNS.has('closed') ? [{ label: closed, paceMs: 0 }] : []), ...(RUNS.has('paced') ? [{ label: paced, paceMs: PACE_MS }] : [])],
+    },
+  ];
   try {
-    const runs: Array<[string, Record<string, string>]> = [
-      ['before (no answer cache, no traffic queue)', { PORTAL_ANSWER_CACHE_SECONDS: '0', PORTAL_TRAFFIC_CONCURRENCY: '0' }],
-      ['after (answer cache 5 s, traffic queue 2 running + 200 waiting)', {}],
-    ];
     const results: string[] = [];
-    for (const [label, env] of runs) {
+    for (const { levers, env, scenarios } of servers) {
+      if (!scenarios.length) continue;
       const t = Date.now();
-      server = start(dataDir, port, env);
+      server = start(dataDir, port, env, levers.startsWith('after') ? PROFILE_DIR && path.resolve(PROFILE_DIR) : '');
       await ready(server);
-      console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (${label})`);
+      console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (${levers}), pid ${server.child.pid}, bench clients in pid ${process.pid}`);
       const cookies = await signIn(server.base, CLIENTS);
       // A short warm-up (first queries plan and load the tables), not counted.
-      await load(server.base, cookies.slice(0, 4), 3);
-      const f = await load(server.base, cookies, SECONDS);
-      results.push(report(label, f));
-      console.log(results[results.length - 1]);
+      await load(server.base, cookies.slice(0, 4), 3, 0);
+      for (const s of scenarios) {
+        const f = await load(server.base, cookies, SECONDS, s.paceMs, `${levers}, ${s.label}`, server.child.pid);
+        results.push(report(f));
+        console.log(results[results.length - 1]);
+      }
       await stop(server);
       server = null;
     }
-    console.log(`\n${CLIENTS} clients, ${SECONDS} s each, loopback, demo traffic scale ${SCALE}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+    console.log(`\n${CLIENTS} clients, ${SECONDS} s per scenario, loopback, demo traffic scale ${SCALE}, ${os.cpus().length} cores`);
     console.log(results.join('\n'));
   } finally {
     if (server) await stop(server);
-    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    if (!DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

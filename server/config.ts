@@ -30,6 +30,8 @@ export interface PortalConfig {
   answerCacheSeconds: number;
   /** Load (issue #22): traffic-engine statements at once and waiting (PORTAL_TRAFFIC_CONCURRENCY, 0 = no limit; PORTAL_TRAFFIC_QUEUE). */
   trafficQueue: { concurrency: number; maxQueued: number };
+  /** Load (issue #22): threads one traffic-engine statement may use (PORTAL_TRAFFIC_THREADS, 0 = the engine's default: all cores). */
+  trafficThreads: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -54,5 +56,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     auditRetentionDays: Math.max(1, Number(env.PORTAL_AUDIT_RETENTION_DAYS ?? 180) || 180),
     answerCacheSeconds: Number(env.PORTAL_ANSWER_CACHE_SECONDS ?? 5),
     trafficQueue: { concurrency: Number(env.PORTAL_TRAFFIC_CONCURRENCY ?? 2), maxQueued: Number(env.PORTAL_TRAFFIC_QUEUE ?? 200) },
+    trafficThreads: Math.max(0, Math.floor(Number(env.PORTAL_TRAFFIC_THREADS ?? 0)) || 0),
   };
 }

@@ -10,7 +10,7 @@ import { trafficWrites } from '../lib/trafficQueue';
  * caller's effective account scope (resolved from the store), role, account, the accounts it may act
  * for and its rights. Two callers share an answer only when all of these are equal, so an answer
  * never crosses tenants or rights. Buckets are `ttlMs` long (a few seconds: the live data moves by
- * the minute); a write through the traffic engine starts a new generation (an ingest is seen at
+ * the minute), each question's shifted by its own offset; a write through the traffic engine starts a new generation (an ingest is seen at
  * once); at most `maxEntries` answers are kept (the oldest go first); identical requests that arrive
  * while the first is being answered wait for its answer instead of asking the engine again.
  * Only successful envelopes (HTTP 200, code "0") are kept; a failed leader lets each waiter ask itself.
@@ -41,20 +41,20 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /** The bucket a question asked now falls in (part of the key). */
-  bucket(): number {
-    return Math.floor(this.now() / this.opts.ttlMs);
+  /** The bucket a question asked now falls in (part of the key); `offsetMs` moves this question's bucket turns. */
+  bucket(offsetMs = 0): number {
+    return Math.floor((this.now() + offsetMs) / this.opts.ttlMs);
   }
 
   /** Waits for the answer of `key` when one is kept or being computed; otherwise the caller leads and settles it. */
-  share(key: string): Share {
+  share(key: string, offsetMs = 0): Share {
     const t = this.now();
     const found = this.entries.get(key);
     if (found && found.expires > t) return { wait: found.answer };
     if (found) this.entries.delete(key);
     let settle: (answer: string | null) => void = () => undefined;
     const answer = new Promise<string | null>((resolve) => (settle = resolve));
-    const entry: Entry = { expires: (this.bucket() + 1) * this.opts.ttlMs, answer };
+    const entry: Entry = { expires: (this.bucket(offsetMs) + 1) * this.opts.ttlMs - offsetMs, answer };
     this.entries.set(key, entry);
     this.evict(t);
     return {
@@ -81,15 +81,22 @@ const CACHED_EXACT = new Set(['/api/sequential', '/api/dosageSort', '/api/common
 export const isCachedAnalysis = (method: string, url: string): boolean =>
   (method === 'POST' || method === 'GET') && (url.startsWith('/api/es/') || CACHED_EXACT.has(url));
 
-/** The cache key of a question and who asks it (see above). */
-export async function answerKey(request: FastifyRequest, bucket: number, generation: number): Promise<string> {
+/**
+ * The cache key of a question and who asks it (see above), and the question's bucket offset: each
+ * question's buckets turn at their own moment (an offset within the bucket taken from the key), so
+ * the engine is not asked every kept question again at the same instant; an answer is still at most
+ * one bucket old.
+ */
+export async function answerKey(request: FastifyRequest, cache: AnswerCache, ttlMs: number, generation: number): Promise<{ key: string; offsetMs: number }> {
   const user = request.user;
   const scope = await request.scope();
   const who = user
     ? [user.role, user.account, [...user.accounts].sort(), [...user.permissions].sort(), scope.all ? '*' : [...scope.accounts].sort()]
     : null;
   const question = [request.method, request.url, request.body ?? null, request.lang];
-  return crypto.createHash('sha256').update(JSON.stringify([bucket, generation, who, question])).digest('base64url');
+  const asked = crypto.createHash('sha256').update(JSON.stringify([generation, who, question])).digest();
+  const offsetMs = asked.readUInt32BE(0) % ttlMs;
+  return { key: `${cache.bucket(offsetMs)}.${asked.toString('base64url')}`, offsetMs };
 }
 
 declare module 'fastify' {
@@ -103,14 +110,16 @@ declare module 'fastify' {
 
 export const answerCachePlugin = fp(async (app) => {
   const seconds = app.config.answerCacheSeconds;
-  const cache = new AnswerCache({ ttlMs: Math.max(0, seconds) * 1000 || 1, maxEntries: 1000 });
+  const ttlMs = Math.max(0, seconds) * 1000 || 1;
+  const cache = new AnswerCache({ ttlMs, maxEntries: 1000 });
   app.decorate('answerCache', cache);
   app.decorateRequest('answerLead', null);
 
   // After the guard and validation (preValidation): only callers with the right reach the cache.
   app.addHook('preHandler', async (request, reply) => {
     if (seconds <= 0 || !request.user || !isCachedAnalysis(request.method, request.routeOptions.url ?? '')) return;
-    const share = cache.share(await answerKey(request, cache.bucket(), trafficWrites(app.traffic)));
+    const { key, offsetMs } = await answerKey(request, cache, ttlMs, trafficWrites(app.traffic));
+    const share = cache.share(key, offsetMs);
     if ('lead' in share) {
       request.answerLead = share.lead;
       return;

@@ -3,7 +3,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission, isSuperRole } from '../../common/rules/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
+import type { ConfigDb } from '../stores/config/db';
+import { StoreMemo } from '../lib/storeMemo';
 import type { AccountScope, BackendOwner, RouteDeclaration } from '../types';
+
+/** How long an account's subtree is kept in memory at most (a write to accounts ends it at once). */
+const SUBTREE_KEEP_MS = 5_000;
+const subtrees = new WeakMap<ConfigDb, StoreMemo<readonly string[]>>();
+
+/** The identities of an account and all its sub-accounts (the scope's building block), kept while accounts are unchanged. */
+export async function subtreeIdentities(db: ConfigDb, identity: string): Promise<readonly string[]> {
+  let memo = subtrees.get(db);
+  if (!memo) subtrees.set(db, (memo = new StoreMemo(db, { tables: ['accounts'], maxEntries: 10_000 })));
+  return memo.get(identity, async () => ({
+    value: Object.freeze((await accountSubtree(db, identity)).map((a) => a.identity)),
+    keepMs: SUBTREE_KEEP_MS,
+  }));
+}
 
 /**
  * One guard for every route: the route's own declaration (config.module, config.access, as in the
@@ -59,14 +75,14 @@ export const guardPlugin = fp(async (app) => {
     if (isSuperRole(user.role)) {
       scope = { all: true, accounts: [], has: () => true };
     } else {
-      const own = (await accountSubtree(this.server.db, user.account)).map((a) => a.identity);
-      let accounts = own;
+      const own = await subtreeIdentities(this.server.db, user.account);
+      let accounts = [...own];
       if (user.accounts.length) {
         // A sub-user limited to some accounts: their subtrees, never beyond its own tenant.
         const ownSet = new Set(own);
         const picked = new Set<string>();
         for (const a of user.accounts.filter((x) => ownSet.has(x))) {
-          for (const r of await accountSubtree(this.server.db, a)) picked.add(r.identity);
+          for (const id of await subtreeIdentities(this.server.db, a)) picked.add(id);
         }
         accounts = [...picked];
       }
@@ -95,7 +111,7 @@ export async function requestedAccounts(request: FastifyRequest, requested: stri
     const id = raw.replace('@+@', '');
     if (!scope.has(id)) continue;
     if (raw.endsWith('@+@')) out.add(id);
-    else for (const r of await accountSubtree(request.server.db, id)) if (scope.has(r.identity)) out.add(r.identity);
+    else for (const sub of await subtreeIdentities(request.server.db, id)) if (scope.has(sub)) out.add(sub);
   }
   return [...out];
 }

@@ -3,58 +3,75 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findUserByUid } from '../stores/config/users';
+import { StoreMemo } from '../lib/storeMemo';
 import type { SessionUser } from '../types';
 
 export const SESSION_COOKIE = 'portal_sid';
 
+/** How long a resolved session is kept in memory at most (storeMemo: a write to its tables ends it sooner). */
+const SESSION_KEEP_MS = 5_000;
+
 /**
  * Server-side sessions in the config store (they survive a restart), keyed by a random id in an
- * HttpOnly SameSite=Lax cookie. The user is re-read on every request, so a disabled user or
- * changed rights take effect at once.
+ * HttpOnly SameSite=Lax cookie. The session and its user are read from the store and kept for a
+ * few seconds while nothing is written to users, accounts or the sessions' deletions (StoreMemo),
+ * so a sign-out, a disabled user or changed rights take effect at once; on PostgreSQL (other
+ * processes write too) they are read on every request.
  */
 export const sessionPlugin = fp(async (app) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const memo = new StoreMemo<SessionUser | null>(app.db, { tables: ['users', 'accounts', 'DELETE sessions'], maxEntries: 10_000 });
 
-  app.addHook('onRequest', async (request) => {
-    const sid = request.cookies[SESSION_COOKIE];
-    if (!sid) return;
-    const [row] = await app.db.query<{ uid: string; idle: boolean; stale: boolean }>(
+  const resolve = async (sid: string): Promise<{ value: SessionUser | null; keepMs: number }> => {
+    const none = { value: null, keepMs: 0 };
+    const [row] = await app.db.query<{ uid: string; idle: boolean; stale: boolean; idle_in: number }>(
       `SELECT uid,
               last_seen < now() - make_interval(secs => $2) AS idle,
-              last_seen < now() - interval '30 seconds' AS stale
+              last_seen < now() - interval '30 seconds' AS stale,
+              EXTRACT(EPOCH FROM last_seen + make_interval(secs => $2) - now())::float8 AS idle_in
          FROM sessions WHERE id = $1`,
       [sid, app.config.sessionIdleSeconds],
     );
-    if (!row) return;
+    if (!row) return none;
     if (row.idle) {
       await app.db.query('DELETE FROM sessions WHERE id = $1', [sid]);
-      return;
+      return none;
     }
     const user = await findUserByUid(app.db, row.uid);
     if (!user || !user.enabled) {
       await app.db.query('DELETE FROM sessions WHERE id = $1', [sid]);
-      return;
+      return none;
     }
     // Touch at most every 30 s to keep writes off the hot path.
     if (row.stale) await app.db.query('UPDATE sessions SET last_seen = now() WHERE id = $1', [sid]);
+    // Kept no longer than the session would live without this touch.
+    return { value: toSessionUser(user), keepMs: Math.min(SESSION_KEEP_MS, Math.floor(row.idle_in * 1000)) };
+  };
+
+  app.addHook('onRequest', async (request) => {
+    const sid = request.cookies[SESSION_COOKIE];
+    if (!sid) return;
+    const user = await memo.get(sid, () => resolve(sid));
+    if (!user) return;
     request.sessionId = sid;
-    request.user = toSessionUser(user);
+    request.user = user;
   });
 });
 
+/** The request's user; shared by the requests of one session while kept (StoreMemo), so frozen. */
 export function toSessionUser(u: SessionUser): SessionUser {
-  return {
+  return Object.freeze({
     uid: u.uid,
     username: u.username,
     role: u.role,
     account: u.account,
-    permissions: u.permissions ?? [],
-    accounts: u.accounts ?? [],
+    permissions: Object.freeze([...(u.permissions ?? [])]) as string[],
+    accounts: Object.freeze([...(u.accounts ?? [])]) as string[],
     isMain: u.isMain,
     email: u.email,
-  };
+  });
 }
 
 export async function startSession(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, cipher, makeApp, signIn } from './helpers';
+import { addDomain, search } from './domainFixtures';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -80,5 +81,24 @@ describe('sign-in', () => {
     const api = await app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('404');
+  });
+});
+
+describe('the session and scope kept in memory (issue #22, load)', () => {
+  it('a sub-account created a moment ago is in the scope at once, and a sign-out ends the kept session at once', async () => {
+    const cookie = await signIn(app, 'acme');
+    // These requests resolve the session and acme's subtree, which are then kept for a few seconds.
+    expect((await search(app, cookie)).total).toBeGreaterThan(0);
+    expect((await addDomain(app, cookie, { name: 'early.example-test.com', account: 'acme_kept' })).body.code).not.toBe('0');
+    const group = await call(app, cookie, {
+      method: 'POST',
+      url: '/cloud/customer/portalAddDomainGroup',
+      payload: { identity: 'acme_kept', companyName: 'Acme Kept', email: 'kept@acme.example' },
+    });
+    expect(group.body.code).toBe('0');
+    const added = await addDomain(app, cookie, { name: 'kept.example-test.com', account: 'acme_kept' });
+    expect(added.body).toMatchObject({ code: '0', data: { account: 'acme_kept' } });
+    expect((await call(app, cookie, { method: 'GET', url: '/api/logout' })).body.code).toBe('0');
+    expect((await call(app, cookie, { method: 'POST', url: '/api/domain/search', payload: {} })).status).toBe(401);
   });
 });

@@ -20,6 +20,21 @@ describe('AnswerCache', () => {
     expect('lead' in cache.share('k')).toBe(true);
   });
 
+  it("turns a question's bucket at its own offset, so kept questions are not all asked again at once", () => {
+    const { cache, advance } = make();
+    // The clock stands at a bucket turn (1,000,000 ms); with an offset of 2 s this question's turn is 3 s away.
+    const first = cache.share('k', 2_000);
+    if (!('lead' in first)) throw new Error('expected to lead');
+    first.lead('{"code":"0"}');
+    expect(cache.bucket(2_000)).toBe(cache.bucket());
+    advance(2_999);
+    expect('wait' in cache.share('k', 2_000)).toBe(true);
+    expect(cache.bucket(2_000)).toBe(cache.bucket());
+    advance(1);
+    expect(cache.bucket(2_000)).toBe(cache.bucket() + 1);
+    expect('lead' in cache.share('k', 2_000)).toBe(true);
+  });
+
   it('lets identical requests in flight wait for the first one; a failed first answer is not kept', async () => {
     const { cache } = make();
     const lead = cache.share('k');

@@ -11,6 +11,49 @@ export interface ConfigDb {
   /** Runs fn inside one transaction; a thrown error rolls everything back. */
   transaction<T>(fn: (tx: ConfigDb) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * A number that changes whenever a statement through this handle may have written one of
+   * `tables` ('name': any write to the table; 'DELETE name': its deletions only), for values read
+   * from the store and kept in memory (server/lib/storeMemo.ts). Null when other processes write
+   * the store too (PostgreSQL: a scale-out deployment), so that nothing read from it may be kept.
+   */
+  writeStamp(tables: readonly string[]): number | null;
+}
+
+/** A statement that reads only: SELECT or WITH without a data-changing word (conservative: a false "write" only costs a cache miss). */
+const READS = /^\s*(?:SELECT|WITH|SHOW|EXPLAIN)\b/i;
+const WRITE_WORDS = /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|MERGE|CREATE|ALTER|DROP|COPY|CALL|DO)\b/i;
+/** A single-table write; ON DELETE CASCADE and triggers reach other tables, which callers name in their dependencies. */
+const ONE_TABLE = /^\s*(?:(INSERT)\s+INTO|(UPDATE)|(DELETE)\s+FROM)\s+(?:ONLY\s+)?(?:"?\w+"?\.)?"?(\w+)"?/i;
+
+/**
+ * Counts the writes through one embedded store by table (see ConfigDb.writeStamp). A statement
+ * that is neither a read nor a recognised one-table write (exec, migrations, CTE writes) counts as
+ * a write to every table.
+ */
+export function createWriteClock(): { wrote(sql: string): void; stamp(tables: readonly string[]): number } {
+  const counts = new Map<string, number>();
+  let everything = 0;
+  const bump = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  return {
+    wrote(sql) {
+      if (READS.test(sql) && !WRITE_WORDS.test(sql)) return;
+      const m = ONE_TABLE.exec(sql);
+      if (!m) {
+        everything++;
+        return;
+      }
+      const table = m[4].toLowerCase();
+      bump(table);
+      bump(`${(m[1] ?? m[2] ?? m[3]).toUpperCase()} ${table}`);
+    },
+    // Counters only grow, so their sum changes whenever one of them does.
+    stamp(tables) {
+      let n = everything;
+      for (const t of tables) n += counts.get(t) ?? 0;
+      return n;
+    },
+  };
 }
 
 /** Fields of a driver error that carry the statement's bound values or row contents. */
@@ -42,6 +85,10 @@ async function openPglite(dir: string): Promise<ConfigDb> {
   const pg = new PGlite(dir, { extensions: { pg_trgm } });
   await pg.waitReady;
   type Tx = { query: typeof pg.query; exec: typeof pg.exec };
+  // PGlite's data directory belongs to this process alone, so its writes are all seen here. PGlite
+  // runs one statement or transaction at a time, so a read that starts after a write's count sees it.
+  const clock = createWriteClock();
+  const writeStamp = (tables: readonly string[]) => clock.stamp(tables);
   const wrap = (q: Tx): Omit<ConfigDb, 'transaction' | 'close'> => ({
     async query<T>(sql: string, params: unknown[] = []) {
       try {
@@ -49,11 +96,18 @@ async function openPglite(dir: string): Promise<ConfigDb> {
         return r.rows;
       } catch (e) {
         throw scrubDbError(e, sql);
+      } finally {
+        clock.wrote(sql);
       }
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      try {
+        await q.exec(sql);
+      } finally {
+        clock.wrote(sql);
+      }
     },
+    writeStamp,
   });
   const db: ConfigDb = {
     ...wrap(pg),
@@ -91,6 +145,8 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
     async exec(sql: string) {
       await c.query(sql);
     },
+    // Other portal processes write this database too: nothing read from it is kept.
+    writeStamp: () => null,
   });
   return {
     ...wrap(pool),

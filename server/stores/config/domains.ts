@@ -218,14 +218,16 @@ export async function searchDomainPage(
   const order = p.sortOrder === 'ASC' ? 'ASC' : 'DESC';
   const pageSize = Math.min(Math.max(p.pageSize ?? 20, 1), 1000);
   const page = Math.max(p.pageNum ?? 1, 1);
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains ${whereSql}`, params);
-  const rows = count.n
-    ? await db.query<DomainDbRow>(
-        `SELECT ${COLUMNS} FROM domains ${whereSql} ORDER BY ${column} ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-        params,
-      )
-    : [];
-  return { list: rows.map(toDomain), total: count.n };
+  const rows = await db.query<DomainDbRow>(
+    `SELECT ${COLUMNS} FROM domains ${whereSql} ORDER BY ${column} ${order}, id ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    params,
+  );
+  // A page that is neither full nor past the end is the last one: it gives the total without counting (issue #22, load).
+  const total =
+    rows.length < pageSize && (rows.length > 0 || page === 1)
+      ? (page - 1) * pageSize + rows.length
+      : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains ${whereSql}`, params))[0].n;
+  return { list: rows.map(toDomain), total };
 }
 
 const accountFilter = (accounts: string[] | null) => (accounts ? 'WHERE account = ANY($1::text[])' : '');

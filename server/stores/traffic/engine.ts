@@ -28,10 +28,10 @@ export interface TrafficEngine {
   close(): Promise<void>;
 }
 
-async function openChdb(dir: string): Promise<TrafficEngine> {
+async function openChdb(dir: string, maxThreads: number): Promise<TrafficEngine> {
   await fs.mkdir(dir, { recursive: true });
   const { Session } = await import('chdb');
-  const session = new Session(dir);
+  const session = new Session(dir, maxThreads > 0 ? { connectionArgs: [`--max_threads=${maxThreads}`] } : {});
   const run = async (sql: string, params: Record<string, unknown> | undefined, format: string) =>
     params && Object.keys(params).length
       ? session.queryBindAsync(sql, params, { format })
@@ -74,11 +74,11 @@ async function openChdb(dir: string): Promise<TrafficEngine> {
   };
 }
 
-async function openClickhouse(url: string): Promise<TrafficEngine> {
+async function openClickhouse(url: string, maxThreads: number): Promise<TrafficEngine> {
   const { createClient, ClickHouseLogLevel } = await import('@clickhouse/client');
   const client = createClient({
     url,
-    clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
+    clickhouse_settings: { output_format_json_quote_64bit_integers: 0, ...(maxThreads > 0 ? { max_threads: maxThreads } : {}) },
     // Errors reach the caller, which handles them (a batch with a malformed line is expected to
     // fail its strict parse); the client would also print each one.
     log: { level: ClickHouseLogLevel.OFF },
@@ -119,8 +119,10 @@ async function openClickhouse(url: string): Promise<TrafficEngine> {
   };
 }
 
-export async function openTrafficEngine(opts: { dataDir: string; clickhouseUrl?: string }): Promise<TrafficEngine> {
-  const engine = opts.clickhouseUrl ? await openClickhouse(opts.clickhouseUrl) : await openChdb(path.join(opts.dataDir, 'traffic'));
+/** `maxThreads`: threads one statement may use (0 or absent: the engine's default, all cores). */
+export async function openTrafficEngine(opts: { dataDir: string; clickhouseUrl?: string; maxThreads?: number }): Promise<TrafficEngine> {
+  const threads = opts.maxThreads ?? 0;
+  const engine = opts.clickhouseUrl ? await openClickhouse(opts.clickhouseUrl, threads) : await openChdb(path.join(opts.dataDir, 'traffic'), threads);
   // Health query: fail at start, not on the first request.
   const [row] = await engine.query<{ ok: number }>('SELECT 1 AS ok');
   if (!row || Number(row.ok) !== 1) throw new Error('traffic engine health query failed');
