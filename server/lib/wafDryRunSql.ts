@@ -39,7 +39,7 @@ class Params {
   readonly values: Record<string, unknown> = {};
   private n = 0;
   private aliases = 0;
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly prefix: string, readonly clientAppColumn: boolean) {}
   /** a name for an expression alias, unique in the predicate (aliases are query-wide in ClickHouse) */
   alias(): string {
     return `${this.prefix}_a${this.aliases++}`;
@@ -53,6 +53,8 @@ class Params {
 
 const MAX_REGEX_INPUT = 4096;
 const MAX_UA = 1024;
+/** access_log's client-app column (clientAppSql, computed at ingest) */
+export const CLIENT_APP_COLUMN = 'client_app';
 
 /*
  * Laziness is chosen per operator: AND / OR evaluate their later arguments only on the rows the
@@ -248,6 +250,7 @@ export function signatureParts(signature: string): Signature {
 function appsPredicate(apps: string[], b: Params): string {
   const wanted = CLIENT_APPS.flatMap((c, i) => (apps.includes(c.id) ? [i] : []));
   if (!wanted.length) return '0';
+  if (b.clientAppColumn) return `${CLIENT_APP_COLUMN} IN ${b.add(wanted.map((i) => CLIENT_APPS[i].id), 'Array(String)')}`;
   const parts = CLIENT_APPS.slice(0, Math.max(...wanted) + 1).map((c) => signatureParts(c.signature));
   const needles = parts.flatMap((p) => ('needles' in p ? p.needles.map((n) => n.text) : []));
   // the positions and the limit, computed once per row under aliases (the first test only names them)
@@ -272,6 +275,36 @@ function appsPredicate(apps: string[], b: Params): string {
     return 'regex' in parts[i] ? `(${all(before)} AND ${found[i]})` : all([found[i], ...before]);
   });
   return all([define, some(arms)]);
+}
+
+/** A catalogue constant as an SQL string literal (a column's DDL takes no query parameters). */
+const literal = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * clientAppOf in SQL over the user agent: the id of the first catalogue entry whose signature
+ * matches within the first 1024 characters, '' for none. Traffic ingest computes it once per row
+ * into access_log's MATERIALIZED column client_app (server/stores/traffic/clientAppColumn.ts), so
+ * that a dry run compares ids instead of searching strings. One multi-needle search gives every
+ * literal needle's first position; a needle counts when found (at the start for an anchored one)
+ * and ending within the first 1024 characters; the smallest catalogue index counted wins; a
+ * regular-expression signature (Safari's) runs only on rows no earlier signature claimed.
+ */
+export function clientAppSql(ua = 'user_agent'): string {
+  const parts = CLIENT_APPS.map((c) => signatureParts(c.signature));
+  const needles = parts.flatMap((p, app) => ('needles' in p ? p.needles.map((n) => ({ ...n, app: app + 1 })) : []));
+  const none = CLIENT_APPS.length + 1;
+  const lim = `if(length(${ua}) <= ${MAX_UA}, ${MAX_UA}, length(substringUTF8(${ua}, 1, ${MAX_UA})))`;
+  // per needle: its position, the offset of its last byte (0: anchored) and its app's index
+  let index = `arrayMin(arrayMap((p, e, a) -> if(p > 0 AND if(e = 0, p = 1, p + e <= ${lim}), a, ${none}), `
+    + `multiSearchAllPositionsCaseInsensitive(${ua}, [${needles.map((n) => literal(n.text)).join(', ')}]), `
+    + `[${needles.map((n) => (n.anchored ? 0 : Buffer.byteLength(n.text) - 1)).join(', ')}], [${needles.map((n) => n.app).join(', ')}]))`;
+  parts.forEach((p, i) => {
+    if ('regex' in p) {
+      index = `least(${index}, if(${index} <= ${i + 1}, ${none}, if(match(substringUTF8(${ua}, 1, ${MAX_UA}), ${literal(`(?i)${p.regex}`)}), ${i + 1}, ${none})))`;
+    }
+  });
+  // index `none` is past the array's end: arrayElement gives ''
+  return `arrayElement([${CLIENT_APPS.map((c) => literal(c.id)).join(', ')}], ${index})`;
 }
 
 /** One filter as SQL (compileFilter's semantics). */
@@ -327,8 +360,19 @@ const any = (parts: Array<string | null>) => {
   return xs.length ? some(xs) : '0';
 };
 
-function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
-  const b = new Params(prefix);
+export interface CompileOptions {
+  /** parameter names' prefix (default 'w') */
+  prefix?: string;
+  /**
+   * Client apps from access_log's client_app column (clientAppSql computed at ingest) instead of the
+   * search over the user agent: only when the column holds the current catalogue's ids in every part
+   * (server/stores/traffic/clientAppColumn.ts clientAppColumnReady).
+   */
+  clientAppColumn?: boolean;
+}
+
+function compile(build: (b: Params) => string, options: CompileOptions): DryRunCompiled {
+  const b = new Params(options.prefix ?? 'w', options.clientAppColumn ?? false);
   try {
     return { evaluable: true, predicate: { sql: build(b), params: b.values } };
   } catch (e) {
@@ -338,7 +382,7 @@ function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
 }
 
 /** A rule's match (every filter, and its client apps when it names any) as a predicate. */
-export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
+export function compileRuleSql(rule: DryRunRule, options: CompileOptions = {}): DryRunCompiled {
   return compile((b) => {
     // the filters and client apps on every row; regular expressions after them, lazily (AND), on
     // the rows the others leave
@@ -347,7 +391,7 @@ export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
     const rest = rule.filters.filter((f) => f.operator === 'regex').map((f) => filterSql(f, b));
     const parts = [...(cheap.length ? [all(cheap)] : []), ...rest];
     return parts.length ? parts.map((x) => `(${x})`).join(' AND ') : '1';
-  }, prefix);
+  }, options);
 }
 
 /**
@@ -355,7 +399,7 @@ export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
  * app, unless an exception matches), an allow list allows (IP/CIDR or URL); WAF categories are not
  * evaluable in a dry run.
  */
-export function compilePolicySql(policy: DryRunPolicy, prefix = 'w'): DryRunCompiled {
+export function compilePolicySql(policy: DryRunPolicy, options: CompileOptions = {}): DryRunCompiled {
   return compile((b) => {
     if (policy.type === 3) throw new NotEvaluableError('waf');
     if (policy.type === 2) return any([netPredicate(policy.ips, b), ...urlPredicate(policy.urls, b)]);
@@ -368,5 +412,5 @@ export function compilePolicySql(policy: DryRunPolicy, prefix = 'w'): DryRunComp
     ]);
     const except = any([netPredicate(policy.exceptions, b), ...urlPredicate(policy.exceptions.filter((e) => e.startsWith('/')), b)]);
     return except === '0' ? hit : all([`NOT ${except}`, hit]);
-  }, prefix);
+  }, options);
 }
