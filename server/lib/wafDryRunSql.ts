@@ -147,10 +147,19 @@ export function jsRegexToRe2(source: string): string | null {
   return out;
 }
 
-/** '/admin/*' as an RE2 anchored pattern (the evaluator's urlPattern), or null for an exact path. */
-function urlPatternRe2(p: string): string | null {
-  if (!p.includes('*')) return null;
-  return `^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(`${JS_DOT}*`)}$`;
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// JavaScript's '.' inside a path: any character but a line terminator, and never '?' (a path holds none)
+const PATH_CHAR = '[^?\\n\\r\\x{2028}\\x{2029}]';
+
+/**
+ * A wildcard pattern ('/admin/*', the evaluator's urlPattern: anchored, '*' any characters but line
+ * terminators, on the path) as RE2 over the whole url: the path is the url up to its first '?' or
+ * its end. Null when a literal part holds '?' (no path does).
+ */
+function urlPatternOnUrl(p: string): string | null {
+  const parts = p.split('*');
+  if (parts.some((s) => s.includes('?'))) return null;
+  return `^${parts.map(reEscape).join(`${PATH_CHAR}*`)}(?:\\?|$)`;
 }
 
 /*
@@ -165,8 +174,7 @@ function emptyUrl(test: string, onEmpty: boolean, onSlash: boolean): string {
   return onSlash ? some([`url = ''`, test]) : all([`url != ''`, test]);
 }
 
-const pathEquals = (v: string, b: Params) =>
-  v.includes('?') ? '0' : emptyUrl(some([`url = ${b.add(v)}`, `startsWith(url, ${b.add(`${v}?`)})`]), v === '', v === '/');
+const pathEquals = (v: string, b: Params) => pathIn([v], b);
 
 const pathStartsWith = (v: string, b: Params) =>
   v.includes('?') ? '0' : emptyUrl(`startsWith(url, ${b.add(v)})`, v === '', '/'.startsWith(v));
@@ -178,21 +186,33 @@ function pathContains(v: string, b: Params): string {
   return emptyUrl(all([`position(url, ${p}) > 0`, some([`${Q} = 0`, `position(url, ${p}) + length(${p}) <= ${Q}`])]), v === '', '/'.includes(v));
 }
 
+// up to this many paths are tested one by one (equality, prefix) rather than as a set
+const SMALL_PATH_LIST = 8;
+
 function pathIn(list: string[], b: Params): string {
   const values = list.filter((v) => !v.includes('?'));
   if (!values.length) return '0';
+  if (values.length <= SMALL_PATH_LIST) {
+    // the url is the path, or starts with the path and '?': comparisons of the url's bytes, no
+    // hashing of every url and no path cut out of any
+    const tests = values.flatMap((v) => [`url = ${b.add(v)}`, `startsWith(url, ${b.add(`${v}?`)})`]);
+    return emptyUrl(some(tests), values.includes(''), values.includes('/'));
+  }
   const set = b.add(values, 'Array(String)');
   // the path is cut out (lazily, AND) only from the urls with a query
   return emptyUrl(some([`url IN ${set}`, `(${Q} > 0 AND substring(url, 1, ${Q} - 1) IN ${set})`]), values.includes(''), values.includes('/'));
 }
 
-/** A wildcard pattern: the url starts with its text before the first '*', then RE2 on the path. */
+/**
+ * A wildcard pattern: one RE2 match over the url (urlPatternOnUrl; RE2 rejects most urls at their
+ * first characters, cheaper than a prefix test then a lazy match on the path cut out of the rest).
+ */
 function pathPattern(pattern: string, b: Params): string {
-  const prefix = pattern.slice(0, pattern.indexOf('*'));
-  if (prefix.includes('?')) return '0';
-  // the evaluator's urlPattern on '/'
-  const matchesSlash = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test('/');
-  return emptyUrl(`(startsWith(url, ${b.add(prefix)}) AND match(${SQL_PATH}, ${b.add(urlPatternRe2(pattern)!)}))`, false, matchesSlash);
+  const re = urlPatternOnUrl(pattern);
+  if (re === null) return '0';
+  // the evaluator's urlPattern on '/' (the empty url's path); the url pattern matches '' when the pattern is only '*'s
+  const matchesSlash = new RegExp(`^${pattern.split('*').map(reEscape).join('.*')}$`).test('/');
+  return emptyUrl(`match(url, ${b.add(re)})`, /^\**$/.test(pattern), matchesSlash);
 }
 
 function urlPredicate(patterns: string[], b: Params): string[] {
