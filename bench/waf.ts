@@ -7,13 +7,15 @@
  *    an allow list and the WAF categories in front (every request then also runs the signatures);
  * 2. the dry run (server/lib/wafDryRunSql.ts + server/stores/traffic/wafDryRun.ts dryRun, the
  *    route's reads): median / p95 latency over one website's 24 hours holding N log rows
- *    (default 10 M, the worst case: all of them the dry-run window of one domain).
+ *    (default 10 M, the worst case: all of them the dry-run window of one domain); the cases with
+ *    client apps also with the user-agent search the route falls back to while access_log's
+ *    client_app column is rewritten (a reused store from before the column: the rewrite is timed).
  *
  *   npx tsx bench/waf.ts                         # 10 M rows in a temporary data dir
  *   npx tsx bench/waf.ts --rows 2000000          # fewer rows (the figures say how many)
  *   npx tsx bench/waf.ts --data /tmp/benchwaf    # keep / reuse the generated store
  *   --runs 10 (timed dry runs per case), --seconds 3 (evaluator time per case)
- *   --only evaluator | --only dryrun (one part)
+ *   --only evaluator | --only dryrun (one part); --cases 3,4 (some dry-run cases, by number)
  *
  * Targets: >= 100,000 decisions/s with 100 rules; a dry run <= 1 s over 10 M rows.
  */
@@ -24,8 +26,9 @@ import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../common/rules/wafEngine';
 import type { RuleFilter } from '../common/rules/websiteRules';
-import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../server/lib/wafDryRunSql';
+import { compilePolicySql, compileRuleSql, type CompileOptions, type DryRunCompiled } from '../server/lib/wafDryRunSql';
 import { dryRun } from '../server/stores/traffic/wafDryRun';
+import { clientAppColumnReady } from '../server/stores/traffic/clientAppColumn';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -142,9 +145,17 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   const fresh = reuse && reuse.rows === rows && Date.now() / 1000 - reuse.end < 3 * 3600;
   if (reuse && !fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   const engine = await openTrafficEngine({ dataDir });
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await ensureTrafficSchema(engine);
   if (fresh && reuse) {
     console.log(`  reusing ${dataDir} (${rows.toLocaleString('en')} rows)`);
+    // a store from before the client_app column (or another catalogue): its rows are rewritten
+    if (!(await clientAppColumnReady(engine))) {
+      while (!(await clientAppColumnReady(engine))) await new Promise((r) => setTimeout(r, 200));
+      const cpu = process.cpuUsage(cpu0);
+      console.log(`  client_app column rewritten in ${((performance.now() - t0) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s)`);
+    }
     return { engine, end: reuse.end };
   }
   const end = Math.floor(Date.now() / 1000);
@@ -182,19 +193,31 @@ async function main() {
   console.log(`\n== dry run over ${rows.toLocaleString('en')} log rows of one domain in 24 hours (${dataDir})`);
   const { engine } = await prepare(rows, dataDir);
   const now = Math.floor(Date.now() / 1000);
+  console.log(`  load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const scope = { account: ACCOUNT, domain: DOMAIN, start: Math.floor(now / 3600) * 3600 - 23 * 3600, end: now + 1 };
   const [inWindow] = await engine.query<{ n: number | string }>(
     `SELECT count() AS n FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`, scope);
   console.log(`  ${Number(inWindow.n).toLocaleString('en')} rows in the dry-run window`);
-  const cases: Array<[string, DryRunCompiled]> = [
-    ['rule: path startsWith', compileRuleSql({ filters: [{ field: 'path', operator: 'startsWith', value: '/admin/' }], clientAppIds: [] })],
+  // as the route: client apps from the column once it holds the current catalogue everywhere
+  const column: CompileOptions = { clientAppColumn: await clientAppColumnReady(engine) };
+  const search: CompileOptions = { clientAppColumn: false };
+  const cidrApps = { filters: [{ field: 'clientIp', operator: 'in', value: '203.0.0.0/17, 203.0.200.0/24' }] satisfies RuleFilter[], clientAppIds: ['curl', 'sqlmap'] };
+  const acl = { type: 1 as const, countries: ['KP', 'IR'], urls: ['/internal/*', '/admin/1'], ips: ['203.0.1.0/24'], clientAppIds: ['sqlmap'], exceptions: ['/internal/1*', '203.0.1.7'] };
+  const picked = arg('cases');
+  const all: Array<[string, DryRunCompiled]> = [
+    ['rule: path startsWith', compileRuleSql({ filters: [{ field: 'path', operator: 'startsWith', value: '/admin/' }], clientAppIds: [] }, column)],
     ['rule: path regex + country in + method', compileRuleSql({
       filters: [{ field: 'path', operator: 'regex', value: '^/api/v3/orders/[0-9]{2,4}$' }, { field: 'country', operator: 'in', value: 'KP, DE' }, { field: 'method', operator: 'equals', value: 'get' }],
       clientAppIds: [],
-    })],
-    ['rule: CIDR list + client apps', compileRuleSql({ filters: [{ field: 'clientIp', operator: 'in', value: '203.0.0.0/17, 203.0.200.0/24' }], clientAppIds: ['curl', 'sqlmap'] })],
-    ['policy: access-control list', compilePolicySql({ type: 1, countries: ['KP', 'IR'], urls: ['/internal/*', '/admin/1'], ips: ['203.0.1.0/24'], clientAppIds: ['sqlmap'], exceptions: ['/internal/1*', '203.0.1.7'] })],
+    }, column)],
+    [`rule: CIDR list + client apps${column.clientAppColumn ? ' (client_app column)' : ''}`, compileRuleSql(cidrApps, column)],
+    [`policy: access-control list${column.clientAppColumn ? ' (client_app column)' : ''}`, compilePolicySql(acl, column)],
   ];
+  if (column.clientAppColumn) {
+    all.push(['rule: CIDR list + client apps (user-agent search)', compileRuleSql(cidrApps, search)]);
+    all.push(['policy: access-control list (user-agent search)', compilePolicySql(acl, search)]);
+  }
+  const cases = all.filter((_c, i) => !picked || picked.split(',').includes(String(i + 1)));
   for (const [name, compiled] of cases) {
     if (!compiled.evaluable) throw new Error(`${name}: not evaluable`);
     const times: number[] = [];

@@ -39,7 +39,7 @@ class Params {
   readonly values: Record<string, unknown> = {};
   private n = 0;
   private aliases = 0;
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly prefix: string, readonly clientAppColumn: boolean) {}
   /** a name for an expression alias, unique in the predicate (aliases are query-wide in ClickHouse) */
   alias(): string {
     return `${this.prefix}_a${this.aliases++}`;
@@ -53,6 +53,8 @@ class Params {
 
 const MAX_REGEX_INPUT = 4096;
 const MAX_UA = 1024;
+/** access_log's client-app column (clientAppSql, computed at ingest) */
+export const CLIENT_APP_COLUMN = 'client_app';
 
 /*
  * Laziness is chosen per operator: AND / OR evaluate their later arguments only on the rows the
@@ -145,10 +147,19 @@ export function jsRegexToRe2(source: string): string | null {
   return out;
 }
 
-/** '/admin/*' as an RE2 anchored pattern (the evaluator's urlPattern), or null for an exact path. */
-function urlPatternRe2(p: string): string | null {
-  if (!p.includes('*')) return null;
-  return `^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(`${JS_DOT}*`)}$`;
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// JavaScript's '.' inside a path: any character but a line terminator, and never '?' (a path holds none)
+const PATH_CHAR = '[^?\\n\\r\\x{2028}\\x{2029}]';
+
+/**
+ * A wildcard pattern ('/admin/*', the evaluator's urlPattern: anchored, '*' any characters but line
+ * terminators, on the path) as RE2 over the whole url: the path is the url up to its first '?' or
+ * its end. Null when a literal part holds '?' (no path does).
+ */
+function urlPatternOnUrl(p: string): string | null {
+  const parts = p.split('*');
+  if (parts.some((s) => s.includes('?'))) return null;
+  return `^${parts.map(reEscape).join(`${PATH_CHAR}*`)}(?:\\?|$)`;
 }
 
 /*
@@ -163,8 +174,7 @@ function emptyUrl(test: string, onEmpty: boolean, onSlash: boolean): string {
   return onSlash ? some([`url = ''`, test]) : all([`url != ''`, test]);
 }
 
-const pathEquals = (v: string, b: Params) =>
-  v.includes('?') ? '0' : emptyUrl(some([`url = ${b.add(v)}`, `startsWith(url, ${b.add(`${v}?`)})`]), v === '', v === '/');
+const pathEquals = (v: string, b: Params) => pathIn([v], b);
 
 const pathStartsWith = (v: string, b: Params) =>
   v.includes('?') ? '0' : emptyUrl(`startsWith(url, ${b.add(v)})`, v === '', '/'.startsWith(v));
@@ -176,21 +186,33 @@ function pathContains(v: string, b: Params): string {
   return emptyUrl(all([`position(url, ${p}) > 0`, some([`${Q} = 0`, `position(url, ${p}) + length(${p}) <= ${Q}`])]), v === '', '/'.includes(v));
 }
 
+// up to this many paths are tested one by one (equality, prefix) rather than as a set
+const SMALL_PATH_LIST = 8;
+
 function pathIn(list: string[], b: Params): string {
   const values = list.filter((v) => !v.includes('?'));
   if (!values.length) return '0';
+  if (values.length <= SMALL_PATH_LIST) {
+    // the url is the path, or starts with the path and '?': comparisons of the url's bytes, no
+    // hashing of every url and no path cut out of any
+    const tests = values.flatMap((v) => [`url = ${b.add(v)}`, `startsWith(url, ${b.add(`${v}?`)})`]);
+    return emptyUrl(some(tests), values.includes(''), values.includes('/'));
+  }
   const set = b.add(values, 'Array(String)');
   // the path is cut out (lazily, AND) only from the urls with a query
   return emptyUrl(some([`url IN ${set}`, `(${Q} > 0 AND substring(url, 1, ${Q} - 1) IN ${set})`]), values.includes(''), values.includes('/'));
 }
 
-/** A wildcard pattern: the url starts with its text before the first '*', then RE2 on the path. */
+/**
+ * A wildcard pattern: one RE2 match over the url (urlPatternOnUrl; RE2 rejects most urls at their
+ * first characters, cheaper than a prefix test then a lazy match on the path cut out of the rest).
+ */
 function pathPattern(pattern: string, b: Params): string {
-  const prefix = pattern.slice(0, pattern.indexOf('*'));
-  if (prefix.includes('?')) return '0';
-  // the evaluator's urlPattern on '/'
-  const matchesSlash = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test('/');
-  return emptyUrl(`(startsWith(url, ${b.add(prefix)}) AND match(${SQL_PATH}, ${b.add(urlPatternRe2(pattern)!)}))`, false, matchesSlash);
+  const re = urlPatternOnUrl(pattern);
+  if (re === null) return '0';
+  // the evaluator's urlPattern on '/' (the empty url's path); the url pattern matches '' when the pattern is only '*'s
+  const matchesSlash = new RegExp(`^${pattern.split('*').map(reEscape).join('.*')}$`).test('/');
+  return emptyUrl(`match(url, ${b.add(re)})`, /^\**$/.test(pattern), matchesSlash);
 }
 
 function urlPredicate(patterns: string[], b: Params): string[] {
@@ -248,6 +270,7 @@ export function signatureParts(signature: string): Signature {
 function appsPredicate(apps: string[], b: Params): string {
   const wanted = CLIENT_APPS.flatMap((c, i) => (apps.includes(c.id) ? [i] : []));
   if (!wanted.length) return '0';
+  if (b.clientAppColumn) return `${CLIENT_APP_COLUMN} IN ${b.add(wanted.map((i) => CLIENT_APPS[i].id), 'Array(String)')}`;
   const parts = CLIENT_APPS.slice(0, Math.max(...wanted) + 1).map((c) => signatureParts(c.signature));
   const needles = parts.flatMap((p) => ('needles' in p ? p.needles.map((n) => n.text) : []));
   // the positions and the limit, computed once per row under aliases (the first test only names them)
@@ -272,6 +295,36 @@ function appsPredicate(apps: string[], b: Params): string {
     return 'regex' in parts[i] ? `(${all(before)} AND ${found[i]})` : all([found[i], ...before]);
   });
   return all([define, some(arms)]);
+}
+
+/** A catalogue constant as an SQL string literal (a column's DDL takes no query parameters). */
+const literal = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * clientAppOf in SQL over the user agent: the id of the first catalogue entry whose signature
+ * matches within the first 1024 characters, '' for none. Traffic ingest computes it once per row
+ * into access_log's MATERIALIZED column client_app (server/stores/traffic/clientAppColumn.ts), so
+ * that a dry run compares ids instead of searching strings. One multi-needle search gives every
+ * literal needle's first position; a needle counts when found (at the start for an anchored one)
+ * and ending within the first 1024 characters; the smallest catalogue index counted wins; a
+ * regular-expression signature (Safari's) runs only on rows no earlier signature claimed.
+ */
+export function clientAppSql(ua = 'user_agent'): string {
+  const parts = CLIENT_APPS.map((c) => signatureParts(c.signature));
+  const needles = parts.flatMap((p, app) => ('needles' in p ? p.needles.map((n) => ({ ...n, app: app + 1 })) : []));
+  const none = CLIENT_APPS.length + 1;
+  const lim = `if(length(${ua}) <= ${MAX_UA}, ${MAX_UA}, length(substringUTF8(${ua}, 1, ${MAX_UA})))`;
+  // per needle: its position, the offset of its last byte (0: anchored) and its app's index
+  let index = `arrayMin(arrayMap((p, e, a) -> if(p > 0 AND if(e = 0, p = 1, p + e <= ${lim}), a, ${none}), `
+    + `multiSearchAllPositionsCaseInsensitive(${ua}, [${needles.map((n) => literal(n.text)).join(', ')}]), `
+    + `[${needles.map((n) => (n.anchored ? 0 : Buffer.byteLength(n.text) - 1)).join(', ')}], [${needles.map((n) => n.app).join(', ')}]))`;
+  parts.forEach((p, i) => {
+    if ('regex' in p) {
+      index = `least(${index}, if(${index} <= ${i + 1}, ${none}, if(match(substringUTF8(${ua}, 1, ${MAX_UA}), ${literal(`(?i)${p.regex}`)}), ${i + 1}, ${none})))`;
+    }
+  });
+  // index `none` is past the array's end: arrayElement gives ''
+  return `arrayElement([${CLIENT_APPS.map((c) => literal(c.id)).join(', ')}], ${index})`;
 }
 
 /** One filter as SQL (compileFilter's semantics). */
@@ -327,8 +380,19 @@ const any = (parts: Array<string | null>) => {
   return xs.length ? some(xs) : '0';
 };
 
-function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
-  const b = new Params(prefix);
+export interface CompileOptions {
+  /** parameter names' prefix (default 'w') */
+  prefix?: string;
+  /**
+   * Client apps from access_log's client_app column (clientAppSql computed at ingest) instead of the
+   * search over the user agent: only when the column holds the current catalogue's ids in every part
+   * (server/stores/traffic/clientAppColumn.ts clientAppColumnReady).
+   */
+  clientAppColumn?: boolean;
+}
+
+function compile(build: (b: Params) => string, options: CompileOptions): DryRunCompiled {
+  const b = new Params(options.prefix ?? 'w', options.clientAppColumn ?? false);
   try {
     return { evaluable: true, predicate: { sql: build(b), params: b.values } };
   } catch (e) {
@@ -338,7 +402,7 @@ function compile(build: (b: Params) => string, prefix: string): DryRunCompiled {
 }
 
 /** A rule's match (every filter, and its client apps when it names any) as a predicate. */
-export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
+export function compileRuleSql(rule: DryRunRule, options: CompileOptions = {}): DryRunCompiled {
   return compile((b) => {
     // the filters and client apps on every row; regular expressions after them, lazily (AND), on
     // the rows the others leave
@@ -347,7 +411,7 @@ export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
     const rest = rule.filters.filter((f) => f.operator === 'regex').map((f) => filterSql(f, b));
     const parts = [...(cheap.length ? [all(cheap)] : []), ...rest];
     return parts.length ? parts.map((x) => `(${x})`).join(' AND ') : '1';
-  }, prefix);
+  }, options);
 }
 
 /**
@@ -355,7 +419,7 @@ export function compileRuleSql(rule: DryRunRule, prefix = 'w'): DryRunCompiled {
  * app, unless an exception matches), an allow list allows (IP/CIDR or URL); WAF categories are not
  * evaluable in a dry run.
  */
-export function compilePolicySql(policy: DryRunPolicy, prefix = 'w'): DryRunCompiled {
+export function compilePolicySql(policy: DryRunPolicy, options: CompileOptions = {}): DryRunCompiled {
   return compile((b) => {
     if (policy.type === 3) throw new NotEvaluableError('waf');
     if (policy.type === 2) return any([netPredicate(policy.ips, b), ...urlPredicate(policy.urls, b)]);
@@ -368,5 +432,5 @@ export function compilePolicySql(policy: DryRunPolicy, prefix = 'w'): DryRunComp
     ]);
     const except = any([netPredicate(policy.exceptions, b), ...urlPredicate(policy.exceptions.filter((e) => e.startsWith('/')), b)]);
     return except === '0' ? hit : all([`NOT ${except}`, hit]);
-  }, prefix);
+  }, options);
 }

@@ -8,6 +8,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers';
 import { ensureTrafficSchema, ACCESS_LOG_COLUMNS } from '../../server/stores/traffic/schema';
+import { CLIENT_APP_VERSION, clientAppColumnReady } from '../../server/stores/traffic/clientAppColumn';
+import { clientAppOf } from '../../common/rules/wafCatalogue';
 import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
@@ -42,10 +44,13 @@ afterAll(async () => {
 
 describe('schema', () => {
   it('creates access_log exactly as designed, and the line tables', async () => {
-    const cols = await app.traffic.query<{ name: string; type: string }>(
-      "SELECT name, type FROM system.columns WHERE database = 'traffic' AND table = 'access_log' ORDER BY position",
+    const all = await app.traffic.query<{ name: string; type: string; default_kind: string }>(
+      "SELECT name, type, default_kind FROM system.columns WHERE database = 'traffic' AND table = 'access_log' ORDER BY position",
     );
+    // the written columns, then client_app computed from user_agent on insert
+    const cols = all.filter((c) => c.default_kind === '');
     expect(cols.map((c) => c.name)).toEqual([...ACCESS_LOG_COLUMNS]);
+    expect(all.filter((c) => c.default_kind !== '')).toEqual([{ name: 'client_app', type: 'LowCardinality(String)', default_kind: 'MATERIALIZED' }]);
     const types = Object.fromEntries(cols.map((c) => [c.name, c.type]));
     expect(types).toMatchObject({ ts: "DateTime('UTC')", client_ip: 'IPv4', status: 'UInt16', bytes: 'UInt64', cache_hit: 'UInt8', domain: 'LowCardinality(String)' });
     const [engine] = await app.traffic.query<{ sorting_key: string; partition_key: string; engine: string }>(
@@ -59,6 +64,46 @@ describe('schema', () => {
   it('can run again on an existing store', async () => {
     await ensureTrafficSchema(app.traffic);
     await ensureTrafficSchema(app.traffic);
+  });
+
+  it('adds client_app to a store made before it, and rewrites it when the WAF catalogue changes', async () => {
+    const who = { account: 'upgrade-test', domain: 'upgrade.example' };
+    const uas = ['curl/8.4.0', 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36', 'Mozilla/5.0 (Macintosh) Version/17.1 Safari/605.1.15', 'okhttp/4', 'sqlmap/1.7'];
+    const expected = uas.map((ua) => clientAppOf(ua) ?? '');
+    const apps = async () => (await app.traffic.query<{ app: string }>(
+      'SELECT client_app AS app FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} ORDER BY bytes', who)).map((r) => r.app);
+    // every active part of access_log holds the column itself (not computed when read)
+    const partsWithout = async () => num((await one<{ n: number }>(
+      `SELECT count() AS n FROM system.parts AS p WHERE p.database = 'traffic' AND p.table = 'access_log' AND p.active AND p.name NOT IN
+         (SELECT name FROM system.parts_columns WHERE database = 'traffic' AND table = 'access_log' AND active AND column = 'client_app')`))!.n);
+    const waitForRewrite = async () => {
+      for (let i = 0; i < 300 && !(await clientAppColumnReady(app.traffic)); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    // a store from before the column: rows written without it
+    await app.traffic.exec('ALTER TABLE traffic.access_log DROP COLUMN client_app');
+    await app.traffic.insertRaw('traffic.access_log', uas.map((ua, i) => JSON.stringify({
+      ts: T, ...who, url: '/', method: 'GET', status: 200, bytes: i, request_time: 1, cache_hit: 1, client_ip: '10.0.0.1', continent: '', country: 'CN',
+      province: '', isp: '', user_agent: ua, referer: '', provider: '', edge_node: '',
+    })).join('\n'), 'JSONEachRow');
+    expect(await partsWithout()).toBeGreaterThan(0);
+    await ensureTrafficSchema(app.traffic);
+    await waitForRewrite();
+    expect(await clientAppColumnReady(app.traffic)).toBe(true);
+    expect(await partsWithout()).toBe(0);
+    expect(await apps()).toEqual(expected);
+    // a column of another catalogue (its version in the comment): modified and rewritten at the next start
+    await app.traffic.exec(`ALTER TABLE traffic.access_log MODIFY COLUMN client_app LowCardinality(String) MATERIALIZED 'stale' COMMENT 'wafCatalogue old'`);
+    await app.traffic.exec('ALTER TABLE traffic.access_log MATERIALIZE COLUMN client_app SETTINGS mutations_sync = 1');
+    expect(new Set(await apps())).toEqual(new Set(['stale']));
+    await ensureTrafficSchema(app.traffic);
+    await waitForRewrite();
+    expect(await apps()).toEqual(expected);
+    const [col] = await app.traffic.query<{ comment: string }>(
+      "SELECT comment FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = 'client_app'");
+    expect(col.comment).toBe(CLIENT_APP_VERSION);
+    // the demo traffic tests below count every row
+    await app.traffic.exec('ALTER TABLE traffic.access_log DELETE WHERE account = {account:String} SETTINGS mutations_sync = 2', { account: who.account });
+    expect(await apps()).toEqual([]);
   });
 });
 

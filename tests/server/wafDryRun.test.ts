@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
-import { compilePolicySql, compileRuleSql, jsRegexToRe2, type DryRunCompiled } from '../../server/lib/wafDryRunSql';
+import { compilePolicySql, compileRuleSql, jsRegexToRe2, type CompileOptions, type DryRunCompiled } from '../../server/lib/wafDryRunSql';
+import { clientAppColumnReady } from '../../server/stores/traffic/clientAppColumn';
+import { CLIENT_APPS, clientAppOf } from '../../common/rules/wafCatalogue';
 import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../../common/rules/wafEngine';
 import { validateFilter, validatePolicy, type RuleFilter } from '../../common/rules/websiteRules';
 import type { DryRunResult, Policy, Rule, Website } from '../../common/wire/websiteTypes';
@@ -139,6 +141,8 @@ const UAS = [
   '', 'curl/8.4.0', 'Wget/1.21', 'Mozilla/5.0 (compatible; Googlebot/2.1)', 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36 Edg/120.0', 'Mozilla/5.0 (Macintosh) Version/17.1 Safari/605.1.15', 'Mozilla/5.0 Firefox/121.0',
   'python-requests/2.31', 'sqlmap/1.7', 'MicroMessenger/8.0 Mobile', 'Go-http-client/1.1', 'CURL/7 tool', 'okhttp/4.12',
+  'Mozilla/5.0 (compatible; bingbot/2.0)', 'Baiduspider+(+http://www.baidu.com/search/spider.htm)', 'Mozilla/5.0 (compatible; YandexBot/3.0)',
+  'Mozilla/5.0 (compatible; AhrefsBot/7.0)', 'Mozilla/5.0 (iPhone) AlipayClient/10.5', 'Mozilla/5.0 (X11) Firefox/121.0 curl/8',
   // case, the second alternative of a signature, and the 1024-character limit (with multi-byte characters before it)
   'Mozilla/5.0 (compatible; GOOGLEBOT/2.1)', 'Python-urllib/3.11', `${'x'.repeat(1016)} Chrome/120.0 Safari/537.36`,
   `${'x'.repeat(1017)} Chrome/120.0 Safari/537.36`, `${'é'.repeat(1015)} Googlebot/2.1 Chrome/8`, `${'é'.repeat(1000)} sqlmap/1.7 Chrome/1`,
@@ -220,7 +224,7 @@ describe('property: the SQL predicate and the evaluator agree', () => {
     })));
   }, 60_000);
 
-  const sqlMatches = async (compiled: DryRunCompiled): Promise<number[]> => {
+  const sqlSelects = async (compiled: DryRunCompiled): Promise<number[]> => {
     if (!compiled.evaluable) throw new Error(`not evaluable: ${compiled.reason}`);
     const rows = await app.traffic.query<{ i: number | string }>(
       `SELECT bytes AS i FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} AND (${compiled.predicate.sql}) ORDER BY i`,
@@ -228,10 +232,31 @@ describe('property: the SQL predicate and the evaluator agree', () => {
     );
     return rows.map((r) => Number(r.i));
   };
+  /**
+   * The rows a predicate selects, compiled both ways: client apps from the client_app column the
+   * engine computed when the rows were inserted, and from the search over the user agent (the
+   * fallback while the column is rewritten); the two must select the same rows.
+   */
+  const sqlMatches = async (compile: (options: CompileOptions) => DryRunCompiled): Promise<number[]> => {
+    const fromColumn = await sqlSelects(compile({ clientAppColumn: true }));
+    expect(await sqlSelects(compile({ clientAppColumn: false }))).toEqual(fromColumn);
+    return fromColumn;
+  };
   const engineMatches = (policies: EnginePolicy[], rules: EngineRule[], action: string) => {
     const evaluate = compileWebsite(policies, rules);
     return requests.flatMap((r, i) => (evaluate(r).action === action ? [i] : []));
   };
+
+  it('the client_app column, computed by the engine on insert, is the evaluator\'s client app of every row', async () => {
+    expect(await clientAppColumnReady(app.traffic)).toBe(true);
+    const rows = await app.traffic.query<{ i: number | string; app: string }>(
+      'SELECT bytes AS i, client_app AS app FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} ORDER BY i',
+      { account: PROP_ACCOUNT, domain: PROP_DOMAIN },
+    );
+    expect(rows.map((r) => r.app)).toEqual(requests.map((r) => clientAppOf(r.userAgent) ?? ''));
+    // every app of the catalogue, and none
+    expect(new Set(rows.map((r) => r.app))).toEqual(new Set(['', ...CLIENT_APPS.map((c) => c.id)]));
+  });
 
   it('every generated regular expression translates to RE2', () => {
     for (const re of REGEXES) expect(jsRegexToRe2(re), re).not.toBeNull();
@@ -249,7 +274,7 @@ describe('property: the SQL predicate and the evaluator agree', () => {
         const rule: EngineRule = { id: 1, name: 'r', enabled: true, priority: 1, actionType: 3, action: { mode: 'block' }, filters: r.filters, clientAppIds: r.clientAppIds };
         const expected = engineMatches([], [rule], 'block');
         if (expected.length > 0 && expected.length < requests.length) partial++;
-        expect(await sqlMatches(compileRuleSql(r))).toEqual(expected);
+        expect(await sqlMatches((o) => compileRuleSql(r, o))).toEqual(expected);
       }),
       { numRuns: 150, seed: 2026 },
     );
@@ -268,7 +293,7 @@ describe('property: the SQL predicate and the evaluator agree', () => {
         fc.pre(validatePolicy({ ...policy, websiteId: 1, description: '' }).length === 0);
         const expected = engineMatches([policy], [], p.type === 1 ? 'block' : 'allow');
         if (expected.length > 0 && expected.length < requests.length) partial++;
-        expect(await sqlMatches(compilePolicySql(policy))).toEqual(expected);
+        expect(await sqlMatches((o) => compilePolicySql(policy, o))).toEqual(expected);
       }),
       { numRuns: 60, seed: 2026 },
     );

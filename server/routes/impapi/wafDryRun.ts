@@ -6,6 +6,7 @@ import { CreateBody as RuleCreateBody, ownRule, ruleInput, validated as validate
 import { CreateBody as PolicyCreateBody, ownPolicy, policyInput, validated as validatedPolicy } from './wafPolicies';
 import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../../lib/wafDryRunSql';
 import { dryRun, type DryRunScope } from '../../stores/traffic/wafDryRun';
+import { clientAppColumnReady } from '../../stores/traffic/clientAppColumn';
 import type { DryRunResult } from '../../../common/wire/websiteTypes';
 
 /**
@@ -45,19 +46,21 @@ export const wafDryRunRoutes: TypedRoutes = async (app) => {
     const website = await ownWebsite(request, body.websiteId);
     const given = [body.ruleId, body.policyId, body.rule, body.policy].filter((x) => x !== undefined).length;
     if (given !== 1) throw fail('wafCannotBeEmpty');
+    // client apps from the column computed at ingest once it holds the current catalogue everywhere
+    const options = { clientAppColumn: await clientAppColumnReady(app.traffic) };
     let compiled: DryRunCompiled;
     if (body.ruleId !== undefined) {
       const rule = await ownRule(request, body.ruleId);
       if (rule.websiteId !== website.id) throw notFound();
-      compiled = compileRuleSql(rule);
+      compiled = compileRuleSql(rule, options);
     } else if (body.policyId !== undefined) {
       const policy = await ownPolicy(request, body.policyId);
       if (policy.websiteId !== website.id) throw notFound();
-      compiled = compilePolicySql(policy);
+      compiled = compilePolicySql(policy, options);
     } else if (body.rule) {
-      compiled = compileRuleSql(validatedRule(ruleInput({ ...body.rule, websiteId: website.id })));
+      compiled = compileRuleSql(validatedRule(ruleInput({ ...body.rule, websiteId: website.id })), options);
     } else {
-      compiled = compilePolicySql(validatedPolicy(policyInput({ ...body.policy!, websiteId: website.id })));
+      compiled = compilePolicySql(validatedPolicy(policyInput({ ...body.policy!, websiteId: website.id })), options);
     }
     const { start, end } = dryRunWindow(Math.floor(Date.now() / 1000));
     const hours = Array.from({ length: 24 }, (_, i) => ({ time: (start + i * HOUR) * 1000, matched: 0, total: 0 }));

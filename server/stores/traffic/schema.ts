@@ -3,6 +3,7 @@ import { ensureRollups } from './rollups';
 import { HOST_METRICS_STATEMENTS } from './hostMetrics';
 import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ippTraffic';
 import { SECURITY_EVENT_STATEMENTS } from './securityEvents';
+import { ensureClientAppColumn } from './clientAppColumn';
 
 /**
  * Tables of the traffic store (ClickHouse SQL; the same statements run on chDB and on a server).
@@ -10,7 +11,10 @@ import { SECURITY_EVENT_STATEMENTS } from './securityEvents';
  * bandwidth, 1-minute samples plus a 5-minute rollup filled by a materialized view.
  */
 
-/** Columns of access_log in table order (ingest and downloads use this list). */
+/**
+ * Columns of access_log in table order (ingest and downloads use this list). The table also has
+ * client_app, MATERIALIZED from user_agent on insert (clientAppColumn.ts): never written, not in `*`.
+ */
 export const ACCESS_LOG_COLUMNS = [
   'ts', 'account', 'domain', 'url', 'method', 'status', 'bytes', 'request_time', 'cache_hit', 'client_ip',
   'continent', 'country', 'province', 'isp', 'user_agent', 'referer', 'provider', 'edge_node',
@@ -98,6 +102,8 @@ const STATEMENTS = [
 /** Creates every traffic table (idempotent), then the analysis pre-aggregations, before any data arrives. */
 export async function ensureTrafficSchema(engine: TrafficEngine): Promise<void> {
   for (const sql of [...STATEMENTS, ...HOST_METRICS_STATEMENTS, ...IPP_TRAFFIC_STATEMENTS, ...SECURITY_EVENT_STATEMENTS]) await engine.exec(sql);
+  // access_log's client_app: added to stores made before it, rewritten when the WAF catalogue changes
+  await ensureClientAppColumn(engine);
   await ensureIppRollups(engine);
   await ensureRollups(engine);
 }
