@@ -48,7 +48,7 @@ export type MeasureName =
   | 'o0' | 'o1' | 'o2' | 'o3' | 'o4' | 'o5';
 
 export interface RollupDef {
-  name: 'totals' | 'totalsa' | 'status' | 'geo' | 'geoc' | 'url' | 'urlsk' | 'urlskd' | 'urlska' | 'agent' | 'referer' | 'ip' | 'ipsk' | 'ipskd' | 'ipska';
+  name: 'totals' | 'totalsa' | 'status' | 'statusa' | 'geo' | 'geoc' | 'url' | 'urlsk' | 'urlskd' | 'urlska' | 'agent' | 'referer' | 'ip' | 'ipsk' | 'ipskd' | 'ipska';
   dims: RollupColumn[];
   measures: MeasureName[];
   /**
@@ -179,6 +179,8 @@ const IP_SKETCH: RollupDef = {
 /** Counts, flow, hits, status classes (of all and of origin requests): every curve and summary. Kept longer for bills. */
 const TOTALS: RollupDef = { name: 'totals', dims: [PROVIDER], measures: [...FULL, ...ORIGIN_CLASSES], levels: ALL_LEVELS, ttlDays: 400 };
 
+const STATUS: RollupDef = { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, levels: ALL_LEVELS, ttlDays: 180 };
+
 const GEO: RollupDef = {
   name: 'geo',
   dims: [PROVIDER, col('continent', 'LowCardinality(String)'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
@@ -194,7 +196,10 @@ export const ROLLUPS: readonly RollupDef[] = [
   // Curves and summaries of a whole account without a domain or provider filter: one row per
   // account and 5 minutes instead of one per domain and provider (account, 7 days: 4 k rows, not 72 k).
   coarser('totalsa', TOTALS, 'totals', true),
-  { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, levels: ALL_LEVELS, ttlDays: 180 },
+  STATUS,
+  // Status codes of a whole account without a provider filter: a few rows per account and bucket
+  // instead of one per domain, provider, cache state and code.
+  coarser('statusa', STATUS, 'status', true, ['cache_hit']),
   GEO,
   // Continents and countries per domain without provider, province and ISP: the world lists read
   // about 15 rows per domain and bucket instead of about 280.
@@ -237,7 +242,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 25;
+export const ROLLUP_VERSION = 26;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;

@@ -67,7 +67,7 @@ export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' 
  * /offLine/BT): every code with its share, and the classes by first digit (1..5, else 0).
  */
 export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
-  const union = buildUnion({ sources: ['status'], keys: [key('status')], measures: ['requests', 'bytes'] }, s, s);
+  const union = buildUnion({ sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'] }, s, s);
   const m = measureColumn(by);
   const cls = (k: number) => (k === 0 ? 'NOT (code >= 100 AND code < 600)' : `intDiv(code, 100) = ${k}`);
   const rows = await engine.query<Record<string, unknown>>(
