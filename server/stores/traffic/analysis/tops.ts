@@ -69,26 +69,36 @@ export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' 
  * /offLine/BT): every code with its share, and the classes by first digit (1..5, else 0).
  */
 export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
-  // A handful of codes: the base table answers up to about a day of one domain (bench/analysis.ts:
-  // one domain, today or the last 24 h, the rollups' two levels measured 1.2-1.4 x the plain GROUP BY).
-  const union = buildUnion({ sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'], baseBelow: STATUS_BASE_BELOW }, s, s);
+  // A handful of codes: the base table answers up to about a day of one domain, in one flat GROUP
+  // BY, and the total and the classes are summed here from the codes' rows (window functions and a
+  // nested level cost more than the grouping at that size: 1.2-1.4 x the plain GROUP BY).
+  const spec = { sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'], baseBelow: STATUS_BASE_BELOW } satisfies UnionSpec;
   const m = measureColumn(by);
-  const cls = (k: number) => (k === 0 ? 'NOT (code >= 100 AND code < 600)' : `intDiv(code, 100) = ${k}`);
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT code, value, sum(value) OVER () AS total, ${[0, 1, 2, 3, 4, 5].map((k) => `sumIf(value, ${cls(k)}) OVER () AS c${k}`).join(', ')}
-     FROM (SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status)
-     ORDER BY value DESC, code ASC`,
-    union.params,
-  );
-  const first = rows[0] ?? {};
-  const total = num(first.total);
+  const rows = readsBase(spec, s, s)
+    ? await engine.query<Record<string, unknown>>(
+        `SELECT l.status AS code, ${by === 'flow' ? 'sum(l.bytes)' : 'count()'} AS value
+         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY code ORDER BY value DESC, code ASC`,
+        filterParams(s),
+      )
+    : await (async () => {
+        const union = buildUnion(spec, s, s);
+        return engine.query<Record<string, unknown>>(
+          `SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status ORDER BY value DESC, code ASC`,
+          union.params,
+        );
+      })();
+  const list = rows.map((r) => ({ code: num(r.code), value: num(r.value) }));
+  const total = list.reduce((n, r) => n + r.value, 0);
+  // Classes by first digit, 1..5; anything else class 0 (spec §9).
+  const classes = [0, 0, 0, 0, 0, 0];
+  for (const r of list) classes[r.code >= 100 && r.code < 600 ? Math.floor(r.code / 100) : 0] += r.value;
   return {
-    list: rows.map((r) => ({ code: num(r.code), value: num(r.value), percent: pct(num(r.value), total) })),
-    statusCode0: num(first.c0),
-    statusCode1: num(first.c1),
-    statusCode2: num(first.c2),
-    statusCode3: num(first.c3),
-    statusCode4: num(first.c4),
-    statusCode5: num(first.c5),
+    list: list.map((r) => ({ ...r, percent: pct(r.value, total) })),
+    statusCode0: classes[0],
+    statusCode1: classes[1],
+    statusCode2: classes[2],
+    statusCode3: classes[3],
+    statusCode4: classes[4],
+    statusCode5: classes[5],
   };
 }
