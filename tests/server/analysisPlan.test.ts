@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BASE_ROWS_BELOW, buildUnion, BUCKET_KEY, key, segments } from '../../server/stores/traffic/analysis/plan';
 import { estimateRows } from '../../server/stores/traffic/analysis/estimate';
+import { TOTALS_SOURCES } from '../../server/stores/traffic/analysis/curves';
 import { parseRange } from '../../server/stores/traffic/analysis/search';
 import { allRollupTables, ROLLUPS, rollupTable } from '../../server/stores/traffic/rollups';
 import type { Filters } from '../../server/stores/traffic/analysis/search';
@@ -41,6 +42,19 @@ describe('query plan', () => {
     expect(src({ ...totals, sources: [...totals.sources] }, { province: ['Beijing'] })).toBe('geo:5m');
     // Status classes too: an area-filtered status curve does not fall back to the base table.
     expect(src({ ...totals, sources: [...totals.sources], measures: ['s0', 's4', 'hit_bytes'] }, { isp: ['China Mobile'] })).toBe('geo:5m');
+    // The coarser rollups where no filter needs the finer ones: account-wide totals and status
+    // codes, countries without provider, province and ISP; the origin status classes with the totals.
+    const curve = { sources: TOTALS_SOURCES, keys: [BUCKET_KEY], measures: ['requests' as const, 'o4' as const], levels: ['5m' as const] };
+    expect(src(curve, { accounts: ['acme'] })).toBe('totalsa:5m');
+    expect(src(curve, { domains: ['a1.acme.test'] })).toBe('totals:5m');
+    expect(src(curve, { providers: ['cdn-a'] })).toBe('totals:5m');
+    expect(src({ ...curve, measures: ['requests'] }, { country: ['CN'] })).toBe('geoc:5m');
+    expect(src({ ...curve, measures: ['requests'] }, { country: ['CN'], providers: ['cdn-a'] })).toBe('geo:5m');
+    expect(src(curve, { country: ['CN'] })).toBe('base');
+    const codes = { sources: ['statusa' as const, 'status' as const], keys: [key('status')], measures: ['requests' as const] };
+    expect(src(codes, { accounts: ['acme'] })).toBe('statusa:1d');
+    expect(src(codes, { domains: ['a1.acme.test'] })).toBe('status:1d');
+    expect(src({ sources: ['geoc', 'geo'], keys: [key('country')], measures: ['requests'] }, { domains: ['a1.acme.test'] })).toBe('geoc:1d');
     const url = { sources: ['url' as const], keys: [key('url')], measures: ['requests' as const] };
     expect(src(url, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('url:1d');
     expect(src(url, { country: ['CN'] })).toBe('base');

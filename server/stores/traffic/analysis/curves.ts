@@ -14,11 +14,17 @@ import type {
 import { curveQuery, intervalSeconds } from './curve';
 import { bps, pct } from './numbers';
 import type { UnionSpec } from './plan';
+import { ORIGIN_CLASSES } from '../rollups';
 import type { Search } from './search';
 
-/** Totals per 5 minutes: the totals rollup, or the geo rollup when an area filter is set. */
+/**
+ * Where totals per 5 minutes are read: one row per account without a domain or provider filter,
+ * else per domain and provider; with an area filter the country rollup, or the full area rollup
+ * for a province or ISP filter (or a provider filter with an area).
+ */
+export const TOTALS_SOURCES: UnionSpec['sources'] = ['totalsa', 'totals', 'geoc', 'geo'];
 const TOTALS: Omit<UnionSpec, 'levels'> = {
-  sources: ['totals', 'geo'],
+  sources: TOTALS_SOURCES,
   keys: [],
   measures: ['requests', 'bytes', 'hits', 'hit_bytes', 's0', 's1', 's2', 's3', 's4', 's5'],
 };
@@ -100,25 +106,16 @@ export async function byteRateCurve(engine: TrafficEngine, s: Search): Promise<B
   return points.map((p) => ({ recordTime: p.t, flow: p.flow, hitFlow: p.hitFlow, missFlow: p.flow - p.hitFlow, byteHitPercent: pct(p.hitFlow, p.flow) }));
 }
 
-/** Status class of a status code over rollup/base columns (1..5 by first digit, else 0). */
-const CLASS = (col: string) => `if(${col} >= 100 AND ${col} < 600, intDiv(${col}, 100), 0)`;
-
 /** POST /api/es/statusCode/db (all requests) and /api/es/sourceStatusCode/db (origin = miss requests). */
 export async function statusCurve(engine: TrafficEngine, s: Search, origin: boolean): Promise<StatusCurvePoint[]> {
+  // The origin classes are kept beside the classes of all requests (no area: the base table
+  // answers an area-filtered origin curve).
   const { points } = origin
     ? await curveQuery(
         engine,
         s,
-        {
-          sources: ['status'],
-          keys: [{ name: 'cls', rollup: CLASS('status'), base: CLASS('l.status'), needs: ['status'] }],
-          measures: ['requests'],
-          where: { rollup: 'r.cache_hit = 0', base: 'l.cache_hit = 0', needs: ['cache_hit'] },
-        },
-        {
-          statusCode0: 'sumIf(requests, cls = 0)', statusCode1: 'sumIf(requests, cls = 1)', statusCode2: 'sumIf(requests, cls = 2)',
-          statusCode3: 'sumIf(requests, cls = 3)', statusCode4: 'sumIf(requests, cls = 4)', statusCode5: 'sumIf(requests, cls = 5)',
-        },
+        { sources: ['totalsa', 'totals'], keys: [], measures: [...ORIGIN_CLASSES] },
+        { statusCode0: 'sum(o0)', statusCode1: 'sum(o1)', statusCode2: 'sum(o2)', statusCode3: 'sum(o3)', statusCode4: 'sum(o4)', statusCode5: 'sum(o5)' },
       )
     : await curveQuery(engine, s, { ...TOTALS, measures: ['s0', 's1', 's2', 's3', 's4', 's5'] }, CLASS_AGGS);
   return points.map(({ t, ...classes }) => ({ recordTime: t, ...classes }));

@@ -36,7 +36,7 @@ const IP_WORLD_BASE_BELOW = 400_000;
 
 /** Small scopes: the exact top URLs straight from the base table, with the total of the measure. */
 async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure) {
-  const rows = await topQuery(engine, s, { sources: [], keys: [key('url')] }, by);
+  const rows = await topQuery(engine, s, { sources: [], keys: [key('url')] }, by, TOP_N, true);
   return { count: rows[0]?.total ?? 0, rows: rows.map((r) => ({ url: r.k, request: r.request, flow: r.flow })) };
 }
 
@@ -46,12 +46,15 @@ async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeas
  */
 async function ipsFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure, full: boolean) {
   const order = by === 'flow' ? 'flow' : 'request';
-  // One flat GROUP BY: a union grouped again would group every IP twice.
+  // One flat GROUP BY: a union grouped again would group every IP twice. The IP as it is (its
+  // text form is how it comes back), and the world's list with a plain LIMIT: a text conversion
+  // or a LIMIT BY would run over every distinct IP, not the 100 kept (one domain, one day:
+  // 62 -> 35 ms for the GET).
   return engine.query<Record<string, unknown>>(
-    `SELECT IPv4NumToString(l.client_ip) AS ip, count() AS request, count() OVER () AS ips,
+    `SELECT l.client_ip AS ip, count() AS request, count() OVER () AS ips,
        ${full ? "sum(l.bytes) AS flow, any(l.country) AS country, any(l.province) AS province, any(l.isp) AS isp, country = 'CN'" : '0'} AS cn
      FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY l.client_ip
-     ORDER BY ${order} DESC, l.client_ip ASC LIMIT ${TOP_N} BY cn`,
+     ORDER BY ${order} DESC, l.client_ip ASC LIMIT ${TOP_N}${full ? ' BY cn' : ''}`,
     filterParams(s),
   );
 }

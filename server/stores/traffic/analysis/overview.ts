@@ -2,6 +2,7 @@ import type { TrafficEngine } from '../engine';
 import type { Overview, OverviewDomain, Sequential, SequentialFigures, ServiceDomain } from '../../../../common/wire/trafficTypes';
 import { BUCKET_KEY, buildUnion, key } from './plan';
 import { curveQuery, intervalSeconds } from './curve';
+import { TOTALS_SOURCES } from './curves';
 import { bps, change, num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -44,13 +45,13 @@ export async function domainFigures(engine: TrafficEngine, s: Search, limit?: nu
 
 /** POST /api/overview */
 export async function overview(engine: TrafficEngine, s: Search, now = Math.floor(Date.now() / 1000)): Promise<Overview> {
-  const { points, total } = await curveQuery(engine, s, { sources: ['totals', 'geo'], keys: [], measures: [...MEASURES] }, AGGS, 'bytes');
+  const { points, total } = await curveQuery(engine, s, { sources: TOTALS_SOURCES, keys: [], measures: [...MEASURES] }, AGGS, 'bytes');
   const domains = await domainFigures(engine, s);
   // The latest complete 5-minute bucket inside the range.
   const lastComplete = Math.floor(Math.min(s.end, now) / 300) * 300 - 300;
   let current = 0;
   if (lastComplete >= s.start) {
-    const union = buildUnion({ sources: ['totals', 'geo'], keys: [], measures: ['bytes'], levels: ['5m'] }, s, { start: lastComplete, end: lastComplete + 300 });
+    const union = buildUnion({ sources: TOTALS_SOURCES, keys: [], measures: ['bytes'], levels: ['5m'] }, s, { start: lastComplete, end: lastComplete + 300 });
     const [row] = await engine.query<Record<string, unknown>>(`SELECT sum(bytes) AS flow FROM (${union.sql})`, union.params);
     current = bps(num(row?.flow), 300);
   }
@@ -71,7 +72,7 @@ export async function overview(engine: TrafficEngine, s: Search, now = Math.floo
 
 /** Flow, requests, peak bandwidth and hit percent of a range (one query). */
 async function figures(engine: TrafficEngine, s: Search): Promise<SequentialFigures> {
-  const union = buildUnion({ sources: ['totals', 'geo'], keys: [BUCKET_KEY], measures: ['requests', 'bytes', 'hits'], levels: ['5m'] }, s, s);
+  const union = buildUnion({ sources: TOTALS_SOURCES, keys: [BUCKET_KEY], measures: ['requests', 'bytes', 'hits'], levels: ['5m'] }, s, s);
   const [row] = await engine.query<Record<string, unknown>>(
     `SELECT sum(y.request) AS request, sum(y.flow) AS flow, sum(y.hit) AS hit, max(y.flow) AS peak FROM (
        SELECT x.b, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit FROM (${union.sql}) AS x GROUP BY x.b) AS y`,

@@ -1,7 +1,7 @@
 import type { TrafficEngine } from '../engine';
 import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../common/wire/trafficTypes';
 import { curveQuery } from './curve';
-import { CLASS_AGGS, statusOf } from './curves';
+import { CLASS_AGGS, statusOf, TOTALS_SOURCES } from './curves';
 import { key } from './plan';
 import { pct } from './numbers';
 import { topUrls, worldTopIps } from './heavy';
@@ -15,7 +15,7 @@ async function requestStats(engine: TrafficEngine, s: Search) {
   const { points, total } = await curveQuery(
     engine,
     s,
-    { sources: ['totals', 'geo'], keys: [], measures: [...TOTAL_MEASURES] },
+    { sources: TOTALS_SOURCES, keys: [], measures: [...TOTAL_MEASURES] },
     { request: 'sum(requests)', hit: 'sum(hits)', ...CLASS_AGGS },
   );
   const values = points.map((p) => p.request);
@@ -53,7 +53,7 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
         return { ...stats, ipCount: ips.count, independentIPList: ips.list };
       }
       case 'userdistribution':
-        return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geo'], keys: [key('country')] }, 'request', 300)) };
+        return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geoc', 'geo'], keys: [key('country')] }, 'request', 300)) };
     }
     throw new Error(`unknown simple analysis ${String(kind)}`);
   })();

@@ -5,6 +5,8 @@ import { num, pct } from './numbers';
 import type { Search } from './search';
 
 const TOP_N = 100;
+/** Estimated base rows up to which the base table answers the status codes (see statusData). */
+const STATUS_BASE_BELOW = 400_000;
 
 interface TopRow {
   k: string;
@@ -23,14 +25,21 @@ export async function topQuery(
   spec: Pick<UnionSpec, 'sources' | 'keys' | 'baseBelow'>,
   by: AnalysisMeasure,
   limit = TOP_N,
+  /**
+   * Long strings (URLs): the base table groups by their 64-bit hash, any() giving the text back
+   * (a hash table of fixed-size keys; as the rollups' views do), not by the strings themselves.
+   */
+  hashed = false,
 ): Promise<TopRow[]> {
   const full = { ...spec, measures: ['requests', 'bytes'] } satisfies UnionSpec;
   const order = by === 'flow' ? 'flow' : 'request';
+  const value = spec.keys[0].base;
   // From the base table, one flat GROUP BY: a union grouped again would group every value twice.
   const rows = readsBase(full, s, s)
     ? await engine.query<Record<string, unknown>>(
-        `SELECT toString(${spec.keys[0].base}) AS k, count() AS request, sum(l.bytes) AS flow, sum(${by === 'flow' ? 'sum(l.bytes)' : 'count()'}) OVER () AS total
-         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY k
+        `SELECT ${hashed ? `toString(any(${value}))` : `toString(${value})`} AS k, count() AS request, sum(l.bytes) AS flow,
+           sum(${by === 'flow' ? 'sum(l.bytes)' : 'count()'}) OVER () AS total
+         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY ${hashed ? `cityHash64(${value})` : 'k'}
          ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
         filterParams(s),
       )
@@ -60,24 +69,36 @@ export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' 
  * /offLine/BT): every code with its share, and the classes by first digit (1..5, else 0).
  */
 export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
-  const union = buildUnion({ sources: ['status'], keys: [key('status')], measures: ['requests', 'bytes'] }, s, s);
+  // A handful of codes: the base table answers up to about a day of one domain, in one flat GROUP
+  // BY, and the total and the classes are summed here from the codes' rows (window functions and a
+  // nested level cost more than the grouping at that size: 1.2-1.4 x the plain GROUP BY).
+  const spec = { sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'], baseBelow: STATUS_BASE_BELOW } satisfies UnionSpec;
   const m = measureColumn(by);
-  const cls = (k: number) => (k === 0 ? 'NOT (code >= 100 AND code < 600)' : `intDiv(code, 100) = ${k}`);
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT code, value, sum(value) OVER () AS total, ${[0, 1, 2, 3, 4, 5].map((k) => `sumIf(value, ${cls(k)}) OVER () AS c${k}`).join(', ')}
-     FROM (SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status)
-     ORDER BY value DESC, code ASC`,
-    union.params,
-  );
-  const first = rows[0] ?? {};
-  const total = num(first.total);
+  const rows = readsBase(spec, s, s)
+    ? await engine.query<Record<string, unknown>>(
+        `SELECT l.status AS code, ${by === 'flow' ? 'sum(l.bytes)' : 'count()'} AS value
+         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY code ORDER BY value DESC, code ASC`,
+        filterParams(s),
+      )
+    : await (async () => {
+        const union = buildUnion(spec, s, s);
+        return engine.query<Record<string, unknown>>(
+          `SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status ORDER BY value DESC, code ASC`,
+          union.params,
+        );
+      })();
+  const list = rows.map((r) => ({ code: num(r.code), value: num(r.value) }));
+  const total = list.reduce((n, r) => n + r.value, 0);
+  // Classes by first digit, 1..5; anything else class 0 (spec §9).
+  const classes = [0, 0, 0, 0, 0, 0];
+  for (const r of list) classes[r.code >= 100 && r.code < 600 ? Math.floor(r.code / 100) : 0] += r.value;
   return {
-    list: rows.map((r) => ({ code: num(r.code), value: num(r.value), percent: pct(num(r.value), total) })),
-    statusCode0: num(first.c0),
-    statusCode1: num(first.c1),
-    statusCode2: num(first.c2),
-    statusCode3: num(first.c3),
-    statusCode4: num(first.c4),
-    statusCode5: num(first.c5),
+    list: list.map((r) => ({ ...r, percent: pct(r.value, total) })),
+    statusCode0: classes[0],
+    statusCode1: classes[1],
+    statusCode2: classes[2],
+    statusCode3: classes[3],
+    statusCode4: classes[4],
+    statusCode5: classes[5],
   };
 }
