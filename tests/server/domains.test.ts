@@ -243,6 +243,7 @@ describe('update and delete', () => {
     await addDomain(app, acme, { name: 'gone.example-test.com' });
     const d = await waitConfigured(app, acme, 'gone.example-test.com');
     expect((await call(app, acme, { method: 'POST', url: '/api/domain/delete', payload: { id: d.id } })).body.code).toBe('0');
+    // the same search as just before: a kept page (searchDomainPageKept) ends with the write
     expect(await findDomain(app, acme, 'gone.example-test.com')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ConfigDb } from './db';
+import { StoreMemo } from '../../lib/storeMemo';
 import type {
   DeliveryType, Domain, DomainConfig, DomainNameInfo, DomainSearchParams, DomainStatus, DomainSummary, OperationState,
 } from '../../../common/wire/domainTypes';
@@ -184,6 +185,12 @@ const SORT_COLUMNS: Record<NonNullable<DomainSearchParams['sortField']>, string>
   createTime: 'create_time', updateTime: 'update_time', operationState: 'operation_state',
 };
 
+/** One page of the domain search and the number of matching domains. */
+export interface DomainPage {
+  list: Domain[];
+  total: number;
+}
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -194,7 +201,7 @@ export async function searchDomainPage(
   db: ConfigDb,
   accounts: string[] | null,
   p: DomainSearchParams,
-): Promise<{ list: Domain[]; total: number }> {
+): Promise<DomainPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -233,6 +240,28 @@ export async function searchDomainPage(
 const accountFilter = (accounts: string[] | null) => (accounts ? 'WHERE account = ANY($1::text[])' : '');
 
 /** Every domain in the accounts (null = all), summary fields, by name. */
+/** Kept domain-search pages per store (a WeakMap: a closed store's pages go with it). */
+const searchPages = new WeakMap<ConfigDb, StoreMemo<DomainPage>>();
+/** How long a domain-search page is kept at most; any write to `domains` ends it at once. */
+const SEARCH_KEEP_MS = 5_000;
+
+/**
+ * searchDomainPage, kept for a few seconds while nothing is written to `domains` (issue #22, load:
+ * the domain list is the console's most frequent configuration read, and its page cost most of a
+ * call's CPU in PGlite). Same answers: a write through the store (a user's change, a job moving a
+ * domain's state) ends every kept page. Nothing is kept on PostgreSQL (other processes write there).
+ */
+export async function searchDomainPageKept(db: ConfigDb, accounts: string[] | null, p: DomainSearchParams): Promise<DomainPage> {
+  let memo = searchPages.get(db);
+  if (!memo) searchPages.set(db, (memo = new StoreMemo<DomainPage>(db, { tables: ['domains', 'accounts'], maxEntries: 2_000 })));
+  const key = JSON.stringify([accounts ? [...accounts].sort() : null, p]);
+  return memo.get(key, async () => {
+    const page = await searchDomainPage(db, accounts, p);
+    // shared by the calls that ask the same page while kept: frozen
+    return { value: Object.freeze({ list: Object.freeze(page.list.map((d) => Object.freeze(d))) as Domain[], total: page.total }), keepMs: SEARCH_KEEP_MS };
+  });
+}
+
 export async function listDomainSummaries(db: ConfigDb, accounts: string[] | null): Promise<DomainSummary[]> {
   return db.query<DomainSummary>(
     `SELECT id, name, account, belong_domain_group AS "belongDomainGroup", type, scope, protocol, status,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { fail, ok, portalEnvelope } from '../../../lib/envelope';
 import { isSuperRole } from '../../../../common/rules/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
-import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPage } from '../../../stores/config/domains';
+import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPageKept } from '../../../stores/config/domains';
 import { insertVersion } from '../../../stores/config/domainVersions';
 import {
   assertSettled, checkBuckets, commitChange, currentConfig, invalidReply, issueDue, loadDomain, resolveCertificate, resolveOwner,
@@ -30,7 +30,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
   app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema, response: replySchema(portalEnvelope, EncryptedSchema) } }, async (request) => {
     const params = toSearchParams(request.body);
     const accounts = await requestedAccounts(request, params.account);
-    const { list, total } = await searchDomainPage(app.db, accounts, params);
+    const { list, total } = await searchDomainPageKept(app.db, accounts, params);
     const reply: DomainSearchReply = { list, total, pageNum: params.pageNum ?? 1, current: params.pageNum ?? 1, pageSize: params.pageSize ?? 20 };
     return ok(app.cipher.encryptJson(reply));
   });
