@@ -1,5 +1,7 @@
 import { Button, Chip, Switch, Typography } from '@mui/material';
-import { Datagrid, FunctionField, ReferenceManyField, TextField, useDelete, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useNotifyError } from '../../src/kit/errorText';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { useNavigate } from 'react-router-dom';
 import type { Policy } from '../../common/wire/websiteTypes';
 import { WAF_CATEGORIES } from '../../common/rules/websiteRules';
@@ -12,7 +14,6 @@ import { useCanOperate } from '../../src/auth/useCanOperate';
  */
 
 const base = (websiteId: number | string) => `/${WEBSITE_RESOURCE}/${websiteId}/policies`;
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** What an empty policy or rule table says (the table itself is not drawn without rows). */
 export function Empty({ text }: { text: string }) {
@@ -22,30 +23,22 @@ export function Empty({ text }: { text: string }) {
 
 function EnabledSwitch() {
   const p = useRecordContext<Policy>();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const operate = useCanOperate(WEBSITE_POLICY_RESOURCE);
   const [update, { isPending }] = useUpdate<Policy>();
   if (!p) return null;
   const toggle = () =>
-    update(WEBSITE_POLICY_RESOURCE, { id: p.id, data: { ...p, enabled: !p.enabled }, previousData: p }, { mutationMode: 'pessimistic', onError: (e) => notify(errorText(e), { type: 'error' }) });
+    update(WEBSITE_POLICY_RESOURCE, { id: p.id, data: { ...p, enabled: !p.enabled }, previousData: p }, { mutationMode: 'pessimistic', onError: (e) => notifyError(e) });
   return <Switch size="small" checked={p.enabled} disabled={!operate || isPending} onChange={toggle} />;
 }
 
 function PolicyActions() {
   const p = useRecordContext<Policy>();
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const [remove] = useDelete<Policy>();
+  const confirmDelete = useConfirmedDelete<Policy>(WEBSITE_POLICY_RESOURCE);
   if (!p) return null;
-  const onDelete = () => {
-    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: p.name }))) return;
-    void remove(WEBSITE_POLICY_RESOURCE, { id: p.id, previousData: p }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => notify('resources.dcdn/website.deleted', { type: 'success' }),
-      onError: (e) => notify(errorText(e), { type: 'error' }),
-    });
-  };
+  const onDelete = () => confirmDelete(p);
   return (
     <>
       <Button size="small" onClick={() => navigate(`${base(p.websiteId)}/${p.id}`)}>{translate('resources.dcdn/website.edit')}</Button>

@@ -1,11 +1,13 @@
 import { createContext, useContext, useEffect, useState, type DragEvent } from 'react';
+import { useNotifyError } from '../../src/kit/errorText';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import {
   Datagrid, DatagridBody, DatagridRow, FunctionField, NumberField, ReferenceManyField, TextField,
-  useDataProvider, useDelete, useListContext, useNotify, useRecordContext, useTranslate, type DatagridRowProps,
+  useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type DatagridRowProps,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -21,7 +23,6 @@ import { Empty } from './PolicyPanel';
  */
 
 const base = (websiteId: number | string) => `/${WEBSITE_RESOURCE}/${websiteId}/rules`;
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The reordering of the rules on screen, for the rows and their arrows. */
 interface Ordering {
@@ -53,18 +54,10 @@ function RuleActions() {
   const i = useRowIndex();
   const { move, rules } = useContext(OrderingContext);
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const [remove] = useDelete<Rule>();
+  const confirmDelete = useConfirmedDelete<Rule>(WEBSITE_RULE_RESOURCE);
   if (!r) return null;
-  const onDelete = () => {
-    if (!window.confirm(translate('resources.dcdn/website.confirmDelete', { name: r.name }))) return;
-    void remove(WEBSITE_RULE_RESOURCE, { id: r.id, previousData: r }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => notify('resources.dcdn/website.deleted', { type: 'success' }),
-      onError: (e) => notify(errorText(e), { type: 'error' }),
-    });
-  };
+  const onDelete = () => confirmDelete(r);
   return (
     <Stack direction="row" alignItems="center" sx={{ whiteSpace: 'nowrap' }}>
       <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
@@ -83,6 +76,7 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
   const { data, refetch } = useListContext<Rule>();
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [shown, setShown] = useState<Rule[] | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -98,7 +92,7 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
       setShown(await dataProvider.rulePriority(websiteId, ids));
       notify('resources.dcdn/website.rule.reordered', { type: 'success' });
     } catch (e) {
-      notify(errorText(e), { type: 'error' });
+      notifyError(e);
     }
     await refetch();
     setShown(null);

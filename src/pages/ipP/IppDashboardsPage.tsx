@@ -178,18 +178,14 @@ export function IppDashboardsPage() {
                     </Card>
 
                     <Grid container spacing={2} sx={{ mb: 2 }}>
-                      <Grid size={{ xs: 12, md: 6 }}>
-                        <Card variant="outlined"><CardContent data-testid="ipp-area-in">
-                          <Typography variant="subtitle1">{t('pages.ipP/dashboards.areaIn')}</Typography>
-                          <PieShare data={area(st.areaIngressFlow)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
-                        </CardContent></Card>
-                      </Grid>
-                      <Grid size={{ xs: 12, md: 6 }}>
-                        <Card variant="outlined"><CardContent data-testid="ipp-area-out">
-                          <Typography variant="subtitle1">{t('pages.ipP/dashboards.areaOut')}</Typography>
-                          <PieShare data={area(st.areaEgressFlow)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
-                        </CardContent></Card>
-                      </Grid>
+                      {([['in', 'areaIn', st.areaIngressFlow], ['out', 'areaOut', st.areaEgressFlow]] as const).map(([dir, title, flows]) => (
+                        <Grid key={dir} size={{ xs: 12, md: 6 }}>
+                          <Card variant="outlined"><CardContent data-testid={`ipp-area-${dir}`}>
+                            <Typography variant="subtitle1">{t(`pages.ipP/dashboards.${title}`)}</Typography>
+                            <PieShare data={area(flows)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
+                          </CardContent></Card>
+                        </Grid>
+                      ))}
                     </Grid>
                   </>
                 )}
