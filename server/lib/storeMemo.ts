@@ -23,6 +23,8 @@ interface Entry<V> {
 
 export class StoreMemo<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  /** Reads in flight: identical misses under one stamp wait for one read instead of each asking the store. */
+  private readonly reading = new Map<string, { stamp: number; value: Promise<V> }>();
   private readonly now: () => number;
 
   constructor(
@@ -44,6 +46,18 @@ export class StoreMemo<V> {
     const found = this.entries.get(key);
     if (found && found.stamp === stamp && found.expires > t) return found.value;
     if (found) this.entries.delete(key);
+    const inFlight = this.reading.get(key);
+    if (inFlight && inFlight.stamp === stamp) return inFlight.value;
+    const value = this.read(key, stamp, t, load);
+    this.reading.set(key, { stamp, value });
+    try {
+      return await value;
+    } finally {
+      if (this.reading.get(key)?.value === value) this.reading.delete(key);
+    }
+  }
+
+  private async read(key: string, stamp: number, t: number, load: () => Promise<{ value: V; keepMs: number }>): Promise<V> {
     const { value, keepMs } = await load();
     // Kept with the stamp seen before reading: a write during the read makes it stale at once.
     if (keepMs > 0 && this.db.writeStamp(this.opts.tables) === stamp) {

@@ -57,6 +57,28 @@ describe('StoreMemo', () => {
     expect(m.loads()).toBe(3);
   });
 
+  it('shares one read among identical misses in flight under one stamp, not across a write', async () => {
+    let stamp = 0;
+    const db = { writeStamp: () => stamp } as unknown as ConfigDb;
+    const memo = new StoreMemo<string>(db, { tables: ['users'], maxEntries: 10 });
+    let loads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const get = () =>
+      memo.get('k', async () => {
+        const n = ++loads;
+        await gate;
+        return { value: `v${n}`, keepMs: 5_000 };
+      });
+    const first = [get(), get(), get()];
+    stamp++; // a write while the first read is in flight: a later miss reads again
+    const after = get();
+    release();
+    expect(await Promise.all(first)).toEqual(['v1', 'v1', 'v1']);
+    expect(await after).toBe('v2');
+    expect(loads).toBe(2);
+  });
+
   it('does not keep a value read while a write happened, nor one with keepMs 0', async () => {
     let stamp = 0;
     const db = { writeStamp: () => stamp } as unknown as ConfigDb;
