@@ -1,8 +1,8 @@
 import { Admin, Authenticated, CustomRoutes, Resource, memoryStore } from 'react-admin';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { dataProvider } from '../dataProviders';
-import { i18nProvider } from '../i18n';
+import { createI18nProvider } from '../i18n';
 import { createAuthProvider } from './auth/authProvider';
 import { TOP_MENU } from '../common/rules/permissions';
 import { Layout } from './layout/Layout';
@@ -40,6 +40,8 @@ const guardedResources = resources.map(({ parent: _parent, ...r }) => ({
  * public; resources check the session themselves, custom pages through <Authenticated>.
  */
 export function App() {
+  // Made at the first render, not at import: an English start has loaded its messages by then (main.tsx).
+  const [i18nProvider] = useState(() => createI18nProvider());
   return (
     <Admin
       authProvider={authProvider}

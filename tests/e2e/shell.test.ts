@@ -30,6 +30,11 @@ describe('shell, sign-in and session (Chromium)', () => {
     await page.getByText('Version V4.1.2').waitFor();
     await page.keyboard.press('Escape');
     await shot(page, 'shell-acme-landing-en');
+    // The stored choice survives a reload: an English start loads its messages (a chunk of their
+    // own) before the first render, and no Chinese text flashes or stays.
+    await page.reload();
+    await page.getByText('Hello, acme').waitFor();
+    await expect(page.getByText('您好，acme').count()).resolves.toBe(0);
     await switchLanguage(page, '简体中文');
     await page.getByText('您好，acme').waitFor();
     await page.getByRole('button', { name: '退出' }).click();
