@@ -76,7 +76,7 @@ export function WebsiteInputs({ create }: { create: boolean }) {
       </ArrayInput>
       <TextInput source="remark" label="resources.dcdn/website.fields.remark" validate={validateRemarkInput} fullWidth multiline />
       <CertificateInput />
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.dcdn/website.fields.hstsEnabled')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.dcdn/website.fields.hsts')}</Typography>
       <Stack direction="row" spacing={2} alignItems="center">
         <BooleanInput source="hsts.enabled" label="resources.dcdn/website.fields.hstsEnabled" />
         {hsts && <NumberInput source="hsts.maxAge" label="resources.dcdn/website.fields.hstsMaxAge" min={0} />}

@@ -80,11 +80,20 @@ export async function switchLanguage(page: Page, to: 'English' | '简体中文')
  */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // (endless ones — spinners, skeleton pulses — never finish and are not waited for)
+  const dialogOpen = await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count() > 0;
+  // a full page is drawn from the top: scrolled, the fixed app bar would be drawn where the viewport
+  // was (the window and any element scrolled by scrollIntoViewIfNeeded are brought back)
+  if (!dialogOpen) {
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      for (const el of document.querySelectorAll('*')) if (el.scrollTop > 0) el.scrollTop = 0;
+    });
+    // react-admin's sidebar follows the app bar's scroll trigger one frame later, with a transition
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  // Running transitions finish first (a dialog fading in, a menu opening, the sidebar moving back);
+  // endless ones — spinners, skeleton pulses — never finish and are not waited for.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     undefined, { timeout: 5_000 }).catch(() => undefined);
-  const dialogOpen = await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count() > 0;
-  // a full page is drawn from the top: scrolled, the fixed app bar would be drawn where the viewport was
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !dialogOpen });
 }
