@@ -1,9 +1,10 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { Create, Edit, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { CONTACT_RESOURCE } from '../../dataProviders/monit/monit';
 import { MONIT_LANGUAGES } from '../../common/rules/monitRules';
 import { useSavingNotice } from './savingNotice';
 import { validateContact, validateEmail, validateMobile, validateName, validateRemark, validateWebhook } from './validators';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
@@ -25,7 +26,7 @@ export function ContactCreate() {
   const { notice, mutationOptions } = useSavingNotice(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.add')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertContact.contacts.add')}</PageHeading>
       <Create title={t('resources.CMonit/alertContact.contacts.add')} mutationOptions={mutationOptions}>
         <SimpleForm defaultValues={{ language: 'zh' }} validate={validateContact}><ContactInputs /></SimpleForm>
       </Create>
@@ -39,7 +40,7 @@ export function ContactEdit() {
   const { notice, mutationOptions } = useSavingNotice(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.edit')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertContact.contacts.edit')}</PageHeading>
       <Edit title={t('resources.CMonit/alertContact.contacts.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
         <SimpleForm validate={validateContact}><ContactInputs /></SimpleForm>
       </Edit>

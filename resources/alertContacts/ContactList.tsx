@@ -4,7 +4,7 @@ import {
 } from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import {
-  CreateButton, Datagrid, DatagridBody, DatagridRow, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, ReferenceManyField, SearchInput, SingleFieldList,
+  CreateButton, Datagrid, DatagridBody, DatagridRow, DeleteWithConfirmButton, EditButton, FunctionField, List, ReferenceManyField, SearchInput, SingleFieldList,
   TextField as RaTextField, TopToolbar, useCreate, useDataProvider, useDelete, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -12,6 +12,8 @@ import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, type GroupMemb
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import type { Contact, ContactGroup } from '../../common/wire/monitTypes';
 import { nameProblem } from '../../common/rules/monitRules';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
@@ -150,7 +152,7 @@ function GroupsPanel({ operate }: { operate: boolean }) {
       <List resource={GROUP_RESOURCE} title={false} disableSyncWithLocation storeKey={false} perPage={10} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertContact.groups.search')} sx={{ minWidth: 260 }} />]}
         actions={<TopToolbar>{operate && <Button variant="outlined" size="small" onClick={() => setEditing('new')} data-testid="group-add">{t('resources.CMonit/alertContact.groups.add')}</Button>}</TopToolbar>}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}>
+        pagination={<PortalPagination />}>
         <Datagrid bulkActionButtons={false} rowClick={false} hover={false} body={<DatagridBody row={<DatagridRow data-testid="group-row" />} />}
           empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertContact.groups.empty')}</Typography>}>
           <RaTextField source="name" label="resources.CMonit/alertContact.groups.fields.name" sortable={false} />
@@ -171,11 +173,11 @@ export function ContactList() {
   const operate = useCanOperate(CONTACT_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertContact.contacts.title')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertContact.contacts.title')}</PageHeading>
       <List title={t('resources.CMonit/alertContact.contacts.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertContact.contacts.search')} sx={{ minWidth: 260 }} />]}
         actions={<TopToolbar>{operate && <CreateButton label="resources.CMonit/alertContact.contacts.add" />}</TopToolbar>}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+        pagination={<PortalPagination />}>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertContact.contacts.empty')}</Typography>}>
           <RaTextField source="name" label={f('name')} sortable={false} />
           <RaTextField source="email" label={f('email')} sortable={false} />

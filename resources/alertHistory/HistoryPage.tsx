@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Chip, MenuItem, Stack, Tab, TablePagination, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useTranslate,
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, SelectInput, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { AlarmRecord, NotifyRecord } from '../../common/wire/monitTypes';
@@ -13,6 +13,8 @@ import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
 import { QueryView } from '../../src/kit/QueryView';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const h = (name: string) => `resources.CMonit/alertHistory.fields.${name}`;
 const time = (iso: string) => formatDateTime(iso);
@@ -48,7 +50,7 @@ function Notifications() {
         <SelectInput key="status" source="status" label={h('status')} alwaysOn choices={NOTIFY_STATUSES.map((id) => ({ id, name: `resources.CMonit/alertHistory.statuses.${id}` }))} sx={{ minWidth: 140 }} />,
       ]}
       actions={<TopToolbar><ExportButton exporter={exporter(t)} maxResults={1000} label="resources.CMonit/alertHistory.export" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      pagination={<PortalPagination />}>
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertHistory.empty')}</Typography>}>
         <FunctionField<NotifyRecord> label={h('time')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{time(r.time)}</span>} />
         <FunctionField<NotifyRecord> label={h('ruleName')} render={(r) => r.ruleName || '–'} />
@@ -176,7 +178,7 @@ export function HistoryPage() {
   const [tab, setTab] = useState(0);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertHistory.title')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertHistory.title')}</PageHeading>
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
         <Tab label={t('resources.CMonit/alertHistory.tabs.notifications')} />
         <Tab label={t('resources.CMonit/alertHistory.tabs.alarms')} data-testid="tab-alarms" />

@@ -11,6 +11,7 @@ import type { ContactGroup } from '../../common/wire/monitTypes';
 import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS, PROBE_METRICS, type MonitMetric } from '../../common/rules/monitRules';
 import { useSavingNotice } from '../alertContacts/savingNotice';
 import { validateName, validateRule } from '../alertContacts/validators';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const f = (name: string) => `resources.CMonit/alertRules.fields.${name}`;
 
@@ -61,7 +62,7 @@ export function RuleCreate() {
   const { notice, mutationOptions } = useSavingNotice(RULE_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.add')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertRules.add')}</PageHeading>
       <Create title={t('resources.CMonit/alertRules.add')} mutationOptions={mutationOptions}>
         <SimpleForm defaultValues={DEFAULTS} validate={validateRule}><RuleInputs /></SimpleForm>
       </Create>
@@ -75,7 +76,7 @@ export function RuleEdit() {
   const { notice, mutationOptions } = useSavingNotice(RULE_RESOURCE);
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.edit')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertRules.edit')}</PageHeading>
       <Edit title={t('resources.CMonit/alertRules.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
         <SimpleForm validate={validateRule}><RuleInputs /></SimpleForm>
       </Edit>

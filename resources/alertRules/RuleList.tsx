@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Box, Chip, Switch, Typography } from '@mui/material';
 import {
-  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TopToolbar,
+  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar,
   useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { AlertRule } from '../../common/wire/monitTypes';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../common/rules/monitRules';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const f = (name: string) => `resources.CMonit/alertRules.fields.${name}`;
 
@@ -38,7 +40,7 @@ export function RuleList() {
   const t = useTranslate();
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.CMonit/alertRules.title')}</Typography>
+      <PageHeading>{t('resources.CMonit/alertRules.title')}</PageHeading>
       <List title={t('resources.CMonit/alertRules.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertRules.search')} sx={{ minWidth: 240 }} />,
@@ -46,7 +48,7 @@ export function RuleList() {
           <SelectInput key="metric" source="metric" label={f('metric')} alwaysOn choices={MONIT_METRICS.map((id) => ({ id, name: `resources.CMonit/alertRules.metrics.${id}` }))} sx={{ minWidth: 160 }} />,
         ]}
         actions={<TopToolbar><CreateButton label="resources.CMonit/alertRules.add" /></TopToolbar>}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+        pagination={<PortalPagination />}>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertRules.empty')}</Typography>}>
           <TextField source="name" label={f('name')} sortable={false} />
           <FunctionField<AlertRule> label={f('domains')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.domains.join(', ')}</span>} />

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Box, Chip, Typography } from '@mui/material';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectInput, TextInput, TopToolbar,
   useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import { auditSucceeded, type AuditEntry } from '../../common/wire/auditTypes';
@@ -10,6 +10,8 @@ import { formatDateTime } from '../../src/lib/dateTime';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
@@ -100,13 +102,13 @@ export function AuditList() {
   const title = t('resources.page/audit.title');
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <PageHeading>{title}</PageHeading>
       <List
         title={title}
         filters={filters}
         sort={{ field: 'time', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        pagination={<PortalPagination />}
         empty={false}
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t)} maxResults={10000} /></TopToolbar>}
       >

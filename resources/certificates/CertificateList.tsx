@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import {
-  CreateButton, Datagrid, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar, useCreatePath, useListContext, useTranslate,
+  CreateButton, Datagrid, FunctionField, List, SelectInput, TextInput, TopToolbar, useCreatePath, useListContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Certificate } from '../../common/wire/certificateTypes';
@@ -12,6 +12,7 @@ import { ExpiryField } from './ExpiryField';
 import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, t, useCanOperateCertificates } from './certificateUi';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
 
 const filters = [
   <TextInput key="name" source="name" label={t('filters.name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
@@ -101,7 +102,7 @@ export function CertificateList() {
         actions={<ListActions canOperate={canOperate} />}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}
+        pagination={<PortalPagination />}
         empty={false}
       >
         <Rows />

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Create, useTranslate } from 'react-admin';
-import { DomainHeading } from './DomainList';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { DomainForm } from './form/DomainForm';
 
 /** Add a domain (download, vod or static). */
@@ -9,7 +9,7 @@ export function DomainCreate() {
   const title = t('resources.cdn/domain.createTitle');
   return (
     <Box>
-      <DomainHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <Create title={title} redirect="list">
         <DomainForm />
       </Create>

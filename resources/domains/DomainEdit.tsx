@@ -1,7 +1,7 @@
 import { Alert, Box } from '@mui/material';
 import { EditBase, EditView, ListButton, useRecordContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../common/wire/domainTypes';
-import { DomainHeading } from './DomainList';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { blockMessage, configBlock, isFormType } from './domainUi';
 import { DomainForm } from './form/DomainForm';
 
@@ -31,7 +31,7 @@ function EditContent() {
 function EditHeading() {
   const domain = useRecordContext<Domain>();
   const t = useTranslate();
-  return domain ? <DomainHeading text={t('resources.cdn/domain.editTitle', { name: domain.name })} /> : null;
+  return domain ? <PageHeading>{t('resources.cdn/domain.editTitle', { name: domain.name })}</PageHeading> : null;
 }
 
 /** Edit a domain; the save is issued asynchronously (the list shows configuring → configured). */

@@ -7,7 +7,7 @@ import {
   ExportButton,
   FilterButton,
   List,
-  Pagination,
+  
   SelectArrayInput,
   SelectInput,
   TextInput,
@@ -22,6 +22,8 @@ import { DateTimeField, HttpsField, NameField, OperationField, StatusField, Valu
 import { domainExporter } from './domainExporter';
 import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
@@ -70,14 +72,6 @@ function Empty() {
   return <ListEmpty text="resources.cdn/domain.list.noDomains" testId="domains-empty" icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />} />;
 }
 
-export function DomainHeading({ text }: { text: string }) {
-  return (
-    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-      {text}
-    </Typography>
-  );
-}
-
 /** /cdn/domain: the accelerated domains in the user's scope, paged and sorted by the server. */
 export function DomainList() {
   const translate = useTranslate();
@@ -85,14 +79,14 @@ export function DomainList() {
   const title = translate('resources.cdn/domain.listTitle');
   return (
     <Box>
-      <DomainHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <List
         title={title}
         filters={filters}
         actions={<ListActions canOperate={canOperate} />}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        pagination={<PortalPagination />}
         empty={false}
         disableSyncWithLocation={false}
       >

@@ -1,6 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { Create, useTranslate } from 'react-admin';
 import { IppForm, toBody, type IppFormValues } from './ippForm';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 /** Add a protected IP; afterwards the product goes to /ipP/ipset (spec §2). */
 export function IppCreate() {
@@ -8,7 +9,7 @@ export function IppCreate() {
   const title = t('resources.ipP/ipset.createTitle');
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <PageHeading>{title}</PageHeading>
       <Create title={title} resource="ipP/ipset" redirect={() => '/ipP/ipset'} transform={(v: IppFormValues) => toBody(v)}>
         <IppForm />
       </Create>

@@ -1,12 +1,13 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
 import type { IppEntry } from '../../common/wire/ippTypes';
 import { IppForm, toBody, type IppFormValues } from './ippForm';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 function Heading() {
   const t = useTranslate();
   const record = useRecordContext<IppEntry>();
-  return <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{t('resources.ipP/ipset.editTitle', { ip: record?.originIp ?? '' })}</Typography>;
+  return <PageHeading>{t('resources.ipP/ipset.editTitle', { ip: record?.originIp ?? '' })}</PageHeading>;
 }
 
 /** Edit a protected IP (refused by the server while it is configuring or disabling); then /ipP/ipset. */

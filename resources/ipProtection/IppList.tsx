@@ -5,7 +5,7 @@ import {
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import {
-  Confirm, CreateButton, Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useDataProvider, useListContext,
+  Confirm, CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useDataProvider, useListContext,
   useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,8 @@ import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippR
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 import { useNotifyError } from '../../src/kit/errorText';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const label = (f: string) => `resources.ipP/ipset.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
@@ -197,14 +199,14 @@ export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
   ];
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <PageHeading>{title}</PageHeading>
       <List
         resource={resource}
         title={title}
         filters={filters}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50]} />}
+        pagination={<PortalPagination />}
         empty={false}
         actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="resources.ipP/ipset.actions.add" data-testid="ipp-add" />}</TopToolbar>}
       >

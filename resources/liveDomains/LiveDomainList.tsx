@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import {
-  Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
+  Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
   type Exporter, type TranslateFunction as Translate,
 } from 'react-admin';
 import type { LiveDomain } from '../../common/wire/domainTypes';
@@ -9,6 +9,7 @@ import { OperationChip, StatusChip } from '../domains/DomainChips';
 import { csvCell } from '../domains/domainExporter';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -51,7 +52,7 @@ export function LiveDomainList() {
         filters={filters}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        pagination={<PortalPagination />}
         empty={false}
         actions={
           <TopToolbar>

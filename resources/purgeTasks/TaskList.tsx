@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, Pagination, SelectInput, TextInput, TopToolbar,
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectInput, TextInput, TopToolbar,
   useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -14,6 +14,8 @@ import { formatDateTime } from '../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
 
@@ -91,13 +93,13 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
   const title = t(prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title');
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <PageHeading>{title}</PageHeading>
       <List
         title={title}
         filters={filtersFor(prefetch)}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        pagination={<PortalPagination />}
         empty={false}
         actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} /></TopToolbar>}
       >

@@ -2,7 +2,7 @@ import { Alert, Box } from '@mui/material';
 import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountCreateInputs } from './SubAccountInputs';
-import { SubAccountHeading } from './SubAccountHeading';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { refreshUserInfo } from './refreshUserInfo';
 import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
 
@@ -17,7 +17,7 @@ export function SubAccountCreate() {
   if (blocked) {
     return (
       <Box>
-        <SubAccountHeading text={title} />
+        <PageHeading>{title}</PageHeading>
         <Alert severity={blocked === 'notMainAccount' ? 'warning' : 'info'} data-testid="sub-accounts-notice">
           {translate(`resources.page/userAccount.${blocked}`)}
         </Alert>
@@ -26,7 +26,7 @@ export function SubAccountCreate() {
   }
   return (
     <Box>
-      <SubAccountHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <Create
         title={title}
         mutationOptions={{

@@ -3,7 +3,7 @@ import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirec
 import { useParams } from 'react-router-dom';
 import { canManageSubAccounts } from './accountChoices';
 import { SubAccountContactInputs } from './SubAccountInputs';
-import { SubAccountHeading } from './SubAccountHeading';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';
 import { refreshUserInfo } from './refreshUserInfo';
 import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
@@ -27,7 +27,7 @@ export function SubAccountEdit() {
   if (!canManageSubAccounts()) {
     return (
       <Box>
-        <SubAccountHeading text={title} />
+        <PageHeading>{title}</PageHeading>
         <Alert severity="warning" data-testid="sub-accounts-notice">
           {translate('resources.page/userAccount.notMainAccount')}
         </Alert>
@@ -36,7 +36,7 @@ export function SubAccountEdit() {
   }
   return (
     <Box>
-      <SubAccountHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <Edit
         title={title}
         mutationMode="pessimistic"

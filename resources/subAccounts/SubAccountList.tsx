@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';
-import { SubAccountHeading } from './SubAccountHeading';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { SUB_ACCOUNT_RESOURCE } from '../../dataProviders/cloud/domainGroups';
 import { ListEmpty } from '../../src/kit/QueryView';
@@ -54,7 +54,7 @@ export function SubAccountList() {
   if (!canManageSubAccounts()) {
     return (
       <Box>
-        <SubAccountHeading text={title} />
+        <PageHeading>{title}</PageHeading>
         <Notice severity="warning" message={translate('resources.page/userAccount.notMainAccount')} />
       </Box>
     );
@@ -63,7 +63,7 @@ export function SubAccountList() {
   if (!choices.length) {
     return (
       <Box>
-        <SubAccountHeading text={title} />
+        <PageHeading>{title}</PageHeading>
         <Notice message={translate('resources.page/userAccount.noAccountToChoose')} />
       </Box>
     );
@@ -75,7 +75,7 @@ export function SubAccountList() {
       : undefined;
   return (
     <Box>
-      <SubAccountHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <List
         title={title}
         filters={filters}

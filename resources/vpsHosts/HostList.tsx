@@ -1,7 +1,7 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import {
-  BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar,
+  BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, SearchInput, SelectInput, TopToolbar,
   useTranslate, type Exporter, type TranslateFunction,
 } from 'react-admin';
 import type { Host, HostCustomer } from '../../common/wire/hostTypes';
@@ -12,6 +12,8 @@ import { csvCell } from '../domains/domainExporter';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHostCustomers } from './hostUi';
 import { RenameField } from './RenameField';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
@@ -78,13 +80,13 @@ export function HostList({ type }: { type: HostType }) {
   const title = t(type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title');
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>{title}</Typography>
+      <PageHeading>{title}</PageHeading>
       <List
         title={title}
         filters={filters}
         sort={{ field: 'createTime', order: 'DESC' }}
         perPage={20}
-        pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+        pagination={<PortalPagination />}
         empty={false}
         actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
       >

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { LinearProgress } from '@mui/material';
+import { Box, LinearProgress } from '@mui/material';
 import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { WebsiteInputs, NEW_WEBSITE } from './WebsiteInputs';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { PageHeading } from '../../src/kit/PageHeading';
 
 /** Add a protected website; after the create the product goes to /dcdn/website (spec §2). */
 export function WebsiteCreate() {
@@ -16,20 +17,24 @@ export function WebsiteCreate() {
   useEffect(() => {
     void dataProvider.websiteRandomAddress().then(setAddress, () => setAddress(''));
   }, [dataProvider]);
+  const title = translate('resources.dcdn/website.createTitle');
   if (address === null) return <LinearProgress />;
   return (
-    <Create
-      title={translate('resources.dcdn/website.createTitle')}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('resources.dcdn/website.created', { type: 'success' });
-          redirect('list', WEBSITE_RESOURCE);
-        },
-      }}
-    >
-      <SimpleForm defaultValues={{ ...NEW_WEBSITE, protectionAddress: address }}>
-        <WebsiteInputs create />
-      </SimpleForm>
-    </Create>
+    <Box>
+      <PageHeading>{title}</PageHeading>
+      <Create
+        title={title}
+        mutationOptions={{
+          onSuccess: () => {
+            notify('resources.dcdn/website.created', { type: 'success' });
+            redirect('list', WEBSITE_RESOURCE);
+          },
+        }}
+      >
+        <SimpleForm defaultValues={{ ...NEW_WEBSITE, protectionAddress: address }}>
+          <WebsiteInputs create />
+        </SimpleForm>
+      </Create>
+    </Box>
   );
 }

@@ -5,6 +5,7 @@ import { PolicyPanel } from './PolicyPanel';
 import { RulePanel } from './RulePanel';
 import { TestRequestPanel } from './TestRequestPanel';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { PageHeading } from '../../src/kit/PageHeading';
 import type { Website } from '../../common/wire/websiteTypes';
 
 function Sections() {
@@ -25,22 +26,26 @@ export function WebsiteEdit() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const title = translate('resources.dcdn/website.editTitle');
   return (
-    <Edit
-      title={translate('resources.dcdn/website.editTitle')}
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('resources.dcdn/website.updated', { type: 'success' });
-          redirect('list', WEBSITE_RESOURCE);
-        },
-      }}
-      aside={undefined}
-    >
-      <SimpleForm>
-        <WebsiteInputs create={false} />
-      </SimpleForm>
-      <Sections />
-    </Edit>
+    <Box>
+      <PageHeading>{title}</PageHeading>
+      <Edit
+        title={title}
+        mutationMode="pessimistic"
+        mutationOptions={{
+          onSuccess: () => {
+            notify('resources.dcdn/website.updated', { type: 'success' });
+            redirect('list', WEBSITE_RESOURCE);
+          },
+        }}
+        aside={undefined}
+      >
+        <SimpleForm>
+          <WebsiteInputs create={false} />
+        </SimpleForm>
+        <Sections />
+      </Edit>
+    </Box>
   );
 }

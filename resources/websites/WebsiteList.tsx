@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {
-  CreateButton, Datagrid, DateField, EditButton, FunctionField, List, TextField, TextInput, TopToolbar,
+  CreateButton, Datagrid, EditButton, FunctionField, List, TextField, TextInput, TopToolbar,
   useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -9,6 +9,9 @@ import type { PortErrorData, Website } from '../../common/wire/websiteTypes';
 import { WebsiteCheckField, WebsiteStatusField } from './WebsiteStatus';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { PageHeading } from '../../src/kit/PageHeading';
+import { PortalPagination } from '../../src/kit/PortalPagination';
+import { formatDateTime } from '../../src/lib/dateTime';
 
 
 /** While a website is configuring, the list polls until the issue completes. */
@@ -105,28 +108,32 @@ const filters = [<TextInput key="domain" source="domain" label="resources.dcdn/w
 export function WebsiteList() {
   const translate = useTranslate();
   const operate = useCanOperate(WEBSITE_RESOURCE);
+  const title = translate('resources.dcdn/website.listTitle');
   return (
     <Box>
+      <PageHeading>{title}</PageHeading>
       <List
-        title={translate('resources.dcdn/website.listTitle')}
+        title={title}
         filters={filters}
         actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
         sort={{ field: 'id', order: 'DESC' }}
         perPage={20}
+        pagination={<PortalPagination />}
       >
         <PollWhileConfiguring />
-        <Datagrid bulkActionButtons={false} rowClick={false} data-testid="website-list">
-          <TextField source="domain" label="resources.dcdn/website.fields.domain" sortable={false} />
+        <Datagrid bulkActionButtons={false} rowClick={false} data-testid="website-list" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <TextField source="domain" label="resources.dcdn/website.fields.domain" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
           <TextField source="protectionAddress" label="resources.dcdn/website.fields.protectionAddress" sortable={false} />
           <FunctionField
             label="resources.dcdn/website.fields.origins"
             render={(w: Website) => w.origins.map((o) => `${o.address}${w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`resources.dcdn/website.role.${o.role}`)})` : ''}`).join(', ')}
           />
-          <FunctionField label="resources.dcdn/website.fields.lbMode" render={(w: Website) => translate(`resources.dcdn/website.lbMode.${w.lbMode}`)} />
+          <FunctionField label="resources.dcdn/website.fields.lbMode" sx={{ whiteSpace: 'nowrap' }}
+            render={(w: Website) => (w.originType === 'multiple' ? translate(`resources.dcdn/website.lbMode.${w.lbMode}`) : '—')} />
           <TextField source="remark" label="resources.dcdn/website.fields.remark" sortable={false} />
-          <WebsiteStatusField />
-          <WebsiteCheckField />
-          <DateField source="updateTime" label="resources.dcdn/website.fields.updateTime" showTime sortable={false} />
+          <WebsiteStatusField label="resources.dcdn/website.fields.status" />
+          <WebsiteCheckField label="resources.dcdn/website.fields.checkStatus" />
+          <FunctionField label="resources.dcdn/website.fields.updateTime" sx={{ whiteSpace: 'nowrap' }} render={(w: Website) => formatDateTime(w.updateTime)} />
           <RowActions />
         </Datagrid>
       </List>

@@ -2,8 +2,8 @@ import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Website } from '../../common/wire/websiteTypes';
 
-/** Operation state and enabled flag as one chip. */
-export function WebsiteStatusField() {
+/** Operation state and enabled flag as one chip (`label`: the Datagrid's column header). */
+export function WebsiteStatusField(_props: { label?: string }) {
   const w = useRecordContext<Website>();
   const translate = useTranslate();
   if (!w) return null;
@@ -15,7 +15,7 @@ export function WebsiteStatusField() {
 }
 
 /** The check badge of the list. */
-export function WebsiteCheckField() {
+export function WebsiteCheckField(_props: { label?: string }) {
   const w = useRecordContext<Website>();
   const translate = useTranslate();
   if (!w) return null;

@@ -18,6 +18,11 @@ describe('website protection (acme)', () => {
   it('creates a website with a certificate and lands on the list (Chinese)', async () => {
     await page.goto('/dcdn/website');
     await page.getByText('www.acme-media.com').first().waitFor({ timeout: 30_000 });
+    // the screen's title, every column named, the portal's time format, a page size shown
+    await page.getByRole('heading', { name: 'WAF网站' }).waitFor();
+    for (const name of ['状态', '检测', '更新时间']) await page.getByRole('columnheader', { name }).waitFor();
+    await expect(page.locator('tr', { hasText: 'www.acme-media.com' }).textContent()).resolves.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(page.getByRole('combobox').filter({ hasText: '20' }).count()).resolves.toBeGreaterThan(0);
     await shot(page, 'website-list-zh');
     await page.goto('/dcdn/website/create');
     await page.getByLabel('防护地址（CNAME）').waitFor({ timeout: 30_000 });
