@@ -11,6 +11,7 @@
  *   --runs 15 (timed runs per query), --only urlTop,hitRate (queries whose name contains one of them)
  *   --scenario 'domain' (scenarios whose name contains it)
  *   --source rollups|base (force one source instead of the portal's choice, to find break-evens)
+ *   --generate-only (with --data: generate and settle the store, print its time and memory, measure nothing)
  *
  * Each query is run interleaved with its plain-SQL twin (bench/analysisTwins.ts: the same question
  * as GROUP BY over the base table) and their median ratio is printed.
@@ -93,8 +94,21 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   }
   await ensureTrafficSchema(engine);
   const end = Math.floor(Date.now() / 1000 / 300) * 300;
+  // The engine runs in this process: its peak resident memory and CPU are the process's.
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
   await generate(engine, rows, end);
+  const cpuGen = process.cpuUsage(cpu0);
+  const wallGen = performance.now() - wall0;
   await settle(engine);
+  const cpuAll = process.cpuUsage(cpu0);
+  const gib = (process.resourceUsage().maxRSS * 1024) / 2 ** 30;
+  const cpuS = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1e6).toFixed(0);
+  console.log(
+    `  generation: ${(wallGen / 1000).toFixed(0)} s wall, ${cpuS(cpuGen)} s CPU; with settling: ` +
+      `${((performance.now() - wall0) / 1000).toFixed(0)} s wall, ${cpuS(cpuAll)} s CPU; peak RSS ${gib.toFixed(2)} GiB; ` +
+      `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  );
   fs.writeFileSync(marker, JSON.stringify({ rows, end }));
   return { engine, end };
 }
@@ -109,11 +123,17 @@ async function main() {
   const runs = Number(arg('runs') ?? 15);
   const only = arg('only');
   const source = arg('source') ?? 'auto';
+  const generateOnly = process.argv.includes('--generate-only');
+  if (generateOnly && !arg('data')) throw new Error('--generate-only needs --data DIR (the store is kept for later runs)');
   for (const rows of sizes) {
     const keep = arg('data');
     const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analysis-'));
     console.log(`\n== ${rows.toLocaleString('en')} rows (${dataDir}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     const { engine, end } = await prepare(rows, dataDir);
+    if (generateOnly) {
+      await engine.close();
+      continue;
+    }
     const base = { providers: [], continent: [], country: [], province: [], isp: [], interval: '5m' as const, tz: 'Asia/Shanghai' };
     const top = benchDomain(0);
     // The portal's day presets start at midnight in the client's zone (Asia/Shanghai, UTC+8, no
