@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BASE_ROWS_BELOW, buildUnion, BUCKET_KEY, key, segments } from '../../server/stores/traffic/analysis/plan';
+import { BASE_ROWS_BELOW, buildUnion, BUCKET_KEY, key, ONE_LEVEL_ROWS_BELOW, segments } from '../../server/stores/traffic/analysis/plan';
+import { countDetail, hitRateList } from '../../server/stores/traffic/analysis/curves';
+import { userListAll, userListCn } from '../../server/stores/traffic/analysis/geo';
+import { simpleAnalysis } from '../../server/stores/traffic/analysis/simple';
 import { estimateRows } from '../../server/stores/traffic/analysis/estimate';
 import { TOTALS_SOURCES } from '../../server/stores/traffic/analysis/curves';
+import type { Search } from '../../server/stores/traffic/analysis/search';
 import { parseRange } from '../../server/stores/traffic/analysis/search';
 import { allRollupTables, ROLLUPS, rollupTable } from '../../server/stores/traffic/rollups';
 import type { Filters } from '../../server/stores/traffic/analysis/search';
@@ -76,6 +80,29 @@ describe('query plan', () => {
     expect(buildUnion(spec, none, range(BASE_ROWS_BELOW)).source).toBe('base');
     expect(buildUnion(spec, none, range(BASE_ROWS_BELOW + 1)).source).toBe('totals:5m');
     expect(buildUnion({ ...spec, baseBelow: 10 }, none, range(11)).source).toBe('totals:5m');
+  });
+
+  it('reads the 5-minute level alone for a range of at most a day over a small scope, and one table directly', () => {
+    const spec = { sources: ['geoc' as const], keys: [key('continent'), key('country')], measures: ['requests' as const] };
+    // Today at 09:50: whole hours and the 5-minute pieces of the last one.
+    const today = (rows?: number) => ({ start: DAY0, end: DAY0 + 9 * H + 50 * 60, rows });
+    expect(buildUnion(spec, none, today()).source).toBe('geoc:1h+5m');
+    expect(buildUnion(spec, none, today(ONE_LEVEL_ROWS_BELOW + 1)).source).toBe('geoc:1h+5m');
+    expect(buildUnion(spec, none, today(ONE_LEVEL_ROWS_BELOW)).source).toBe('geoc:5m');
+    expect(buildUnion({ ...spec, fineBelow: 0 }, none, today(BASE_ROWS_BELOW + 1)).source).toBe('geoc:1h+5m');
+    // Longer than a day: hours and days as before.
+    expect(buildUnion(spec, none, { start: DAY0, end: DAY0 + D + 50 * 60, rows: BASE_ROWS_BELOW + 1 }).source).toBe('geoc:1d+5m');
+    // One table answers: the outer query may read it directly; two tables, or a base edge: the union.
+    const one = buildUnion(spec, { ...none, domains: ['a1.acme.test'] }, today(ONE_LEVEL_ROWS_BELOW));
+    expect(one.flat).toBe(
+      `traffic.r_geoc_5m AS x WHERE x.bucket >= toDateTime(${DAY0}, 'UTC') AND x.bucket < toDateTime(${DAY0 + 9 * H + 50 * 60}, 'UTC') AND x.domain IN {f_domains:Array(String)}`,
+    );
+    expect(buildUnion(spec, none, today()).flat).toBeUndefined();
+    expect(buildUnion(spec, none, { start: DAY0 + 17, end: DAY0 + H, rows: ONE_LEVEL_ROWS_BELOW }).flat).toBeUndefined();
+    expect(buildUnion(spec, none, { start: DAY0, end: DAY0 + H, rows: 0 }).flat).toBeUndefined();
+    // Sketch states and look-up conditions are never read directly.
+    const sketch = { sources: ['ipskd' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'l.client_ip' }] };
+    expect(buildUnion(sketch, none, { start: DAY0, end: DAY0 + D }).flat).toBeUndefined();
   });
 
   it('reads times as wall-clock in the zone, ends inclusive at their precision', () => {
@@ -162,6 +189,37 @@ describe('rollups', () => {
     const hourRows = (h: number) => inDomain.filter((r) => r.ts >= DAY0 + h * H && r.ts < DAY0 + (h + 1) * H).length;
     const partial = { ...search, domains: [d], start: DAY0 + 5 * H, end: DAY0 + 7 * H + 30 * 60 };
     expect(await estimateRows(app.traffic, partial)).toBe(Math.round(hourRows(5) + hourRows(6) + hourRows(7) / 2));
+  });
+
+  it('give the same curves and lists from the base table, the union of levels and one table read directly', async () => {
+    const scope = { ...none, accounts: ['acme', 'acme_video', 'acme_static'], interval: '5m' as const, tz: 'UTC' };
+    // 5-minute marks at both ends: no base edge, so the 5-minute level can answer alone.
+    const search: Search = { ...scope, start: DAY0 + 5 * H + 10 * 60, end: DAY0 + 21 * H + 35 * 60 };
+    const sources = { base: { ...search, rows: 0 }, union: { ...search, rows: undefined }, oneTable: { ...search, rows: BASE_ROWS_BELOW + 1 } };
+    const inRange = rows.filter((r) => scope.accounts.includes(r.account) && r.ts >= search.start && r.ts < search.end);
+    for (const [name, s] of Object.entries(sources)) {
+      const count = await countDetail(app.traffic, s);
+      expect(count.count.request, name).toBe(inRange.length);
+      const per5 = new Map<number, number>();
+      for (const r of inRange) per5.set(Math.floor(r.ts / 300) * 300, (per5.get(Math.floor(r.ts / 300) * 300) ?? 0) + r.bytes);
+      const peak = Math.max(...per5.values());
+      expect(count.count.peakBandwidth, name).toBe(Math.round((peak * 8) / 300));
+      expect(per5.get(count.count.peakTime!), name).toBe(peak);
+      expect(count.listTC.map((p) => p.request), name).toEqual(
+        Array.from({ length: (search.end - search.start) / 300 }, (_, i) => inRange.filter((r) => Math.floor(r.ts / 300) * 300 === search.start + i * 300).length),
+      );
+    }
+    const answers = async (s: Search) => ({
+      count: await countDetail(app.traffic, s),
+      hitRate: await hitRateList(app.traffic, s, 'flow'),
+      world: await userListAll(app.traffic, s, 'request'),
+      china: await userListCn(app.traffic, s, 'flow'),
+      hitrate: await simpleAnalysis(app.traffic, s, 'hitrate'),
+    });
+    const base = await answers(sources.base);
+    expect(await answers(sources.union)).toEqual(base);
+    expect(await answers(sources.oneTable)).toEqual(base);
+    expect(base.world.count).toBe(inRange.length);
   });
 
   it('are rebuilt from the base table when missing', async () => {

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../common/wire/trafficTypes';
-import { buildUnion, key, measureColumn } from './plan';
+import { buildUnion, fromUnion, key, measureColumn } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
@@ -13,7 +13,7 @@ export async function userListCn(engine: TrafficEngine, s: Search, by: AnalysisM
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.province AS province, x.isp AS isp, grouping(x.province) AS gp, grouping(x.isp) AS gi,
        sum(x.${m}) AS v, sumIf(x.${m}, x.country = 'CN') AS vcn
-     FROM (${union.sql}) AS x
+     FROM ${fromUnion(union)}
      GROUP BY GROUPING SETS ((x.province), (x.isp), ())
      ORDER BY vcn DESC, province, isp`,
     union.params,
@@ -35,7 +35,7 @@ export async function userListAll(engine: TrafficEngine, s: Search, by: Analysis
   const m = measureColumn(by);
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.continent AS continent, x.country AS country, grouping(x.continent) AS gc, grouping(x.country) AS gk, sum(x.${m}) AS v
-     FROM (${union.sql}) AS x
+     FROM ${fromUnion(union)}
      GROUP BY GROUPING SETS ((x.continent), (x.country), ())
      ORDER BY v DESC, continent, country`,
     union.params,

@@ -50,6 +50,8 @@ export interface UnionSpec {
    * base table answers faster than the rollups (default BASE_ROWS_BELOW; measured by bench/analysis.ts).
    */
   baseBelow?: number;
+  /** Estimated base rows up to which a range of at most a day reads the 5-minute level alone (default ONE_LEVEL_ROWS_BELOW). */
+  fineBelow?: number;
 }
 
 /**
@@ -58,6 +60,15 @@ export interface UnionSpec {
  * row on the 2-core machine (bench/analysis.ts, docs/analysis.md).
  */
 export const BASE_ROWS_BELOW = 50_000;
+
+/**
+ * A range of at most a day over at most this many estimated base rows reads the 5-minute level
+ * alone, not hours plus the 5-minute pieces around them: one table instead of two, and few rows
+ * either way (one domain's countries over today: 8.3 -> 4.5 ms with the flat read below).
+ * `UnionSpec.fineBelow` overrides it per query shape.
+ */
+export const ONE_LEVEL_ROWS_BELOW = 400_000;
+const ONE_LEVEL_SPAN = 86_400;
 
 /** Whether the base table answers `spec` over a range of about `rows` base rows (see UnionSpec.baseBelow). */
 export const baseAnswers = (spec: Pick<UnionSpec, 'baseBelow'>, rows: number | undefined) =>
@@ -69,7 +80,18 @@ export interface Built {
   params: Record<string, unknown>;
   /** which source answered (tests and the benchmark report it) */
   source: string;
+  /**
+   * When one rollup table answers the whole range (one branch, plain key columns, no states): a
+   * FROM clause that reads it directly as alias x (`<table> AS x WHERE ...`), for an outer query
+   * whose aggregates are sums of measure columns and whose keys are plain columns, so that the
+   * same outer query runs over it or over `(sql) AS x`. One query level less: 1.5 to 2 ms of the
+   * 5 to 10 a curve or country list over a rollup costs on the 2-core machine (docs/analysis.md).
+   */
+  flat?: string;
 }
+
+/** `FROM ...` of an outer aggregation over alias x: the rollup table itself when one answers alone (Built.flat), else the union. */
+export const fromUnion = (b: Built): string => b.flat ?? `(${b.sql}) AS x`;
 
 function columnsOf(def: RollupDef): Set<string> {
   return new Set([
@@ -168,10 +190,19 @@ export function baseWhere(f: Filters, range: { start: number; end: number }): st
   return [`l.ts >= toDateTime(${range.start}, 'UTC') AND l.ts < toDateTime(${range.end}, 'UTC')`, ...filterSql(f, 'l.')].join(' AND ');
 }
 
+/** The condition that `col` lies in one of the pieces. */
+function rollupTime(col: string, pieces: Segment[]): string {
+  const one = (p: Segment) => `${col} >= toDateTime(${p.from}, 'UTC') AND ${col} < toDateTime(${p.to}, 'UTC')`;
+  return pieces.length === 1 ? one(pieces[0]) : `(${pieces.map((p) => `(${one(p)})`).join(' OR ')})`;
+}
+
 /** Builds the UNION ALL over a range for the given keys and measures. */
 export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; end: number; rows?: number }): Built {
   const def = baseAnswers(spec, range.rows) ? null : pickSource(spec, f);
-  const levels = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
+  const allowed = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
+  const oneLevel =
+    allowed.includes('5m') && range.end - range.start <= ONE_LEVEL_SPAN && range.rows !== undefined && range.rows <= (spec.fineBelow ?? ONE_LEVEL_ROWS_BELOW);
+  const levels = oneLevel ? (['5m'] as const) : allowed;
   const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
   const groupBy = spec.keys.map((k) => k.name).join(', ');
   // One branch per level: the head and tail pieces of a level are read together (each branch
@@ -179,8 +210,7 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
   const byLevel = new Map<Segment['level'], Segment[]>();
   for (const seg of segs) byLevel.set(seg.level, [...(byLevel.get(seg.level) ?? []), seg]);
   const branches = [...byLevel.entries()].map(([level, pieces]) => {
-    const one = (col: string, p: Segment) => `${col} >= toDateTime(${p.from}, 'UTC') AND ${col} < toDateTime(${p.to}, 'UTC')`;
-    const time = (col: string) => (pieces.length === 1 ? one(col, pieces[0]) : `(${pieces.map((p) => `(${one(col, p)})`).join(' OR ')})`);
+    const time = (col: string) => rollupTime(col, pieces);
     if (level === 'base' || !def) {
       const cols = [
         ...spec.keys.map((k) => `${k.base} AS ${k.name}`),
@@ -200,9 +230,16 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
     const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
     return `SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`;
   });
+  const only = byLevel.size === 1 ? [...byLevel.entries()][0] : null;
+  const plain = spec.keys.every((k) => k.rollup === k.name) && !spec.anyOf?.length && !spec.states?.length && !spec.where;
+  const flat =
+    def && only && only[0] !== 'base' && plain
+      ? `${rollupTable(def, only[0])} AS x WHERE ${[rollupTime('x.bucket', only[1]), ...filterSql(f, 'x.')].join(' AND ')}`
+      : undefined;
   return {
     sql: branches.join('\nUNION ALL\n'),
     params: filterParams(f),
     source: def ? `${def.name}:${[...new Set(segs.map((s) => s.level))].join('+')}` : 'base',
+    ...(flat ? { flat } : {}),
   };
 }
