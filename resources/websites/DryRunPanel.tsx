@@ -7,6 +7,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { DryRunBody, DryRunResult } from '../../common/wire/websiteTypes';
 import { formatTime } from '../../src/lib/time';
+import { formatCount } from '../../src/lib/units';
 
 /**
  * 'Dry run' of the rule or policy on the page (issue #18): `body` gives the unsaved rule or policy as
@@ -54,7 +55,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
         {result && !running && result.evaluable && (
           <Box sx={{ mt: 2 }} data-testid="dry-run-result">
             <Typography variant="subtitle1">{t('title', { domain: result.domain })}</Typography>
-            <Typography variant="h6" data-testid="dry-run-summary">{t('summary', { matched: result.matched, total: result.total })}</Typography>
+            <Typography variant="h6" data-testid="dry-run-summary">{t('summary', { matched: formatCount(result.matched), total: formatCount(result.total) })}</Typography>
             <Typography variant="caption" color="text.secondary">{t('elapsed', { ms: result.elapsedMs })}</Typography>
             <Box sx={{ height: 240, mt: 1 }} data-testid="dry-run-chart">
               <ResponsiveContainer width="100%" height="100%">

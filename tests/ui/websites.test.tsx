@@ -194,7 +194,7 @@ describe('rules and policies', () => {
   it('dry-runs the rule as typed: loading, then the hourly chart and the samples', async () => {
     const hour = 3_600_000;
     const result: DryRunResult = {
-      evaluable: true, domain: 'www.acme-media.com', startTime: 0, endTime: 86_400, matched: 3, total: 40, elapsedMs: 12,
+      evaluable: true, domain: 'www.acme-media.com', startTime: 0, endTime: 86_400, matched: 3_210, total: 40_000, elapsedMs: 12,
       hours: Array.from({ length: 24 }, (_, i) => ({ time: 1_764_000_000_000 + i * hour, matched: i === 23 ? 3 : 0, total: i === 23 ? 40 : 0 })),
       samples: [{ time: 1_764_082_000_000, method: 'GET', url: '/api/orders?id=1', status: 200, clientIp: '203.0.113.9', country: 'US', userAgent: 'curl/8', referer: '' }],
     };
@@ -212,7 +212,7 @@ describe('rules and policies', () => {
       websiteId: 5, rule: expect.objectContaining({ name: 'r1', filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }),
     });
     release(result);
-    expect((await screen.findByTestId('dry-run-summary')).textContent).toBe('3 of 40 requests would have matched');
+    expect((await screen.findByTestId('dry-run-summary')).textContent).toBe('3,210 of 40,000 requests would have matched');
     expect(within(screen.getByTestId('dry-run-samples')).getByText('/api/orders?id=1')).toBeTruthy();
     expect(screen.getByTestId('dry-run-chart')).toBeTruthy();
     expect(screen.queryByTestId('dry-run-loading')).toBeNull();
