@@ -82,7 +82,8 @@ function RowActions() {
   });
   const operate = useCanOperate(WEBSITE_RESOURCE);
   return (
-    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+    // wraps rather than widening the table past the page (the English labels are longer)
+    <Stack direction="row" useFlexGap flexWrap="wrap" columnGap={0.5} sx={{ maxWidth: 220 }} onClick={(e) => e.stopPropagation()}>
       {operate && <EditButton label="resources.dcdn/website.edit" />}
       {operate && (
         <Button size="small" disabled={busy || w.status === 'configuring'} data-testid="website-toggle"
@@ -122,7 +123,7 @@ export function WebsiteList() {
       >
         <PollWhileConfiguring />
         <Datagrid bulkActionButtons={false} rowClick={false} data-testid="website-list" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <TextField source="domain" label="resources.dcdn/website.fields.domain" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+          <TextField source="domain" label="resources.dcdn/website.fields.domain" sortable={false} />
           <TextField source="protectionAddress" label="resources.dcdn/website.fields.protectionAddress" sortable={false} />
           <FunctionField
             label="resources.dcdn/website.fields.origins"

@@ -42,6 +42,11 @@ describe('website protection (acme)', () => {
   it('adds a policy blocking a country, tests a request, adds and reorders rules (English)', async () => {
     await switchLanguage(page, 'English');
     await page.goto('/dcdn/website');
+    // the longer English labels still fit the page: no sideways scrolling, the row actions wrap
+    await page.getByRole('heading', { name: 'WAF websites' }).waitFor();
+    await page.locator('tr', { hasText: 'e2e.acme-media.com' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+    await shot(page, 'website-list-en');
     await page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByText('Protection policies').waitFor();
     await page.getByTestId('add-policy').click();
