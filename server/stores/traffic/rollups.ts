@@ -242,7 +242,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 26;
+export const ROLLUP_VERSION = 27;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;
@@ -250,10 +250,13 @@ const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${lev
 /**
  * Day partitions for the 5-minute level, and for the hour level of the tables read by look-ups
  * (sorted by URL hash / IP) or merged as sketches: a one-day query then analyses the index and
- * merges the states of the days it reads only. Month partitions elsewhere.
+ * merges the states of the days it reads only. Month partitions elsewhere, and for the account-wide
+ * sums at every level: one row per account and bucket (a month of 5-minute rows is about 9,000 per
+ * account), where each day's part cost a week's curve more than its rows (an account's 5-minute
+ * curve over 7 days: 8.4 -> 6.9 ms read from one part instead of eight).
  */
 const partitionOf = (def: RollupDef, level: Level): 'day' | 'month' =>
-  level === '5m' || (level === '1h' && (def.order || def.states)) ? 'day' : 'month';
+  def.accountWide && !def.states ? 'month' : level === '5m' || (level === '1h' && (def.order || def.states)) ? 'day' : 'month';
 const PARTITION_BY = { day: 'toYYYYMMDD(bucket)', month: 'toYYYYMM(bucket)' } as const;
 
 /**

@@ -1,12 +1,10 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, RankedList, StatusData } from '../../../../common/wire/trafficTypes';
-import { baseWhere, buildUnion, filterParams, key, measureColumn, readsBase, type UnionSpec } from './plan';
+import { baseWhere, buildUnion, filterParams, fromUnion, key, measureColumn, readsBase, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';
 
 const TOP_N = 100;
-/** Estimated base rows up to which the base table answers the status codes (see statusData). */
-const STATUS_BASE_BELOW = 400_000;
 
 interface TopRow {
   k: string;
@@ -69,10 +67,11 @@ export async function rankedList(engine: TrafficEngine, s: Search, dim: 'agent' 
  * /offLine/BT): every code with its share, and the classes by first digit (1..5, else 0).
  */
 export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<StatusData> {
-  // A handful of codes: the base table answers up to about a day of one domain, in one flat GROUP
-  // BY, and the total and the classes are summed here from the codes' rows (window functions and a
-  // nested level cost more than the grouping at that size: 1.2-1.4 x the plain GROUP BY).
-  const spec = { sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'], baseBelow: STATUS_BASE_BELOW } satisfies UnionSpec;
+  // A handful of codes, and the total and the classes summed here from the codes' rows (window
+  // functions and a nested level cost more than the grouping: 1.2-1.4 x the plain GROUP BY). Up to
+  // a day of one domain the 5-minute level alone answers, read directly as one table (Built.flat):
+  // one domain over the last 24 h, 4.6 ms against 6.8 for the base table's flat GROUP BY.
+  const spec = { sources: ['statusa', 'status'], keys: [key('status')], measures: ['requests', 'bytes'] } satisfies UnionSpec;
   const m = measureColumn(by);
   const rows = readsBase(spec, s, s)
     ? await engine.query<Record<string, unknown>>(
@@ -83,7 +82,7 @@ export async function statusData(engine: TrafficEngine, s: Search, by: AnalysisM
     : await (async () => {
         const union = buildUnion(spec, s, s);
         return engine.query<Record<string, unknown>>(
-          `SELECT x.status AS code, sum(x.${m}) AS value FROM (${union.sql}) AS x GROUP BY x.status ORDER BY value DESC, code ASC`,
+          `SELECT x.status AS code, sum(x.${m}) AS value FROM ${fromUnion(union)} GROUP BY x.status ORDER BY value DESC, code ASC`,
           union.params,
         );
       })();
