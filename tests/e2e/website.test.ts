@@ -118,10 +118,11 @@ describe('website protection (acme)', () => {
     await page.getByTestId('waf-chart-categories').getByText('Rate limiting').first().waitFor();
     await page.getByTestId('waf-chart-actions').getByText(/Rate limited/).first().waitFor();
     await page.getByText('Top attacking IPs').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'WAF dashboards' }).waitFor();
     await shot(page, 'waf-dashboards-en');
     await switchLanguage(page, '简体中文');
     await page.goto('/dcdn/dashboards');
-    await page.getByText('WAF大盘').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'WAF大盘' }).waitFor();
     await settled(page);
     for (const key of charts) await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     await page.getByText('攻击类型排行').waitFor();

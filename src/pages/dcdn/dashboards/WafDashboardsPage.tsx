@@ -7,6 +7,7 @@ import { countryName } from '../../../charts/countryCodes';
 import { seriesColor } from '../../../charts/palette';
 import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../lib/units';
 import type { Granularity } from '../../../lib/time';
+import { PageHeading } from '../../../kit/PageHeading';
 import { QueryView } from '../../../kit/QueryView';
 import { usePortalQuery } from '../../../kit/usePortalQuery';
 
@@ -73,6 +74,7 @@ export function WafDashboardsPage() {
   return (
     <Box sx={{ p: 2 }} data-testid="waf-dashboards">
       <Title title={translate('pages.dcdn/dashboards.title')} />
+      <PageHeading>{translate('pages.dcdn/dashboards.title')}</PageHeading>
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         <TextField select size="small" label={t('website')} value={websiteId} onChange={(e) => setWebsiteId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 280 }}
           SelectProps={{ displayEmpty: true }} InputLabelProps={{ shrink: true }}>
