@@ -36,7 +36,7 @@ const IP_WORLD_BASE_BELOW = 400_000;
 
 /** Small scopes: the exact top URLs straight from the base table, with the total of the measure. */
 async function urlTopFromBase(engine: TrafficEngine, s: Search, by: AnalysisMeasure) {
-  const rows = await topQuery(engine, s, { sources: [], keys: [key('url')] }, by, TOP_N, true);
+  const rows = await topQuery(engine, s, { sources: [], keys: [key('url')] }, by, TOP_N);
   return { count: rows[0]?.total ?? 0, rows: rows.map((r) => ({ url: r.k, request: r.request, flow: r.flow })) };
 }
 

@@ -23,21 +23,17 @@ export async function topQuery(
   spec: Pick<UnionSpec, 'sources' | 'keys' | 'baseBelow'>,
   by: AnalysisMeasure,
   limit = TOP_N,
-  /**
-   * Long strings (URLs): the base table groups by their 64-bit hash, any() giving the text back
-   * (a hash table of fixed-size keys; as the rollups' views do), not by the strings themselves.
-   */
-  hashed = false,
 ): Promise<TopRow[]> {
   const full = { ...spec, measures: ['requests', 'bytes'] } satisfies UnionSpec;
   const order = by === 'flow' ? 'flow' : 'request';
-  const value = spec.keys[0].base;
-  // From the base table, one flat GROUP BY: a union grouped again would group every value twice.
+  // From the base table, one flat GROUP BY of the string column itself: a union grouped again
+  // would group every value twice, and grouping URLs by their 64-bit hash with any() giving the
+  // text back measured 5 % slower than by the strings (one domain over a day, 41 runs each).
   const rows = readsBase(full, s, s)
     ? await engine.query<Record<string, unknown>>(
-        `SELECT ${hashed ? `toString(any(${value}))` : `toString(${value})`} AS k, count() AS request, sum(l.bytes) AS flow,
+        `SELECT ${spec.keys[0].base} AS k, count() AS request, sum(l.bytes) AS flow,
            sum(${by === 'flow' ? 'sum(l.bytes)' : 'count()'}) OVER () AS total
-         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY ${hashed ? `cityHash64(${value})` : 'k'}
+         FROM traffic.access_log AS l WHERE ${baseWhere(s, s)} GROUP BY k
          ORDER BY ${order} DESC, k ASC LIMIT ${limit}`,
         filterParams(s),
       )
