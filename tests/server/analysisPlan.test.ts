@@ -4,6 +4,7 @@ import { BASE_ROWS_BELOW, buildUnion, BUCKET_KEY, key, ONE_LEVEL_ROWS_BELOW, seg
 import { countDetail, hitRateList } from '../../server/stores/traffic/analysis/curves';
 import { userListAll, userListCn } from '../../server/stores/traffic/analysis/geo';
 import { simpleAnalysis } from '../../server/stores/traffic/analysis/simple';
+import { statusData } from '../../server/stores/traffic/analysis/tops';
 import { estimateRows } from '../../server/stores/traffic/analysis/estimate';
 import { TOTALS_SOURCES } from '../../server/stores/traffic/analysis/curves';
 import type { Search } from '../../server/stores/traffic/analysis/search';
@@ -215,11 +216,20 @@ describe('rollups', () => {
       world: await userListAll(app.traffic, s, 'request'),
       china: await userListCn(app.traffic, s, 'flow'),
       hitrate: await simpleAnalysis(app.traffic, s, 'hitrate'),
+      status: await statusData(app.traffic, s, 'request'),
+      statusBytes: await statusData(app.traffic, s, 'flow'),
     });
     const base = await answers(sources.base);
     expect(await answers(sources.union)).toEqual(base);
     expect(await answers(sources.oneTable)).toEqual(base);
     expect(base.world.count).toBe(inRange.length);
+    // The status codes, counted from the rows themselves.
+    const codes = new Map<number, number>();
+    for (const r of inRange) codes.set(r.status, (codes.get(r.status) ?? 0) + 1);
+    expect(Object.fromEntries(base.status.list.map((c) => [c.code, c.value]))).toEqual(Object.fromEntries(codes));
+    const st = base.status;
+    expect(st.statusCode0 + st.statusCode1 + st.statusCode2 + st.statusCode3 + st.statusCode4 + st.statusCode5).toBe(inRange.length);
+    expect(st.statusCode2).toBe(inRange.filter((r) => r.status >= 200 && r.status < 300).length);
   });
 
   it('are rebuilt from the base table when missing', async () => {
