@@ -15,7 +15,7 @@ export default {
       dcdn: 'Imperva',
       ipP: 'IPP',
       CMonit: 'Cloud monitoring',
-      page: 'Page',
+      page: 'Account',
     },
     login: {
       title: '客户服务系统',
