@@ -119,6 +119,12 @@ export const LEVELS: readonly Level[] = ['5m', '1h', '1d'];
 const ALL_LEVELS: Level[] = ['5m', '1h', '1d'];
 const COARSE: Level[] = ['1h', '1d'];
 
+/**
+ * An IP's country, province and ISP in one text, tab-separated (none of them holds a tab): the
+ * column of the IP look-up table and the same expression over base rows.
+ */
+export const IP_AREA = { name: 'area', base: 'concat(l.country, char(9), l.province, char(9), l.isp)' } as const;
+
 /** Capacity of the heavy-hitter sketches: candidates per side for the exact top-100 look-ups. */
 export const SKETCH_N = 150;
 
@@ -225,7 +231,16 @@ export const ROLLUPS: readonly RollupDef[] = [
   {
     name: 'ip',
     dims: [PROVIDER, col('client_ip', 'IPv4')],
-    attrs: [col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
+    attrs: [
+      col('country', 'LowCardinality(String)'),
+      col('province', 'LowCardinality(String)'),
+      col('isp', 'LowCardinality(String)'),
+      // The three again as one column, which the top-IP look-ups read: one column and dictionary
+      // instead of three (the look-up alone 16.7 -> 15.9 ms; the IP lists of one domain over the
+      // last 24 h about 1 ms less in three interleaved rounds). The separate columns serve the
+      // area filters.
+      col(IP_AREA.name, 'LowCardinality(String)', IP_AREA.base),
+    ],
     measures: SIMPLE,
     // A client IP visits many domains of an account (proxies, crawlers, carrier NAT): domain first,
     // so that a one-domain look-up reads that domain's rows only (with the IP first, 3 to 4 of
@@ -242,7 +257,7 @@ export const ROLLUPS: readonly RollupDef[] = [
 ];
 
 /** Bump when a definition above changes: the rollups are then rebuilt from the base table. */
-export const ROLLUP_VERSION = 27;
+export const ROLLUP_VERSION = 28;
 
 export const rollupTable = (def: Pick<RollupDef, 'name'>, level: Level) => `traffic.r_${def.name}_${level}`;
 const viewName = (def: RollupDef, level: Level) => `traffic.mv_${def.name}_${level}`;

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from '../engine';
 import type { AnalysisMeasure, IpItem, IpList, KeyValue, UrlTopList } from '../../../../common/wire/trafficTypes';
-import { SKETCH_N, UNIQ_PRECISION } from '../rollups';
+import { IP_AREA, SKETCH_N, UNIQ_PRECISION } from '../rollups';
 import { baseAnswers, baseWhere, buildUnion, filterParams, key, measureColumn, type Key } from './plan';
 import { topQuery } from './tops';
 import { num, pct } from './numbers';
@@ -104,13 +104,16 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
   return { count: num(whole?.ips), world: whole?.cands ?? [], china: china?.cands ?? [] };
 }
 
+/** An IP's area as the look-up table keeps it (one tab-separated column; see IP_AREA). */
+const AREA_KEY: Key = { name: IP_AREA.name, rollup: IP_AREA.name, base: IP_AREA.base };
+
 /** Exact sums of candidate IPs ({cands:Array(IPv4)}): requests, or with `full` flow and each IP's area too. */
 function ipExact(s: Search, full: boolean) {
   return buildUnion(
     {
       sources: ['ip'],
       keys: [key('client_ip')],
-      anyOf: full ? ['country', 'province', 'isp'] : [],
+      anyOf: full ? [AREA_KEY] : [],
       measures: full ? ['requests', 'bytes'] : ['requests'],
       where: { rollup: 'r.client_ip IN {cands:Array(IPv4)}', base: 'l.client_ip IN {cands:Array(IPv4)}', needs: ['client_ip'] },
     },
@@ -133,8 +136,8 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   const exact = ipExact(s, true);
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
-       any(x.country) AS country, any(x.province) AS province, any(x.isp) AS isp, country = 'CN' AS cn
+    `SELECT x.client_ip AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
+       any(x.area) AS area, startsWith(area, concat('CN', char(9))) AS cn
      FROM (${exact.sql}) AS x GROUP BY x.client_ip
      ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
     { ...exact.params, cands: candidates },
@@ -142,17 +145,15 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   return ipListOf(rows, by, found.count);
 }
 
-/** The world's and China's lists from rows of ip, request, flow, areas and cn (each side ordered), with the distinct count. */
+/**
+ * The world's and China's lists from rows of ip, request, flow, the area (country, province and
+ * isp, or the look-up table's tab-separated area) and cn (each side ordered), with the distinct count.
+ */
 function ipListOf(rows: Record<string, unknown>[], by: AnalysisMeasure, count: number): IpList {
-  const items = rows.map((r): IpItem & { cn: boolean } => ({
-    ip: String(r.ip),
-    request: num(r.request),
-    flow: num(r.flow),
-    country: String(r.country ?? ''),
-    province: String(r.province ?? ''),
-    isp: String(r.isp ?? ''),
-    cn: num(r.cn) === 1,
-  }));
+  const items = rows.map((r): IpItem & { cn: boolean } => {
+    const [country = '', province = '', isp = ''] = r.area === undefined ? [r.country, r.province, r.isp].map((v) => String(v ?? '')) : String(r.area).split('\t');
+    return { ip: String(r.ip), request: num(r.request), flow: num(r.flow), country, province, isp, cn: num(r.cn) === 1 };
+  });
   const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
   // Each side arrives ordered; the world list is the best 100 of the two sides.
   const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
