@@ -14,7 +14,7 @@ import type { Search } from './search';
  *    edges of the range);
  * 2. exact sums of those candidates only, from tables sorted by URL hash / IP (point look-ups).
  * The figures shown are exact; a value can only be missed if the merged sketch (SKETCH_N
- * heavy hitters) does not rank it among its first CANDIDATES (125) of its list (IPs: the world, China), i.e. if its
+ * heavy hitters) does not rank it among its first CANDIDATES (125) of its list (IPs: China, the rest of the world), i.e. if its
  * estimate is off by more than the margin between rank 100 and 125. On small data sets the
  * sketches are exact; in flat, sparse traffic (the 10 M-row benchmark: estimates off by up to a
  * sixth around rank 100) a value near rank 100 can be missed, never one near the top. The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
@@ -76,14 +76,17 @@ function sketchState(by: AnalysisMeasure, key: string) {
 const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
 
 /**
- * Candidates for the top IPs of the range from the merged sketches (the world's, and China's when
- * asked), with the distinct-IP count.
+ * Candidates for the top IPs of the range from the merged sketches, with the distinct-IP count:
+ * the world's first CANDIDATES or, `byCountry`, China's and the rest of the world's first
+ * CANDIDATES each. The latter cover the world's list too: an IP among the world's first 100 is
+ * among the first 100 of its own side. Both sides in one aggregation without keys (-If
+ * combinators), not grouping sets for each side and the whole: about 1 ms less (one domain, last 24 h).
  */
-async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, withChina: boolean) {
+async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasure, byCountry: boolean) {
   const sketch = buildUnion(
     {
       sources: ['ipska', 'ipskd', 'ipsk'],
-      keys: withChina ? [CN_KEY] : [],
+      keys: byCountry ? [CN_KEY] : [],
       measures: [],
       states: [
         sketchState(by, 'l.client_ip'),
@@ -93,15 +96,16 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
     s,
     s,
   );
-  const found = await engine.query<{ whole: number; cn: number; cands: string[]; ips: number }>(
-    `SELECT ${withChina ? 'grouping(x.cn)' : '1'} AS whole, ${withChina ? 'x.cn' : '0'} AS cn,
-       arraySlice(topKWeightedMerge(${SKETCH_N})(x.top), 1, ${CANDIDATES}) AS cands, uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
-     FROM (${sketch.sql}) AS x ${withChina ? 'GROUP BY GROUPING SETS ((x.cn), ())' : ''}`,
+  const top = (cond?: string) =>
+    `arraySlice(topKWeightedMerge${cond ? 'If' : ''}(${SKETCH_N})(x.top${cond ? `, ${cond}` : ''}), 1, ${CANDIDATES})`;
+  const [found] = await engine.query<{ first: string[]; china: string[]; ips: number }>(
+    `SELECT ${byCountry ? `${top('x.cn = 0')} AS first, ${top('x.cn = 1')} AS china` : `${top()} AS first, [] AS china`},
+       uniqCombined64Merge(${UNIQ_PRECISION})(x.ips) AS ips
+     FROM (${sketch.sql}) AS x`,
     sketch.params,
   );
-  const whole = found.find((r) => num(r.whole) === 1);
-  const china = found.find((r) => num(r.whole) === 0 && num(r.cn) === 1);
-  return { count: num(whole?.ips), world: whole?.cands ?? [], china: china?.cands ?? [] };
+  // An IP seen both in and outside China (its rows' areas differ) is on both sides: once is enough.
+  return { count: num(found?.ips), candidates: [...new Set([...(found?.first ?? []), ...(found?.china ?? [])])] };
 }
 
 /** An IP's area as the look-up table keeps it (one tab-separated column; see IP_AREA). */
@@ -128,11 +132,8 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
     const rows = await ipsFromBase(engine, s, by, true);
     return ipListOf(rows, by, num(rows[0]?.ips));
   }
-  const found = await ipCandidates(engine, s, by, true);
-  // The world list needs the world's candidates, the China list China's: the two sets overlap
-  // where the heaviest clients are in China, and every candidate costs a look-up.
-  const candidates = [...new Set([...found.world, ...found.china])];
-  if (!candidates.length) return { listCN: [], count: found.count, listAll: [] };
+  const { count, candidates } = await ipCandidates(engine, s, by, true);
+  if (!candidates.length) return { listCN: [], count, listAll: [] };
   const exact = ipExact(s, true);
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
@@ -142,7 +143,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
      ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
     { ...exact.params, cands: candidates },
   );
-  return ipListOf(rows, by, found.count);
+  return ipListOf(rows, by, count);
 }
 
 /**
@@ -171,16 +172,16 @@ export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ c
     const rows = await ipsFromBase(engine, s, 'request', false);
     return { count: num(rows[0]?.ips), list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
   }
-  const found = await ipCandidates(engine, s, 'request', false);
-  if (!found.world.length) return { count: found.count, list: [] };
+  const { count, candidates } = await ipCandidates(engine, s, 'request', false);
+  if (!candidates.length) return { count, list: [] };
   const exact = ipExact(s, false);
   const rows = await engine.query<{ ip: string; request: number | string }>(
-    `SELECT IPv4NumToString(x.client_ip) AS ip, sum(x.requests) AS request
+    `SELECT x.client_ip AS ip, sum(x.requests) AS request
      FROM (${exact.sql}) AS x GROUP BY x.client_ip
      ORDER BY request DESC, x.client_ip ASC LIMIT ${TOP_N}`,
-    { ...exact.params, cands: found.world },
+    { ...exact.params, cands: candidates },
   );
-  return { count: found.count, list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
+  return { count, list: rows.map((r) => ({ key: String(r.ip), value: num(r.request) })) };
 }
 
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
