@@ -5,7 +5,7 @@
  *
  *   npm run bench -- demoTraffic                 # scale 1 and the tests' scale, portal's statement size
  *   npm run bench -- demoTraffic --scale 0.5     # one scale
- *   npm run bench -- demoTraffic --compare       # also 24 h (or 12 h) statements and one 7-day statement, same run
+ *   npm run bench -- demoTraffic --compare       # also 24 h statements and one 7-day statement, same run
  *   npm run bench -- demoTraffic --no-server     # without the server start
  *
  * Each generation runs in a process of its own, whose peak resident memory (maxRSS) is its figure.
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { openTrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { DEMO_DAYS, TEST_SCALE, generateDemoTraffic } from '../server/demo/traffic';
+import { DOMAIN_HOURS_PER_STATEMENT } from '../server/stores/traffic/rollups';
 import { DEMO_DOMAINS } from '../server/demo/domainsData';
 import type { DemoDomain } from '../server/demo/trafficSql';
 
@@ -34,14 +35,13 @@ function arg(name: string): string | undefined {
 interface Figure {
   scale: number;
   statementHours: number;
-  statements: number;
   rows: number;
   ms: number;
   cpuS: number;
   peakBytes: number;
 }
 
-/** Child: one generation into a fresh store (statementHours 0: the portal's own choice); prints its figure as JSON. */
+/** Child: one generation into a fresh store; prints its figure as JSON. */
 async function child(scale: number, statementHours: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-demo-'));
   const engine = await openTrafficEngine({ dataDir: dir });
@@ -49,9 +49,9 @@ async function child(scale: number, statementHours: number): Promise<void> {
     await ensureTrafficSchema(engine);
     const domains: DemoDomain[] = DEMO_DOMAINS.map((d) => ({ name: d.name, account: d.account, type: d.config.type, scope: d.config.scope, status: d.status }));
     const cpu = process.cpuUsage();
-    const r = await generateDemoTraffic(engine, domains, { scale, statementHours: statementHours || undefined });
+    const r = await generateDemoTraffic(engine, domains, { scale, statementHours });
     const used = process.cpuUsage(cpu);
-    const figure: Figure = { scale, statementHours: r.statementHours, statements: r.statements, rows: r.rows, ms: r.ms, cpuS: (used.user + used.system) / 1e6, peakBytes: process.resourceUsage().maxRSS * 1024 };
+    const figure: Figure = { scale, statementHours, rows: r.rows, ms: r.ms, cpuS: (used.user + used.system) / 1e6, peakBytes: process.resourceUsage().maxRSS * 1024 };
     console.log(JSON.stringify(figure));
   } finally {
     await engine.close();
@@ -122,25 +122,21 @@ async function main() {
   const childHours = arg('child');
   if (childHours) return child(Number(arg('scale') ?? 1), Number(childHours));
   const scales = arg('scale') ? [Number(arg('scale'))] : [1, TEST_SCALE];
+  const portalHours = Math.floor(DOMAIN_HOURS_PER_STATEMENT / DEMO_DOMAINS.length);
   const whole = DEMO_DAYS * 24;
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`demo traffic: ${DEMO_DOMAINS.length} domains, ${DEMO_DAYS} days; the portal sizes its statements by their memory (demoStatementHours)`);
+  console.log(`demo traffic: ${DEMO_DOMAINS.length} domains, ${DEMO_DAYS} days; the portal inserts ${portalHours} h per statement (${DOMAIN_HOURS_PER_STATEMENT} domain-hours)`);
   for (const scale of scales) {
     console.log(`scale ${scale}:`);
-    const portal = generate(scale, 0);
-    const label = `portal: ${portal.statements} × ${portal.statementHours} h`;
+    const portal = generate(scale, portalHours);
     if (!process.argv.includes('--compare')) {
-      print(label, portal);
+      print(`${portalHours} h statements`, portal);
       continue;
     }
     const base = generate(scale, whole);
-    // Another window length beside the portal's: 24 h, or 12 h when the portal chose 24 h.
-    const other = portal.statementHours === 24 ? 12 : 24;
-    const alt = generate(scale, other);
-    print(label, portal, base);
-    print(`${alt.statements} × ${other} h statements`, alt, base);
+    print(`${portalHours} h statements`, portal, base);
+    print('24 h statements', generate(scale, 24), base);
     print('one 7-day statement', base);
-    console.log(`  load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   }
   if (!process.argv.includes('--no-server')) await serverStart(Number(arg('rest') ?? 60));
 }

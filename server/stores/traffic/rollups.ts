@@ -22,8 +22,8 @@ export type Level = '5m' | '1h' | '1d';
  * Domain-hours of access logs per INSERT. The sketch views (top-K, HyperLogLog) hold an aggregate
  * state per domain and hour until their statement ends, so an insert's memory follows the
  * domain-hours it spans, not its rows: 32 domains × 12 h of demo traffic peak at about 1.6 GiB,
- * 7 days at once at 10 GiB (bench/demoTraffic.ts). The ingest path cuts its inserts by it (the demo
- * generator sizes its windows by their estimated memory: server/demo/traffic.ts).
+ * 7 days at once at 10 GiB (bench/demoTraffic.ts). The demo generator and the ingest path cut
+ * their inserts by it.
  */
 export const DOMAIN_HOURS_PER_STATEMENT = 384;
 export const LEVEL_SECONDS: Record<Level, number> = { '5m': 300, '1h': 3600, '1d': 86400 };
