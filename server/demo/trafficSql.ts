@@ -136,15 +136,17 @@ export function demoInsertSql(
   const skD: number[] = [];
   const skH: number[] = [];
   const skC: number[] = [];
-  const points: number[][] = [];
+  const skW0: number[] = [];
+  const skW1: number[] = [];
   plans.forEach((plan, d) => {
     const hp = hourlyPlan(plan, start, hours);
-    points.push(hp.points);
     hp.counts.forEach((c, h) => {
       if (c <= 0 || h < window.from || h >= window.to) return;
       skD.push(d);
       skH.push(h);
       skC.push(c);
+      skW0.push(hp.points[h]);
+      skW1.push(hp.points[h + 1]);
     });
   });
   const rows = skC.reduce((a, b) => a + b, 0);
@@ -157,7 +159,8 @@ WITH
   ${nums(skD)} AS sk_d,
   ${nums(skH)} AS sk_h,
   ${nums(skC)} AS sk_c,
-  [${points.map(fl).join(',')}] AS pw,
+  ${fl(skW0)} AS sk_w0,
+  ${fl(skW1)} AS sk_w1,
   ${strs(per((p) => p.domain.name))} AS dom_name,
   ${strs(per((p) => p.domain.account))} AS dom_account,
   ${strs(per((p) => 'www.' + apexOf(p.domain.name)))} AS dom_site,
@@ -275,15 +278,14 @@ FROM (
         cityHash64(toUInt64(floor(pow(bitAnd(bitShiftRight(h2, 14), 1099511627775) / 1099511627776, 2) * if(cn, dom_pool[1 + d], intDiv(dom_pool[1 + d], 3) + 1000))), dom_acct[1 + d], cn) AS uh,
         bitAnd(h3, 4294967295) / 4294967296 AS ur
       FROM (
-        SELECT d, hr, dom_kind[1 + d] AS k,
+        SELECT d, hr, w0, w1, dom_kind[1 + d] AS k,
           cityHash64(${salt}, d, hr, j) AS h0,
           cityHash64(h0, 1) AS h1, cityHash64(h0, 2) AS h2, cityHash64(h0, 3) AS h3, cityHash64(h0, 4) AS h4, cityHash64(h0, 5) AS h5,
-          pw[1 + d][1 + hr] AS w0, pw[1 + d][2 + hr] AS w1,
           bitShiftRight(h1, 20) / 17592186044416 AS ut,
           if(abs(w1 - w0) < 1e-9, ut, (sqrt(w0 * w0 + (w1 * w1 - w0 * w0) * ut) - w0) / (w1 - w0)) AS frac,
           (h2 % 10000) < dom_cn[1 + d] AS cn
         FROM (
-          SELECT sk_d[1 + number] AS d, sk_h[1 + number] AS hr, arrayJoin(range(sk_c[1 + number])) AS j
+          SELECT sk_d[1 + number] AS d, sk_h[1 + number] AS hr, sk_w0[1 + number] AS w0, sk_w1[1 + number] AS w1, arrayJoin(range(sk_c[1 + number])) AS j
           FROM numbers_mt(${skC.length})
         )
       )
