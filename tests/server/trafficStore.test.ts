@@ -14,7 +14,8 @@ import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
 import { DOMAIN_HOURS_PER_STATEMENT } from '../../server/stores/traffic/rollups';
-import type { DemoDomain } from '../../server/demo/trafficSql';
+import { demoInsertSql, type DemoDomain } from '../../server/demo/trafficSql';
+import { planDomains } from '../../server/demo/trafficPlan';
 
 type App = Awaited<ReturnType<typeof makeApp>>;
 let app: App;
@@ -149,6 +150,27 @@ describe('demo traffic', () => {
     const five = await one<{ s: string; n: string }>('SELECT sum(samples) AS s, uniqExact(line, ts) AS n FROM traffic.line_bandwidth_5m');
     expect(num(five.s)).toBe(result.lineSamples);
     expect(num(five.n)).toBeGreaterThanOrEqual(DEMO_LINES.length * 7 * 288);
+  });
+
+  it('writes the same rows in windows of hours as in one statement', async () => {
+    // The generator writes a few hours per statement (memory); a row is a hash of its domain, hour
+    // and index, so the windows must give exactly the rows of one statement over the 7 days.
+    const start = Math.floor(NOW / 1000) - 7 * 86400;
+    const plans = planDomains(DOMAINS, 3000, start);
+    for (const t of ['one', 'windows']) await app.traffic.exec(`CREATE TABLE traffic.demo_${t} AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()`);
+    try {
+      await app.traffic.exec(demoInsertSql(plans, start, 168, 7919, 'traffic.demo_one').sql);
+      for (const [from, to] of [[0, 50], [50, 121], [121, 168]]) {
+        const insert = demoInsertSql(plans, start, 168, 7919, 'traffic.demo_windows', { from, to });
+        if (insert.rows) await app.traffic.exec(insert.sql);
+      }
+      const digest = (t: string) => one(`SELECT count() AS n, groupBitXor(cityHash64(*)) AS x, sum(cityHash64(*) % 1000003) AS s FROM traffic.demo_${t}`);
+      const whole = await digest('one');
+      expect(num(whole.n)).toBeGreaterThan(2900);
+      expect(await digest('windows')).toEqual(whole);
+    } finally {
+      for (const t of ['one', 'windows']) await app.traffic.exec(`DROP TABLE IF EXISTS traffic.demo_${t}`);
+    }
   });
 
   it('skips what is already there when run again', async () => {
