@@ -103,6 +103,7 @@ export function RulePage() {
   };
   const ops = (field: string) => catalogue.find((c) => c.field === field)?.operators ?? ['equals'];
   // Until the filter catalogue has arrived a select shows nothing rather than a value it has no option for.
+  const offered = (value: string, options: string[]) => (options.includes(value) ? value : '');
   return (
     <FormPage title={translate(ruleId ? 'resources.dcdn/website.editRule' : 'resources.dcdn/website.addRule')} testId="rule-page" failure={failure} loading={loading}
       onSave={() => void save()} below={<DryRunPanel body={dryRunBody} />}>
@@ -148,11 +149,11 @@ export function RulePage() {
       <Typography variant="subtitle2">{t('filters')}</Typography>
       {d.filters.map((f, i) => (
         <Stack key={i} direction="row" spacing={1} data-testid={`rule-filter-${i}`}>
-          <TextField select label={t('field')} value={catalogue.some((c) => c.field === f.field) ? f.field : ''} onChange={(e) => setFilter(i, { field: e.target.value as RuleFilter['field'], operator: 'equals' })} sx={{ minWidth: 160 }}>
+          <TextField select label={t('field')} value={offered(f.field, catalogue.map((c) => c.field))} onChange={(e) => setFilter(i, { field: e.target.value as RuleFilter['field'], operator: 'equals' })} sx={{ minWidth: 160 }}>
             {catalogue.map((c) => <MenuItem key={c.field} value={c.field}>{translate(`resources.dcdn/website.filterField.${c.field}`)}</MenuItem>)}
           </TextField>
           {f.field === 'header' && <TextField label={t('header')} value={f.header ?? ''} onChange={(e) => setFilter(i, { header: e.target.value })} />}
-          <TextField select label={t('operator')} value={ops(f.field).includes(f.operator) ? f.operator : ''} onChange={(e) => setFilter(i, { operator: e.target.value as RuleFilter['operator'] })} sx={{ minWidth: 160 }}>
+          <TextField select label={t('operator')} value={offered(f.operator, ops(f.field))} onChange={(e) => setFilter(i, { operator: e.target.value as RuleFilter['operator'] })} sx={{ minWidth: 160 }}>
             {ops(f.field).map((o) => <MenuItem key={o} value={o}>{translate(`resources.dcdn/website.filterOperator.${o}`)}</MenuItem>)}
           </TextField>
           <TextField label={t('value')} value={f.value} onChange={(e) => setFilter(i, { value: e.target.value })} error={Boolean(err(`filters.${i}.value`))} helperText={err(`filters.${i}.value`)} fullWidth inputProps={{ 'data-testid': `rule-filter-value-${i}` }} />

@@ -63,7 +63,7 @@ describe('query plan', () => {
     const url = { sources: ['url' as const], keys: [key('url')], measures: ['requests' as const] };
     expect(src(url, { domains: ['a1.acme.test'], providers: ['cdn-a'] })).toBe('url:1d');
     expect(src(url, { country: ['CN'] })).toBe('base');
-    expect(src({ sources: ['ip'], keys: [key('client_ip')], anyOf: ['country'], measures: ['requests'] }, { isp: ['China Mobile'] })).toBe('ip:1d');
+    expect(src({ sources: ['ip'], keys: [key('client_ip')], anyOf: [key('country')], measures: ['requests'] }, { isp: ['China Mobile'] })).toBe('ip:1d');
     // Sketches: account-wide without a domain or provider filter, per domain without a provider
     // filter, per domain and provider otherwise.
     const sketch = { sources: ['ipska' as const, 'ipskd' as const, 'ipsk' as const], keys: [], measures: [], states: [{ name: 'top', column: 'top_r', rollup: 'r.top_r', base: 'topKWeightedState(150)(l.client_ip, toUInt64(1))' }] };

@@ -123,7 +123,17 @@ const COARSE: Level[] = ['1h', '1d'];
  * An IP's country, province and ISP in one text, tab-separated (none of them holds a tab): the
  * column of the IP look-up table and the same expression over base rows.
  */
-export const IP_AREA = { name: 'area', base: 'concat(l.country, char(9), l.province, char(9), l.isp)' } as const;
+export const IP_AREA = {
+  name: 'area',
+  base: 'concat(l.country, char(9), l.province, char(9), l.isp)',
+  /** SQL: whether the area text in `column` is in China */
+  inChina: (column: string) => `startsWith(${column}, concat('CN', char(9)))`,
+  /** The country, province and ISP of an area text. */
+  parts: (area: string): [string, string, string] => {
+    const [country = '', province = '', isp = ''] = area.split('\t');
+    return [country, province, isp];
+  },
+} as const;
 
 /** Capacity of the heavy-hitter sketches: candidates per side for the exact top-100 look-ups. */
 export const SKETCH_N = 150;

@@ -138,7 +138,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.client_ip AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow,
-       any(x.area) AS area, startsWith(area, concat('CN', char(9))) AS cn
+       any(x.area) AS area, ${IP_AREA.inChina('area')} AS cn
      FROM (${exact.sql}) AS x GROUP BY x.client_ip
      ORDER BY ${order} DESC, x.client_ip ASC LIMIT ${TOP_N} BY cn`,
     { ...exact.params, cands: candidates },
@@ -152,7 +152,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
  */
 function ipListOf(rows: Record<string, unknown>[], by: AnalysisMeasure, count: number): IpList {
   const items = rows.map((r): IpItem & { cn: boolean } => {
-    const [country = '', province = '', isp = ''] = r.area === undefined ? [r.country, r.province, r.isp].map((v) => String(v ?? '')) : String(r.area).split('\t');
+    const [country, province, isp] = r.area === undefined ? [r.country, r.province, r.isp].map((v) => String(v ?? '')) : IP_AREA.parts(String(r.area));
     return { ip: String(r.ip), request: num(r.request), flow: num(r.flow), country, province, isp, cn: num(r.cn) === 1 };
   });
   const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
@@ -235,7 +235,7 @@ async function urlExact(engine: TrafficEngine, s: Search, candidates: string[], 
     {
       sources: ['url'],
       keys: [urlKey],
-      anyOf: ['url'],
+      anyOf: [key('url')],
       measures: by ? ['requests', 'bytes'] : ['requests'],
       where: { rollup: 'r.url_h IN {cands:Array(UInt64)}', base: 'cityHash64(l.url) IN {cands:Array(UInt64)}', needs: ['url_h'] },
     },

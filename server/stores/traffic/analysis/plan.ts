@@ -34,11 +34,8 @@ export interface UnionSpec {
   sources: RollupDef['name'][];
   keys: Key[];
   measures: MeasureName[];
-  /**
-   * Columns that follow from the keys (an IP's area): any one value per group. A name is the same
-   * column in the rollup and the base table; a Key names a rollup column computed from base columns.
-   */
-  anyOf?: (string | Key)[];
+  /** columns that follow from the keys (an IP's area): any one value per group */
+  anyOf?: Key[];
   /**
    * Aggregate states merged per group (sketches): the rollup column read, its -MergeState over
    * `r.<column>`, and the -State that builds the same from base rows (alias l).
@@ -122,7 +119,7 @@ function pickSource(spec: UnionSpec, f: Filters): RollupDef | null {
     const needs = [
       ...spec.keys.flatMap((k) => k.needs ?? [k.rollup]),
       ...spec.measures,
-      ...(spec.anyOf ?? []).map((c) => (typeof c === 'string' ? c : c.rollup)),
+      ...(spec.anyOf ?? []).map((c) => c.rollup),
       ...(spec.states ?? []).map((st) => st.column),
       ...filterCols,
       ...(spec.where?.needs ?? []),
@@ -217,7 +214,7 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
     if (level === 'base' || !def) {
       const cols = [
         ...spec.keys.map((k) => `${k.base} AS ${k.name}`),
-        ...(spec.anyOf ?? []).map((c) => (typeof c === 'string' ? `any(l.${c}) AS ${c}` : `any(${c.base}) AS ${c.name}`)),
+        ...(spec.anyOf ?? []).map((c) => `any(${c.base}) AS ${c.name}`),
         ...spec.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`),
         ...(spec.states ?? []).map((st) => `${st.base} AS ${st.name}`),
       ];
@@ -226,7 +223,7 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
     }
     const cols = [
       ...spec.keys.map((k) => `${k.rollup} AS ${k.name}`),
-      ...(spec.anyOf ?? []).map((c) => (typeof c === 'string' ? `any(r.${c}) AS ${c}` : `any(r.${c.rollup}) AS ${c.name}`)),
+      ...(spec.anyOf ?? []).map((c) => `any(r.${c.rollup}) AS ${c.name}`),
       ...spec.measures.map((m) => `sum(r.${m}) AS ${m}`),
       ...(spec.states ?? []).map((st) => `${st.rollup} AS ${st.name}`),
     ];
