@@ -3,7 +3,7 @@ import type { TrafficEngine } from '../stores/traffic/engine';
 import type { DemoSeeder } from './index';
 import { demoInsertSql, planDomains, type DemoDomain } from './trafficSql';
 import { seedDemoLines } from './trafficLines';
-import { DOMAIN_HOURS_PER_STATEMENT } from '../stores/traffic/rollups';
+import { BASE_ROWS_PER_STATEMENT, fillRollups, whileRollupsStale } from '../stores/traffic/rollupStore';
 
 /** Rows of demo access logs at scale 1 (PORTAL_DEMO_TRAFFIC_SCALE multiplies it; tests use a small scale). */
 export const DEMO_ROWS = 3_000_000;
@@ -30,17 +30,8 @@ export async function readDemoDomains(db: ConfigDb): Promise<DemoDomain[]> {
   return db.query<DemoDomain>(`SELECT name, account, type${extra} FROM domains ORDER BY name`);
 }
 
-/**
- * Below this many rows a domain-hour (the tests' scale: about 30), a statement's memory is nearly all
- * sketch states (tens of KB each, one per domain, hour and provider, whatever their rows), freed
- * together at its end; such statements take about a second, faster than the allocator's time-based
- * decay gives the pages back, so the process grew statement after statement (12 h statements at
- * the tests' scale peaked 1.1-1.64 GiB over 8 runs, target 1.5). Between sparse statements the
- * pages are given back at once (0.95-1.01 GiB), for about 15 % more CPU: every statement then
- * faults its memory in again, which at scale 1 (560 rows a domain-hour, 1.7 GiB without) would
- * cost more than it saves.
- */
-const SPARSE_ROWS_PER_DOMAIN_HOUR = 100;
+/** The demo's rows are generated here first, then fill the rollups, then join access_log. */
+const STAGE = 'traffic.demo_stage';
 
 export interface DemoTrafficResult {
   rows: number;
@@ -50,15 +41,21 @@ export interface DemoTrafficResult {
 }
 
 /**
- * Seven days of access logs for `domains` and of line bandwidth, generated inside the engine with a
- * bounded number of domain-hours per statement (DOMAIN_HOURS_PER_STATEMENT). Domains that already
- * have rows are skipped: a store that holds the demo is left as it is.
+ * Seven days of access logs for `domains` and of line bandwidth, generated inside the engine.
+ * The rows go to a table of their own (no views: a statement costs only its rows), fill every
+ * rollup from there (fillRollups: the summing rollups in a few large statements, the sketches in
+ * windows of bounded domain-hours), and then join access_log as its parts (ATTACH PARTITION: no
+ * view runs again). Domains that already have rows are skipped: a store that holds the demo is
+ * left as it is.
  */
 export async function generateDemoTraffic(
   engine: TrafficEngine,
   domains: DemoDomain[],
-  /** statementHours: hours per INSERT (default: DOMAIN_HOURS_PER_STATEMENT spread over the domains); the bench compares sizes. */
-  opts: { scale?: number; now?: number; days?: number; statementHours?: number } = {},
+  /**
+   * throughViews: insert into access_log through its views instead, this many hours per statement
+   * (the way before the staged fill; the bench compares with it).
+   */
+  opts: { scale?: number; now?: number; days?: number; throughViews?: number } = {},
 ): Promise<DemoTrafficResult> {
   const began = Date.now();
   const now = Math.floor((opts.now ?? Date.now()) / 1000);
@@ -72,16 +69,34 @@ export async function generateDemoTraffic(
       (await engine.query<{ domain: string }>('SELECT DISTINCT domain FROM traffic.access_log')).map((r) => r.domain),
     );
     const plans = planDomains(domains, total, start).filter((p) => !present.has(p.domain.name));
-    const step = Math.max(1, Math.min(hours, opts.statementHours ?? Math.floor(DOMAIN_HOURS_PER_STATEMENT / Math.max(1, plans.length))));
-    const sparse = total / Math.max(1, domains.length * hours) < SPARSE_ROWS_PER_DOMAIN_HOUR;
-    let statements = 0;
-    for (let from = 0; plans.length && from < hours; from += step) {
-      const insert = demoInsertSql(plans, start, hours, 7919, 'traffic.access_log', { from, to: Math.min(hours, from + step) });
-      if (!insert.rows) continue;
-      if (sparse && statements > 0 && engine.kind === 'chdb') await engine.exec('SYSTEM JEMALLOC PURGE');
-      await engine.exec(insert.sql);
-      rows += insert.rows;
-      statements++;
+    const write = async (target: string, step: number, after: () => Promise<void>) => {
+      for (let from = 0; plans.length && from < hours; from += step) {
+        const insert = demoInsertSql(plans, start, hours, 7919, target, { from, to: Math.min(hours, from + step) });
+        if (!insert.rows) continue;
+        await engine.exec(insert.sql);
+        await after();
+        rows += insert.rows;
+      }
+    };
+    if (opts.throughViews) await write('traffic.access_log', Math.max(1, Math.min(hours, opts.throughViews)), async () => undefined);
+    else if (plans.length) {
+      await engine.exec(`DROP TABLE IF EXISTS ${STAGE}`);
+      await engine.exec(`CREATE TABLE ${STAGE} AS traffic.access_log`);
+      try {
+        // The generating statement holds its rows' blocks: bounded like the fill's sums.
+        await write(STAGE, Math.max(1, Math.floor((BASE_ROWS_PER_STATEMENT * hours) / total)), () => engine.trimMemory());
+        await whileRollupsStale(engine, async () => {
+          await fillRollups(engine, STAGE);
+          const parts = await engine.query<{ id: string }>(
+            "SELECT DISTINCT partition_id AS id FROM system.parts WHERE database = 'traffic' AND table = 'demo_stage' AND active",
+          );
+          for (const { id } of parts) await engine.exec(`ALTER TABLE traffic.access_log ATTACH PARTITION ID {id:String} FROM ${STAGE}`, { id });
+        });
+      } finally {
+        await engine.exec(`DROP TABLE IF EXISTS ${STAGE}`);
+      }
+      // What the generation freed goes back now, not piece by piece: the server starts smaller.
+      await engine.trimMemory(0);
     }
   }
   const [lines] = await engine.query<{ n: string | number }>('SELECT count() AS n FROM traffic.lines');

@@ -79,6 +79,7 @@ export function queuedTraffic(engine: TrafficEngine, opts: TrafficQueueOptions):
     exec: (sql, params) => wrote(queue.run(() => engine.exec(sql, params))),
     insertRaw: (table, data, format, columns, settings) => wrote(queue.run(() => engine.insertRaw(table, data, format, columns, settings))),
     exportGzip: (sql, params, format, file) => queue.run(() => engine.exportGzip(sql, params, format, file)),
+    trimMemory: (above) => queue.run(() => engine.trimMemory(above)),
     close: () => engine.close(),
   };
   writeCounts.set(queued, writes);

@@ -233,7 +233,7 @@ describe('rollups', () => {
   });
 
   it('are rebuilt from the base table when missing', async () => {
-    const { ensureRollups } = await import('../../server/stores/traffic/rollups');
+    const { ensureRollups } = await import('../../server/stores/traffic/rollupStore');
     await app.traffic.exec('DROP TABLE traffic.mv_url_1h');
     await app.traffic.exec('DROP TABLE traffic.r_url_1h');
     await ensureRollups(app.traffic);

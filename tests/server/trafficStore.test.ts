@@ -13,7 +13,8 @@ import { clientAppOf } from '../../common/rules/wafCatalogue';
 import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
-import { DOMAIN_HOURS_PER_STATEMENT } from '../../server/stores/traffic/rollups';
+import { whileRollupsStale } from '../../server/stores/traffic/rollupStore';
+import { DOMAIN_HOURS_PER_STATEMENT, ROLLUPS, ROLLUP_VERSION, SKETCH_N, UNIQ_PRECISION, allRollupTables, rollupTable } from '../../server/stores/traffic/rollups';
 import { demoInsertSql, type DemoDomain } from '../../server/demo/trafficSql';
 import { planDomains } from '../../server/demo/trafficPlan';
 
@@ -171,6 +172,62 @@ describe('demo traffic', () => {
     } finally {
       for (const t of ['one', 'windows']) await app.traffic.exec(`DROP TABLE IF EXISTS traffic.demo_${t}`);
     }
+  });
+
+  it('fills every rollup exactly as inserting the rows through access_log\'s views does, and leaves nothing behind', async () => {
+    // The portal generates into a table of its own, fills the rollups from it and attaches the
+    // parts to access_log; the reference writes the same rows through the base table's views.
+    const leftovers = async () => (await app.traffic.query<{ name: string }>(
+      "SELECT name FROM system.tables WHERE database = 'traffic' AND (name = 'demo_stage' OR startsWith(name, 'fill_'))")).map((t) => t.name);
+    expect(await leftovers()).toEqual([]);
+    const digests = async () => {
+      const out: Record<string, unknown> = {};
+      for (const def of ROLLUPS) {
+        for (const level of def.levels) {
+          const keys = ['account', ...(def.accountWide ? [] : ['domain']), 'bucket', ...def.dims.map((d) => d.name)];
+          const values = [
+            ...(def.attrs ?? []).map((a) => `any(${a.name})`),
+            ...def.measures.map((m) => `sum(${m})`),
+            // A top-K state names its keys in an order that ties leave open, and over more keys than
+            // its capacity a choice among ties: the distinct counts and the sizes of the tops compare.
+            ...(def.states ?? []).map((st) => st.name === 'ips' ? `uniqCombined64Merge(${UNIQ_PRECISION})(ips)` : `length(topKWeightedMerge(${SKETCH_N})(${st.name}))`),
+          ];
+          const [d] = await app.traffic.query<{ n: string; x: string }>(
+            `SELECT count() AS n, toString(groupBitXor(cityHash64(*))) AS x FROM (SELECT ${[...keys, ...values].join(', ')} FROM ${rollupTable(def, level)}
+             WHERE account IN {accounts:Array(String)} GROUP BY ${keys.join(', ')})`,
+            // The demo's accounts: the rollups also hold the rows of the schema tests above.
+            { accounts: DOMAINS.map((d) => d.account) });
+          out[rollupTable(def, level)] = d;
+        }
+      }
+      return out;
+    };
+    const staged = await digests();
+    expect(Object.values(staged).every((d) => num((d as { n: string }).n) > 0)).toBe(true);
+    for (const t of ['traffic.access_log', ...allRollupTables()]) await app.traffic.exec(`TRUNCATE TABLE ${t}`);
+    const again = await generateDemoTraffic(app.traffic, DOMAINS, { scale: SCALE, now: NOW, throughViews: 168 });
+    expect(again.rows).toBe(result.rows);
+    expect(await digests()).toEqual(staged);
+  });
+
+  it('leaves the rollups to be rebuilt from the base table when a fill stops halfway', async () => {
+    const sums = async () => one<{ rollup: string; base: string }>(
+      `SELECT (SELECT sum(requests) FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}) AS rollup,
+              (SELECT count() FROM traffic.access_log WHERE account IN {a:Array(String)}) AS base`, { a: DOMAINS.map((d) => d.account) });
+    // A fill that wrote a day of sums twice and then failed.
+    await expect(whileRollupsStale(app.traffic, async () => {
+      await app.traffic.exec(`INSERT INTO traffic.r_totals_1d SELECT * FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}`, { a: DOMAINS.map((d) => d.account) });
+      throw new Error('stopped');
+    })).rejects.toThrow('stopped');
+    const broken = await sums();
+    expect(num(broken.rollup)).toBe(2 * num(broken.base));
+    expect(num((await one<{ n: string }>('SELECT count() AS n FROM traffic.rollup_meta'))!.n)).toBe(0);
+    // The next start rebuilds every rollup from access_log.
+    await ensureTrafficSchema(app.traffic);
+    const fixed = await sums();
+    expect(num(fixed.rollup)).toBe(num(fixed.base));
+    expect(num(fixed.base)).toBe(result.rows);
+    expect(await one<{ v: number }>('SELECT max(version) AS v FROM traffic.rollup_meta')).toEqual({ v: ROLLUP_VERSION });
   });
 
   it('skips what is already there when run again', async () => {

@@ -1,5 +1,3 @@
-import type { TrafficEngine } from './engine';
-
 /**
  * Pre-aggregations of traffic.access_log, filled by materialized views on insert (design and
  * benchmark: docs/analysis.md):
@@ -22,8 +20,8 @@ export type Level = '5m' | '1h' | '1d';
  * Domain-hours of access logs per INSERT. The sketch views (top-K, HyperLogLog) hold an aggregate
  * state per domain and hour until their statement ends, so an insert's memory follows the
  * domain-hours it spans, not its rows: 32 domains × 12 h of demo traffic peak at about 1.6 GiB,
- * 7 days at once at 10 GiB (bench/demoTraffic.ts). The demo generator and the ingest path cut
- * their inserts by it.
+ * 7 days at once at 10 GiB (bench/demoTraffic.ts). The ingest path cuts its inserts by it, and
+ * fillRollups (rollupStore.ts) its statements that fill the sketches.
  */
 export const DOMAIN_HOURS_PER_STATEMENT = 384;
 export const LEVEL_SECONDS: Record<Level, number> = { '5m': 300, '1h': 3600, '1d': 86400 };
@@ -313,7 +311,7 @@ function granularitySettings(rows: number): string[] {
   return [`index_granularity = ${rows}`, `min_compress_block_size = ${block}`, `max_compress_block_size = ${block * 2}`];
 }
 
-function tableDdl(def: RollupDef, level: Level): string {
+export function rollupTableDdl(def: RollupDef, level: Level): string {
   const cols = [
     'account LowCardinality(String)',
     ...(def.accountWide ? [] : ['domain LowCardinality(String)']),
@@ -356,17 +354,20 @@ function grouped(def: RollupDef, src: string, bucket: string, measures: string[]
     ...measures,
   ];
   const groupBy = ['bucket', `cityHash64(${strings.map(value).join(', ')})`, ...fixed.map((d) => d.name)];
-  return `SELECT ${select.join(', ')} FROM ${src === 'l' ? 'traffic.access_log' : '{table}'} AS ${src} {where} GROUP BY ${groupBy.join(', ')}`;
+  return `SELECT ${select.join(', ')} FROM {table} AS ${src} {where} GROUP BY ${groupBy.join(', ')}`;
 }
 
-/** SELECT that aggregates base rows into rows of a rollup's finest level. */
-export function selectFromBase(def: RollupDef, where = ''): string {
+/**
+ * SELECT that aggregates base rows into rows of a rollup's finest level; `source` is a table with
+ * the base table's columns (access_log, or a table that feeds the rollups: rollupStore.ts).
+ */
+export function selectFromBase(def: RollupDef, where = '', source = 'traffic.access_log'): string {
   const aggregates = [...def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), ...(def.states ?? []).map((st) => `${st.base} AS ${st.name}`)];
-  return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{where}', where);
+  return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{table}', source).replace('{where}', where);
 }
 
 /** The finest level is fed by the base table, each coarser one by the level below it. */
-function viewDdl(def: RollupDef, level: Level): string {
+export function rollupViewDdl(def: RollupDef, level: Level): string {
   const i = def.levels.indexOf(level);
   if (i === 0 && def.mergeOf) {
     const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
@@ -382,59 +383,6 @@ function viewDdl(def: RollupDef, level: Level): string {
     .replace('{table}', rollupTable(def, lower))
     .replace('{where}', '');
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
-}
-
-async function dropAll(engine: TrafficEngine): Promise<void> {
-  const rows = await engine.query<{ name: string }>(
-    "SELECT name FROM system.tables WHERE database = 'traffic' AND (startsWith(name, 'mv_') OR startsWith(name, 'r_'))",
-  );
-  // Views first, so that no view points at a dropped table.
-  const names = rows.map((r) => r.name).sort((a, b) => Number(b.startsWith('mv_')) - Number(a.startsWith('mv_')));
-  for (const n of names) await engine.exec(`DROP TABLE IF EXISTS traffic.${n}`);
-}
-
-/**
- * Creates the rollup tables and their views (idempotent). Call right after the base table and
- * before any insert. When the definitions changed (ROLLUP_VERSION), drops and rebuilds them and
- * refills them from the rows already in the base table.
- */
-export async function ensureRollups(engine: TrafficEngine): Promise<void> {
-  await engine.exec('CREATE DATABASE IF NOT EXISTS traffic');
-  await engine.exec('CREATE TABLE IF NOT EXISTS traffic.rollup_meta (version UInt32) ENGINE = MergeTree ORDER BY tuple()');
-  const [meta] = await engine.query<{ v: number | string | null }>('SELECT max(version) AS v FROM traffic.rollup_meta');
-  const current = Number(meta?.v ?? 0);
-  const existing = await engine.query<{ n: number | string }>(
-    "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')",
-  );
-  const complete = Number(existing[0]?.n ?? 0) === ROLLUPS.reduce((n, d) => n + d.levels.length, 0);
-  if (current === ROLLUP_VERSION && complete) return;
-
-  await dropAll(engine);
-  for (const def of ROLLUPS) {
-    for (const level of def.levels) await engine.exec(tableDdl(def, level));
-    // Every view exists before the refill below, so that it cascades to the coarser levels.
-    for (const level of def.levels) await engine.exec(viewDdl(def, level));
-  }
-  const base = await engine.query<{ n: number | string }>(
-    "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
-  );
-  if (Number(base[0]?.n ?? 0) > 0) {
-    // Refill day by day: bounded memory, and each insert cascades to the 1h and 1d levels.
-    const days = await engine.query<{ d: number | string }>('SELECT DISTINCT toYYYYMMDD(ts) AS d FROM traffic.access_log ORDER BY d');
-    for (const { d } of days) {
-      // Rollups made of other rollups fill through their views.
-      for (const def of ROLLUPS.filter((r) => !r.mergeOf)) {
-        // The SELECT groups by the table's key already: merging equal keys on insert finds nothing
-        // and costs as much as the aggregation (the same setting as every other insert).
-        await engine.exec(
-          `INSERT INTO ${rollupTable(def, def.levels[0])} ${selectFromBase(def, 'WHERE toYYYYMMDD(l.ts) = {d:UInt32}')} SETTINGS optimize_on_insert = 0`,
-          { d: Number(d) },
-        );
-      }
-    }
-  }
-  await engine.exec('TRUNCATE TABLE traffic.rollup_meta');
-  await engine.exec(`INSERT INTO traffic.rollup_meta VALUES (${ROLLUP_VERSION})`);
 }
 
 /** Every rollup table name (tests empty them together with the base table). */

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from './engine';
-import { ensureRollups } from './rollups';
+import { ensureRollups } from './rollupStore';
 import { HOST_METRICS_STATEMENTS } from './hostMetrics';
 import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ippTraffic';
 import { SECURITY_EVENT_STATEMENTS } from './securityEvents';
