@@ -31,7 +31,8 @@ export async function readDemoDomains(db: ConfigDb): Promise<DemoDomain[]> {
 }
 
 /** The demo's rows are generated here first, then fill the rollups, then join access_log. */
-const STAGE = 'traffic.demo_stage';
+const STAGE_NAME = 'demo_stage';
+const STAGE = `traffic.${STAGE_NAME}`;
 
 export interface DemoTrafficResult {
   rows: number;
@@ -88,7 +89,7 @@ export async function generateDemoTraffic(
         await whileRollupsStale(engine, async () => {
           await fillRollups(engine, STAGE);
           const parts = await engine.query<{ id: string }>(
-            "SELECT DISTINCT partition_id AS id FROM system.parts WHERE database = 'traffic' AND table = 'demo_stage' AND active",
+            `SELECT DISTINCT partition_id AS id FROM system.parts WHERE database = 'traffic' AND table = '${STAGE_NAME}' AND active`,
           );
           for (const { id } of parts) await engine.exec(`ALTER TABLE traffic.access_log ATTACH PARTITION ID {id:String} FROM ${STAGE}`, { id });
         });

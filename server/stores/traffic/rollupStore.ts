@@ -76,7 +76,7 @@ export async function fillRollups(engine: TrafficEngine, source: string): Promis
     for (const feed of Object.values(FEEDS)) {
       await engine.exec(`CREATE TABLE ${feed.table} ENGINE = Null AS SELECT * FROM ${source} LIMIT 0`);
       for (const def of ROLLUPS.filter(feed.defs)) {
-        await engine.exec(`CREATE MATERIALIZED VIEW ${feedView(def)} TO ${rollupTable(def, def.levels[0])} AS ${selectFromBase(def, '', feed.table)}`);
+        await engine.exec(`CREATE MATERIALIZED VIEW ${feedView(def)} TO ${rollupTable(def, def.levels[0])} AS ${selectFromBase(def, feed.table)}`);
       }
     }
     const fill = async (feed: Feed, [from, to]: [number, number]) => {
@@ -121,17 +121,18 @@ export async function ensureRollups(engine: TrafficEngine): Promise<void> {
   const complete = Number(existing[0]?.n ?? 0) === ROLLUPS.reduce((n, d) => n + d.levels.length, 0);
   if (current === ROLLUP_VERSION && complete) return;
 
-  await dropAll(engine);
-  for (const def of ROLLUPS) {
-    for (const level of def.levels) await engine.exec(rollupTableDdl(def, level));
-    // Every view exists before the refill below, so that it cascades to the coarser levels.
-    for (const level of def.levels) await engine.exec(rollupViewDdl(def, level));
-  }
-  const base = await engine.query<{ n: number | string }>(
-    "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
-  );
-  if (Number(base[0]?.n ?? 0) > 0) await fillRollups(engine, 'traffic.access_log');
-  await markRollups(engine, ROLLUP_VERSION);
+  await whileRollupsStale(engine, async () => {
+    await dropAll(engine);
+    for (const def of ROLLUPS) {
+      for (const level of def.levels) await engine.exec(rollupTableDdl(def, level));
+      // Every view exists before the refill below, so that it cascades to the coarser levels.
+      for (const level of def.levels) await engine.exec(rollupViewDdl(def, level));
+    }
+    const base = await engine.query<{ n: number | string }>(
+      "SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
+    );
+    if (Number(base[0]?.n ?? 0) > 0) await fillRollups(engine, 'traffic.access_log');
+  });
 }
 
 /** The version the rollups were built for; none (0): out of date, rebuilt at the next start. */
@@ -141,14 +142,13 @@ async function markRollups(engine: TrafficEngine, version: number): Promise<void
 }
 
 /**
- * Runs `work`, which changes the rollups and the base table in more than one statement (the
- * demo's fill, then its rows joining access_log), with the rollups marked out of date meanwhile:
- * if it fails or the process ends halfway, the next start rebuilds them from the base table
- * instead of keeping sums of rows that never arrived.
+ * Runs `work`, which changes the rollups in more than one statement (their rebuild; the demo's
+ * fill, then its rows joining access_log), with the rollups marked out of date meanwhile: if it
+ * fails or the process ends halfway, the next start rebuilds them from the base table instead of
+ * keeping half a refill, or sums of rows that never arrived.
  */
-export async function whileRollupsStale<T>(engine: TrafficEngine, work: () => Promise<T>): Promise<T> {
+export async function whileRollupsStale(engine: TrafficEngine, work: () => Promise<void>): Promise<void> {
   await markRollups(engine, 0);
-  const out = await work();
+  await work();
   await markRollups(engine, ROLLUP_VERSION);
-  return out;
 }

@@ -354,16 +354,16 @@ function grouped(def: RollupDef, src: string, bucket: string, measures: string[]
     ...measures,
   ];
   const groupBy = ['bucket', `cityHash64(${strings.map(value).join(', ')})`, ...fixed.map((d) => d.name)];
-  return `SELECT ${select.join(', ')} FROM {table} AS ${src} {where} GROUP BY ${groupBy.join(', ')}`;
+  return `SELECT ${select.join(', ')} FROM {table} AS ${src} GROUP BY ${groupBy.join(', ')}`;
 }
 
 /**
  * SELECT that aggregates base rows into rows of a rollup's finest level; `source` is a table with
  * the base table's columns (access_log, or a table that feeds the rollups: rollupStore.ts).
  */
-export function selectFromBase(def: RollupDef, where = '', source = 'traffic.access_log'): string {
+export function selectFromBase(def: RollupDef, source = 'traffic.access_log'): string {
   const aggregates = [...def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), ...(def.states ?? []).map((st) => `${st.base} AS ${st.name}`)];
-  return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{table}', source).replace('{where}', where);
+  return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{table}', source);
 }
 
 /** The finest level is fed by the base table, each coarser one by the level below it. */
@@ -372,16 +372,14 @@ export function rollupViewDdl(def: RollupDef, level: Level): string {
   if (i === 0 && def.mergeOf) {
     const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
     const select = grouped(def, 'src', 'src.bucket', aggregates, (d) => `src.${d.name}`)
-      .replace('{table}', rollupTable({ name: def.mergeOf }, level))
-      .replace('{where}', '');
+      .replace('{table}', rollupTable({ name: def.mergeOf }, level));
     return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
   }
   if (i === 0) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
   const lower = def.levels[i - 1];
   const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
   const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], aggregates, (d) => `src.${d.name}`)
-    .replace('{table}', rollupTable(def, lower))
-    .replace('{where}', '');
+    .replace('{table}', rollupTable(def, lower));
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
 }
 
