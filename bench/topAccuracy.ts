@@ -1,5 +1,6 @@
 import type { TrafficEngine } from '../server/stores/traffic/engine';
-import { ipList, urlTop } from '../server/stores/traffic/analysis/heavy';
+import { urlTop } from '../server/stores/traffic/analysis/heavy';
+import { ipList } from '../server/stores/traffic/analysis/ips';
 import type { Search } from '../server/stores/traffic/analysis/search';
 
 /**

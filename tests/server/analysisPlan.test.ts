@@ -5,6 +5,8 @@ import { countDetail, hitRateList } from '../../server/stores/traffic/analysis/c
 import { userListAll, userListCn } from '../../server/stores/traffic/analysis/geo';
 import { simpleAnalysis } from '../../server/stores/traffic/analysis/simple';
 import { statusData } from '../../server/stores/traffic/analysis/tops';
+import { ipList, worldTopIps } from '../../server/stores/traffic/analysis/ips';
+import type { TrafficEngine } from '../../server/stores/traffic/engine';
 import { estimateRows } from '../../server/stores/traffic/analysis/estimate';
 import { TOTALS_SOURCES } from '../../server/stores/traffic/analysis/curves';
 import type { Search } from '../../server/stores/traffic/analysis/search';
@@ -230,6 +232,51 @@ describe('rollups', () => {
     const st = base.status;
     expect(st.statusCode0 + st.statusCode1 + st.statusCode2 + st.statusCode3 + st.statusCode4 + st.statusCode5).toBe(inRange.length);
     expect(st.statusCode2).toBe(inRange.filter((r) => r.status >= 200 && r.status < 300).length);
+  });
+
+  it('give the same top IPs from the base table, with the edges read in both steps and with the edges sent along with the candidates', async () => {
+    const scope = { ...none, accounts: ['acme', 'acme_video', 'acme_static'], interval: '5m' as const, tz: 'UTC' };
+    // Edges inside an hour at both ends: 3,745 of the range's 93,745 seconds are read from the base table.
+    const search: Search = { ...scope, start: DAY0 + 5 * H + 17, end: DAY0 + D + 7 * H + 162 };
+    const inRange = rows.filter((r) => scope.accounts.includes(r.account) && r.ts >= search.start && r.ts < search.end);
+    const per = new Map<string, { request: number; flow: number; country: string; province: string; isp: string }>();
+    for (const r of inRange) {
+      const p = per.get(r.client_ip) ?? { request: 0, flow: 0, country: r.country, province: r.province, isp: r.isp };
+      per.set(r.client_ip, { ...p, request: p.request + 1, flow: p.flow + r.bytes });
+    }
+    const best = (by: 'request' | 'flow', keep: (ip: string) => boolean = () => true) =>
+      [...per.entries()].filter(([ip]) => keep(ip)).map(([, v]) => v[by]).sort((a, b) => b - a).slice(0, 100);
+    const inChina = (ip: string) => per.get(ip)?.country === 'CN';
+    // The statements each path runs, and which of them read the base table.
+    const sql: string[] = [];
+    const traced = { ...app.traffic, query: (q: string, p?: Record<string, unknown>) => (sql.push(q), app.traffic.query(q, p)) } as TrafficEngine;
+    const paths = {
+      // a small scope: one GROUP BY over the base table
+      base: { rows: 0, reads: [true] },
+      // the rollups forced (no estimate): the edges read by the candidates and by the look-up
+      bothSteps: { rows: undefined, reads: [true, true] },
+      // a large scope with small edges (1,000,000 x 3,745 / 93,745 = 40,000 estimated edge rows)
+      sentAlong: { rows: 1_000_000, reads: [true, false] },
+    };
+    for (const [name, { rows: estimate, reads }] of Object.entries(paths)) {
+      const s = { ...search, rows: estimate };
+      for (const by of ['request', 'flow'] as const) {
+        sql.length = 0;
+        const list = await ipList(traced, s, by);
+        expect(sql.map((q) => q.includes('traffic.access_log')), `${name} ${by}`).toEqual(reads);
+        expect(list.count, name).toBe(per.size);
+        expect(list.listAll.map((i) => i[by]), `${name} ${by}`).toEqual(best(by));
+        expect(list.listCN.map((i) => i[by]), `${name} ${by}`).toEqual(best(by, inChina));
+        // Each IP with its exact figures and area, wherever they were summed.
+        for (const i of [...list.listAll, ...list.listCN]) expect({ ...i, ip: undefined }, `${name} ${i.ip}`).toEqual({ ...per.get(i.ip), ip: undefined });
+      }
+      sql.length = 0;
+      const world = await worldTopIps(traced, s);
+      expect(sql.map((q) => q.includes('traffic.access_log')), `${name} GET`).toEqual(reads);
+      expect(world.count, name).toBe(per.size);
+      expect(world.list.map((i) => i.value), name).toEqual(best('request'));
+      for (const i of world.list) expect(i.value, `${name} ${i.key}`).toBe(per.get(i.key)?.request);
+    }
   });
 
   it('are rebuilt from the base table when missing', async () => {

@@ -1,7 +1,7 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { ok } from '../../../lib/envelope';
 import { userListAll, userListCn } from '../../../stores/traffic/analysis/geo';
-import { ipList } from '../../../stores/traffic/analysis/heavy';
+import { ipList } from '../../../stores/traffic/analysis/ips';
 import { pullDown } from '../../../stores/traffic/analysis/options';
 import { scopedAccounts, SearchBody } from './analysisRequest';
 import { searchOf, VARIANTS } from './esAnalysis';

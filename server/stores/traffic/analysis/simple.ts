@@ -4,7 +4,8 @@ import { curveQuery } from './curve';
 import { CLASS_AGGS, statusOf, TOTALS_SOURCES } from './curves';
 import { key } from './plan';
 import { pct } from './numbers';
-import { topUrls, worldTopIps } from './heavy';
+import { topUrls } from './heavy';
+import { worldTopIps } from './ips';
 import type { Search } from './search';
 import { topQuery } from './tops';
 
