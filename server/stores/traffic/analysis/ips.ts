@@ -123,23 +123,27 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
     const [found] = await engine.query<{ first: string[]; china: string[]; ips: number }>(`SELECT ${tops}, ${count} FROM (${sketch.sql}) AS x`, sketch.params);
     return { count: num(found?.ips), candidates: both(found) };
   }
-  // The edges grouped by IP: their sums go back whole, and their sketch and distinct-count
-  // states (built from the grouped rows, weighted) join the hours' and days' states.
+  // The edges grouped by IP: their sums go back whole (the world's list by requests: the IPs and
+  // their requests only), and their sketch and distinct-count states (built from the grouped rows,
+  // weighted) join the hours' and days' states. An IP's side is its area's, as in the look-up.
   const hours = buildUnion({ ...spec, skipBase: true }, s, s);
+  const sent = byCountry ? ['ip', 'area', 'requests', 'bytes'] : ['ip', 'requests'];
   const weight = by === 'flow' ? 'e.bytes' : 'e.requests';
   const edge = `SELECT ${byCountry ? `${IP_AREA.inChina('e.area')} AS cn, ` : ''}topKWeightedState(${SKETCH_N})(e.ip, ${weight}) AS top, uniqCombined64State(${UNIQ_PRECISION})(e.ip) AS ips,
-       groupArray(e.ip) AS eip, groupArray(e.area) AS earea, groupArray(e.requests) AS ereq, groupArray(e.bytes) AS ebytes
-     FROM (SELECT l.client_ip AS ip, ${byCountry ? `any(${IP_AREA.base})` : "''"} AS area, count() AS requests, sum(l.bytes) AS bytes
+       ${sent.map((c) => `groupArray(e.${c}) AS e_${c}`).join(', ')}
+     FROM (SELECT l.client_ip AS ip${byCountry ? `, any(${IP_AREA.base}) AS area` : ''}, count() AS requests${byCountry ? ', sum(l.bytes) AS bytes' : ''}
        FROM traffic.access_log AS l WHERE ${baseWhereIn(s, sketch.basePieces)} GROUP BY ip) AS e${byCountry ? ' GROUP BY cn' : ''}`;
-  const [found] = await engine.query<{ first: string[]; china: string[]; ips: number; eip: string[]; earea: string[]; ereq: unknown[]; ebytes: unknown[] }>(
-    `SELECT ${tops}, ${count}, groupArrayArray(x.eip) AS eip, groupArrayArray(x.earea) AS earea, groupArrayArray(x.ereq) AS ereq, groupArrayArray(x.ebytes) AS ebytes
+  const [found] = await engine.query<{ first: string[]; china: string[]; ips: number } & Record<`e_${string}`, unknown[]>>(
+    `SELECT ${tops}, ${count}, ${sent.map((c) => `groupArrayArray(x.e_${c}) AS e_${c}`).join(', ')}
      FROM (${edge}
        UNION ALL
-       SELECT ${byCountry ? 'h.cn, ' : ''}h.top, h.ips, [], [], [], [] FROM (${hours.sql}) AS h) AS x`,
+       SELECT ${byCountry ? 'h.cn, ' : ''}h.top, h.ips, ${sent.map(() => '[]').join(', ')} FROM (${hours.sql}) AS h) AS x`,
     sketch.params,
   );
   const edges = new Map<string, IpSums>();
-  (found?.eip ?? []).forEach((ip, i) => edges.set(ip, { ip, request: num(found.ereq[i]), flow: num(found.ebytes[i]), area: found.earea[i] ?? '' }));
+  (found?.e_ip ?? []).forEach((ip, i) =>
+    edges.set(String(ip), { ip: String(ip), request: num(found.e_requests?.[i]), flow: num(found.e_bytes?.[i]), area: String(found.e_area?.[i] ?? '') }),
+  );
   return { count: num(found?.ips), candidates: both(found), edges };
 }
 
