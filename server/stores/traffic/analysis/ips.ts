@@ -13,8 +13,8 @@ import type { Search } from './search';
  * hours (its edges) are read from the base table. Where the edges hold few rows, the candidate
  * step reads them once, grouped by IP, and returns every edge IP's sums with the candidates, so
  * that the look-up reads its table alone (one domain, last 24 hours: the look-up 15.7 -> 8.8 ms,
- * the candidates 14.5 -> 16.7 ms; docs/analysis.md). Large edges (a whole account) keep the
- * base table in both steps (IP_EDGE_ROWS_BELOW): their IPs would be too many rows to send.
+ * the candidates 14.5 -> 16.7 ms; docs/analysis.md). Large edges (a whole account of a large
+ * store) keep the base table in both steps (IP_EDGE_ROWS_BELOW): too many IPs to send.
  */
 
 /**
@@ -127,11 +127,11 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
   // their requests only), and their sketch and distinct-count states (built from the grouped rows,
   // weighted) join the hours' and days' states. An IP's side is its area's, as in the look-up.
   const hours = buildUnion({ ...spec, skipBase: true }, s, s);
-  const sent = byCountry ? ['ip', 'area', 'requests', 'bytes'] : ['ip', 'requests'];
-  const weight = by === 'flow' ? 'e.bytes' : 'e.requests';
-  const edge = `SELECT ${byCountry ? `${IP_AREA.inChina('e.area')} AS cn, ` : ''}topKWeightedState(${SKETCH_N})(e.ip, ${weight}) AS top, uniqCombined64State(${UNIQ_PRECISION})(e.ip) AS ips,
-       ${sent.map((c) => `groupArray(e.${c}) AS e_${c}`).join(', ')}
-     FROM (SELECT l.client_ip AS ip${byCountry ? `, any(${IP_AREA.base}) AS area` : ''}, count() AS requests${byCountry ? ', sum(l.bytes) AS bytes' : ''}
+  const withBytes = byCountry || by === 'flow';
+  const sent = ['ip', ...(byCountry ? ['area'] : []), 'requests', ...(withBytes ? ['bytes'] : [])];
+  const edge = `SELECT ${byCountry ? `${IP_AREA.inChina('e.area')} AS cn, ` : ''}topKWeightedState(${SKETCH_N})(e.ip, e.${by === 'flow' ? 'bytes' : 'requests'}) AS top,
+       uniqCombined64State(${UNIQ_PRECISION})(e.ip) AS ips, ${sent.map((c) => `groupArray(e.${c}) AS e_${c}`).join(', ')}
+     FROM (SELECT l.client_ip AS ip${byCountry ? `, any(${IP_AREA.base}) AS area` : ''}, count() AS requests${withBytes ? ', sum(l.bytes) AS bytes' : ''}
        FROM traffic.access_log AS l WHERE ${baseWhereIn(s, sketch.basePieces)} GROUP BY ip) AS e${byCountry ? ' GROUP BY cn' : ''}`;
   const [found] = await engine.query<{ first: string[]; china: string[]; ips: number } & Record<`e_${string}`, unknown[]>>(
     `SELECT ${tops}, ${count}, ${sent.map((c) => `groupArrayArray(x.e_${c}) AS e_${c}`).join(', ')}
