@@ -126,6 +126,8 @@ export const IP_AREA = {
   base: 'concat(l.country, char(9), l.province, char(9), l.isp)',
   /** SQL: whether the area text in `column` is in China */
   inChina: (column: string) => `startsWith(${column}, concat('CN', char(9)))`,
+  /** The same test in the server, for an area text at hand. */
+  isChina: (area: string) => area.startsWith('CN\t'),
   /** The country, province and ISP of an area text. */
   parts: (area: string): [string, string, string] => {
     const [country = '', province = '', isp = ''] = area.split('\t');

@@ -33,7 +33,7 @@ const IP_WORLD_BASE_BELOW = 400_000;
  * account's day and week (edges of 46,000 and 48,000 rows, about 20,000 IPs); beyond, the rows
  * sent grow with the edges.
  */
-export const IP_EDGE_ROWS_BELOW = 100_000;
+const IP_EDGE_ROWS_BELOW = 100_000;
 
 /**
  * Small scopes: the IPs of the base rows grouped, exactly: with `full` the world's and China's
@@ -66,12 +66,12 @@ const ONE_LEVEL_GROUP_BY = 'SETTINGS group_by_two_level_threshold = 0, group_by_
 const CN_KEY: Key = { name: 'cn', rollup: 'cn', base: "l.country = 'CN'" };
 
 /** One IP's sums over some rows, with its area (country, province, ISP as IP_AREA keeps them). */
-interface IpSums {
+type IpSums = {
   ip: string;
   request: number;
   flow: number;
   area: string;
-}
+};
 
 interface Candidates {
   /** the distinct-IP count of the range */
@@ -171,32 +171,26 @@ function ipExact(s: Search, full: boolean, skipBase: boolean) {
 }
 
 const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
-const inChina = (area: string) => IP_AREA.parts(area)[0] === 'CN';
 
 /**
  * The candidates' sums over the hours and days plus their sums over the edges, ordered as the
- * lists are (by the measure, then by IP), the first TOP_N of each side (`byCountry`) or of the world.
+ * lists are (by the measure, then by IP): the first TOP_N of each side, `cn` 1 for China's
+ * (`byCountry`), or of the world.
  */
-function addEdges(rows: Record<string, unknown>[], edges: Map<string, IpSums>, candidates: string[], by: AnalysisMeasure, byCountry: boolean): IpSums[] {
+function addEdges(rows: Record<string, unknown>[], edges: Map<string, IpSums>, candidates: string[], by: AnalysisMeasure, byCountry: boolean) {
   const inHours = new Map(rows.map((r) => [String(r.ip), r]));
-  const sums: IpSums[] = [];
+  const sums: Array<IpSums & { cn: number }> = [];
   for (const ip of candidates) {
     const h = inHours.get(ip);
     const e = edges.get(ip);
     if (!h && !e) continue;
-    sums.push({
-      ip,
-      request: num(h?.request) + (e?.request ?? 0),
-      flow: num(h?.flow) + (e?.flow ?? 0),
-      area: h?.area !== undefined ? String(h.area) : (e?.area ?? ''),
-    });
+    const area = h?.area !== undefined ? String(h.area) : (e?.area ?? '');
+    sums.push({ ip, request: num(h?.request) + (e?.request ?? 0), flow: num(h?.flow) + (e?.flow ?? 0), area, cn: IP_AREA.isChina(area) ? 1 : 0 });
   }
   const measure = (i: IpSums) => (by === 'flow' ? i.flow : i.request);
   sums.sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip));
   if (!byCountry) return sums.slice(0, TOP_N);
-  const china = sums.filter((i) => inChina(i.area)).slice(0, TOP_N);
-  const world = sums.filter((i) => !inChina(i.area)).slice(0, TOP_N);
-  return [...china, ...world];
+  return [...sums.filter((i) => i.cn).slice(0, TOP_N), ...sums.filter((i) => !i.cn).slice(0, TOP_N)];
 }
 
 /** POST /api/es/independentIp/{variant} (by requests) and /all/flow (by bytes): the world's and China's top 100. */
@@ -214,11 +208,7 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
       `SELECT x.client_ip AS ip, sum(x.requests) AS request, sum(x.bytes) AS flow, any(x.area) AS area FROM (${exact.sql}) AS x GROUP BY x.client_ip`,
       params,
     );
-    return ipListOf(
-      addEdges(rows, edges, candidates, by, true).map((i) => ({ ...i, cn: inChina(i.area) ? 1 : 0 })),
-      by,
-      count,
-    );
+    return ipListOf(addEdges(rows, edges, candidates, by, true), by, count);
   }
   const order = by === 'flow' ? 'flow' : 'request';
   const rows = await engine.query<Record<string, unknown>>(
