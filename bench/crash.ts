@@ -18,7 +18,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { seedTenants } from '../server/demo/tenants';
 import { seedDomains } from '../server/demo/domains';
-import { emptyDomainInput } from '../common/rules/domainRules';
+import { emptyDomainInput } from '../common/rules/domains/index';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -10,8 +10,8 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { cnameFor } from '../server/stores/config/domains';
-import { domainConfigOf, emptyDomainInput } from '../common/rules/domainRules';
-import type { DomainConfig, DomainSearchParams, DomainType } from '../common/wire/domainTypes';
+import { domainConfigOf, emptyDomainInput } from '../common/rules/domains/index';
+import type { DomainConfig, DomainSearchParams, DomainType } from '../common/wire/domains';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const ACCOUNT = 'acme';

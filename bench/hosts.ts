@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { insertHosts, type NewHost } from '../server/stores/config/hosts';
-import { HOST_STATUSES } from '../common/rules/hostRules';
+import { HOST_STATUSES } from '../common/rules/hosts';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;

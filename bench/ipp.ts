@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { runIppDetector } from '../server/lib/ippDetector';
-import { DEMO_REGIONS } from '../server/stores/traffic/ippTraffic';
+import { DEMO_REGIONS } from '../server/stores/traffic/ipProtection';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -17,9 +17,9 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { evaluateRules, monitTiming } from '../server/lib/monitEngine';
-import { seedDemoProbes } from '../server/stores/traffic/monitProbe';
+import { seedDemoProbes } from '../server/stores/traffic/monitoringProbe';
 import type { TrafficEngine } from '../server/stores/traffic/engine';
-import { MONIT_METRICS, MONIT_PERIODS } from '../common/rules/monitRules';
+import { MONIT_METRICS, MONIT_PERIODS } from '../common/rules/monitoring';
 import { BENCH_DOMAIN_COUNT, benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
 
 const arg = (name: string, fallback: string) => {

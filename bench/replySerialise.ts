@@ -11,10 +11,10 @@ import { portalEnvelope } from '../server/lib/envelope';
 import {
   CertificateSearchReplySchema, HostListReplySchema, LogSearchResultSchema, PurgeTaskListReplySchema, PurgeUrlListReplySchema,
 } from '../server/lib/wireSchemas';
-import type { Certificate } from '../common/wire/certificateTypes';
-import type { Host } from '../common/wire/hostTypes';
-import type { LogRow } from '../common/wire/logTypes';
-import type { PurgeTask } from '../common/wire/purgeTypes';
+import type { Certificate } from '../common/wire/certificates';
+import type { Host } from '../common/wire/hosts';
+import type { LogRow } from '../common/wire/traffic/logs';
+import type { PurgeTask } from '../common/wire/purge';
 
 const ROUNDS = Number(process.argv[2] ?? 500);
 const t = '2026-11-27T01:02:03.000Z';

@@ -24,10 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
-import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../common/rules/wafEngine';
-import type { RuleFilter } from '../common/rules/websiteRules';
+import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../common/rules/websites/engine';
+import type { RuleFilter } from '../common/rules/websites/index';
 import { compilePolicySql, compileRuleSql, type CompileOptions, type DryRunCompiled } from '../server/lib/wafDryRunSql';
-import { dryRun } from '../server/stores/traffic/wafDryRun';
+import { dryRun } from '../server/stores/traffic/websitesDryRun';
 import { clientAppColumnReady } from '../server/stores/traffic/clientAppColumn';
 
 function arg(name: string): string | undefined {

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { readLanguage } from '../src/auth/storage';
-import { SUCCESS_CODES } from '../common/wire/envelopes';
+import { SUCCESS_CODES } from '../common/wire/shell/envelopes';
 
 /** 120 s time-out for every call (spec §9). */
 export const REQUEST_TIMEOUT_MS = 120_000;

@@ -3,7 +3,7 @@ import { completeProvider, type ProviderModule } from './types';
 import { domainsModule } from './api/domains';
 import { certificatesModule } from './api/certificates';
 import { trafficProvider } from './api/traffic';
-import { domainGroupsProvider } from './cloud/domainGroups';
+import { domainGroupsProvider } from './cloud/domains';
 import { passwordProvider } from './shiro/password';
 import { usersProvider } from './shiro/users';
 import { logsProvider } from './api/logs';
@@ -11,9 +11,9 @@ import { linesProvider } from './api/lines';
 import { purgeModule } from './api/purge';
 import { hostsModule } from './api/hosts';
 import { auditModule } from './api/audit';
-import { ippModule } from './impapi/ipp';
+import { ippModule } from './impapi/ipProtection';
 import { websitesModule } from './impapi/websites';
-import { monitModule } from './monit/monit';
+import { monitModule } from './monit/monitoring';
 
 /**
  * One provider module per resource group, each in the folder of its backend

@@ -8,10 +8,10 @@ import traffic from './server/traffic';
 import purge from './server/purge';
 import security from './server/security';
 import hosts from './server/hosts';
-import ipp from './server/ipp';
+import ipp from './server/ipProtection';
 import resilience from './server/resilience';
 import websites from './server/websites';
-import monit from './server/monit';
+import monit from './server/monitoring';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/

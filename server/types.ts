@@ -2,10 +2,10 @@ import type { ConfigDb } from './stores/config/db';
 import type { TrafficEngine } from './stores/traffic/engine';
 import type { PortalCipher } from './lib/cipher';
 import type { PortalConfig } from './config';
-import type { Access } from '../common/rules/permissions';
+import type { Access } from '../common/rules/shell/permissions';
 import type { ServerMessageKey } from '../i18n/serverMessages';
 import type { Envelope } from './lib/envelope';
-import type { Backend } from '../common/wire/envelopes';
+import type { Backend } from '../common/wire/shell/envelopes';
 
 /** The signed-in user, loaded from the users table on every request. */
 export interface SessionUser {

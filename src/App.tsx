@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { dataProvider } from '../dataProviders';
 import { createI18nProvider } from '../i18n';
 import { createAuthProvider } from './auth/authProvider';
-import { TOP_MENU } from '../common/rules/permissions';
+import { TOP_MENU } from '../common/rules/shell/permissions';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/LoginPage';
 import { WelcomePage } from './pages/WelcomePage';

@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { AreaKey } from '../common/rules/permissions';
+import type { AreaKey } from '../common/rules/shell/permissions';
 
 /** What each resources/<name>/index.ts default-exports (checked with `satisfies`). */
 export interface PortalResource {

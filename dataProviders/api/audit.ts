@@ -1,7 +1,7 @@
 import type { GetListParams, RaRecord } from 'react-admin';
 import { post } from '../http';
 import type { ProviderModule } from '../types';
-import { AUDIT_SORT_FIELDS, type AuditQuery, type AuditSearchReply, type AuditSortField } from '../../common/wire/auditTypes';
+import { AUDIT_SORT_FIELDS, type AuditQuery, type AuditSearchReply, type AuditSortField } from '../../common/wire/audit';
 
 /** Audit log (issue #22): POST /api/audit/search, a project route outside the contract table. */
 

@@ -7,7 +7,7 @@ import { readUserInfo } from '../../src/auth/storage';
 import type {
   Certificate, CertificateBindReply, CertificateDeletionStatus, CertificateDetails, CertificateExpiry, CertificateMatch, CertificateName,
   CertificateProvider, CertificateSearchParams, CertificateSearchReply, CertificateSortField, CertificateUploadInput,
-} from '../../common/wire/certificateTypes';
+} from '../../common/wire/certificates';
 
 /**
  * Certificates (api backend, /api/certificate/*), resource 'page/certificateUpload'.

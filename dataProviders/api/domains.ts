@@ -8,7 +8,7 @@ import type {
   Domain, DomainCheckResult, DomainCloudStorage, DomainIcpRequest, DomainNameInfo, DomainRetrieval, DomainSchedulingPolicy,
   DomainSearchParams, DomainSearchReply, DomainSortField, DomainStatus, DomainStrategy, DomainSummary, DomainTestUrlRequest,
   DomainVersion, LiveDomain, LiveDomainQuery, LiveDomainReply, DomainProtocol, DomainScope, DomainType,
-} from '../../common/wire/domainTypes';
+} from '../../common/wire/domains';
 
 /**
  * Accelerated domains and live domains (api backend; names via the cloud backend's encryptDomainInfo).

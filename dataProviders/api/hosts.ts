@@ -2,11 +2,11 @@ import type { DataProvider, GetListParams, GetOneParams, RaRecord, UpdateParams 
 import { callEnvelope, get, post, PortalApiError } from '../http';
 import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
-import { HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../common/rules/hostRules';
+import { HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../common/rules/hosts';
 import {
   HOST_SORT_FIELDS, type Area, type Host, type HostCountReply, type HostCustomer, type HostDetailReply, type HostFulltextReply,
   type HostListReply, type HostQuery, type HostSortField, type HostTypeOverview,
-} from '../../common/wire/hostTypes';
+} from '../../common/wire/hosts';
 
 /**
  * Host calls (contract rows /api/hostInfo/*, GET /api/area/all). The customs list (spec §6) is the

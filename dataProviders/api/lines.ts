@@ -2,8 +2,8 @@ import { client, get, post, PortalApiError } from '../http';
 import type { ProviderModule } from '../types';
 import { withZone } from '../zone';
 
-export * from '../../common/wire/lineTypes';
-import type { BandwidthPoint, LineArea, LineDataQuery, LineInfo, LineRangeQuery, LineSummary } from '../../common/wire/lineTypes';
+export * from '../../common/wire/traffic/lines';
+import type { BandwidthPoint, LineArea, LineDataQuery, LineInfo, LineRangeQuery, LineSummary } from '../../common/wire/traffic/lines';
 
 export const linesApi = {
   lineInit: () => post<LineInfo[]>('/api/line/init'),

@@ -3,8 +3,8 @@ import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
 import { browserZone } from '../zone';
 
-export * from '../../common/wire/logTypes';
-import type { LogSearchQuery, LogSearchResult } from '../../common/wire/logTypes';
+export * from '../../common/wire/traffic/logs';
+import type { LogSearchQuery, LogSearchResult } from '../../common/wire/traffic/logs';
 
 function withDefaults(query: LogSearchQuery): LogSearchQuery {
   return {

@@ -1,8 +1,8 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { post } from '../http';
 import type { ProviderModule } from '../types';
-import type { PurgeKind, PurgeStatus } from '../../common/rules/purgeRules';
-import type { PurgeQuota, PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purgeTypes';
+import type { PurgeKind, PurgeStatus } from '../../common/rules/purge';
+import type { PurgeQuota, PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
 
 /** Purge and prefetch calls (contract rows /api/refresh, /api/refresh/query, /api/prefetch, /api/prefetch/status, /api/prefetch/search). */
 

@@ -36,7 +36,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from '../../common/wire/trafficTypes';
+} from '../../common/wire/traffic/index';
 
 const es = <T>(path: string, search: AnalysisSearch) => post<T>(`/api/es/${path}`, withZone(search));
 

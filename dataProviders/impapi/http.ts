@@ -1,4 +1,4 @@
-import { SUCCESS_CODES } from '../../common/wire/envelopes';
+import { SUCCESS_CODES } from '../../common/wire/shell/envelopes';
 import { call, callEnvelope, type CallOptions } from '../http';
 
 /** /impapi's success rule, once for the folder: code number 0, the string "0" also accepted (spec §7). */

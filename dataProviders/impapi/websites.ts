@@ -1,9 +1,9 @@
 import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
 import type { ProviderModule } from '../types';
-import type { PolicyInput, RuleInput } from '../../common/rules/websiteRules';
-import type { ClientApp, FilterFieldInfo } from '../../common/rules/wafCatalogue';
-import type { CertificateOption, DryRunBody, DryRunResult, Policy, PortErrorData, Rule, StatisticBody, StatisticData, Website } from '../../common/wire/websiteTypes';
+import type { PolicyInput, RuleInput } from '../../common/rules/websites/index';
+import type { ClientApp, FilterFieldInfo } from '../../common/rules/websites/catalogue';
+import type { CertificateOption, DryRunBody, DryRunResult, Policy, PortErrorData, Rule, StatisticBody, StatisticData, Website } from '../../common/wire/websites';
 
 /**
  * Website protection calls (issue #18; contract rows /impapi/protection/application/*,

@@ -1,4 +1,4 @@
-import { SUCCESS_CODES } from '../../common/wire/envelopes';
+import { SUCCESS_CODES } from '../../common/wire/shell/envelopes';
 import { call, callEnvelope, type CallOptions } from '../http';
 
 /** /monit's success rule, once for the folder: code "200" (spec §7). */

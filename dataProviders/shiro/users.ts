@@ -9,8 +9,8 @@ import type { AccountNode } from '../../src/auth/userInfo';
 
 export const USER_RESOURCE = 'page/user';
 
-export type { SubUser } from '../../common/wire/userTypes';
-import type { SubUser } from '../../common/wire/userTypes';
+export type { SubUser } from '../../common/wire/users';
+import type { SubUser } from '../../common/wire/users';
 
 export type SubUserRecord = SubUser & RaRecord;
 

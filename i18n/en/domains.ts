@@ -1,4 +1,4 @@
-import { domainRuleMessages } from '../../common/rules/domainMessages';
+import { domainRuleMessages } from '../../common/rules/domains/messages';
 
 /** Accelerated domains at /cdn/domain (English). Rule messages come from common/rules/domainMessages.ts. */
 export default {

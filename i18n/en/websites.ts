@@ -1,4 +1,4 @@
-import { websiteRuleMessages } from '../../common/rules/websiteRules';
+import { websiteRuleMessages } from '../../common/rules/websites/index';
 
 /** Website protection (DCDN): websites, policies, rules, test a request, dashboard (English). */
 export default {

@@ -1,4 +1,4 @@
-import { DOMAIN_MESSAGES } from '../../common/rules/domainMessages';
+import { DOMAIN_MESSAGES } from '../../common/rules/domains/messages';
 
 /** Server messages of accelerated and live domains: the shared rule messages plus the server's own. */
 export default {

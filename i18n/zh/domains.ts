@@ -1,4 +1,4 @@
-import { domainRuleMessages } from '../../common/rules/domainMessages';
+import { domainRuleMessages } from '../../common/rules/domains/messages';
 
 /** 加速域名 /cdn/domain（中文）。规则消息来自 common/rules/domainMessages.ts。 */
 export default {

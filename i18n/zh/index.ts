@@ -1,7 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from '../merge';
 import ra from './ra';
-import portal from './portal';
+import portal from './shell';
 import certificates from './certificates';
 import subAccounts from './subAccounts';
 import userSetting from './userSetting';
@@ -19,9 +19,9 @@ import logSearch from './logSearch';
 import purge from './purge';
 import hosts from './hosts';
 import audit from './audit';
-import ipp from './ipp';
+import ipp from './ipProtection';
 import websites from './websites';
-import monit from './monit';
+import monit from './monitoring';
 
 /** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
 export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites, monit);

@@ -1,4 +1,4 @@
-import { websiteRuleMessages } from '../../common/rules/websiteRules';
+import { websiteRuleMessages } from '../../common/rules/websites/index';
 
 /** 网站防护（DCDN）：网站、策略、规则、请求测试、防护大盘（中文）。 */
 export default {

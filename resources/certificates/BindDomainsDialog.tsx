@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { expiryOf, namesCover } from './rules';
 import { t } from './certificateUi';
 import { useErrorText, useNotifyError } from '../../src/kit/errorText';

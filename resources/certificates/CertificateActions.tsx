@@ -9,7 +9,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Confirm, useCreatePath, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { BindDomainsDialog } from './BindDomainsDialog';
 import { CERTIFICATE_RESOURCE, t, useCanOperateCertificates } from './certificateUi';
 import { useNotifyError } from '../../src/kit/errorText';

@@ -1,5 +1,5 @@
 import { Create, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
-import type { CertificateUploadInput } from '../../common/wire/certificateTypes';
+import type { CertificateUploadInput } from '../../common/wire/certificates';
 import { readUserInfo } from '../../src/auth/storage';
 import { CertificateHeading } from './CertificateList';
 import { OwnerInput, PemInput, ShareInputs } from './CertificateInputs';

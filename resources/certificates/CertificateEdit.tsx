@@ -1,6 +1,6 @@
 import { Card, Typography } from '@mui/material';
 import { EditBase, SaveButton, SimpleForm, Toolbar, TextInput, useNotify, useRecordContext, useRedirect, useTranslate, type RaRecord } from 'react-admin';
-import type { CertificateDetails } from '../../common/wire/certificateTypes';
+import type { CertificateDetails } from '../../common/wire/certificates';
 import { CertificateHeading } from './CertificateList';
 import { PemInput, ShareInputs } from './CertificateInputs';
 import { certificatePemError, M, nameError, privateKeyPemError, shareError } from './rules';

@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { t } from './certificateUi';
 
 /** Up to `max` values as small chips, then '+n'. */

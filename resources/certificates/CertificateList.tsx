@@ -4,7 +4,7 @@ import {
   CreateButton, Datagrid, FunctionField, List, SelectInput, TextInput, TopToolbar, useCreatePath, useListContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { CertificateRowActions } from './CertificateActions';
 import { BoundDomainsField, DnsNamesField, NameField, SharedWithField } from './CertificateFields';
 import { DeletionStatusField, DeletionWatch } from './DeletionStatus';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading, ShowBase, useCreatePath, useRecordContext, useRedirect, useShowContext, useTranslate } from 'react-admin';
-import type { CertificateDetails, CertificateProvider } from '../../common/wire/certificateTypes';
+import type { CertificateDetails, CertificateProvider } from '../../common/wire/certificates';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { CertificateActions } from './CertificateActions';
 import { ChipList } from './CertificateFields';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Chip, Tooltip } from '@mui/material';
 import { useDataProvider, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { t } from './certificateUi';
 import { useNotifyError } from '../../src/kit/errorText';
 

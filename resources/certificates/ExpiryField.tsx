@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { Certificate } from '../../common/wire/certificates';
 import { expiryColor, expiryOf } from './rules';
 import { formatDate, t } from './certificateUi';
 

@@ -8,9 +8,9 @@ import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { isSuperRole } from '../../common/rules/permissions';
+import { isSuperRole } from '../../common/rules/shell/permissions';
 import { readUserInfo } from '../../src/auth/storage';
-import type { Domain } from '../../common/wire/domainTypes';
+import type { Domain } from '../../common/wire/domains';
 import { actionSx as style, ConfirmedAction } from './ConfirmedAction';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, isFormType, statusBlock } from './domainUi';
 

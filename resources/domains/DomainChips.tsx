@@ -2,7 +2,7 @@ import { Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/materia
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Domain, DomainStatus, OperationState } from '../../common/wire/domainTypes';
+import type { Domain, DomainStatus, OperationState } from '../../common/wire/domains';
 import { valueLabel } from './domainUi';
 import { formatDateTime } from '../../src/lib/dateTime';
 

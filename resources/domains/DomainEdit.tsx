@@ -1,6 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import { EditBase, EditView, ListButton, useRecordContext, useTranslate } from 'react-admin';
-import type { Domain } from '../../common/wire/domainTypes';
+import type { Domain } from '../../common/wire/domains';
 import { PageHeading } from '../../src/kit/PageHeading';
 import { blockMessage, configBlock, isFormType } from './domainUi';
 import { DomainForm } from './form/DomainForm';

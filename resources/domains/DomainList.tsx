@@ -15,8 +15,8 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import type { Domain } from '../../common/wire/domainTypes';
-import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domainRules';
+import type { Domain } from '../../common/wire/domains';
+import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domains/index';
 import { DomainRowActions } from './DomainActions';
 import { DateTimeField, HttpsField, NameField, OperationField, StatusField, ValueField } from './DomainChips';
 import { domainExporter } from './domainExporter';

@@ -1,5 +1,5 @@
 import { downloadCSV, type Exporter, type TranslateFunction as Translate } from 'react-admin';
-import type { Domain } from '../../common/wire/domainTypes';
+import type { Domain } from '../../common/wire/domains';
 import { fieldLabel, valueLabel } from './domainUi';
 import { formatDateTime } from '../../src/lib/dateTime';
 

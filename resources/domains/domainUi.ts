@@ -1,6 +1,6 @@
 import { useCanOperate } from '../../src/auth/useCanOperate';
-import type { Domain } from '../../common/wire/domainTypes';
-import { ADDABLE_DOMAIN_TYPES } from '../../common/rules/domainRules';
+import type { Domain } from '../../common/wire/domains';
+import { ADDABLE_DOMAIN_TYPES } from '../../common/rules/domains/index';
 
 /** Resource name = route path (spec §2). */
 export const DOMAIN_RESOURCE = 'cdn/domain';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
-import type { IppEntry } from '../../common/wire/ippTypes';
+import type { IppEntry } from '../../common/wire/ipProtection';
 import { IppForm, toBody, type IppFormValues } from './ippForm';
 import { PageHeading } from '../../src/kit/PageHeading';
 

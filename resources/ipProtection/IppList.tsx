@@ -10,10 +10,10 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { ippMethods } from '../../dataProviders/impapi/ipp';
-import type { IppEntry, IppPortError, IppPortErrorData } from '../../common/wire/ippTypes';
+import type { ippMethods } from '../../dataProviders/impapi/ipProtection';
+import type { IppEntry, IppPortError, IppPortErrorData } from '../../common/wire/ipProtection';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
-import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ippRules';
+import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ipProtection';
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 import { useNotifyError } from '../../src/kit/errorText';
 import { ListEmpty } from '../../src/kit/QueryView';

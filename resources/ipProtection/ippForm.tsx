@@ -5,7 +5,7 @@ import {
 } from 'react-admin';
 import {
   IPP_FORBIDDEN_PORTS, IPP_PRESETS, IPP_PROTOCOLS, ippEntryProblem, parsePortList, protectionAddress, type IppEntryInput, type IppPreset, type IppProblem,
-} from '../../common/rules/ippRules';
+} from '../../common/rules/ipProtection';
 
 /** The protected-IP form (add and edit): every rule of spec §5 checked here and again by the server. */
 

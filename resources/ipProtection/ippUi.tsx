@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { IppStatus } from '../../common/rules/ippRules';
+import type { IppStatus } from '../../common/rules/ipProtection';
 import { formatDateTime } from '../../src/lib/dateTime';
 
 /** Pieces shared by the protected-IP list, form and dashboards. */

@@ -3,10 +3,10 @@ import {
   Box, Checkbox, FormControlLabel, FormHelperText, Radio, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
-import { ALL, LOG_TABS, type LogTab } from '../../common/rules/permissions';
+import { ALL, LOG_TABS, type LogTab } from '../../common/rules/shell/permissions';
 import {
   PERMISSION_AREAS, canGrant, permissionsToSelection, selectionToPermissions, type Level, type PermissionSelection,
-} from '../../common/rules/permissionCatalog';
+} from '../../common/rules/shell/permissionCatalog';
 
 const LEVEL_COLUMNS: readonly Level[] = ['none', 'view', 'operation'];
 

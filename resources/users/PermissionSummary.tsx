@@ -1,6 +1,6 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { summarizePermissions } from '../../common/rules/permissionCatalog';
+import { summarizePermissions } from '../../common/rules/shell/permissionCatalog';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
 
 const SHOWN = 4;

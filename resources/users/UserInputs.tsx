@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PasswordInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { readUserInfo } from '../../src/auth/storage';
-import { passwordStrongEnough } from '../../common/rules/passwordRule';
+import { passwordStrongEnough } from '../../common/rules/users/password';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
 import type { PortalDataProvider } from '../../dataProviders';
 import { AccountTreeInput, findSubtree } from './AccountTreeInput';

@@ -1,7 +1,7 @@
 import type { Validator } from 'react-admin';
-import { PASSWORD_MIN_LENGTH, passwordStrongEnough } from '../../common/rules/passwordRule';
-import { isKnownPermission } from '../../common/rules/permissionCatalog';
-import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/formats';
+import { PASSWORD_MIN_LENGTH, passwordStrongEnough } from '../../common/rules/users/password';
+import { isKnownPermission } from '../../common/rules/shell/permissionCatalog';
+import { USERNAME_PATTERN, EMAIL_PATTERN } from '../../common/rules/shell/formats';
 
 /**
  * The server's sub-user rules (server/routes/shiro/userRules.ts), mirrored for instant feedback;

@@ -5,7 +5,7 @@ import {
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { DryRunBody, DryRunResult } from '../../common/wire/websiteTypes';
+import type { DryRunBody, DryRunResult } from '../../common/wire/websites';
 import { formatTime } from '../../src/lib/time';
 import { formatCount } from '../../src/lib/units';
 

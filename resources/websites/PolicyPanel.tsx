@@ -3,8 +3,8 @@ import { Datagrid, FunctionField, ReferenceManyField, TextField, useRecordContex
 import { useNotifyError } from '../../src/kit/errorText';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import { useNavigate } from 'react-router-dom';
-import type { Policy } from '../../common/wire/websiteTypes';
-import { WAF_CATEGORIES } from '../../common/rules/websiteRules';
+import type { Policy } from '../../common/wire/websites';
+import { WAF_CATEGORIES } from '../../common/rules/websites/index';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 

@@ -3,12 +3,12 @@ import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typogra
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Rule } from '../../common/wire/websiteTypes';
-import type { ClientApp, FilterFieldInfo } from '../../common/rules/wafCatalogue';
+import type { Rule } from '../../common/wire/websites';
+import type { ClientApp, FilterFieldInfo } from '../../common/rules/websites/catalogue';
 import {
   REDIRECT_CODES, validateRule, WAF_CATEGORIES, WAF_RESPONSES,
   type RuleAction, type RuleActionType, type RuleFilter, type RuleInput,
-} from '../../common/rules/websiteRules';
+} from '../../common/rules/websites/index';
 import { FormPage } from './FormPage';
 import { WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { DryRunPanel } from './DryRunPanel';

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Rule } from '../../common/wire/websiteTypes';
+import type { Rule } from '../../common/wire/websites';
 import { WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { Empty } from './PolicyPanel';

@@ -3,8 +3,8 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, Stack
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
-import type { Policy, Rule } from '../../common/wire/websiteTypes';
-import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../common/rules/wafEngine';
+import type { Policy, Rule } from '../../common/wire/websites';
+import { compileWebsite, isBlocking, type Decision, type EngineRequest } from '../../common/rules/websites/engine';
 import { parseHeaders } from './RulePage';
 
 /**

@@ -6,7 +6,7 @@ import { RulePanel } from './RulePanel';
 import { TestRequestPanel } from './TestRequestPanel';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { PageHeading } from '../../src/kit/PageHeading';
-import type { Website } from '../../common/wire/websiteTypes';
+import type { Website } from '../../common/wire/websites';
 
 function Sections() {
   const w = useRecordContext<Website>();

@@ -5,8 +5,8 @@ import {
   ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { CertificateOption } from '../../common/wire/websiteTypes';
-import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../../common/rules/websiteRules';
+import type { CertificateOption } from '../../common/wire/websites';
+import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../../common/rules/websites/index';
 import { validateDomainInput, validateOriginInput, validateOriginsInput, validateRemarkInput, validateWeightInput } from './validators';
 
 /** Certificates whose names cover the domain (GET /impapi/certificate/search), refreshed as the domain changes. */

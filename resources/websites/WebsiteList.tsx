@@ -5,7 +5,7 @@ import {
   useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { PortErrorData, Website } from '../../common/wire/websiteTypes';
+import type { PortErrorData, Website } from '../../common/wire/websites';
 import { WebsiteCheckField, WebsiteStatusField } from './WebsiteStatus';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Website } from '../../common/wire/websiteTypes';
+import type { Website } from '../../common/wire/websites';
 
 /** Operation state and enabled flag as one chip (`label`: the Datagrid's column header). */
 export function WebsiteStatusField(_props: { label?: string }) {

@@ -1,4 +1,4 @@
-import { validateOriginAddress, validateRemark, validateWebsiteDomain, type WebsiteMessageKey } from '../../common/rules/websiteRules';
+import { validateOriginAddress, validateRemark, validateWebsiteDomain, type WebsiteMessageKey } from '../../common/rules/websites/index';
 
 /** react-admin validators of the website form: the shared rules, messages from resources.dcdn/website.messages. */
 const message = (key: WebsiteMessageKey | null) => (key ? `resources.dcdn/website.messages.${key}` : undefined);

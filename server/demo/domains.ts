@@ -5,8 +5,8 @@ import { insertDomain, saveDomainConfig } from '../stores/config/domains';
 import { insertVersion } from '../stores/config/domainVersions';
 import { insertLiveDomain } from '../stores/config/liveDomains';
 import { namesCover } from '../lib/x509';
-import { diffDomainConfig, summarizeChanges } from '../../common/rules/domainDiff';
-import type { LiveDomain } from '../../common/wire/domainTypes';
+import { diffDomainConfig, summarizeChanges } from '../../common/rules/domains/diff';
+import type { LiveDomain } from '../../common/wire/domains';
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 

@@ -1,5 +1,5 @@
-import type { DomainConfig, DomainStatus, DomainType, DomainScope, DomainOrigin, DomainAdvanced, DeliveryType } from '../../common/wire/domainTypes';
-import { defaultAdvanced, domainConfigOf, emptyDomainInput } from '../../common/rules/domainRules';
+import type { DomainConfig, DomainStatus, DomainType, DomainScope, DomainOrigin, DomainAdvanced, DeliveryType } from '../../common/wire/domains';
+import { defaultAdvanced, domainConfigOf, emptyDomainInput } from '../../common/rules/domains/index';
 
 /** Demo accelerated domains of the demo tenants (server/demo/domains.ts seeds them). */
 export interface DemoDomain {

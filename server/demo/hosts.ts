@@ -2,7 +2,7 @@ import type { DemoSeeder } from './index';
 import { insertHosts, type NewHost } from '../stores/config/hosts';
 import { seedHostMetrics } from '../stores/traffic/hostMetrics';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import type { HostStatus, HostType } from '../../common/rules/hostRules';
+import type { HostStatus, HostType } from '../../common/rules/hosts';
 
 /**
  * Demo hosts (issue #17): 60 VPS and 12 dedicated servers over 6 areas for acme and its

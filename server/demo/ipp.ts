@@ -1,10 +1,10 @@
 import type { DemoSeeder } from './index';
 import type { ConfigDb } from '../stores/config/db';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { insertIppEntry, type IppEntryFields } from '../stores/config/ipp';
-import { seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ippTraffic';
+import { insertIppEntry, type IppEntryFields } from '../stores/config/ipProtection';
+import { seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ipProtection';
 import { runIppDetector } from '../lib/ippDetector';
-import { normalizePorts, type IppStatus } from '../../common/rules/ippRules';
+import { normalizePorts, type IppStatus } from '../../common/rules/ipProtection';
 
 /**
  * Demo IP protection (issue #19): protected origin IPs of acme (and its sub-accounts) and globex in

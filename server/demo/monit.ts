@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { DemoSeeder } from './index';
-import { insertContact, insertGroup, insertRule, type RuleFields } from '../stores/config/monit';
+import { insertContact, insertGroup, insertRule, type RuleFields } from '../stores/config/monitoring';
 import { deliverDue, evaluateRules, monitTiming } from '../lib/monitEngine';
-import { seedDemoProbes } from '../stores/traffic/monitProbe';
+import { seedDemoProbes } from '../stores/traffic/monitoringProbe';
 
 /**
  * Cloud monitoring demo (issue #20): contacts and a group for acme and globex, a handful of rules

@@ -1,7 +1,7 @@
 import type { DemoSeeder } from './index';
 import { insertTask, type NewTaskUrl } from '../stores/config/purgeTasks';
 import { refreshTaskStatus } from '../stores/config/purgeEdge';
-import type { PurgeKind } from '../../common/rules/purgeRules';
+import type { PurgeKind } from '../../common/rules/purge';
 
 /** A few days of purge and prefetch tasks for acme (and its sub-accounts) and globex: finished, failed and running. */
 

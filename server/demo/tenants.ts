@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DemoSeeder } from './index';
 import { hashPassword } from '../lib/password';
 import { insertAccount } from '../stores/config/accounts';
-import { LOG_TABS, permissionString } from '../../common/rules/permissions';
+import { LOG_TABS, permissionString } from '../../common/rules/shell/permissions';
 
 /** Customer modules a main account may operate (spec §6), plus every log tab. */
 export const CUSTOMER_MODULES = [

@@ -1,15 +1,15 @@
 import type { DemoSeeder } from './index';
 import { DEMO_DAYS, demoScale } from './traffic';
 import { listWebsites } from '../stores/config/websites';
-import { listPolicies } from '../stores/config/wafPolicies';
-import { listRules } from '../stores/config/wafRules';
+import { listPolicies } from '../stores/config/websitesPolicies';
+import { listRules } from '../stores/config/websitesRules';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { EVENT_ACTIONS, insertSecurityEvents, type SecurityEventRow } from '../stores/traffic/securityEvents';
-import { compileWebsiteWithRates, type RatedRule } from '../../common/rules/wafRateLimiter';
-import { WAF_ATTACK_SAMPLES } from '../../common/rules/wafCatalogue';
-import { WAF_CATEGORIES, type WafCategory } from '../../common/rules/websiteRules';
-import { isBlocking, type Decision, type EnginePolicy, type EngineRequest, type Match } from '../../common/rules/wafEngine';
-import type { SecurityEventAction, SecurityEventCategory } from '../../common/wire/websiteTypes';
+import { EVENT_ACTIONS, insertSecurityEvents, type SecurityEventRow } from '../stores/traffic/websitesEvents';
+import { compileWebsiteWithRates, type RatedRule } from '../../common/rules/websites/rateLimiter';
+import { WAF_ATTACK_SAMPLES } from '../../common/rules/websites/catalogue';
+import { WAF_CATEGORIES, type WafCategory } from '../../common/rules/websites/index';
+import { isBlocking, type Decision, type EnginePolicy, type EngineRequest, type Match } from '../../common/rules/websites/engine';
+import type { SecurityEventAction, SecurityEventCategory } from '../../common/wire/websites';
 
 /**
  * Demo security events (issue #18): generated requests to each demo website over the demo period —

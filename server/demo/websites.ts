@@ -1,10 +1,10 @@
 import type { DemoSeeder } from './index';
 import { insertWebsite } from '../stores/config/websites';
-import { insertPolicy } from '../stores/config/wafPolicies';
-import { insertRule } from '../stores/config/wafRules';
+import { insertPolicy } from '../stores/config/websitesPolicies';
+import { insertRule } from '../stores/config/websitesRules';
 import { listCertificates } from '../stores/config/certificates';
-import { randomProtectionAddress } from '../routes/impapi/websites';
-import type { PolicyInput, RuleInput, WebsiteInput } from '../../common/rules/websiteRules';
+import { randomProtectionAddress } from '../routes/impapi/websites/websites';
+import type { PolicyInput, RuleInput, WebsiteInput } from '../../common/rules/websites/index';
 
 /**
  * Demo website protection (issue #18): a protected website for acme and one for globex (domains of

@@ -1,7 +1,7 @@
 import type { Job } from './index';
 import { periodic } from './periodic';
 import { completeDueIssuing } from '../stores/config/domains';
-import { issueDelayMs } from '../lib/domainService';
+import { issueDelayMs } from '../services/domains';
 
 /**
  * Completes domain configuration issuing: a configuring domain becomes configured once its due time

@@ -1,7 +1,7 @@
 import type { Job } from './index';
 import { periodic } from './periodic';
-import { issueDelayMs } from '../lib/domainService';
-import { advanceDueIpp } from '../stores/config/ipp';
+import { issueDelayMs } from '../services/domains';
+import { advanceDueIpp } from '../stores/config/ipProtection';
 import { runIppDetector } from '../lib/ippDetector';
 import { topUpDemoIppTraffic } from '../demo/ipp';
 

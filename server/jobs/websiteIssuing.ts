@@ -1,7 +1,7 @@
 import type { Job } from './index';
 import { periodic } from './periodic';
 import { completeDueWebsiteIssuing } from '../stores/config/websites';
-import { issueDelayMs } from '../lib/domainService';
+import { issueDelayMs } from '../services/domains';
 
 /**
  * Completes website protection issuing (issue #18): a configuring website becomes configured, a

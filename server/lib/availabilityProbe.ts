@@ -2,8 +2,8 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { emptyTiming, isPrivateAddress, probeOrigin, type ProbeTarget, type ProbeTiming } from './originProbe';
 import { getDomainByName } from '../stores/config/domains';
-import { PROBE_METRICS } from '../../common/rules/monitRules';
-import type { Domain } from '../../common/wire/domainTypes';
+import { PROBE_METRICS } from '../../common/rules/monitoring';
+import type { Domain } from '../../common/wire/domains';
 
 /**
  * The availability probe of cloud monitoring (issue #20, docs/monit.md). Each tick, for every domain

@@ -1,4 +1,4 @@
-import type { PurgeKind } from '../../common/rules/purgeRules';
+import type { PurgeKind } from '../../common/rules/purge';
 
 /**
  * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The purge job

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DomainProtocol, DomainSchedulingPolicy, DomainScope, DomainType } from '../../common/wire/domainTypes';
+import type { DomainProtocol, DomainSchedulingPolicy, DomainScope, DomainType } from '../../common/wire/domains';
 
 /**
  * The provider's edge regions and which of them serve a domain: the scope picks the regions, the

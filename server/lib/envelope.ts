@@ -1,5 +1,5 @@
 import { Type, type TLiteral, type TObject, type TSchema, type TString } from '@sinclair/typebox';
-import { SUCCESS_CODES } from '../../common/wire/envelopes';
+import { SUCCESS_CODES } from '../../common/wire/shell/envelopes';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 
 /** A failure as it leaves: {code, data, msg} in the shape of the backend that owns the route. */

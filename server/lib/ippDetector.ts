@@ -1,7 +1,7 @@
 import type { ConfigDb } from '../stores/config/db';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { endStaleIppAlarms, ippIpMap, upsertIppAlarms, type DetectedAlarm } from '../stores/config/ipp';
-import { detectIppAttacks } from '../stores/traffic/ippTraffic';
+import { endStaleIppAlarms, ippIpMap, upsertIppAlarms, type DetectedAlarm } from '../stores/config/ipProtection';
+import { detectIppAttacks } from '../stores/traffic/ipProtection';
 
 /**
  * One run of the attack detector (issue #19, docs/ipp.md): the episodes found in the last 7 days of

@@ -5,7 +5,7 @@ import net from 'node:net';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { isPrivateAddress } from './originProbe';
-import type { MonitChannel, NotifyStatus } from '../../common/rules/monitRules';
+import type { MonitChannel, NotifyStatus } from '../../common/rules/monitoring';
 
 /**
  * Delivery of alert notices (issue #20, docs/monit.md):

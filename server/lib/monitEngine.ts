@@ -3,10 +3,10 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { ConfigDb } from '../stores/config/db';
-import { RULE_COLUMNS, type RuleRow } from '../stores/config/monit';
+import { RULE_COLUMNS, type RuleRow } from '../stores/config/monitoring';
 import { accountSubtree } from '../stores/config/accounts';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, PROBE_METRICS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../common/rules/monitRules';
+import { compare, COMPARISON_SIGNS, inMuteWindow, METRIC_UNITS, PROBE_METRICS, type AlarmEvent, type MonitChannel, type MonitMetric } from '../../common/rules/monitoring';
 import { deliver, deliverySettings, type DeliverySettings, type Notice } from './monitDelivery';
 import { fillNotice, MONIT_NOTICES } from '../../i18n/server/monitNotices';
 

@@ -19,4 +19,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected);
 }
 
-export { passwordStrongEnough } from '../../common/rules/passwordRule';
+export { passwordStrongEnough } from '../../common/rules/users/password';

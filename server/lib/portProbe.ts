@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { isPrivateAddress } from './originProbe';
-import type { IppPortError, IppPortFailure } from '../../common/wire/ippTypes';
+import type { IppPortError, IppPortFailure } from '../../common/wire/ipProtection';
 
 /**
  * The IP protection config check (issue #19): a TCP connect to every protected port of an origin IP,

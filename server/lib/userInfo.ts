@@ -1,7 +1,7 @@
 import type { ConfigDb } from '../stores/config/db';
 import { accountSubtree, allAccounts, buildAccountTree, getAccount } from '../stores/config/accounts';
-import type { AccountNode, UserInfoReply } from '../../common/wire/sessionTypes';
-import { isSuperRole, normalizePermissions } from '../../common/rules/permissions';
+import type { AccountNode, UserInfoReply } from '../../common/wire/shell/session';
+import { isSuperRole, normalizePermissions } from '../../common/rules/shell/permissions';
 import type { SessionUser } from '../types';
 
 /** User-info reply (spec §3). userType: 3 sees all certificates, 2 by account, 1 by username. */

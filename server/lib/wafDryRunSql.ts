@@ -1,6 +1,6 @@
-import { parseNet } from '../../common/rules/wafEngine';
-import { CLIENT_APPS } from '../../common/rules/wafCatalogue';
-import { isSafeRegex, splitList, type FilterField, type RuleFilter, type WafConfig } from '../../common/rules/websiteRules';
+import { parseNet } from '../../common/rules/websites/engine';
+import { CLIENT_APPS } from '../../common/rules/websites/catalogue';
+import { isSafeRegex, splitList, type FilterField, type RuleFilter, type WafConfig } from '../../common/rules/websites/index';
 
 /**
  * The dry run of a protection rule or policy (issue #18): its filters compiled into a ClickHouse SQL

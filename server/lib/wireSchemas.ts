@@ -1,15 +1,15 @@
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import type { Envelope } from './envelope';
-import type { Certificate, CertificateSearchReply } from '../../common/wire/certificateTypes';
-import type { Host, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply } from '../../common/wire/hostTypes';
-import type { PurgeQuota, PurgeTask, PurgeTaskListReply, PurgeTaskUrl, PurgeUrlListReply } from '../../common/wire/purgeTypes';
-import type { LogRow, LogSearchResult } from '../../common/wire/logTypes';
-import type { AuditEntry, AuditSearchReply } from '../../common/wire/auditTypes';
-import type { SubUser } from '../../common/wire/userTypes';
-import type { IppAlarm, IppAlarmPage, IppEntry } from '../../common/wire/ippTypes';
-import { HOST_STATUSES, HOST_TYPES } from '../../common/rules/hostRules';
-import { PURGE_STATUSES } from '../../common/rules/purgeRules';
-import { IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_PROTOCOLS, IPP_STATUSES, IPP_PRESETS, type IppPreset } from '../../common/rules/ippRules';
+import type { Certificate, CertificateSearchReply } from '../../common/wire/certificates';
+import type { Host, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply } from '../../common/wire/hosts';
+import type { PurgeQuota, PurgeTask, PurgeTaskListReply, PurgeTaskUrl, PurgeUrlListReply } from '../../common/wire/purge';
+import type { LogRow, LogSearchResult } from '../../common/wire/traffic/logs';
+import type { AuditEntry, AuditSearchReply } from '../../common/wire/audit';
+import type { SubUser } from '../../common/wire/users';
+import type { IppAlarm, IppAlarmPage, IppEntry } from '../../common/wire/ipProtection';
+import { HOST_STATUSES, HOST_TYPES } from '../../common/rules/hosts';
+import { PURGE_STATUSES } from '../../common/rules/purge';
+import { IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_PROTOCOLS, IPP_STATUSES, IPP_PRESETS, type IppPreset } from '../../common/rules/ipProtection';
 
 /**
  * Response schemas of the high-traffic list and search replies: TypeBox mirrors of common/wire's

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission, isSuperRole } from '../../common/rules/permissions';
+import { hasPermission, isSuperRole } from '../../common/rules/shell/permissions';
 import { PortalError } from '../lib/envelope';
 import { accountSubtree } from '../stores/config/accounts';
 import type { ConfigDb } from '../stores/config/db';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../lib/envelope';
 import { failureHandler } from '../plugins/envelope';
-import type { Backend } from '../../common/wire/envelopes';
+import type { Backend } from '../../common/wire/shell/envelopes';
 import type { BackendOwner } from '../types';
 
 export interface BackendDeclaration {

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { sessionApi } from '../../dataProviders/api/session';
+import { sessionApi } from '../../dataProviders/api/shell';
 import { PortalApiError } from '../../dataProviders/http';
-import { accessForAction, hasPermission, holdsModule, landingPage } from '../../common/rules/permissions';
+import { accessForAction, hasPermission, holdsModule, landingPage } from '../../common/rules/shell/permissions';
 import { clearSession, KEYS, readUserInfo, writeUserInfo } from './storage';
 import { enrichUserInfo, type UserInfo } from './userInfo';
 

@@ -1,4 +1,4 @@
-import type { AccountNode, UserInfoReply } from '../../common/wire/sessionTypes';
+import type { AccountNode, UserInfoReply } from '../../common/wire/shell/session';
 
 export type { AccountNode };
 

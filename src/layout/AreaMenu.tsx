@@ -1,7 +1,7 @@
 import { Menu, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
-import { holdsModule } from '../../common/rules/permissions';
+import { holdsModule } from '../../common/rules/shell/permissions';
 import { readUserInfo } from '../auth/storage';
 import { menuEntries } from '../registry';
 

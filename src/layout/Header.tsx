@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import ApiIcon from '@mui/icons-material/Api';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { hasPermission, landingPage, visibleAreas } from '../../common/rules/permissions';
+import { hasPermission, landingPage, visibleAreas } from '../../common/rules/shell/permissions';
 import { clearScreenState, readUserInfo } from '../auth/storage';
 import { availablePaths } from '../registry';
 import { LanguageSwitch } from './LanguageSwitch';

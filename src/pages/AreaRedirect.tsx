@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { Authenticated } from 'react-admin';
-import { landingPage, type AreaKey } from '../../common/rules/permissions';
+import { landingPage, type AreaKey } from '../../common/rules/shell/permissions';
 import { readUserInfo } from '../auth/storage';
 import { availablePaths } from '../registry';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { sessionApi } from '../../dataProviders/api/session';
+import { sessionApi } from '../../dataProviders/api/shell';
 import { afterLoginPath, storeSignedInUser } from '../auth/authProvider';
 import { clearScreenState, KEYS } from '../auth/storage';
 import { availablePaths } from '../registry';

@@ -3,7 +3,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { sessionApi } from '../../dataProviders/api/session';
+import { sessionApi } from '../../dataProviders/api/shell';
 import { clearSession } from '../auth/storage';
 import { LOGIN_PATH } from '../auth/authProvider';
 

@@ -12,7 +12,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from '../../common/wire/trafficTypes';
+} from '../../common/wire/traffic/index';
 
 const rows = generateRows();
 const ACME = new Set(['acme', 'acme_video', 'acme_static']);

@@ -12,7 +12,7 @@ import type {
   Sequential,
   ServiceInfo,
   ServiceInfoInit,
-} from '../../common/wire/trafficTypes';
+} from '../../common/wire/traffic/index';
 
 const rows = generateRows(2000, 7);
 const START = DAY0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, signIn } from './helpers';
 import { analysisApp, DAY0, generateRows, type LogRow } from './analysisFixture';
-import type { BillDetail, BillOverview, BillSum } from '../../common/wire/trafficTypes';
+import type { BillDetail, BillOverview, BillSum } from '../../common/wire/traffic/index';
 
 /**
  * Bills on a data set with known 5-minute samples: b1.acme.test has one heavy request in each of

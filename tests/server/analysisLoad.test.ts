@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, signIn } from './helpers';
 import { analysisApp, DAY0, generateRows, loadRows, utcText } from './analysisFixture';
-import type { CountDetail } from '../../common/wire/trafficTypes';
+import type { CountDetail } from '../../common/wire/traffic/index';
 import type { BoundedQueue } from '../../server/lib/trafficQueue';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { client } from '../../dataProviders/http';
 import { trafficMethods } from '../../dataProviders/api/traffic';
-import type { AnalysisSearch, SimpleKind } from '../../common/wire/trafficTypes';
+import type { AnalysisSearch, SimpleKind } from '../../common/wire/traffic/index';
 import { signIn } from './helpers';
 import { analysisApp, DAY0, generateRows, utcText } from './analysisFixture';
 

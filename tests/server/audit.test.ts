@@ -3,8 +3,8 @@ import { call, cipher, makeApp, signIn } from './helpers';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
 import { REDACTED, isSecretField, redact } from '../../server/lib/audit';
 import { runAuditRetention } from '../../server/jobs/auditRetention';
-import type { AuditEntry, AuditSearchReply } from '../../common/wire/auditTypes';
-import type { Certificate } from '../../common/wire/certificateTypes';
+import type { AuditEntry, AuditSearchReply } from '../../common/wire/audit';
+import type { Certificate } from '../../common/wire/certificates';
 
 /**
  * Issue #22, audit log: writes recorded by the one hook (who, IP, call, object, outcome, before and

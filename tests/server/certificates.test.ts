@@ -7,7 +7,7 @@ import { addDomain, search } from './domainFixtures';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
 import { runCertificateDeletions } from '../../server/jobs/certificateDeletion';
 import { hashPassword } from '../../server/lib/password';
-import type { Certificate, CertificateDetails, CertificateSearchReply } from '../../common/wire/certificateTypes';
+import type { Certificate, CertificateDetails, CertificateSearchReply } from '../../common/wire/certificates';
 
 /**
  * Certificates end to end through the routes, with real certificates signed by openssl in a temp dir:

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { call, cipher } from './helpers';
-import { emptyDomainInput } from '../../common/rules/domainRules';
-import type { Domain, DomainInput, DomainSearchParams, DomainSearchReply } from '../../common/wire/domainTypes';
+import { emptyDomainInput } from '../../common/rules/domains/index';
+import type { Domain, DomainInput, DomainSearchParams, DomainSearchReply } from '../../common/wire/domains';
 
 /** A valid new-domain input; override what a test is about. */
 export function buildDomainInput(overrides: Partial<DomainInput> = {}): DomainInput {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cipher, makeApp, signIn } from './helpers';
 import { addDomain, buildDomainInput, findDomain, search, waitConfigured } from './domainFixtures';
-import type { DomainNameInfo, DomainSummary } from '../../common/wire/domainTypes';
+import type { DomainNameInfo, DomainSummary } from '../../common/wire/domains';
 
 // Issuing completes quickly here; the configuring block has its own test file.
 process.env.PORTAL_ISSUE_DELAY_MS = '150';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { search } from './domainFixtures';
 import { hashPassword } from '../../server/lib/password';
-import type { LiveDomain, LiveDomainReply } from '../../common/wire/domainTypes';
+import type { LiveDomain, LiveDomainReply } from '../../common/wire/domains';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;

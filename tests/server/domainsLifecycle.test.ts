@@ -3,7 +3,7 @@ import { call, makeApp, signIn } from './helpers';
 import { addDomain, buildDomainInput, findDomain, search, waitConfigured } from './domainFixtures';
 import type {
   Domain, DomainCloudStorage, DomainRetrieval, DomainSchedulingPolicy, DomainStrategy, DomainVersion,
-} from '../../common/wire/domainTypes';
+} from '../../common/wire/domains';
 
 // Long enough to observe the configuring block, short enough to wait for.
 process.env.PORTAL_ISSUE_DELAY_MS = '1200';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { topUpDemoHostMetrics } from '../../server/demo/hosts';
-import type { Area, Host, HostCountReply, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply, HostTypeOverview } from '../../common/wire/hostTypes';
+import type { Area, Host, HostCountReply, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply, HostTypeOverview } from '../../common/wire/hosts';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let admin: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
-import { parseSubmission } from '../../common/rules/purgeRules';
-import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purgeTypes';
+import { parseSubmission } from '../../common/rules/purge';
+import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;

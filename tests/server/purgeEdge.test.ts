@@ -11,7 +11,7 @@ import { edgeTick } from '../../server/jobs/purgeEdge';
 import { embeddedEdge } from '../../server/lib/embeddedEdge';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
-import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purgeTypes';
+import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;

@@ -5,7 +5,7 @@ import { call, makeApp, signIn } from './helpers';
 import { edgeTick } from '../../server/jobs/purgeEdge';
 import { httpEdge } from '../../server/lib/edgeControl';
 import type { EdgeJob } from '../../server/lib/edgeControl';
-import type { PurgeSubmitReply, PurgeUrlListReply } from '../../common/wire/purgeTypes';
+import type { PurgeSubmitReply, PurgeUrlListReply } from '../../common/wire/purge';
 
 /** A local control plane: takes jobs, answers status (processing on the first poll, then verified). */
 let receiver: http.Server;

@@ -4,7 +4,7 @@ import { call, makeApp, signIn } from './helpers';
 import { contractRows, pattern } from './contractTable';
 import { storeDigest, uidOf } from './securityHelpers';
 import { DEMO_USERS } from '../../server/demo/tenants';
-import { permissionString } from '../../common/rules/permissions';
+import { permissionString } from '../../common/rules/shell/permissions';
 
 /**
  * Issue #22: the route × role × tenant matrix, generated from the contract table and the app's route

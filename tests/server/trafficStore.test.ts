@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp } from './helpers';
 import { ensureTrafficSchema, ACCESS_LOG_COLUMNS } from '../../server/stores/traffic/schema';
 import { CLIENT_APP_VERSION, clientAppColumnReady } from '../../server/stores/traffic/clientAppColumn';
-import { clientAppOf } from '../../common/rules/wafCatalogue';
+import { clientAppOf } from '../../common/rules/websites/catalogue';
 import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
-import type { Policy, Rule, StatisticData, Website } from '../../common/wire/websiteTypes';
-import { compileWebsite } from '../../common/rules/wafEngine';
-import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/securityEvents';
+import type { Policy, Rule, StatisticData, Website } from '../../common/wire/websites';
+import { compileWebsite } from '../../common/rules/websites/engine';
+import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/websitesEvents';
 import { BENIGN_PATHS, DEMO_BLOCK_SECONDS, EVENT_STATUS, stickyBlocks, type DemoEventSite } from '../../server/demo/wafEvents';
 
 /**

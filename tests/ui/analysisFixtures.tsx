@@ -8,7 +8,7 @@ import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
-import { AnalysisScreen } from '../../src/pages/cdn/analysis/AnalysisScreen';
+import { AnalysisScreen } from '../../resources/traffic/analysis/AnalysisScreen';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import type { trafficMethods } from '../../dataProviders/api/traffic';
 import type {
@@ -21,7 +21,7 @@ import type {
   UrlTopList,
   UserListAll,
   UserListCn,
-} from '../../common/wire/trafficTypes';
+} from '../../common/wire/traffic/index';
 import { renderInAdmin } from './harness';
 
 // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).

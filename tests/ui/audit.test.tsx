@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { testDataProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
-import { AuditList, auditCsv } from '../../resources/auditLog/AuditList';
-import { fieldChanges } from '../../resources/auditLog/auditDiff';
-import type { AuditEntry } from '../../common/wire/auditTypes';
+import { AuditList, auditCsv } from '../../resources/audit/AuditList';
+import { fieldChanges } from '../../resources/audit/auditDiff';
+import type { AuditEntry } from '../../common/wire/audit';
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore } from 'react-admin';
 import { PortalApiError } from '../../dataProviders/http';
-import type { BillDetail, BillOverview, BillQuery, BillSum, PriceModel } from '../../common/wire/trafficTypes';
-import { BillPage } from '../../src/pages/page/bill/BillPage';
-import { formatYuan } from '../../src/pages/page/bill/money';
+import type { BillDetail, BillOverview, BillQuery, BillSum, PriceModel } from '../../common/wire/traffic/index';
+import { BillPage } from '../../resources/traffic/bill/BillPage';
+import { formatYuan } from '../../resources/traffic/bill/money';
 import { captureCsv, CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const priceModel: PriceModel = {

@@ -12,10 +12,10 @@ import { CertificateCreate } from '../../resources/certificates/CertificateCreat
 import { editTransform, validateEdit } from '../../resources/certificates/CertificateEdit';
 import { accountChoices, certificatePemError, expiryOf, nameCovers, privateKeyPemError, shareError } from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
-import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificateTypes';
+import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificates';
 import { testI18n } from './harness';
 
-vi.mock('../../dataProviders/api/session', () => ({
+vi.mock('../../dataProviders/api/shell', () => ({
   sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() },
 }));
 

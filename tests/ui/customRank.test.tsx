@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import type { DosageEntry } from '../../common/wire/trafficTypes';
-import { CustomRankPage } from '../../src/pages/cdn/ranking/CustomRankPage';
+import type { DosageEntry } from '../../common/wire/traffic/index';
+import { CustomRankPage } from '../../resources/traffic/ranking/CustomRankPage';
 import { captureCsv, CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 

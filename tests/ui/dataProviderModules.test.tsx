@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { HostCountReply } from '../../common/wire/hostTypes';
-import type { PurgeQuota } from '../../common/wire/purgeTypes';
+import type { HostCountReply } from '../../common/wire/hosts';
+import type { PurgeQuota } from '../../common/wire/purge';
 import { buildProvider, dataProvider } from '../../dataProviders';
 
 describe('data provider modules', () => {

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { authFor, renderInAdmin } from './harness';
-import type { Domain } from '../../common/wire/domainTypes';
-import { emptyDomainInput } from '../../common/rules/domainRules';
+import type { Domain } from '../../common/wire/domains';
+import { emptyDomainInput } from '../../common/rules/domains/index';
 
 let nextId = 1;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DomainVersion } from '../../common/wire/domainTypes';
-import { domainConfigOf } from '../../common/rules/domainRules';
+import type { DomainVersion } from '../../common/wire/domains';
+import { domainConfigOf } from '../../common/rules/domains/index';
 import { HistoryTab } from '../../resources/domains/show/HistoryTab';
 import { toDomainInput } from '../../resources/domains/form/formValues';
 import { authFor, buildDomain, domainMethods, makeProvider, renderWithAdmin } from './domainFixtures';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
-import type { Domain } from '../../common/wire/domainTypes';
+import type { Domain } from '../../common/wire/domains';
 import { DomainList } from '../../resources/domains/DomainList';
 import { writeUserInfo } from '../../src/auth/storage';
 import { enrichUserInfo } from '../../src/auth/userInfo';

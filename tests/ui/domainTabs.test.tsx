@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { DomainCloudStorage, DomainRetrieval, DomainSchedulingPolicy, DomainStrategy } from '../../common/wire/domainTypes';
+import type { DomainCloudStorage, DomainRetrieval, DomainSchedulingPolicy, DomainStrategy } from '../../common/wire/domains';
 import { CacheTab } from '../../resources/domains/show/CacheTab';
 import { OriginTab } from '../../resources/domains/show/OriginTab';
 import { SchedulingTab } from '../../resources/domains/show/SchedulingTab';

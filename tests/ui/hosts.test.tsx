@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
-import { HostList } from '../../resources/vpsHosts/HostList';
-import { HostShow } from '../../resources/vpsHosts/HostShow';
-import { OverviewHostPage } from '../../src/pages/cdn/overviewHost/OverviewHostPage';
+import { HostList } from '../../resources/hosts/HostList';
+import { HostShow } from '../../resources/hosts/HostShow';
+import { OverviewHostPage } from '../../resources/hosts/overview/OverviewHostPage';
 import { PortalApiError } from '../../dataProviders/http';
-import type { Area, Host, HostCountReply, HostTypeOverview } from '../../common/wire/hostTypes';
+import type { Area, Host, HostCountReply, HostTypeOverview } from '../../common/wire/hosts';
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
 // eslint-disable-next-line import/first

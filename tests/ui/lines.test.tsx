@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { BandwidthPoint, LineArea, LineInfo, LineSummary } from '../../dataProviders/api/lines';
-import { LinesPage } from '../../src/pages/cdn/lines/LinesPage';
-import { bandwidthPoints } from '../../src/pages/cdn/lines/LineBandwidth';
-import { mapLines, parseCoordinates } from '../../src/pages/cdn/lines/lineModel';
-import { placeLabels } from '../../src/pages/cdn/lines/labelPlacement';
+import { LinesPage } from '../../resources/traffic/lines/LinesPage';
+import { bandwidthPoints } from '../../resources/traffic/lines/LineBandwidth';
+import { mapLines, parseCoordinates } from '../../resources/traffic/lines/lineModel';
+import { placeLabels } from '../../resources/traffic/lines/labelPlacement';
 import { CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;

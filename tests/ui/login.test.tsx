@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   autoLogin: vi.fn(),
   logout: vi.fn(),
 }));
-vi.mock('../../dataProviders/api/session', () => ({ sessionApi: api }));
+vi.mock('../../dataProviders/api/shell', () => ({ sessionApi: api }));
 import { LoginPage, loginFieldError } from '../../src/pages/LoginPage';
 import { createAuthProvider, loginFailureKey } from '../../src/auth/authProvider';
 import { testI18n } from './harness';

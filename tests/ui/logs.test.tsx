@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/logs';
-import { LogPage } from '../../src/pages/cdn/log/LogPage';
-import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../src/pages/cdn/log/logForm';
+import { LogPage } from '../../resources/traffic/logs/LogPage';
+import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../resources/traffic/logs/logForm';
 import { CUSTOMER, NOW, renderPage, signedInAtNow, spies } from './trafficPagesFixtures';
 
 

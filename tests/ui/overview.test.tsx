@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import type { Overview, Sequential } from '../../common/wire/trafficTypes';
-import GuardedOverviewPage, { OverviewPage } from '../../src/pages/cdn/overview/OverviewPage';
-import { curvePoints } from '../../src/pages/cdn/overview/OverviewCurve';
+import type { Overview, Sequential } from '../../common/wire/traffic/index';
+import GuardedOverviewPage, { OverviewPage } from '../../resources/traffic/overview/OverviewPage';
+import { curvePoints } from '../../resources/traffic/overview/OverviewCurve';
 import { captureCsv, CUSTOMER, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
 
 /** Frozen clock (local time): Thursday 2026-05-14 10:07:31. */

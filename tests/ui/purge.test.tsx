@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testDataProvider } from 'react-admin';
-import { PurgeForm } from '../../src/pages/cdn/purge/PurgeForm';
-import { TaskList } from '../../resources/purgeTasks/TaskList';
+import { PurgeForm } from '../../resources/purge/forms/PurgeForm';
+import { TaskList } from '../../resources/purge/tasks/TaskList';
 import { PortalApiError } from '../../dataProviders/http';
-import type { PurgeQuota, PurgeTask } from '../../common/wire/purgeTypes';
+import type { PurgeQuota, PurgeTask } from '../../common/wire/purge';
 import { authFor, renderWithAdmin } from './domainFixtures';
 
 const quota = (kind: PurgeQuota['kind'], remaining = 9990, enabled = true): PurgeQuota => ({ kind, limit: 10000, used: 10000 - remaining, remaining, enabled });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { availablePaths, menuEntries, resourceModules, resources } from '../../src/registry';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
-import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monit';
+import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE } from '../../dataProviders/monit/monitoring';
 import { buildProvider } from '../../dataProviders';
 import { websitesModule } from '../../dataProviders/impapi/websites';
-import { monitModule } from '../../dataProviders/monit/monit';
+import { monitModule } from '../../dataProviders/monit/monitoring';
 
 /** Sub-resources (#23): registered resources with their parent's permission module, but no menu entry and no landing page. */
 describe('registry: sub-resources', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { analysisProvider, NOW, renderScreen, signInAcme } from './analysisFixtures';
-import type { AnalysisSearch } from '../../common/wire/trafficTypes';
+import type { AnalysisSearch } from '../../common/wire/traffic/index';
 
 // Frozen clock (local time): Thursday 2026-05-14 10:07:31. Only Date is faked, timers stay real.
 

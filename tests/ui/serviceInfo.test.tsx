@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import type { ServiceInfo, ServiceInfoInit } from '../../common/wire/trafficTypes';
-import { ServiceInfoPage } from '../../src/pages/cdn/serviceInfo/ServiceInfoPage';
-import { monthsSince } from '../../src/pages/cdn/serviceInfo/months';
+import type { ServiceInfo, ServiceInfoInit } from '../../common/wire/traffic/index';
+import { ServiceInfoPage } from '../../resources/traffic/serviceInfo/ServiceInfoPage';
+import { monthsSince } from '../../resources/traffic/serviceInfo/months';
 import { captureCsv, CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const day = (d: number) => new Date(2026, 4, d, 0, 0, 0).getTime() / 1000;

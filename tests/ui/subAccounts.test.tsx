@@ -7,16 +7,16 @@ import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { enrichUserInfo, type AccountNode } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
-import { SubAccountList } from '../../resources/subAccounts/SubAccountList';
-import { SubAccountCreate } from '../../resources/subAccounts/SubAccountCreate';
-import { SubAccountEdit } from '../../resources/subAccounts/SubAccountEdit';
+import { SubAccountList } from '../../resources/users/subAccounts/SubAccountList';
+import { SubAccountCreate } from '../../resources/users/subAccounts/SubAccountCreate';
+import { SubAccountEdit } from '../../resources/users/subAccounts/SubAccountEdit';
 import { PortalApiError } from '../../dataProviders/http';
-import type { SubAccountRecord } from '../../dataProviders/cloud/domainGroups';
-import { sessionApi } from '../../dataProviders/api/session';
+import type { SubAccountRecord } from '../../dataProviders/cloud/domains';
+import { sessionApi } from '../../dataProviders/api/shell';
 import { testI18n } from './harness';
 
 // The stored account tree is re-read after create/delete; no server here.
-vi.mock('../../dataProviders/api/session', () => ({
+vi.mock('../../dataProviders/api/shell', () => ({
   sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() },
 }));
 

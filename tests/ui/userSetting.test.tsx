@@ -6,7 +6,7 @@ import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
-import { UserSettingPage } from '../../src/pages/page/UserSettingPage';
+import { UserSettingPage } from '../../resources/users/settings/UserSettingPage';
 import { PortalApiError } from '../../dataProviders/http';
 import type { ChangePasswordInput } from '../../dataProviders/shiro/password';
 import { renderInAdmin } from './harness';

@@ -8,7 +8,7 @@ import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { readUserInfo, writeUserInfo } from '../../src/auth/storage';
-import { grantablePermissions } from '../../common/rules/permissionCatalog';
+import { grantablePermissions } from '../../common/rules/shell/permissionCatalog';
 import { PermissionTable } from '../../resources/users/PermissionPicker';
 import { UserList } from '../../resources/users/UserList';
 import { UserCreate } from '../../resources/users/UserCreate';

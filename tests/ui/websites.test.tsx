@@ -14,7 +14,7 @@ import { PolicyPanel } from '../../resources/websites/PolicyPanel';
 import { RulePage } from '../../resources/websites/RulePage';
 import { PolicyPage } from '../../resources/websites/PolicyPage';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { DryRunResult, Policy, Rule } from '../../common/wire/websiteTypes';
+import type { DryRunResult, Policy, Rule } from '../../common/wire/websites';
 
 const impapi = vi.hoisted(() => ({ impapiGet: vi.fn(), impapiPost: vi.fn() }));
 vi.mock('../../dataProviders/impapi/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/impapi/http')>()), ...impapi }));

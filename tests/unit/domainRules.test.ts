@@ -3,12 +3,12 @@ import {
   cachePathKind, cacheSeconds, defaultCacheRules, emptyDomainInput, findCacheConflict, isDomainName, isIcpNumber, isIPv4, isIPv6, isIpOrCidr,
   normalizeDomainInput, validateBackDir, validateBackHost, validateCacheRule, validateCacheRules, validateDomainInput, validateDomainName,
   validateIcp, validateOrigins, validatePort, validateTestUrl, validateHeaderName,
-} from '../../common/rules/domainRules';
-import { DOMAIN_MESSAGES, domainRuleMessages, domainRuleText } from '../../common/rules/domainMessages';
-import { diffDomainConfig, stableStringify, summarizeChanges } from '../../common/rules/domainDiff';
+} from '../../common/rules/domains/index';
+import { DOMAIN_MESSAGES, domainRuleMessages, domainRuleText } from '../../common/rules/domains/messages';
+import { diffDomainConfig, stableStringify, summarizeChanges } from '../../common/rules/domains/diff';
 import { DEMO_DOMAINS } from '../../server/demo/domainsData';
 import { isPrivateAddress } from '../../server/lib/originProbe';
-import type { DomainInput, DomainOrigin } from '../../common/wire/domainTypes';
+import type { DomainInput, DomainOrigin } from '../../common/wire/domains';
 
 const valid = (o: Partial<DomainInput> = {}): DomainInput => ({
   ...emptyDomainInput('static'),

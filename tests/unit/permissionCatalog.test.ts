@@ -14,7 +14,7 @@ import {
   selectionToPermissions,
   summarizePermissions,
   ungrantable,
-} from '../../common/rules/permissionCatalog';
+} from '../../common/rules/shell/permissionCatalog';
 
 const VIEWER = ['portal:overview:view:*', 'portal:domain:view:*', 'portal:certificate:view:*', 'portal:log:view:*', 'portal:log:top:*', 'portal:log:hit:*', 'portal:person:operation:*', 'portal:user:operation:*'];
 

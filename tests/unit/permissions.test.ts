@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessForAction, allowedLogTabs, hasPermission, holdsModule, isSuperRole, landingPage, normalizePermissions, visibleAreas,
-} from '../../common/rules/permissions';
+} from '../../common/rules/shell/permissions';
 
 const viewer = ['portal:overview:view:*', 'portal:domain:view:*', 'portal:log:view:*', 'portal:log:top:*', 'portal:log:hit:*', 'portal:person:operation:*'];
 

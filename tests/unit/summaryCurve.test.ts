@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CountDetail, RequestCurvePoint } from '../../common/wire/trafficTypes';
-import { offlineCurve, onlineCurve, toTimePoints } from '../../src/pages/cdn/analysis/tabs/curves';
+import type { CountDetail, RequestCurvePoint } from '../../common/wire/traffic/index';
+import { offlineCurve, onlineCurve, toTimePoints } from '../../resources/traffic/analysis/tabs/curves';
 
 const classes = { statusCode0: 0, statusCode1: 0, statusCode2: 0, statusCode3: 0, statusCode4: 0, statusCode5: 0 };
 const T = 1_778_720_400;

@@ -1,5 +1,5 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { LIST_MODES } from '../../../common/rules/domainRules';
+import { LIST_MODES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { LinesInput, On, ListOn, Row, Section } from './FormParts';
 import { domainRule } from './validators';

@@ -1,5 +1,5 @@
 import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { CACHE_UNITS, REWRITE_FLAGS } from '../../../common/rules/domainRules';
+import { CACHE_UNITS, REWRITE_FLAGS } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, On, Row, Section } from './FormParts';
 import { domainRule } from './validators';

@@ -4,7 +4,7 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
-import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../common/rules/domainRules';
+import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { Row, Section } from './FormParts';
 import { domainRule } from './validators';

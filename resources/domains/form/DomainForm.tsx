@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { SaveButton, TabbedForm, Toolbar, useTranslate } from 'react-admin';
-import type { Domain } from '../../../common/wire/domainTypes';
-import { emptyDomainInput } from '../../../common/rules/domainRules';
+import type { Domain } from '../../../common/wire/domains';
+import { emptyDomainInput } from '../../../common/rules/domains/index';
 import { AccessSection } from './AccessSection';
 import { AdvancedSection } from './AdvancedSection';
 import { BasicSection } from './BasicSection';

@@ -4,9 +4,9 @@ import { BooleanInput, RadioButtonGroupInput, SelectInput, useDataProvider, useR
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { CertificateMatch } from '../../../common/wire/certificateTypes';
-import type { Domain } from '../../../common/wire/domainTypes';
-import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domainRules';
+import type { CertificateMatch } from '../../../common/wire/certificates';
+import type { Domain } from '../../../common/wire/domains';
+import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { Section } from './FormParts';

@@ -14,8 +14,8 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { BackHost, DomainOrigin } from '../../../common/wire/domainTypes';
-import { BACK_PROTOCOLS, ORIGIN_ROLES, ORIGIN_TYPES } from '../../../common/rules/domainRules';
+import type { BackHost, DomainOrigin } from '../../../common/wire/domains';
+import { BACK_PROTOCOLS, ORIGIN_ROLES, ORIGIN_TYPES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { ALWAYS_SHOW_ACTIONS, AddRowButton, Row, Section } from './FormParts';
 import { toDomainInput } from './formValues';

@@ -1,5 +1,5 @@
-import type { Domain, DomainInput } from '../../../common/wire/domainTypes';
-import { emptyDomainInput, splitList } from '../../../common/rules/domainRules';
+import type { Domain, DomainInput } from '../../../common/wire/domains';
+import { emptyDomainInput, splitList } from '../../../common/rules/domains/index';
 
 /**
  * The form edits a DomainInput. Lists of words (labels, parameters, referers, ...) are edited as

@@ -4,7 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { PortalApiError } from '../../../dataProviders/http';
-import { BUCKET_CONFIRM_CODE, type Domain, type DomainInput } from '../../../common/wire/domainTypes';
+import { BUCKET_CONFIRM_CODE, type Domain, type DomainInput } from '../../../common/wire/domains';
 import { DOMAIN_RESOURCE } from '../domainUi';
 import { originSignature, toDomainInput, type DomainFormValues } from './formValues';
 import { useAsk } from './useAsk';

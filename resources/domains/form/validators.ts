@@ -1,7 +1,7 @@
 import type { Validator } from 'react-admin';
-import type { DomainFieldError, DomainInput } from '../../../common/wire/domainTypes';
-import { validateDomainInput } from '../../../common/rules/domainRules';
-import type { DomainMessageKey } from '../../../common/rules/domainMessages';
+import type { DomainFieldError, DomainInput } from '../../../common/wire/domains';
+import { validateDomainInput } from '../../../common/rules/domains/index';
+import type { DomainMessageKey } from '../../../common/rules/domains/messages';
 import { toDomainInput, type DomainFormValues } from './formValues';
 
 /** i18n key of a rule message (i18n/<lang>/domains.ts spreads the catalogue under domainRules). */

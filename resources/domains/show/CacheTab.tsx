@@ -1,7 +1,7 @@
 import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainStrategy } from '../../../common/wire/domainTypes';
+import type { Domain, DomainStrategy } from '../../../common/wire/domains';
 import { fieldLabel } from '../domainUi';
 import { cacheTime, describeSetting } from './describe';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';

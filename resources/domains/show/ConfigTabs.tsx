@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import type { Domain } from '../../../common/wire/domainTypes';
+import type { Domain } from '../../../common/wire/domains';
 import { fieldLabel } from '../domainUi';
 import { describeSetting } from './describe';
 import { Lines, SettingsGrid } from './SettingsGrid';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { ListButton, ShowBase, ShowView, TabbedShowLayout, useRecordContext, useShowContext, useTranslate } from 'react-admin';
-import type { Domain } from '../../../common/wire/domainTypes';
+import type { Domain } from '../../../common/wire/domains';
 import { DomainDeleteButton, DomainEditLink, DomainFreezeToggle, DomainStatusToggle } from '../DomainActions';
 import { OperationChip, StatusChip } from '../DomainChips';
 import { CONFIGURING_POLL_MS } from '../DomainList';

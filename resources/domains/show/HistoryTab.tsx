@@ -7,7 +7,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainVersion } from '../../../common/wire/domainTypes';
+import type { Domain, DomainVersion } from '../../../common/wire/domains';
 import { blockMessage, configBlock, useCanOperateDomains, valueLabel } from '../domainUi';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { settingLabel } from './describe';

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainBucket, DomainCloudStorage, DomainRetrieval } from '../../../common/wire/domainTypes';
+import type { Domain, DomainBucket, DomainCloudStorage, DomainRetrieval } from '../../../common/wire/domains';
 import { fieldLabel, valueLabel } from '../domainUi';
 import { describeSetting } from './describe';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';

@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Domain } from '../../../common/wire/domainTypes';
+import type { Domain } from '../../../common/wire/domains';
 import { fieldLabel, valueLabel } from '../domainUi';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { describeSetting } from './describe';

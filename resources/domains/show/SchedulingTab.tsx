@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { Domain, DomainSchedulingPolicy } from '../../../common/wire/domainTypes';
+import type { Domain, DomainSchedulingPolicy } from '../../../common/wire/domains';
 import { blockMessage, configBlock, fieldLabel } from '../domainUi';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { QueryState, useDomainData } from './QueryState';

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Domain, DomainConfig, DomainVersion } from '../../../common/wire/domainTypes';
-import { diffDomainConfig } from '../../../common/rules/domainDiff';
+import type { Domain, DomainConfig, DomainVersion } from '../../../common/wire/domains';
+import { diffDomainConfig } from '../../../common/rules/domains/diff';
 import { describeSetting, settingLabel } from './describe';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 import { Lines } from './SettingsGrid';

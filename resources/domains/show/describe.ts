@@ -2,7 +2,7 @@ import type { TranslateFunction as Translate } from 'react-admin';
 import type {
   AccessList, BackHost, CacheRule, CacheUnit, DomainAdvanced, DomainConfig, DomainOrigin, ErrorPage, HeaderRule, IgnoreParams, RefererList,
   RewriteRule, StatusCodeCache,
-} from '../../../common/wire/domainTypes';
+} from '../../../common/wire/domains';
 import { fieldLabel, valueLabel } from '../domainUi';
 
 /**

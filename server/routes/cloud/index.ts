@@ -1,8 +1,8 @@
 import { portalEnvelope } from '../../lib/envelope';
 import { backendRoutes } from '../backend';
-import { encryptDomainInfoRoutes } from './encryptDomainInfo';
-import { domainGroupRoutes } from './domainGroups';
-import { lineAreaRoutes } from './lineArea';
+import { encryptDomainInfoRoutes } from './domains/encryptDomainInfo';
+import { domainGroupRoutes } from './domains/domainGroups';
+import { lineAreaRoutes } from './traffic/lineArea';
 
 /** /cloud: the portal's envelope (success code "0"). */
 export const cloudBackend = backendRoutes({

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { AccountNode } from '../../../common/wire/sessionTypes';
+import type { AccountNode } from '../../../common/wire/shell/session';
 
 export interface AccountRow {
   identity: string;

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { AuditEntry, AuditQuery, AuditSortField } from '../../../common/wire/auditTypes';
+import type { AuditEntry, AuditQuery, AuditSortField } from '../../../common/wire/audit';
 
 /** Audit log rows (migration 044, issue #22). */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
 import type { CertificateFacts } from '../../lib/x509';
-import type { CertificateExpiry, CertificateSortField } from '../../../common/wire/certificateTypes';
+import type { CertificateExpiry, CertificateSortField } from '../../../common/wire/certificates';
 
 /** A stored certificate without its key material. */
 export interface CertificateRow extends Omit<CertificateFacts, 'awardedTime' | 'expireTime'> {

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { DomainChange, DomainConfig, DomainVersion } from '../../../common/wire/domainTypes';
+import type { DomainChange, DomainConfig, DomainVersion } from '../../../common/wire/domains';
 
 /** Version history of domains (migration 010): one row per saved change. */
 

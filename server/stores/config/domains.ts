@@ -2,7 +2,7 @@ import type { ConfigDb } from './db';
 import { StoreMemo } from '../../lib/storeMemo';
 import type {
   DeliveryType, Domain, DomainConfig, DomainNameInfo, DomainSearchParams, DomainStatus, DomainSummary, OperationState,
-} from '../../../common/wire/domainTypes';
+} from '../../../common/wire/domains';
 
 /** Accelerated domains: filterable columns plus the config document (migration 010). */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { Area, Host, HostAreaStat, HostCountReply, HostCustomer, HostSortField, HostTypeOverview } from '../../../common/wire/hostTypes';
-import { EXPIRING_DAYS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../../common/rules/hostRules';
+import type { Area, Host, HostAreaStat, HostCountReply, HostCustomer, HostSortField, HostTypeOverview } from '../../../common/wire/hosts';
+import { EXPIRING_DAYS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../../common/rules/hosts';
 
 /** Hosts (VPS and dedicated servers) and areas (migration 038). `accounts` null = every account (staff). */
 

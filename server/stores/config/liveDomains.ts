@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { LiveDomain, LiveDomainQuery } from '../../../common/wire/domainTypes';
+import type { LiveDomain, LiveDomainQuery } from '../../../common/wire/domains';
 
 /** Live (streaming) domains (migration 010). Visibility: customer or domain group among the accounts. */
 

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { PurgeKind, PurgeStatus } from '../../../common/rules/purgeRules';
-import type { PurgeTask, PurgeTaskQuery, PurgeTaskUrl, StatusCounts } from '../../../common/wire/purgeTypes';
+import type { PurgeKind, PurgeStatus } from '../../../common/rules/purge';
+import type { PurgeTask, PurgeTaskQuery, PurgeTaskUrl, StatusCounts } from '../../../common/wire/purge';
 
 /** Purge and prefetch tasks, their URLs and the submission audit (migration 030). */
 

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { SubUser } from '../../../common/wire/userTypes';
+import type { SubUser } from '../../../common/wire/users';
 
 /** A sub-user as the /shiro/self calls answer it (never the password hash): the wire type shared with the client. */
 export type SubUserRecord = SubUser;

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
-import type { WebsiteInput } from '../../../common/rules/websiteRules';
-import type { OriginCheck, Website } from '../../../common/wire/websiteTypes';
+import type { WebsiteInput } from '../../../common/rules/websites/index';
+import type { OriginCheck, Website } from '../../../common/wire/websites';
 
 /** Protected websites (issue #18), table websites of migration 043. */
 

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from './engine';
 import type { RecordKind } from './ingest';
-import type { HostMetricPoint } from '../../../common/wire/hostTypes';
+import type { HostMetricPoint } from '../../../common/wire/hosts';
 
 /**
  * Host utilisation (issue #17): one row per host and minute in traffic.host_metrics, keyed by the

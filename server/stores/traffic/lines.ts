@@ -1,5 +1,5 @@
 import type { TrafficEngine } from './engine';
-import type { BandwidthPoint, LineSummary } from '../../../common/wire/lineTypes';
+import type { BandwidthPoint, LineSummary } from '../../../common/wire/traffic/lines';
 
 /** The provider's lines and their bandwidth (traffic.lines, line_bandwidth_1m, line_bandwidth_5m). */
 

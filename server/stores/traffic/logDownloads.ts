@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LOG_DOWNLOAD_TTL_HOURS } from '../../../common/wire/logTypes';
+import { LOG_DOWNLOAD_TTL_HOURS } from '../../../common/wire/traffic/logs';
 
 /**
  * Files produced by POST /api/log/downloadID, kept under <data dir>/downloads: <id>.csv.gz and a

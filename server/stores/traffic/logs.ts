@@ -1,5 +1,5 @@
 import type { TrafficEngine } from './engine';
-import { LOG_DOWNLOAD_MAX_ROWS, type LogRow } from '../../../common/wire/logTypes';
+import { LOG_DOWNLOAD_MAX_ROWS, type LogRow } from '../../../common/wire/traffic/logs';
 
 /**
  * Raw access-log rows for the log screen: a filtered, paged list (newest first) and a gzip export.

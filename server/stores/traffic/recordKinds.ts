@@ -1,7 +1,7 @@
 import { ACCESS_LOGS, type RecordKind } from './ingest';
 import { HOST_METRICS } from './hostMetrics';
-import { IPP_TRAFFIC } from './ippTraffic';
-import { SECURITY_EVENTS } from './securityEvents';
+import { IPP_TRAFFIC } from './ipProtection';
+import { SECURITY_EVENTS } from './websitesEvents';
 
 /**
  * Every record kind the ingest path loads (`?kind=` of POST /api/log/ingest, `--kind` of

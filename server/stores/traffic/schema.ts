@@ -1,8 +1,8 @@
 import type { TrafficEngine } from './engine';
 import { ensureRollups } from './rollupStore';
 import { HOST_METRICS_STATEMENTS } from './hostMetrics';
-import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ippTraffic';
-import { SECURITY_EVENT_STATEMENTS } from './securityEvents';
+import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ipProtection';
+import { SECURITY_EVENT_STATEMENTS } from './websitesEvents';
 import { ensureClientAppColumn } from './clientAppColumn';
 
 /**

@@ -2,7 +2,7 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { X509Certificate } from 'node:crypto';
 import { ok, fail, portalEnvelope } from '../../../lib/envelope';
-import { hasPermission } from '../../../../common/rules/permissions';
+import { hasPermission } from '../../../../common/rules/shell/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
 import { accountLineage, getCertificateMaterial, listCertificates } from '../../../stores/config/certificates';
 import { keyVaultFor } from '../../../lib/keyVault';
@@ -12,7 +12,7 @@ import { certificateWriteRoutes } from './certificateWrite';
 import type {
   CertificateChainEntry, CertificateDeletionStatus, CertificateDetails, CertificateMatch, CertificateName, CertificateProvider,
   CertificateSearchParams, CertificateSearchReply,
-} from '../../../../common/wire/certificateTypes';
+} from '../../../../common/wire/certificates';
 import { CertificateListSchema, CertificateSearchReplySchema, replySchema } from '../../../lib/wireSchemas';
 
 const VIEW = { module: 'certificate', access: 'view' } as const;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { isSuperRole } from '../../../../common/rules/permissions';
+import { isSuperRole } from '../../../../common/rules/shell/permissions';
 import { fail, notFound, PortalError } from '../../../lib/envelope';
 import { getCertificate, type CertificateFilter, type CertificateRow, type DeleteLog } from '../../../stores/config/certificates';
 import { domainsUsing } from '../../../stores/config/certificateDomains';
 import type { AccountScope, SessionUser } from '../../../types';
-import type { Certificate } from '../../../../common/wire/certificateTypes';
+import type { Certificate } from '../../../../common/wire/certificates';
 import { auditObject } from '../../../lib/audit';
 
 /**

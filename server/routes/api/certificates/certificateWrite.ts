@@ -14,7 +14,7 @@ import { certificateAuditState, isOwned, loadOwned, loadVisible, renderLog, toWi
 import { auditChange, auditObject } from '../../../lib/audit';
 import type {
   CertificateBindReply, CertificateDeletionStatus, CertificateRenameInput, CertificateUpdateInput, CertificateUploadInput,
-} from '../../../../common/wire/certificateTypes';
+} from '../../../../common/wire/certificates';
 
 const OPERATION = { module: 'certificate', access: 'operation' } as const;
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,20 +1,20 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { fail, ok, portalEnvelope } from '../../../lib/envelope';
-import { isSuperRole } from '../../../../common/rules/permissions';
+import { isSuperRole } from '../../../../common/rules/shell/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
 import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPageKept } from '../../../stores/config/domains';
 import { insertVersion } from '../../../stores/config/domainVersions';
 import {
   assertSettled, checkBuckets, commitChange, currentConfig, invalidReply, issueDue, loadDomain, resolveCertificate, resolveOwner,
-} from '../../../lib/domainService';
+} from '../../../services/domains';
 import {
   DomainInputSchema, DomainSearchSchema, DomainUpdateSchema, listParam, toDomainInput, toSearchParams,
   type DomainInputBody, type DomainSearchBody, type DomainUpdateBody,
 } from './domainSchemas';
-import { diffDomainConfig } from '../../../../common/rules/domainDiff';
-import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../../common/rules/domainRules';
-import type { DomainSearchReply } from '../../../../common/wire/domainTypes';
+import { diffDomainConfig } from '../../../../common/rules/domains/diff';
+import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../../common/rules/domains/index';
+import type { DomainSearchReply } from '../../../../common/wire/domains';
 import { auditChange, auditObject } from '../../../lib/audit';
 import { EncryptedSchema, replySchema } from '../../../lib/wireSchemas';
 

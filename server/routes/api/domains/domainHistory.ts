@@ -2,7 +2,7 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../../lib/envelope';
 import { getVersion, listVersions } from '../../../stores/config/domainVersions';
-import { assertSettled, commitChange, loadDomain, resolveCertificate } from '../../../lib/domainService';
+import { assertSettled, commitChange, loadDomain, resolveCertificate } from '../../../services/domains';
 
 /** Version history and rollback (contract rows /api/domain/history/*). */
 export const domainHistoryRoutes: TypedRoutes = async (app) => {

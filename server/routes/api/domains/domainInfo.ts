@@ -1,13 +1,13 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
-import { assertSettled, loadDomain, visibleAccounts } from '../../../lib/domainService';
+import { assertSettled, loadDomain, visibleAccounts } from '../../../services/domains';
 import { domainsWithBucket } from '../../../stores/config/domains';
 import { schedulingPolicy } from '../../../lib/edgeRegions';
-import { cachePathKind, cacheRuleValues, cacheSeconds, DEFAULT_CACHE_DAYS, DEFAULT_GLOBAL_CACHE_DAYS } from '../../../../common/rules/domainRules';
+import { cachePathKind, cacheRuleValues, cacheSeconds, DEFAULT_CACHE_DAYS, DEFAULT_GLOBAL_CACHE_DAYS } from '../../../../common/rules/domains/index';
 import type {
   DomainBucket, DomainCloudStorage, DomainRetrieval, DomainStrategy,
-} from '../../../../common/wire/domainTypes';
+} from '../../../../common/wire/domains';
 
 const view = { module: 'domain', access: 'view' } as const;
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type {
   CacheUnit, DomainAdvanced, DomainInput, DomainOrigin, HeaderRule, DomainSearchParams,
-} from '../../../../common/wire/domainTypes';
-import { defaultAdvanced, emptyDomainInput } from '../../../../common/rules/domainRules';
+} from '../../../../common/wire/domains';
+import { defaultAdvanced, emptyDomainInput } from '../../../../common/rules/domains/index';
 
 /**
  * Request shapes of the domain routes. The schema checks structure only; every value rule (with the

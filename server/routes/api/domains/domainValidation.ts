@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
-import { messageText } from '../../../lib/domainService';
+import { messageText } from '../../../services/domains';
 import { probeOrigin, type ProbeTarget } from '../../../lib/originProbe';
-import { validateIcp, validateOrigins, validateTestUrl } from '../../../../common/rules/domainRules';
-import type { DomainMessageKey } from '../../../../common/rules/domainMessages';
-import type { DomainOrigin } from '../../../../common/wire/domainTypes';
+import { validateIcp, validateOrigins, validateTestUrl } from '../../../../common/rules/domains/index';
+import type { DomainMessageKey } from '../../../../common/rules/domains/messages';
+import type { DomainOrigin } from '../../../../common/wire/domains';
 import type { ServerMessageKey } from '../../../../i18n/serverMessages';
 
 const view = { module: 'domain', access: 'view' } as const;

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
 import { queryLiveDomains } from '../../../stores/config/liveDomains';
 import { listParam } from './domainSchemas';
-import type { LiveDomainQuery, LiveDomainReply } from '../../../../common/wire/domainTypes';
+import type { LiveDomainQuery, LiveDomainReply } from '../../../../common/wire/domains';
 
 const view = { module: 'liveDomain', access: 'view' } as const;
 const StrList = Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 20 }), Type.String({ maxLength: 256 })]);

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { TrafficEngine } from '../engine';
-import type { BillDetail, BillOverview, BillSum, PriceModel } from '../../../../common/wire/trafficTypes';
+import type { BillDetail, BillOverview, BillSum, PriceModel } from '../../../../common/wire/traffic/index';
 import { buildUnion, BUCKET_KEY, key } from './plan';
 import { num } from './numbers';
 import type { Filters } from './search';

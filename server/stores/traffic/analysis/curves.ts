@@ -10,7 +10,7 @@ import type {
   SourceRequestPoint,
   StatusClasses,
   StatusCurvePoint,
-} from '../../../../common/wire/trafficTypes';
+} from '../../../../common/wire/traffic/index';
 import { curveQuery, intervalSeconds } from './curve';
 import { bps, pct } from './numbers';
 import type { UnionSpec } from './plan';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure, ShareItem, UserListAll, UserListCn } from '../../../../common/wire/traffic/index';
 import { buildUnion, fromUnion, key, measureColumn } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';

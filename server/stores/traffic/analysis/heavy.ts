@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, KeyValue, UrlTopList } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure, KeyValue, UrlTopList } from '../../../../common/wire/traffic/index';
 import { SKETCH_N } from '../rollups';
 import { baseAnswers, buildUnion, key, measureColumn, type Key } from './plan';
 import { topQuery } from './tops';

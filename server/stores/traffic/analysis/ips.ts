@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, IpItem, IpList, KeyValue } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure, IpItem, IpList, KeyValue } from '../../../../common/wire/traffic/index';
 import { IP_AREA, SKETCH_N, UNIQ_PRECISION } from '../rollups';
 import { baseAnswers, baseWhere, baseWhereIn, buildUnion, filterParams, key, type Built, type Key, type UnionSpec } from './plan';
 import { CANDIDATES, sketchState, TOP_N } from './heavy';

@@ -1,6 +1,6 @@
 import type { ConfigDb } from '../../config/db';
 import type { TrafficEngine } from '../engine';
-import type { AnalysisOptionsData, NameValue, PullDownOptions } from '../../../../common/wire/trafficTypes';
+import type { AnalysisOptionsData, NameValue, PullDownOptions } from '../../../../common/wire/traffic/index';
 import { num } from './numbers';
 
 export interface ConfiguredDomain {

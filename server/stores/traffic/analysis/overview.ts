@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { Overview, OverviewDomain, Sequential, SequentialFigures, ServiceDomain } from '../../../../common/wire/trafficTypes';
+import type { Overview, OverviewDomain, Sequential, SequentialFigures, ServiceDomain } from '../../../../common/wire/traffic/index';
 import { BUCKET_KEY, buildUnion, key } from './plan';
 import { curveQuery, intervalSeconds } from './curve';
 import { TOTALS_SOURCES } from './curves';

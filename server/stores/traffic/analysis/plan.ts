@@ -1,5 +1,5 @@
 import { LEVEL_SECONDS, LEVELS, MEASURE_BASE, ROLLUPS, rollupTable, type Level, type MeasureName, type RollupDef } from '../rollups';
-import type { AnalysisMeasure } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure } from '../../../../common/wire/traffic/index';
 import { FILTER_COLUMNS, type Filters } from './search';
 
 /**

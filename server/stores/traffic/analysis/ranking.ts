@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, DosageEntry } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure, DosageEntry } from '../../../../common/wire/traffic/index';
 import { buildUnion, key } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../common/wire/trafficTypes';
+import type { KeyValue, SimpleKind, SimpleReplies, SimpleStats } from '../../../../common/wire/traffic/index';
 import { curveQuery } from './curve';
 import { CLASS_AGGS, statusOf, TOTALS_SOURCES } from './curves';
 import { key } from './plan';

@@ -1,5 +1,5 @@
 import type { TrafficEngine } from '../engine';
-import type { AnalysisMeasure, RankedList, StatusData } from '../../../../common/wire/trafficTypes';
+import type { AnalysisMeasure, RankedList, StatusData } from '../../../../common/wire/traffic/index';
 import { baseWhere, buildUnion, filterParams, fromUnion, key, measureColumn, readsBase, type UnionSpec } from './plan';
 import { num, pct } from './numbers';
 import type { Search } from './search';

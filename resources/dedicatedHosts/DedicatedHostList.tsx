@@ -1,4 +1,0 @@
-import { HostList } from '../vpsHosts/HostList';
-
-/** The dedicated-server list: the VPS list's screen for type 'server'. */
-export const DedicatedHostList = () => <HostList type="server" />;

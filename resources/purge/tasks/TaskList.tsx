@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import {
+  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectInput, TextInput, TopToolbar,
+  useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type Exporter, type TranslateFunction,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProviders';
+import { useCanOperate } from '../../../src/auth/useCanOperate';
+import { PortalApiError } from '../../../dataProviders/http';
+import type { PurgeTask, PurgeTaskUrl } from '../../../common/wire/purge';
+import { PURGE_STATUSES } from '../../../common/rules/purge';
+import { csvCell } from '../../domains/domainExporter';
+import { formatDateTime } from '../../../src/lib/dateTime';
+import { TaskDetail } from './TaskDetail';
+import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
+import { ListEmpty } from '../../../src/kit/QueryView';
+import { PortalPagination } from '../../../src/kit/PortalPagination';
+import { PageHeading } from '../../../src/kit/PageHeading';
+
+const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
+
+function filtersFor(prefetch: boolean) {
+  return [
+    <SelectInput key="status" source="status" label={label('status')} choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
+    ...(prefetch ? [] : [<SelectInput key="type" source="type" label={label('kind')} choices={[{ id: 'url', name: 'resources.cdn/newsearchTask.kind.url' }, { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' }]} alwaysOn sx={{ minWidth: 140 }} />]),
+    <TextInput key="url" source="url" label={label('urlContains')} alwaysOn resettable />,
+    <TextInput key="submittedBy" source="submittedBy" label={label('submittedBy')} resettable />,
+    <DateTimeInput key="startTime" source="startTime" label={label('startTime')} />,
+    <DateTimeInput key="endTime" source="endTime" label={label('endTime')} />,
+  ];
+}
+
+const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> = [
+  ['id', (r) => String(r.id)],
+  ['createTime', (r) => formatDateTime(r.createTime)],
+  ['submittedBy', (r) => r.submittedBy],
+  ['kind', (r, t) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)],
+  ['urlCount', (r) => String(r.urlCount)],
+  ['firstUrl', (r) => r.firstUrl],
+  ['status', (r, t) => t(`resources.cdn/newsearchTask.status.${r.status}`)],
+  ['progress', (r, t) => PURGE_STATUSES.filter((s) => r.counts[s]).map((s) => `${t(`resources.cdn/newsearchTask.status.${s}`)} ${r.counts[s]}`).join(' / ')],
+  ['duration', (r) => formatDuration(r.durationSeconds)],
+];
+
+const exporter = (t: TranslateFunction, name: string): Exporter<PurgeTask> => (records) =>
+  downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join('\r\n'), name);
+
+/** Reloads the list while any task on the page is still in progress. */
+function OpenTasksPoll() {
+  const { data, refetch } = useListContext<PurgeTask>();
+  const busy = (data ?? []).some(isOpen);
+  useEffect(() => {
+    if (!busy) return undefined;
+    const timer = setInterval(() => void refetch(), TASK_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, refetch]);
+  return null;
+}
+
+/** Sends the failed URLs of a task again (as one new task). */
+function ResubmitButton({ canOperate }: { canOperate: boolean }) {
+  const task = useRecordContext<PurgeTask>();
+  const t = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { refetch } = useListContext();
+  const [busy, setBusy] = useState(false);
+  if (!task || !canOperate || !task.counts.failed) return null;
+  const resubmit = async () => {
+    setBusy(true);
+    try {
+      const failed = await dataProvider.purgeTaskUrls(Number(task.id), task.kind === 'prefetch', 1, 100, 'failed');
+      await dataProvider.purgeSubmit(task.kind, failed.list.map((u: PurgeTaskUrl) => u.url).join('\n'));
+      notify('pages.cdn/newurlPush.pushSuccess', { type: 'success' });
+      void refetch();
+    } catch (e) {
+      notify(e instanceof PortalApiError && !e.message.startsWith('portal.') ? e.message : 'pages.cdn/newurlPush.unknownError', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); void resubmit(); }}>
+      {t('resources.cdn/newsearchTask.resubmit')}
+    </Button>
+  );
+}
+
+/** Task centre (/cdn/newsearchTask for purges, /cdn/prefetchTask for prefetches). */
+export function TaskList({ prefetch }: { prefetch: boolean }) {
+  const t = useTranslate();
+  const canOperate = useCanOperate(prefetch ? 'prefetch' : 'purge');
+  const title = t(prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title');
+  return (
+    <Box>
+      <PageHeading>{title}</PageHeading>
+      <List
+        title={title}
+        filters={filtersFor(prefetch)}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        perPage={20}
+        pagination={<PortalPagination />}
+        empty={false}
+        actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} /></TopToolbar>}
+      >
+        <OpenTasksPoll />
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<ListEmpty text="resources.cdn/newsearchTask.noTask" testId="purge-empty" />}>
+          <FunctionField<PurgeTask> source="createTime" label={label('createTime')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTime)}</span>} />
+          <FunctionField<PurgeTask> source="submittedBy" label={label('submittedBy')} sortable={false} render={(r) => r.submittedBy} />
+          {!prefetch && <FunctionField<PurgeTask> source="kind" label={label('kind')} sortable={false} render={(r) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)} />}
+          <FunctionField<PurgeTask> source="firstUrl" label={label('firstUrl')} sortable={false} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.firstUrl}</span>} />
+          <FunctionField<PurgeTask> source="urlCount" label={label('urlCount')} sortable={false} render={(r) => r.urlCount} />
+          <FunctionField<PurgeTask> source="status" label={label('status')} sortable={false} render={(r) => <StatusChip status={r.status} />} />
+          <FunctionField<PurgeTask> source="progress" label={label('progress')} sortable={false} render={(r) => <Progress task={r} />} />
+          <FunctionField<PurgeTask> source="duration" label={label('duration')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(r.durationSeconds)}</span>} />
+          <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canOperate} />} />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}
+
+export const PurgeTaskList = () => <TaskList prefetch={false} />;
+export const PrefetchTaskList = () => <TaskList prefetch />;

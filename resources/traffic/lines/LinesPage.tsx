@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import { Alert, Grid, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { LineInfo } from '../../../dataProviders/api/lines';
+import { Section } from '../../../src/kit/QueryView';
+import { PageHeader } from '../shared/PageHeader';
+import { choosePreset, type PresetChoice } from '../shared/RangePresets';
+import { QueryView } from '../../../src/kit/QueryView';
+import { usePortalQuery } from '../../../src/kit/usePortalQuery';
+import { LineBandwidth, PRESETS_FOR, type LineStep } from './LineBandwidth';
+import { CHINA_MAP_COUNTRIES, mapLines } from './lineModel';
+import { LinesMap } from './LinesMap';
+import { LinesTable } from './LinesTable';
+import { RequireModule } from '../shared/RequireModule';
+
+/**
+ * /cdn/linesinfo: the provider's lines on a world map (and a map of China for the lines there); a
+ * click on a line shows its outgoing and incoming bandwidth (1-minute or 5-minute points) and its
+ * statistics; a table lists every line. 'Lines is null' when there are none.
+ */
+export function LinesPage() {
+  const translate = useTranslate();
+  const init = usePortalQuery(['lineInit'], (dp) => dp.lineInit());
+  const areas = usePortalQuery(['lineAreas'], (dp) => dp.lineAreas());
+  const [selected, setSelected] = useState<string | null>(null);
+  const [step, setStep] = useState<LineStep>('fiveMinutes');
+  const [choice, setChoice] = useState<PresetChoice>(() => choosePreset('today'));
+  const statsQuery = { startTime: choice.startTime, endTime: choice.endTime };
+  const stats = usePortalQuery(['lineStatic', statsQuery], (dp) => dp.lineStaticData(statsQuery), { enabled: Boolean(init.data?.length) });
+  const placed = useMemo(() => mapLines(init.data ?? [], areas.data), [init.data, areas.data]);
+  const chinaLines = placed.filter((l) => CHINA_MAP_COUNTRIES.has(l.country));
+  const chooseStep = (next: LineStep) => {
+    setStep(next);
+    if (!PRESETS_FOR[next].includes(choice.preset)) setChoice(choosePreset('today'));
+  };
+  return (
+    <div data-testid="lines-page">
+      <PageHeader title={translate('pages.cdn/linesinfo.title')} subtitle={translate('pages.cdn/linesinfo.subtitle')} />
+      <QueryView state={init} isEmpty={(d) => d.length === 0} emptyText={translate('pages.cdn/linesinfo.none')} height={360} testId="lines">
+        {(lines: LineInfo[]) => {
+          const line = lines.find((l) => l.code === selected) ?? lines[0];
+          return (
+            <>
+              {areas.error && (
+                <Alert severity="warning" sx={{ mb: 2 }}>
+                  {translate('pages.cdn/linesinfo.areasFailed', { message: areas.error })}
+                </Alert>
+              )}
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, lg: chinaLines.length ? 7 : 12 }}>
+                  <Section title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} testId="world-map">
+                    <LinesMap lines={placed} region="world" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} />
+                  </Section>
+                </Grid>
+                {chinaLines.length > 0 && (
+                  <Grid size={{ xs: 12, lg: 5 }}>
+                    <Section title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} testId="china-map">
+                      <LinesMap lines={chinaLines} region="china" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} />
+                    </Section>
+                  </Grid>
+                )}
+              </Grid>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                {translate('pages.cdn/linesinfo.hint')}
+              </Typography>
+              <LineBandwidth
+                line={line}
+                summary={stats.data?.find((s) => s.code === line.code)}
+                step={step}
+                onStep={chooseStep}
+                choice={choice}
+                onChoice={setChoice}
+              />
+              <LinesTable lines={lines} stats={stats.data} onSelect={setSelected} statsError={stats.error} />
+            </>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
+}
+
+/** The screen for users holding the linesinfo module. */
+export default function GuardedLinesPage() {
+  return (
+    <RequireModule module="linesinfo">
+      <LinesPage />
+    </RequireModule>
+  );
+}

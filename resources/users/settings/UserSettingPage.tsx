@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
+import {
+  BooleanInput,
+  Form,
+  PasswordInput,
+  SaveButton,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import type { PortalDataProvider } from '../../../dataProviders';
+import { hasPermission } from '../../../common/rules/shell/permissions';
+import { readUserInfo } from '../../../src/auth/storage';
+import { passwordStrongEnough } from '../../../common/rules/users/password';
+import { useNotifyError } from '../../../src/kit/errorText';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+  signOutOthers: boolean;
+}
+
+const EMPTY: PasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '', signOutOthers: false };
+const RULES = 'pages.page/usersetting.rules';
+
+/** The password-change rules of configuration spec §5, as react-admin validators (i18n keys). */
+export const validateOldPassword: Validator = (value) => (value ? undefined : `${RULES}.currentRequired`);
+export const validateNewPassword: Validator = (value, values: Partial<PasswordForm>) => {
+  if (!value) return `${RULES}.newRequired`;
+  if (value === values.oldPassword) return `${RULES}.sameAsCurrent`;
+  if (!passwordStrongEnough(String(value))) return `${RULES}.pattern`;
+  return undefined;
+};
+export const validateConfirmPassword: Validator = (value, values: Partial<PasswordForm>) => {
+  if (!value) return `${RULES}.confirmRequired`;
+  return value === values.newPassword ? undefined : `${RULES}.confirmMismatch`;
+};
+
+function ProfileRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 0.75 }}>
+      <Typography color="text.secondary" sx={{ width: 120, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography data-testid={testId}>{value || '—'}</Typography>
+    </Stack>
+  );
+}
+
+/** The password-change form; the form is emptied after a change (nothing sensitive is kept). */
+function PasswordCard({ username, account }: { username: string; account: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // A new key remounts the form empty, so the passwords do not linger in memory or the DOM.
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = async (values: Partial<PasswordForm>) => {
+    try {
+      await dataProvider.changePassword({
+        username,
+        account,
+        oldPassword: values.oldPassword ?? '',
+        newPassword: values.newPassword ?? '',
+        signOutOthers: values.signOutOthers === true,
+      });
+      notify('pages.page/usersetting.success', { type: 'success' });
+      setFormKey((k) => k + 1);
+    } catch (err) {
+      notifyError(err, 'pages.page/usersetting.failed');
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <LockResetOutlinedIcon color="primary" />
+          <Typography variant="h6">{translate('pages.page/usersetting.passwordTitle')}</Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('pages.page/usersetting.passwordHint')}
+        </Typography>
+        <Divider sx={{ mb: 2 }} />
+        <Form key={formKey} defaultValues={EMPTY} onSubmit={submit} mode="onSubmit" reValidateMode="onChange">
+          <Stack sx={{ maxWidth: 420 }}>
+            <PasswordInput
+              source="oldPassword"
+              label="pages.page/usersetting.currentPassword"
+              validate={validateOldPassword}
+              autoComplete="current-password"
+              inputProps={{ 'data-testid': 'old-password' }}
+            />
+            <PasswordInput
+              source="newPassword"
+              label="pages.page/usersetting.newPassword"
+              validate={validateNewPassword}
+              autoComplete="new-password"
+              inputProps={{ 'data-testid': 'new-password' }}
+            />
+            <PasswordInput
+              source="confirmPassword"
+              label="pages.page/usersetting.confirmPassword"
+              validate={validateConfirmPassword}
+              autoComplete="new-password"
+              inputProps={{ 'data-testid': 'confirm-password' }}
+            />
+            <BooleanInput source="signOutOthers" label="pages.page/usersetting.signOutOthers" data-testid="sign-out-others" />
+            <Box>
+              <SaveButton label="pages.page/usersetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
+            </Box>
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /page/usersetting: who the user is, and the own-password change. */
+export function UserSettingPage() {
+  const translate = useTranslate();
+  const info = readUserInfo();
+  // The change call needs person:operation; a read-only holder would be signed out by its 403.
+  const canChange = Boolean(info) && hasPermission(info?.permissionList ?? [], 'person', 'operation');
+
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+        {translate('pages.page/usersetting.title')}
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {translate('pages.page/usersetting.profile')}
+          </Typography>
+          <ProfileRow label={translate('pages.page/usersetting.username')} value={info?.username ?? ''} testId="setting-username" />
+          <ProfileRow label={translate('pages.page/usersetting.account')} value={info?.account ?? ''} testId="setting-account" />
+          <ProfileRow label={translate('pages.page/usersetting.accountName')} value={info?.accountName ?? ''} testId="setting-account-name" />
+          <ProfileRow label={translate('pages.page/usersetting.email')} value={info?.email ?? ''} testId="setting-email" />
+        </CardContent>
+      </Card>
+      {canChange && info && <PasswordCard username={info.username} account={info.account} />}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { Alert, Box } from '@mui/material';
+import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { accountChoices, canManageSubAccounts } from './accountChoices';
+import { SubAccountCreateInputs } from './SubAccountInputs';
+import { PageHeading } from '../../../src/kit/PageHeading';
+import { refreshUserInfo } from './refreshUserInfo';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+
+/** New sub-account under the user's own account (or the account chosen in the list). */
+export function SubAccountCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const title = translate('resources.page/userAccount.createTitle');
+  const choices = accountChoices();
+  const blocked = !canManageSubAccounts() ? 'notMainAccount' : !choices.length ? 'noAccountToChoose' : null;
+  if (blocked) {
+    return (
+      <Box>
+        <PageHeading>{title}</PageHeading>
+        <Alert severity={blocked === 'notMainAccount' ? 'warning' : 'info'} data-testid="sub-accounts-notice">
+          {translate(`resources.page/userAccount.${blocked}`)}
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <PageHeading>{title}</PageHeading>
+      <Create
+        title={title}
+        mutationOptions={{
+          onSuccess: async () => {
+            notify('resources.page/userAccount.created', { type: 'success' });
+            await refreshUserInfo();
+            redirect('list', SUB_ACCOUNT_RESOURCE);
+          },
+        }}
+      >
+        <SimpleForm defaultValues={{ customer: choices[0].id }}>
+          <SubAccountCreateInputs />
+        </SimpleForm>
+      </Create>
+    </Box>
+  );
+}

@@ -1,0 +1,366 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../../../lib/typeProvider';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, monitOk, notFound } from '../../../lib/envelope';
+import {
+  contactNameTaken, deleteContact, deleteGroup, deleteRule, getContact, getGroup, getRule, groupNameTaken, insertContact, insertGroup, insertRule,
+  listAlarms, listContacts, listGroups, listNotifications, listRules, ownContactIds, ownGroupIds, removeMember, ruleNameTaken, setRuleEnabled,
+  toRule, updateContact, updateGroup, updateRule, type ContactFields, type RuleFields,
+  recordTestMessage,
+} from '../../../stores/config/monitoring';
+import { listDomainNames } from '../../../stores/config/domains';
+import { ensureProbeTable, probeRecords } from '../../../stores/traffic/monitoringProbe';
+import { deliver, deliverySettings } from '../../../lib/monitDelivery';
+import {
+  ALARM_EVENTS, contactProblems, GROUP_MEMBERS_MAX, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_LANGUAGES, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS,
+  nameProblem, NOTIFY_STATUSES, REMARK_MAX, ruleProblems, type MonitProblem,
+} from '../../../../common/rules/monitoring';
+import type { ChannelResult, RuleDetailReply, SendMsgReply } from '../../../../common/wire/monitoring';
+import type { ServerMessageKey } from '../../../../i18n/serverMessages';
+import { fillNotice, MONIT_NOTICES } from '../../../../i18n/server/monitNotices';
+
+/**
+ * Cloud monitoring (issue #20; contract rows /monit/*, module cloudMonit; success code "200").
+ * Contacts, groups and rules belong to the caller's account (spec §3): every read and write is
+ * limited to it, and another account's record answers like a missing one. The server validates
+ * everything the forms validate (common/rules/monitRules.ts) and names unique per account.
+ */
+
+const view = { module: 'cloudMonit', access: 'view' } as const;
+const operation = { module: 'cloudMonit', access: 'operation' } as const;
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Paging = {
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  keyword: Type.Optional(Type.String({ maxLength: 128 })),
+};
+const ListBody = Type.Object(Paging, { additionalProperties: false });
+type ListBodyT = Static<typeof ListBody>;
+
+const ContactShape = {
+  name: Type.String({ maxLength: 256 }),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  mobile: Type.Optional(Type.String({ maxLength: 32 })),
+  webhook: Type.Optional(Type.String({ maxLength: 2048 })),
+  language: Type.Optional(Type.Union(MONIT_LANGUAGES.map((l) => Type.Literal(l)))),
+  remark: Type.Optional(Type.String({ maxLength: 1000 })),
+};
+const ContactAdd = Type.Object(ContactShape, { additionalProperties: false });
+const ContactUpdate = Type.Object({ id: Id, ...ContactShape }, { additionalProperties: false });
+const IdBody = Type.Object({ id: Id }, { additionalProperties: false });
+const IdParams = Type.Object({ id: Id });
+const MemberParams = Type.Object({ groupId: Id, contactId: Id });
+
+const GroupShape = {
+  name: Type.String({ maxLength: 256 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  contactIds: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
+};
+const GroupAdd = Type.Object(GroupShape, { additionalProperties: false });
+const GroupUpdate = Type.Object({ id: Id, ...GroupShape }, { additionalProperties: false });
+
+const Mute = Type.Object({ start: Type.String({ maxLength: 5 }), end: Type.String({ maxLength: 5 }) }, { additionalProperties: false });
+const RuleShape = {
+  name: Type.String({ maxLength: 256 }),
+  domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 1000 }),
+  metric: Type.Union(MONIT_METRICS.map((m) => Type.Literal(m))),
+  period: Type.Union(MONIT_PERIODS.map((p) => Type.Literal(p))),
+  comparison: Type.Union(MONIT_COMPARISONS.map((c) => Type.Literal(c))),
+  threshold: Type.Number(),
+  consecutive: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
+  groupIds: Type.Array(Id, { maxItems: 100 }),
+  channels: Type.Array(Type.Union(MONIT_CHANNELS.map((c) => Type.Literal(c))), { maxItems: 3 }),
+  repeatMinutes: Type.Optional(Type.Union(MONIT_REPEATS.map((r) => Type.Literal(r)))),
+  muteWindows: Type.Optional(Type.Array(Mute, { maxItems: 50 })),
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+  enabled: Type.Optional(Type.Boolean()),
+};
+const RuleAdd = Type.Object(RuleShape, { additionalProperties: false });
+const Uuid = Type.String({ maxLength: 64 });
+const RuleUpdate = Type.Object({ uuid: Uuid, ...RuleShape }, { additionalProperties: false });
+const UuidBody = Type.Object({ uuid: Uuid }, { additionalProperties: false });
+const UuidQuery = Type.Object({ uuid: Uuid }, { additionalProperties: false });
+const RuleKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const RuleListBody = Type.Object(
+  { ...Paging, enabled: Type.Optional(Type.Boolean()), state: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('firing')])), metric: Type.Optional(RuleShape.metric) },
+  { additionalProperties: false },
+);
+const DetailBody = Type.Object({ uuid: Type.Optional(Uuid) }, { additionalProperties: false });
+
+const Time = Type.Integer({ minimum: 0, maximum: 4_102_444_800 });
+const HistoryBody = Type.Object(
+  {
+    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
+    ruleName: Type.Optional(Type.String({ maxLength: 256 })), contact: Type.Optional(Type.String({ maxLength: 256 })),
+    channel: Type.Optional(Type.Union(MONIT_CHANNELS.map((c) => Type.Literal(c)))),
+    status: Type.Optional(Type.Union(NOTIFY_STATUSES.map((s) => Type.Literal(s)))),
+  },
+  { additionalProperties: false },
+);
+const AlarmBody = Type.Object(
+  {
+    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
+    ruleName: Type.Optional(Type.String({ maxLength: 256 })), uuid: Type.Optional(Uuid),
+    event: Type.Optional(Type.Union(ALARM_EVENTS.map((e) => Type.Literal(e)))),
+  },
+  { additionalProperties: false },
+);
+const ResourceBody = Type.Object(
+  {
+    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
+    domain: Type.Optional(Type.String({ maxLength: 253 })), type: Type.Optional(Type.Union([Type.Literal('edge'), Type.Literal('origin')])),
+    event: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('restore')])),
+    interval: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(15), Type.Literal(60), Type.Literal(1440)])),
+  },
+  { additionalProperties: false },
+);
+
+const PROBLEM_KEYS: Record<MonitProblem, ServerMessageKey> = {
+  nameEmpty: 'monitNameEmpty', nameTooLong: 'monitNameTooLong', emailFormat: 'monitEmailFormat', mobileFormat: 'monitMobileFormat',
+  webhookFormat: 'monitWebhookFormat', channelRequired: 'monitChannelRequired', remarkTooLong: 'monitRemarkTooLong',
+  domainsRequired: 'monitDomainsRequired', domainsTooMany: 'monitDomainsTooMany', thresholdFormat: 'monitThresholdFormat',
+  thresholdRange: 'monitThresholdRange', consecutiveRange: 'monitConsecutiveRange', groupsRequired: 'monitGroupsRequired',
+  channelsRequired: 'monitChannelsRequired', muteFormat: 'monitMuteFormat', muteTooMany: 'monitMuteTooMany', membersTooMany: 'monitMembersTooMany',
+};
+const refuse = (problems: Partial<Record<string, MonitProblem>>) => {
+  const first = Object.values(problems)[0];
+  if (first) throw fail(PROBLEM_KEYS[first]);
+};
+
+const page = (b: { pageNum?: number; pageSize?: number }) => ({ pageNum: b.pageNum ?? 1, pageSize: b.pageSize ?? 20 });
+const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+const account = (request: FastifyRequest) => request.user!.account;
+
+function contactFields(b: Static<typeof ContactAdd>): ContactFields {
+  const c = { name: b.name.trim(), email: (b.email ?? '').trim(), mobile: (b.mobile ?? '').trim(), webhook: (b.webhook ?? '').trim(), language: b.language ?? 'zh', remark: (b.remark ?? '').trim() };
+  refuse(contactProblems(c));
+  return c;
+}
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const monitRoutes: TypedRoutes = async (app) => {
+  await ensureProbeTable(app.traffic);
+
+  /** The caller's selectable domain names (its account scope). */
+  const selectable = async (request: FastifyRequest): Promise<string[]> => {
+    const scope = await request.scope();
+    return (await listDomainNames(app.db, scope.all ? null : scope.accounts)).map((d) => d.name);
+  };
+
+  const ruleFields = async (request: FastifyRequest, b: Static<typeof RuleAdd>): Promise<RuleFields> => {
+    const domains = [...new Set(b.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
+    const r: RuleFields = {
+      name: b.name.trim(), domains, metric: b.metric, period: b.period, comparison: b.comparison, threshold: b.threshold, consecutive: b.consecutive ?? 1,
+      groupIds: [...new Set(b.groupIds)], channels: [...new Set(b.channels)], repeatMinutes: b.repeatMinutes ?? 0, muteWindows: b.muteWindows ?? [],
+      timeZone: b.timeZone ?? 'Asia/Shanghai', enabled: b.enabled ?? true,
+    };
+    refuse(ruleProblems(r));
+    if (!validTimeZone(r.timeZone)) throw fail('monitTimeZone');
+    const mine = new Set(await selectable(request));
+    const foreign = r.domains.find((d) => !mine.has(d));
+    if (foreign) throw fail({ text: request.t('monitUnknownDomain').replace('{domain}', foreign) });
+    if ((await ownGroupIds(app.db, account(request), r.groupIds)).length !== r.groupIds.length) throw fail('monitUnknownGroup');
+    return r;
+  };
+
+  const memberIds = async (request: FastifyRequest, ids: number[] | undefined): Promise<number[] | undefined> => {
+    if (!ids) return undefined;
+    const unique = [...new Set(ids)];
+    if (unique.length > GROUP_MEMBERS_MAX) throw fail('monitMembersTooMany');
+    if ((await ownContactIds(app.db, account(request), unique)).length !== unique.length) throw fail('monitUnknownContact');
+    return unique;
+  };
+
+  const groupBasics = (b: { name: string; description?: string }) => {
+    const name = b.name.trim();
+    const n = nameProblem(name);
+    if (n) throw fail(PROBLEM_KEYS[n]);
+    const description = (b.description ?? '').trim();
+    if ([...description].length > REMARK_MAX) throw fail('monitRemarkTooLong');
+    return { name, description };
+  };
+
+  // ------------------------------------------------------------ contacts
+  app.post('/monit/contacts/list', { config: view, schema: { body: ListBody } }, async (request) => {
+    const b = request.body;
+    return monitOk(await listContacts(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
+  });
+
+  app.put('/monit/contacts/add', { config: operation, schema: { body: ContactAdd } }, async (request) => {
+    const c = contactFields(request.body);
+    if (await contactNameTaken(app.db, account(request), c.name)) throw fail('monitContactNameTaken');
+    const id = await insertContact(app.db, account(request), c);
+    return monitOk(await getContact(app.db, account(request), id), request.t('monitSuccess'));
+  });
+
+  app.post('/monit/contacts/update', { config: operation, schema: { body: ContactUpdate } }, async (request) => {
+    const b = request.body;
+    if (!(await getContact(app.db, account(request), b.id))) throw notFound();
+    const c = contactFields(b);
+    if (await contactNameTaken(app.db, account(request), c.name, b.id)) throw fail('monitContactNameTaken');
+    if (!(await updateContact(app.db, account(request), b.id, c))) throw notFound();
+    return monitOk(await getContact(app.db, account(request), b.id), request.t('monitSuccess'));
+  });
+
+  app.delete('/monit/contacts/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params;
+    if (!(await deleteContact(app.db, account(request), id))) throw notFound();
+    return monitOk(null, request.t('monitSuccess'));
+  });
+
+  // A real message through each channel the contact has, reported per channel (and kept in the history).
+  app.post('/monit/contacts/sendMsg', { config: operation, schema: { body: IdBody } }, async (request) => {
+    const { id } = request.body;
+    const c = await getContact(app.db, account(request), id);
+    if (!c) throw notFound();
+    const t = MONIT_NOTICES[c.language];
+    const text = fillNotice(t.test, { contact: c.name });
+    const settings = deliverySettings(app.config.allowPrivateOrigins, app.config.cipherKey);
+    const results: ChannelResult[] = [];
+    for (const channel of MONIT_CHANNELS) {
+      const target = channel === 'email' ? c.email : channel === 'sms' ? c.mobile : c.webhook;
+      if (!target) continue;
+      const payload = { event: 'test', account: account(request), contact: c.name, time: new Date().toISOString(), text };
+      const r = await deliver({ channel, target, subject: t.subjectTest, text, language: c.language, payload }, settings);
+      results.push({ channel, target, status: r.status, reason: r.reason });
+      await recordTestMessage(app.db, account(request), { contactId: c.id, contactName: c.name, channel, target, status: r.status, reason: r.reason, subject: t.subjectTest, content: text, payload });
+    }
+    return monitOk<SendMsgReply>({ results }, request.t('monitSuccess'));
+  });
+
+  // ------------------------------------------------------------ groups
+  app.post('/monit/group/list', { config: view, schema: { body: ListBody } }, async (request) => {
+    const b = request.body;
+    return monitOk(await listGroups(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
+  });
+
+  app.put('/monit/group/add', { config: operation, schema: { body: GroupAdd } }, async (request) => {
+    const b = request.body;
+    const g = groupBasics(b);
+    const contactIds = (await memberIds(request, b.contactIds)) ?? [];
+    if (await groupNameTaken(app.db, account(request), g.name)) throw fail('monitGroupNameTaken');
+    const id = await insertGroup(app.db, account(request), { ...g, contactIds });
+    return monitOk(await getGroup(app.db, account(request), id), request.t('monitSuccess'));
+  });
+
+  app.post('/monit/group/update', { config: operation, schema: { body: GroupUpdate } }, async (request) => {
+    const b = request.body;
+    if (!(await getGroup(app.db, account(request), b.id))) throw notFound();
+    const g = groupBasics(b);
+    const contactIds = await memberIds(request, b.contactIds);
+    if (await groupNameTaken(app.db, account(request), g.name, b.id)) throw fail('monitGroupNameTaken');
+    if (!(await updateGroup(app.db, account(request), b.id, { ...g, contactIds }))) throw notFound();
+    return monitOk(await getGroup(app.db, account(request), b.id), request.t('monitSuccess'));
+  });
+
+  app.delete('/monit/group/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params;
+    if (!(await deleteGroup(app.db, account(request), id))) throw notFound();
+    return monitOk(null, request.t('monitSuccess'));
+  });
+
+  app.delete('/monit/group/delete/:groupId/:contactId', { config: operation, schema: { params: MemberParams } }, async (request) => {
+    const { groupId, contactId } = request.params;
+    if (!(await removeMember(app.db, account(request), groupId, contactId))) throw notFound();
+    return monitOk(await getGroup(app.db, account(request), groupId), request.t('monitSuccess'));
+  });
+
+  // ------------------------------------------------------------ rules
+  app.post('/monit/rule/list', { config: view, schema: { body: RuleListBody } }, async (request) => {
+    const b = request.body;
+    return monitOk(await listRules(app.db, account(request), { ...page(b), keyword: clean(b.keyword), enabled: b.enabled, state: b.state, metric: b.metric }));
+  });
+
+  app.put('/monit/rule/add', { config: operation, schema: { body: RuleAdd } }, async (request) => {
+    const r = await ruleFields(request, request.body);
+    if (await ruleNameTaken(app.db, account(request), r.name)) throw fail('monitRuleNameTaken');
+    const uuid = crypto.randomUUID();
+    await insertRule(app.db, account(request), uuid, r, request.user!.username);
+    const row = await getRule(app.db, account(request), uuid);
+    return monitOk(row && toRule(row), request.t('monitSuccess'));
+  });
+
+  app.post('/monit/rule/update', { config: operation, schema: { body: RuleUpdate } }, async (request) => {
+    const b = request.body;
+    const existing = await getRule(app.db, account(request), b.uuid);
+    if (!existing || /^\d+$/.test(b.uuid)) throw notFound();
+    const r = await ruleFields(request, b);
+    if (await ruleNameTaken(app.db, account(request), r.name, existing.id)) throw fail('monitRuleNameTaken');
+    if (!(await updateRule(app.db, account(request), existing.id, r))) throw notFound();
+    const row = await getRule(app.db, account(request), existing.id);
+    return monitOk(row && toRule(row), request.t('monitSuccess'));
+  });
+
+  const toggle = (enabled: boolean) => async (request: FastifyRequest, uuid: string) => {
+    const existing = /^\d+$/.test(uuid) ? null : await getRule(app.db, account(request), uuid);
+    if (!existing || !(await setRuleEnabled(app.db, account(request), existing.id, enabled))) throw notFound();
+    const row = await getRule(app.db, account(request), existing.id);
+    return monitOk(row && toRule(row), request.t('monitSuccess'));
+  };
+  const enable = toggle(true);
+  const disable = toggle(false);
+  app.put('/monit/rule/enable', { config: operation, schema: { body: UuidBody } }, async (request) => enable(request, request.body.uuid));
+  app.get('/monit/rule/disable', { config: operation, schema: { querystring: UuidQuery } }, async (request) => disable(request, request.query.uuid));
+
+  // {id}: the rule's uuid (or its numeric id).
+  app.delete('/monit/rule/delete/:id', { config: operation, schema: { params: RuleKeyParams } }, async (request) => {
+    const { id } = request.params;
+    const existing = await getRule(app.db, account(request), id);
+    if (!existing || !(await deleteRule(app.db, account(request), existing.id))) throw notFound();
+    return monitOk(null, request.t('monitSuccess'));
+  });
+
+  // The rule (without uuid: none) and, AES-encrypted (spec §7), its domains and the selectable domains.
+  app.post('/monit/query/ruleDetail', { config: view, schema: { body: DetailBody } }, async (request) => {
+    const { uuid } = request.body;
+    let rule: RuleDetailReply['rule'] = null;
+    let domains: string[] = [];
+    if (uuid) {
+      const row = /^\d+$/.test(uuid) ? null : await getRule(app.db, account(request), uuid);
+      if (!row) throw notFound();
+      const { domains: d, ...rest } = toRule(row);
+      rule = rest;
+      domains = d;
+    }
+    return monitOk<RuleDetailReply>({ rule, domains: app.cipher.encryptJson(domains), options: app.cipher.encryptJson(await selectable(request)) });
+  });
+
+  // ------------------------------------------------------------ history and records
+  app.post('/monit/notify/history', { config: view, schema: { body: HistoryBody } }, async (request) => {
+    const b = request.body;
+    return monitOk(await listNotifications(app.db, account(request), {
+      ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), contact: clean(b.contact), channel: b.channel, status: b.status,
+    }));
+  });
+
+  app.post('/monit/record/alarm', { config: view, schema: { body: AlarmBody } }, async (request) => {
+    const b = request.body;
+    return monitOk(await listAlarms(app.db, account(request), {
+      ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), ruleUuid: clean(b.uuid), event: b.event,
+    }));
+  });
+
+  app.post('/monit/record/resource', { config: view, schema: { body: ResourceBody } }, async (request) => {
+    const b = request.body;
+    const scope = await request.scope();
+    const now = Math.floor(Date.now() / 1000);
+    const endTime = b.endTime ?? now;
+    const startTime = b.startTime ?? endTime - 86_400;
+    const p = page(b);
+    const reply = await probeRecords(app.traffic, {
+      accounts: scope.all ? null : scope.accounts, domain: clean(b.domain)?.toLowerCase(), type: b.type, event: b.event,
+      startTime, endTime, intervalMinutes: b.interval ?? 60, ...p,
+    });
+    return monitOk({ ...reply, pageNum: p.pageNum });
+  });
+};

@@ -1,8 +1,0 @@
-import { AnalysisScreen } from './analysis/AnalysisScreen';
-
-/** /cdn/analysisOff: traffic analysis over a custom range, to the second (offLine calls). */
-export function AnalysisOffPage() {
-  return <AnalysisScreen variant="offLine" />;
-}
-
-export default AnalysisOffPage;
