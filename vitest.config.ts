@@ -9,12 +9,27 @@ const SERVER = {
   hookTimeout: 120_000,
 };
 
-const CLICKHOUSE_TESTS = ['analysis', 'analysisAccess', 'analysisBill', 'analysisProvider', 'analysisPlan', 'trafficStore', 'rollupCompaction', 'logs', 'lines', 'liveTraffic'].map(
-  (name) => `tests/server/${name}.test.ts`,
-);
+const CLICKHOUSE_TESTS = [
+  'trafficAnalysis',
+  'trafficAnalysisAccess',
+  'trafficBill',
+  'trafficAnalysisProvider',
+  'trafficAnalysisPlan',
+  'trafficStore',
+  'trafficRollupCompaction',
+  'trafficLogs',
+  'trafficLines',
+  'trafficLive',
+].map((name) => `tests/server/${name}.test.ts`);
 
 /** Traffic-engine tests that read and write nothing of the config store but the demo users. */
-const TRAFFIC_ENGINE_TESTS = ['analysis', 'analysisPlan', 'analysisProvider', 'trafficStore', 'rollupCompaction'].map((name) => `tests/server/${name}.test.ts`);
+const TRAFFIC_ENGINE_TESTS = [
+  'trafficAnalysis',
+  'trafficAnalysisPlan',
+  'trafficAnalysisProvider',
+  'trafficStore',
+  'trafficRollupCompaction',
+].map((name) => `tests/server/${name}.test.ts`);
 
 /**
  * Six projects, all run by `npm test`:
@@ -42,12 +57,24 @@ export default defineConfig({
       // (CLICKHOUSE_URL; tests/server/fakeClickhouse.ts). One file at a time: they share its database.
       {
         extends: true,
-        test: { name: 'server-ch', ...SERVER, include: CLICKHOUSE_TESTS, fileParallelism: false, globalSetup: ['tests/server/globalSetupCh.ts'] },
+        test: {
+          name: 'server-ch',
+          ...SERVER,
+          include: CLICKHOUSE_TESTS,
+          fileParallelism: false,
+          globalSetup: ['tests/server/globalSetupCh.ts'],
+        },
       },
       {
         extends: true,
         plugins: [react()],
-        test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

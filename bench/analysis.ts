@@ -51,7 +51,10 @@ async function generate(engine: TrafficEngine, rows: number, end: number): Promi
     await engine.exec(`${benchInsertSql(first, n, end - 7 * 86400 + h * 3600, 3600)} SETTINGS optimize_on_insert = 0`);
     first += n;
     const s = (Date.now() - t0) / 1000;
-    if (h % 24 === 23 || h === counts.length - 1) process.stdout.write(`\r  generated ${(first / 1e6).toFixed(1)} M rows in ${s.toFixed(0)} s (${Math.round(first / s).toLocaleString('en')} rows/s)   `);
+    if (h % 24 === 23 || h === counts.length - 1)
+      process.stdout.write(
+        `\r  generated ${(first / 1e6).toFixed(1)} M rows in ${s.toFixed(0)} s (${Math.round(first / s).toLocaleString('en')} rows/s)   `,
+      );
   }
   process.stdout.write('\n');
 }
@@ -107,7 +110,10 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   console.log(
     `  generation: ${(wallGen / 1000).toFixed(0)} s wall, ${cpuS(cpuGen)} s CPU; with settling: ` +
       `${((performance.now() - wall0) / 1000).toFixed(0)} s wall, ${cpuS(cpuAll)} s CPU; peak RSS ${gib.toFixed(2)} GiB; ` +
-      `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
   );
   fs.writeFileSync(marker, JSON.stringify({ rows, end }));
   return { engine, end };
@@ -128,7 +134,12 @@ async function main() {
   for (const rows of sizes) {
     const keep = arg('data');
     const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analysis-'));
-    console.log(`\n== ${rows.toLocaleString('en')} rows (${dataDir}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `\n== ${rows.toLocaleString('en')} rows (${dataDir}); load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     const { engine, end } = await prepare(rows, dataDir);
     if (generateOnly) {
       await engine.close();
@@ -151,7 +162,8 @@ async function main() {
     ];
     const picked = arg('scenario');
     if (picked) scenarios.splice(0, scenarios.length, ...scenarios.filter((sc) => sc.name.includes(picked)));
-    for (const sc of scenarios) console.log(`  ${sc.name}: about ${(await estimateRows(engine, sc.search)).toLocaleString('en')} base rows`);
+    for (const sc of scenarios)
+      console.log(`  ${sc.name}: about ${(await estimateRows(engine, sc.search)).toLocaleString('en')} base rows`);
     const queries = analysisQueries().filter((q) => !only || only.split(',').some((o) => q.name.includes(o)));
     const table: string[][] = [['query', ...scenarios.map((s) => `${s.name}: portal / plain SQL median ms (ratio), portal p95`)]];
     const ratios: { scenario: string; ratio: number }[] = [];
@@ -164,7 +176,10 @@ async function main() {
         // As a route asks: the search carries the estimate of the rows it covers (cached a minute).
         // --source rollups / base forces one source (to find each shape's break-even).
         const portal = async () =>
-          q.run(engine, { ...sc.search, rows: source === 'rollups' ? undefined : source === 'base' ? 0 : await estimateRows(engine, sc.search) });
+          q.run(engine, {
+            ...sc.search,
+            rows: source === 'rollups' ? undefined : source === 'base' ? 0 : await estimateRows(engine, sc.search),
+          });
         const plain = () => runTwin(engine, q.name, sc.search);
         const times: number[] = [];
         const twin: number[] = [];
@@ -179,21 +194,30 @@ async function main() {
         }
         const ratio = pctile(times, 50) / pctile(twin, 50);
         ratios.push({ scenario: sc.name, ratio });
-        cells.push(`${pctile(times, 50).toFixed(1)} / ${pctile(twin, 50).toFixed(1)} (${ratio.toFixed(2)}), ${pctile(times, 95).toFixed(1)}`);
+        cells.push(
+          `${pctile(times, 50).toFixed(1)} / ${pctile(twin, 50).toFixed(1)} (${ratio.toFixed(2)}), ${pctile(times, 95).toFixed(1)}`,
+        );
       }
       table.push(cells);
       console.log(`  ${cells.join(' | ')}`);
     }
     const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-    console.log(`\n${table.map((r, j) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |${j === 0 ? `\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|` : ''}`).join('\n')}`);
+    console.log(
+      `\n${table.map((r, j) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |${j === 0 ? `\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|` : ''}`).join('\n')}`,
+    );
     const cpu = process.cpuUsage(cpu0);
     console.log(
       `queries and twins: ${((performance.now() - wall0) / 1000).toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU; ` +
-        `load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+        `load average at the end: ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
     );
     for (const sc of scenarios) {
       const rs = ratios.filter((r) => r.scenario === sc.name).map((r) => r.ratio);
-      console.log(`portal / plain SQL, ${sc.name}: max ${Math.max(...rs).toFixed(2)}, median ${pctile(rs, 50).toFixed(2)} over ${rs.length} queries`);
+      console.log(
+        `portal / plain SQL, ${sc.name}: max ${Math.max(...rs).toFixed(2)}, median ${pctile(rs, 50).toFixed(2)} over ${rs.length} queries`,
+      );
     }
     // The top-100 lists come from sketch candidates: how they compare with the exact lists.
     for (const sc of scenarios) console.log(`top-100 lists, ${sc.name}: ${await topAccuracy(engine, sc.search)}`);

@@ -24,12 +24,45 @@ const AGENTS = Array.from({ length: 30 }, (_, i) =>
       : `okhttp/4.${i % 12}.0`,
 );
 const REFERERS = ['', ...Array.from({ length: 39 }, (_, i) => `https://site${i}.example.com/page/${i * 7}`)];
-const PROVINCES = ['Guangdong', 'Beijing', 'Shanghai', 'Zhejiang', 'Jiangsu', 'Sichuan', 'Shandong', 'Hubei', 'Henan', 'Fujian', 'Hunan', 'Hebei', 'Anhui', 'Shaanxi', 'Liaoning', 'Chongqing', 'Tianjin', 'Yunnan', 'Guangxi', 'Jiangxi'];
+const PROVINCES = [
+  'Guangdong',
+  'Beijing',
+  'Shanghai',
+  'Zhejiang',
+  'Jiangsu',
+  'Sichuan',
+  'Shandong',
+  'Hubei',
+  'Henan',
+  'Fujian',
+  'Hunan',
+  'Hebei',
+  'Anhui',
+  'Shaanxi',
+  'Liaoning',
+  'Chongqing',
+  'Tianjin',
+  'Yunnan',
+  'Guangxi',
+  'Jiangxi',
+];
 const CN_ISPS = ['China Telecom', 'China Unicom', 'China Mobile', 'Other'];
 // [country, continent] abroad
 const ABROAD: [string, string][] = [
-  ['US', 'North America'], ['JP', 'Asia'], ['DE', 'Europe'], ['GB', 'Europe'], ['SG', 'Asia'], ['KR', 'Asia'], ['FR', 'Europe'],
-  ['BR', 'South America'], ['IN', 'Asia'], ['AU', 'Oceania'], ['CA', 'North America'], ['ZA', 'Africa'], ['HK', 'Asia'], ['RU', 'Europe'],
+  ['US', 'North America'],
+  ['JP', 'Asia'],
+  ['DE', 'Europe'],
+  ['GB', 'Europe'],
+  ['SG', 'Asia'],
+  ['KR', 'Asia'],
+  ['FR', 'Europe'],
+  ['BR', 'South America'],
+  ['IN', 'Asia'],
+  ['AU', 'Oceania'],
+  ['CA', 'North America'],
+  ['ZA', 'Africa'],
+  ['HK', 'Asia'],
+  ['RU', 'Europe'],
 ];
 
 const arr = (xs: readonly string[]) => `[${xs.map((x) => `'${x.replace(/'/g, "\\'")}'`).join(',')}]`;

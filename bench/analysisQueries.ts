@@ -1,6 +1,15 @@
 import type { TrafficEngine } from '../server/stores/traffic/engine';
 import type { Search } from '../server/stores/traffic/analysis/search';
-import { bandAndFlow, byteRateCurve, countDetail, hitRateCurve, hitRateList, requestCurve, sourceRequestCurve, statusCurve } from '../server/stores/traffic/analysis/curves';
+import {
+  bandAndFlow,
+  byteRateCurve,
+  countDetail,
+  hitRateCurve,
+  hitRateList,
+  requestCurve,
+  sourceRequestCurve,
+  statusCurve,
+} from '../server/stores/traffic/analysis/curves';
 import { rankedList, statusData } from '../server/stores/traffic/analysis/tops';
 import { userListAll, userListCn } from '../server/stores/traffic/analysis/geo';
 import { urlTop } from '../server/stores/traffic/analysis/heavy';

@@ -20,14 +20,16 @@ const curve = (aggs: string) => `SELECT toStartOfFiveMinutes(ts) AS t, ${aggs} $
 /** Top 100 of `expr` by requests or flow, with the selection's total of that measure. */
 const top = (expr: string, by: 'r' | 'f', n = 100) =>
   `SELECT ${expr} AS k, count() AS r, sum(bytes) AS f, sum(${by === 'r' ? 'count()' : 'sum(bytes)'}) OVER () AS total ${FROM} GROUP BY k ORDER BY ${by} DESC, k LIMIT ${n}`;
-const status = (by: 'r' | 'f') => `SELECT status, ${by === 'r' ? 'count()' : 'sum(bytes)'} AS v, sum(v) OVER () AS total ${FROM} GROUP BY status ORDER BY v DESC`;
+const status = (by: 'r' | 'f') =>
+  `SELECT status, ${by === 'r' ? 'count()' : 'sum(bytes)'} AS v, sum(v) OVER () AS total ${FROM} GROUP BY status ORDER BY v DESC`;
 const ips = (by: 'r' | 'f') =>
   `SELECT client_ip, count() AS r, sum(bytes) AS f, any(country) AS country, any(province) AS province, any(isp) AS isp, country = 'CN' AS cn,
      count() OVER () AS distinct_ips ${FROM} GROUP BY client_ip ORDER BY ${by} DESC, client_ip LIMIT 100 BY cn`;
 const china = (by: 'r' | 'f') =>
   `SELECT province, isp, ${by === 'r' ? "count() AS v, countIf(country = 'CN') AS vcn" : "sum(bytes) AS v, sumIf(bytes, country = 'CN') AS vcn"}
    ${FROM} GROUP BY GROUPING SETS ((province), (isp), ()) ORDER BY vcn DESC`;
-const world = (m: string) => `SELECT continent, country, ${m} AS v ${FROM} GROUP BY GROUPING SETS ((continent), (country), ()) ORDER BY v DESC`;
+const world = (m: string) =>
+  `SELECT continent, country, ${m} AS v ${FROM} GROUP BY GROUPING SETS ((continent), (country), ()) ORDER BY v DESC`;
 const stats = curve('count() AS request, countIf(cache_hit = 1) AS hit');
 const perDomain = `SELECT account, domain, count() AS r, sum(bytes) AS f, countIf(cache_hit = 1) AS h, groupUniqArray(provider) AS providers, max(ts) AS last ${FROM} GROUP BY account, domain ORDER BY f DESC`;
 
@@ -59,7 +61,10 @@ export const TWINS: Record<string, string[]> = {
   'clientside/get': [stats, top('user_agent', 'r')],
   'source/get': [stats, top('referer', 'r')],
   'statuscode/get': [curve(`count() AS request, countIf(cache_hit = 1) AS hit, ${CLASSES}`)],
-  'independentip/get': [stats, `SELECT client_ip, count() AS r, count() OVER () AS distinct_ips ${FROM} GROUP BY client_ip ORDER BY r DESC, client_ip LIMIT 100`],
+  'independentip/get': [
+    stats,
+    `SELECT client_ip, count() AS r, count() OVER () AS distinct_ips ${FROM} GROUP BY client_ip ORDER BY r DESC, client_ip LIMIT 100`,
+  ],
   'userdistribution/get': [stats, top('country', 'r', 300)],
   overview: [curve('count() AS r, countIf(cache_hit = 1) AS h, sum(bytes) AS f, sumIf(bytes, cache_hit = 1) AS hf'), perDomain],
   // The range and the one of the same length before it (the second statement's range is shifted by the caller).
@@ -67,7 +72,9 @@ export const TWINS: Record<string, string[]> = {
     `SELECT sum(r) AS request, sum(f) AS flow, sum(h) AS hit, max(f) AS peak FROM (SELECT toStartOfFiveMinutes(ts) AS t, count() AS r, sum(bytes) AS f, countIf(cache_hit = 1) AS h ${FROM} GROUP BY t)`,
     'PREVIOUS',
   ],
-  dosageSort: [`SELECT account, domain, count() AS r, sum(bytes) AS f, groupUniqArray(provider) AS providers, sum(sum(bytes)) OVER () AS total ${FROM} GROUP BY account, domain ORDER BY f DESC`],
+  dosageSort: [
+    `SELECT account, domain, count() AS r, sum(bytes) AS f, groupUniqArray(provider) AS providers, sum(sum(bytes)) OVER () AS total ${FROM} GROUP BY account, domain ORDER BY f DESC`,
+  ],
 };
 
 /** Runs the twin of `name` over `s` (every statement, in order). */

@@ -1,10 +1,10 @@
 /**
  * Crash safety (issue #22): the real server (server/main.ts) on one data directory, a stream of
  * writes through the HTTP API as acme (sub-accounts, domains, purge tasks), SIGKILL in the middle
- * of it (after a random 10 to 60 acknowledged writes of the round), a restart on the same directory, and a check that every acknowledged write (reply code
- * "0") is there and both stores open cleanly (the server starts, a config read and a traffic query
- * answer; the demo tenants and domains are seeded first, no demo traffic). Repeated --rounds times (default 20); prints acknowledged writes, lost writes and the
- * restart time (spawn to first answer) of each round and in total.
+ * of it (after a random 10 to 60 acknowledged writes of the round), a restart on the same directory, and a check that every acknowledged
+ * write (reply code "0") is there and both stores open cleanly (the server starts, a config read and a traffic query
+ * answer; the demo tenants and domains are seeded first, no demo traffic). Repeated --rounds times (default 20); prints acknowledged
+ * writes, lost writes and the restart time (spawn to first answer) of each round and in total.
  * Run: npm run bench -- crash [--rounds 20] [--writers 4]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -69,8 +69,13 @@ function start(dataDir: string, port: number): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
-      ...process.env, PORTAL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '0',
-      LOG_LEVEL: 'warn', PORTAL_PURGE_URL_QUOTA: '1000000',
+      ...process.env,
+      PORTAL_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      PORTAL_PURGE_URL_QUOTA: '1000000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -85,7 +90,10 @@ async function ready(s: Server, timeoutMs = 1_200_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (s.child.exitCode !== null) throw new Error(`server exited (${s.child.exitCode}): ${s.stderr.join('').slice(-2000)}`);
-    const up = await fetch(`${s.base}/api/newAutoLogin`).then((r) => r.ok, () => false);
+    const up = await fetch(`${s.base}/api/newAutoLogin`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     if (Date.now() > end) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 50));
@@ -123,13 +131,20 @@ function writeStream(base: string, cookie: string, round: number, acked: Write[]
       try {
         if (n % 3 === 0) {
           const identity = `crash${tag}`.replace(/x/g, '_');
-          const r = await api(base, cookie, 'POST', '/cloud/customer/portalAddDomainGroup', { identity, companyName: `Crash ${tag}`, email: `c${tag}@acme.example` });
+          const r = await api(base, cookie, 'POST', '/cloud/customer/portalAddDomainGroup', {
+            identity,
+            companyName: `Crash ${tag}`,
+            email: `c${tag}@acme.example`,
+          });
           if (r.code === '0') acked.push({ kind: 'subAccount', identity });
         } else if (n % 3 === 1) {
           const name = `c${tag}.crash-test.com`;
           const input = {
-            ...emptyDomainInput('download'), name, icp: '京ICP备12345678号-1',
-            origins: [{ role: 'main', type: 'domain', address: 'origin.crash-test.com', port: 80, weight: 10 }], testUrl: '/health',
+            ...emptyDomainInput('download'),
+            name,
+            icp: '京ICP备12345678号-1',
+            origins: [{ role: 'main', type: 'domain', address: 'origin.crash-test.com', port: 80, weight: 10 }],
+            testUrl: '/health',
           };
           const r = await api(base, cookie, 'POST', '/api/domain/add', input);
           if (r.code === '0') acked.push({ kind: 'domain', name });
@@ -176,7 +191,11 @@ async function missing(base: string, cookie: string, writes: Write[]): Promise<W
 async function storesAnswer(base: string, cookie: string): Promise<void> {
   const now = new Date();
   const fmt = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
-  const count = await api(base, cookie, 'POST', '/api/es/count/onLine', { startTime: fmt(new Date(now.getTime() - 3_600_000)), endTime: fmt(now), interval: '5m' });
+  const count = await api(base, cookie, 'POST', '/api/es/count/onLine', {
+    startTime: fmt(new Date(now.getTime() - 3_600_000)),
+    endTime: fmt(now),
+    interval: '5m',
+  });
   if (count.code !== '0') throw new Error(`traffic store does not answer: ${count.code} ${count.msg}`);
   const search = await api(base, cookie, 'POST', '/api/domain/search', { pageNum: 1, pageSize: 5 });
   if (search.code !== '0') throw new Error(`config store does not answer: ${search.code} ${search.msg}`);
@@ -222,9 +241,14 @@ async function main() {
       const lost = await missing(server.base, check, acked);
       lost.forEach((w) => lostAll.add(JSON.stringify(w)));
       if (lost.length) console.log('  lost:', JSON.stringify(lost.slice(0, 5)));
-      console.log(`${String(round).padStart(5)}  ${String(acked.length - before).padStart(12)}  ${String(lost.length).padStart(4)}  ${(restart / 1000).toFixed(2).padStart(9)}`);
+      console.log(
+        `${String(round).padStart(5)}  ${String(acked.length - before).padStart(12)}  ${String(lost.length).padStart(4)}  ${(restart / 1000).toFixed(2).padStart(9)}`,
+      );
     }
-    const errors = server.stderr.join('').split('\n').filter((l) => /"level":(50|60)/.test(l));
+    const errors = server.stderr
+      .join('')
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l));
     restarts.sort((a, b) => a - b);
     console.log(
       `\n${ROUNDS} SIGKILL restarts, ${WRITERS} writers: ${acked.length} acknowledged writes (${sentTotal} sent), ${lostAll.size} lost; ` +

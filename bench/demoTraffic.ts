@@ -21,10 +21,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTrafficEngine } from '../server/stores/traffic/engine';
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
-import { DEMO_DAYS, TEST_SCALE, generateDemoTraffic } from '../server/demo/traffic';
+import { DEMO_DAYS, generateDemoTraffic } from '../server/demo/traffic';
+import { DEMO_TEST_SCALE } from '../server/config';
 import { DOMAIN_HOURS_PER_STATEMENT } from '../server/stores/traffic/rollups';
 import { DEMO_DOMAINS } from '../server/demo/domainsData';
-import type { DemoDomain } from '../server/demo/trafficSql';
+import type { DemoDomain } from '../server/stores/traffic/trafficDemo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GiB = 1024 ** 3;
@@ -50,11 +51,24 @@ async function child(scale: number, throughViews: number): Promise<void> {
   const engine = await openTrafficEngine({ dataDir: dir });
   try {
     await ensureTrafficSchema(engine);
-    const domains: DemoDomain[] = DEMO_DOMAINS.map((d) => ({ name: d.name, account: d.account, type: d.config.type, scope: d.config.scope, status: d.status }));
+    const domains: DemoDomain[] = DEMO_DOMAINS.map((d) => ({
+      name: d.name,
+      account: d.account,
+      type: d.config.type,
+      scope: d.config.scope,
+      status: d.status,
+    }));
     const cpu = process.cpuUsage();
     const r = await generateDemoTraffic(engine, domains, { scale, throughViews });
     const used = process.cpuUsage(cpu);
-    const figure: Figure = { scale, throughViews, rows: r.rows, ms: r.ms, cpuS: (used.user + used.system) / 1e6, peakBytes: process.resourceUsage().maxRSS * 1024 };
+    const figure: Figure = {
+      scale,
+      throughViews,
+      rows: r.rows,
+      ms: r.ms,
+      cpuS: (used.user + used.system) / 1e6,
+      peakBytes: process.resourceUsage().maxRSS * 1024,
+    };
     console.log(JSON.stringify(figure));
   } finally {
     await engine.close();
@@ -63,12 +77,17 @@ async function child(scale: number, throughViews: number): Promise<void> {
 }
 
 function generate(scale: number, throughViews: number): Figure {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(throughViews), '--scale', String(scale)], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(throughViews), '--scale', String(scale)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const line = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`generation failed (scale ${scale}, ${throughViews} h through the views): ${r.stderr.slice(-2000)}`);
+  if (r.status !== 0 || !line.startsWith('{'))
+    throw new Error(`generation failed (scale ${scale}, ${throughViews} h through the views): ${r.stderr.slice(-2000)}`);
   return JSON.parse(line) as Figure;
 }
 
@@ -137,13 +156,20 @@ async function serverStart(restSeconds: number): Promise<void> {
 async function main() {
   const childHours = arg('child');
   if (childHours) return child(Number(arg('scale') ?? 1), Number(childHours));
-  const scales = arg('scale') ? [Number(arg('scale'))] : [1, TEST_SCALE];
+  const scales = arg('scale') ? [Number(arg('scale'))] : [1, DEMO_TEST_SCALE];
   // Alternating runs of the contenders, for the run's noise (--runs N).
   const runs = Math.max(1, Number(arg('runs') ?? 1));
   const windowHours = Math.floor(DOMAIN_HOURS_PER_STATEMENT / DEMO_DOMAINS.length);
   const whole = DEMO_DAYS * 24;
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`demo traffic: ${DEMO_DOMAINS.length} domains, ${DEMO_DAYS} days; sketches filled ${windowHours} h per statement (${DOMAIN_HOURS_PER_STATEMENT} domain-hours)`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `demo traffic: ${DEMO_DOMAINS.length} domains, ${DEMO_DAYS} days; sketches filled ${windowHours} h per statement (${DOMAIN_HOURS_PER_STATEMENT} domain-hours)`,
+  );
   for (const scale of scales) {
     console.log(`scale ${scale}:`);
     const ratios: Array<{ ms: number; cpu: number }> = [];
@@ -160,10 +186,17 @@ async function main() {
       ratios.push({ ms: portal.ms / base.ms, cpu: portal.cpuS / base.cpuS });
     }
     if (ratios.length > 1) {
-      console.log(`  median of ${ratios.length} runs: the portal's time ×${median(ratios.map((r) => r.ms)).toFixed(2)}, CPU ×${median(ratios.map((r) => r.cpu)).toFixed(2)} of one 7-day statement`);
+      console.log(
+        `  median of ${ratios.length} runs: the portal's time ×${median(ratios.map((r) => r.ms)).toFixed(2)}, CPU ×${median(ratios.map((r) => r.cpu)).toFixed(2)} of one 7-day statement`,
+      );
     }
   }
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   if (!process.argv.includes('--no-server')) await serverStart(Number(arg('rest') ?? 60));
 }
 

@@ -49,7 +49,11 @@ async function insertMany(app: Awaited<ReturnType<typeof buildApp>>): Promise<vo
               ARRAY(SELECT jsonb_array_elements_text(c->'labels')), lower(n || ' ' || cn || ' ' || (c->>'context')), c, 1, 'bench', t, t
          FROM unnest($1::text[], $3::jsonb[], $4::text[], $5::text[], $6::timestamptz[]) AS x(n, c, s, cn, t)`,
       [
-        names, ACCOUNT, configs.map((c) => JSON.stringify(c)), idx.map((i) => (i % 17 === 0 ? 'off' : 'on')), names.map(cnameFor),
+        names,
+        ACCOUNT,
+        configs.map((c) => JSON.stringify(c)),
+        idx.map((i) => (i % 17 === 0 ? 'off' : 'on')),
+        names.map(cnameFor),
         idx.map((i) => new Date(Date.now() - i * 60_000)),
       ],
     );
@@ -68,7 +72,11 @@ async function main() {
     let t = Date.now();
     await insertMany(app);
     console.log(`inserted ${COUNT} domains into ${ACCOUNT} in ${Date.now() - t} ms`);
-    const login = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') } });
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     const pages = Math.ceil(COUNT / 20);
     const scenarios: Array<[string, () => DomainSearchParams]> = [
@@ -83,7 +91,9 @@ async function main() {
       ['protocol+certificateName', () => ({ protocol: 'https', certificateName: `cert ${Math.floor(Math.random() * 50)}`, pageSize: 20 })],
       ['page of 100', () => ({ pageNum: 1 + Math.floor(Math.random() * 100), pageSize: 100 })],
     ];
-    console.log(`\n${'scenario'.padEnd(28)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)} ${'total'.padStart(7)}`);
+    console.log(
+      `\n${'scenario'.padEnd(28)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)} ${'total'.padStart(7)}`,
+    );
     for (const [label, params] of scenarios) {
       const times: number[] = [];
       let rows = 0;
@@ -99,7 +109,9 @@ async function main() {
         total = page.total;
       }
       times.sort((a, b) => a - b);
-      console.log(`${label.padEnd(28)} ${pct(times, 50).toFixed(1).padStart(10)} ${pct(times, 95).toFixed(1).padStart(8)} ${String(rows).padStart(6)} ${String(total).padStart(7)}`);
+      console.log(
+        `${label.padEnd(28)} ${pct(times, 50).toFixed(1).padStart(10)} ${pct(times, 95).toFixed(1).padStart(8)} ${String(rows).padStart(6)} ${String(total).padStart(7)}`,
+      );
     }
     t = performance.now();
     await app.inject({ method: 'GET', url: '/api/domain/list', headers: { cookie } });

@@ -45,14 +45,23 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const config = configFromEnv({ ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1', PORTAL_DEMO_TRAFFIC_SCALE: '0.01', PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv);
+  const config = configFromEnv({
+    ...process.env,
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO: '1',
+    PORTAL_DEMO_TRAFFIC_SCALE: '0.01',
+    PORTAL_DEMO_LIVE: '0',
+  } as NodeJS.ProcessEnv);
   const app = await buildApp(config);
   const cipher = createCipher(config.cipherKey);
   try {
     let t = Date.now();
     const now = Date.now();
     for (let start = 0; start < COUNT; start += 5000) {
-      await insertHosts(app.db, Array.from({ length: Math.min(5000, COUNT - start) }, (_, k) => hostAt(start + k, now)));
+      await insertHosts(
+        app.db,
+        Array.from({ length: Math.min(5000, COUNT - start) }, (_, k) => hostAt(start + k, now)),
+      );
     }
     await app.db.exec('ANALYZE hosts');
     console.log(`inserted ${COUNT} hosts in ${Date.now() - t} ms`);
@@ -76,8 +85,18 @@ async function main() {
     const scenarios: Array<[string, string, string, () => object]> = [
       ['VPS list, page 1', acme, '/api/hostInfo/list/details', () => ({ type: 'vps', pageNum: 1, pageSize: 20 })],
       ['VPS list, random page', acme, '/api/hostInfo/list/details', () => ({ type: 'vps', pageNum: 1 + rnd(pages), pageSize: 20 })],
-      ['VPS list, by name, page ≤ 50', acme, '/api/hostInfo/list/details', () => ({ type: 'vps', pageNum: 1 + rnd(50), pageSize: 20, sort: 'hostName', order: 'ASC' })],
-      ['VPS list, area + running', acme, '/api/hostInfo/list/details', () => ({ type: 'vps', area: AREAS[rnd(8)], status: 'running', pageSize: 20 })],
+      [
+        'VPS list, by name, page ≤ 50',
+        acme,
+        '/api/hostInfo/list/details',
+        () => ({ type: 'vps', pageNum: 1 + rnd(50), pageSize: 20, sort: 'hostName', order: 'ASC' }),
+      ],
+      [
+        'VPS list, area + running',
+        acme,
+        '/api/hostInfo/list/details',
+        () => ({ type: 'vps', area: AREAS[rnd(8)], status: 'running', pageSize: 20 }),
+      ],
       ['VPS list, expiring 30 days', acme, '/api/hostInfo/list/details', () => ({ type: 'vps', expiring: true, pageSize: 20 })],
       ['server list, staff, all', admin, '/api/hostInfo/list/details', () => ({ type: 'server', pageNum: 1 + rnd(50), pageSize: 20 })],
       ['full-text, name', acme, '/api/hostInfo/search/fulltext', () => ({ type: 'vps', keyword: `vm-${rnd(COUNT)}`, pageSize: 20 })],
@@ -99,11 +118,14 @@ async function main() {
         const res = await app.inject({ method: 'POST', url, payload: b, headers: { cookie } });
         times.push(performance.now() - t);
         const reply = res.json() as { code: string; data: { total?: number; hosts?: number } };
-        if (reply.code !== '0' && !(reply.code === '404' && url.endsWith('/details/search'))) throw new Error(`${label}: ${JSON.stringify(reply)}`);
+        if (reply.code !== '0' && !(reply.code === '404' && url.endsWith('/details/search')))
+          throw new Error(`${label}: ${JSON.stringify(reply)}`);
         total = reply.data?.total ?? reply.data?.hosts ?? total;
       }
       times.sort((a, b) => a - b);
-      console.log(`${label.padEnd(34)} ${pct(times, 50).toFixed(1).padStart(10)} ${pct(times, 95).toFixed(1).padStart(8)} ${String(total).padStart(8)}`);
+      console.log(
+        `${label.padEnd(34)} ${pct(times, 50).toFixed(1).padStart(10)} ${pct(times, 95).toFixed(1).padStart(8)} ${String(total).padStart(8)}`,
+      );
     }
   } finally {
     await app.close();

@@ -28,7 +28,7 @@ import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { allRollupTables } from '../server/stores/traffic/rollups';
 import { ingestLogs, type IngestReport } from '../server/stores/traffic/ingest';
-import { demoInsertSql, planDomains, type DemoDomain } from '../server/demo/trafficSql';
+import { demoInsertSql, planDomains, type DemoDomain } from '../server/stores/traffic/trafficDemo';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -70,7 +70,7 @@ async function timed(label: string, run: () => Promise<Load>, bytes: number): Pr
   console.log(
     `${label.padEnd(40)} ${r.rows.toLocaleString('en-US').padStart(10)} rows ${(r.ms / 1000).toFixed(2).padStart(6)} s ` +
       `${r.rowsPerSecond.toLocaleString('en-US').padStart(9)} rows/s ${(bytes / 1e6 / (r.ms / 1000)).toFixed(0).padStart(4)} MB/s ` +
-      `${cpuS.toFixed(1).padStart(5)} CPU-s (${(cpuS * 1e6 / r.rows).toFixed(1)} µs/row)  rejected ${r.rejected}`,
+      `${cpuS.toFixed(1).padStart(5)} CPU-s (${((cpuS * 1e6) / r.rows).toFixed(1)} µs/row)  rejected ${r.rejected}`,
   );
 }
 
@@ -90,7 +90,9 @@ function ingestPeak(label: string, file: string, dir: string): void {
   );
   const peak = Number(/peakBytes=(\d+)/.exec(r.stderr)?.[1] ?? NaN);
   const loaded = r.stdout.trim().split('\n')[0] ?? '';
-  console.log(`${label.padEnd(40)} peak ${(peak / 1024 ** 3).toFixed(2)} GiB in ${((Date.now() - began) / 1000).toFixed(1)} s (exit ${r.status}; ${loaded})`);
+  console.log(
+    `${label.padEnd(40)} peak ${(peak / 1024 ** 3).toFixed(2)} GiB in ${((Date.now() - began) / 1000).toFixed(1)} s (exit ${r.status}; ${loaded})`,
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -112,7 +114,9 @@ async function main() {
     let t = Date.now();
     await makeFile(engine, rows, file, 168);
     const size = fs.statSync(file).size;
-    console.log(`generated ${rows.toLocaleString('en-US')} lines, ${(size / 1e6).toFixed(0)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs)`);
+    console.log(
+      `generated ${rows.toLocaleString('en-US')} lines, ${(size / 1e6).toFixed(0)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s (${os.cpus().length} CPUs)`,
+    );
     t = Date.now();
     await pipeline(fs.createReadStream(file), zlib.createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
     console.log(`gzip: ${(fs.statSync(`${file}.gz`).size / 1e6).toFixed(0)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
@@ -140,7 +144,9 @@ async function main() {
     await emptyStore(engine);
     await timed('plain JSON lines, 1 hour, base + rollups', () => ingestLogs(engine, read(hourFile), opts), fs.statSync(hourFile).size);
     fs.rmSync(hourFile, { force: true });
-    const views = await engine.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')");
+    const views = await engine.query<{ name: string }>(
+      "SELECT name FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'mv_')",
+    );
     for (const v of views) await engine.exec(`DROP TABLE traffic.${v.name}`);
     await emptyStore(engine);
     await timed('plain JSON lines, base table only', () => ingestLogs(engine, read(file), opts), size);
@@ -155,11 +161,23 @@ async function main() {
     const source = "file({f:String}, 'JSONEachRow', {s:String})";
     const settings = 'SETTINGS max_insert_threads = 2, max_threads = 2, min_insert_block_size_rows = 262144';
     console.log('\nthe engine alone (no checks, no rollups):');
-    await timed('parse only (nothing written)', () => statement(engine, `SELECT count(), sum(bytes), sum(length(url)) FROM ${source}`, params, rows), size);
+    await timed(
+      'parse only (nothing written)',
+      () => statement(engine, `SELECT count(), sum(bytes), sum(length(url)) FROM ${source}`, params, rows),
+      size,
+    );
     await emptyStore(engine);
-    await timed('INSERT ... FROM file() into access_log', () => statement(engine, `INSERT INTO traffic.access_log SELECT * FROM ${source} ${settings}`, params, rows), size);
+    await timed(
+      'INSERT ... FROM file() into access_log',
+      () => statement(engine, `INSERT INTO traffic.access_log SELECT * FROM ${source} ${settings}`, params, rows),
+      size,
+    );
     await engine.exec('CREATE TABLE traffic.bench_flat AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()');
-    await timed('the same into an unsorted table', () => statement(engine, `INSERT INTO traffic.bench_flat SELECT * FROM ${source} ${settings}`, params, rows), size);
+    await timed(
+      'the same into an unsorted table',
+      () => statement(engine, `INSERT INTO traffic.bench_flat SELECT * FROM ${source} ${settings}`, params, rows),
+      size,
+    );
     await engine.exec('DROP TABLE traffic.bench_flat');
   } finally {
     await engine.close();

@@ -30,13 +30,23 @@ const IPS = arg('ips', 800);
 const RUNS = arg('runs', 20);
 const KEEP_DIR = argText('data-dir');
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 async function main() {
   const dataDir = KEEP_DIR ? path.resolve(KEEP_DIR) : await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-ipp-'));
   process.env.PORTAL_IPP_DETECTOR_MS = '0';
-  const config = configFromEnv({ ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1', PORTAL_DEMO_TRAFFIC_SCALE: '0.01', PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv);
+  const config = configFromEnv({
+    ...process.env,
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO: '1',
+    PORTAL_DEMO_TRAFFIC_SCALE: '0.01',
+    PORTAL_DEMO_LIVE: '0',
+  } as NodeJS.ProcessEnv);
   let t = Date.now();
   const app = await buildApp(config);
   console.log(`stores opened in ${Date.now() - t} ms (${dataDir})`);
@@ -46,7 +56,10 @@ async function main() {
     let ips = existing.map((r) => r.ip);
     let end: number;
     if (ips.length === IPS) {
-      const [row] = await app.traffic.query<{ last: string | number }>(`SELECT toUInt32(max(ts)) AS last FROM traffic.ipp_traffic WHERE ip = {ip:String}`, { ip: ips[0] });
+      const [row] = await app.traffic.query<{ last: string | number }>(
+        `SELECT toUInt32(max(ts)) AS last FROM traffic.ipp_traffic WHERE ip = {ip:String}`,
+        { ip: ips[0] },
+      );
       end = Number(row.last) + 60;
       console.log(`reusing the samples of ${ips.length} IPs up to ${new Date(end * 1000).toISOString()}`);
     } else {
@@ -57,7 +70,9 @@ async function main() {
          FROM generate_series(1, $1::int) AS i`,
         [IPS],
       );
-      ips = (await app.db.query<{ ip: string }>(`SELECT origin_ip AS ip FROM ipp_entries WHERE cname_prefix LIKE 'bench-%'`)).map((r) => r.ip);
+      ips = (await app.db.query<{ ip: string }>(`SELECT origin_ip AS ip FROM ipp_entries WHERE cname_prefix LIKE 'bench-%'`)).map(
+        (r) => r.ip,
+      );
       end = Math.floor(Date.now() / 60_000) * 60;
       t = Date.now();
       for (let day = 7; day >= 1; day--) {
@@ -83,9 +98,15 @@ async function main() {
     const parts = await app.traffic.query<{ table: string; parts: string | number; rows: string | number }>(
       `SELECT table, count() AS parts, sum(rows) AS rows FROM system.parts WHERE database = 'traffic' AND active AND table LIKE 'ipp%' GROUP BY table ORDER BY table`,
     );
-    console.log(`merges settled after ${Date.now() - t} ms; ${parts.map((p) => `${p.table} ${Number(p.rows).toLocaleString('en')} rows / ${p.parts} parts`).join(', ')}`);
+    console.log(
+      `merges settled after ${Date.now() - t} ms; ${parts.map((p) => `${p.table} ${Number(p.rows).toLocaleString('en')} rows / ${p.parts} parts`).join(', ')}`,
+    );
 
-    const login = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') } });
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     console.log(`load average before the queries: ${load()}`);
     const time = async (label: string, fn: () => Promise<unknown>) => {
@@ -100,23 +121,37 @@ async function main() {
       }
       ms.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
-      console.log(`${label.padEnd(48)} median ${pct(ms, 50).toFixed(1)} ms  p95 ${pct(ms, 95).toFixed(1)} ms  CPU median ${pct(cpu, 50).toFixed(1)} ms  (load ${load()})`);
+      console.log(
+        `${label.padEnd(48)} median ${pct(ms, 50).toFixed(1)} ms  p95 ${pct(ms, 95).toFixed(1)} ms  CPU median ${pct(cpu, 50).toFixed(1)} ms  (load ${load()})`,
+      );
     };
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const r = await app.inject({ method, url, payload, headers: { cookie } });
       if (r.json().code !== 0) throw new Error(`${url}: ${r.body.slice(0, 200)}`);
     };
     const week = { startTime: end - 7 * 86_400, endTime: end };
-    await time('statistic/data, acme (all IPs), 7 days, 1 h', () => call('POST', '/impapi/protection/network/statistic/data', { ip: 'all', ...week, granularity: '1h' }));
-    await time('statistic/data, acme (all IPs), 7 days, 1 d', () => call('POST', '/impapi/protection/network/statistic/data', { ip: 'all', ...week, granularity: '1d' }));
-    await time('statistic/data, one IP, 7 days, 1 h', () => call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], ...week, granularity: '1h' }));
-    await time('statistic/data, one IP, 24 h, 5 min', () => call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], startTime: end - 86_400, endTime: end, granularity: '5m' }));
-    await time('statistic/list/acme, 7 days', () => call('GET', `/impapi/protection/network/statistic/list/acme?startTime=${week.startTime}&endTime=${week.endTime}`));
+    await time('statistic/data, acme (all IPs), 7 days, 1 h', () =>
+      call('POST', '/impapi/protection/network/statistic/data', { ip: 'all', ...week, granularity: '1h' }),
+    );
+    await time('statistic/data, acme (all IPs), 7 days, 1 d', () =>
+      call('POST', '/impapi/protection/network/statistic/data', { ip: 'all', ...week, granularity: '1d' }),
+    );
+    await time('statistic/data, one IP, 7 days, 1 h', () =>
+      call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], ...week, granularity: '1h' }),
+    );
+    await time('statistic/data, one IP, 24 h, 5 min', () =>
+      call('POST', '/impapi/protection/network/statistic/data', { ip: ips[0], startTime: end - 86_400, endTime: end, granularity: '5m' }),
+    );
+    await time('statistic/list/acme, 7 days', () =>
+      call('GET', `/impapi/protection/network/statistic/list/acme?startTime=${week.startTime}&endTime=${week.endTime}`),
+    );
     await time('alarm/record/page, acme, 7 days', () => call('POST', '/impapi/monitor/alarm/record/page', { ...week }));
     const c = process.cpuUsage();
     t = performance.now();
     await runIppDetector(app.db, app.traffic);
-    console.log(`detector run over every IP, 7 days: ${(performance.now() - t).toFixed(0)} ms, CPU ${cpuMs(process.cpuUsage(c)).toFixed(0)} ms (load ${load()})`);
+    console.log(
+      `detector run over every IP, 7 days: ${(performance.now() - t).toFixed(0)} ms, CPU ${cpuMs(process.cpuUsage(c)).toFixed(0)} ms (load ${load()})`,
+    );
   } finally {
     await app.close();
     if (!KEEP_DIR) await fs.rm(dataDir, { recursive: true, force: true });

@@ -42,8 +42,13 @@ const DATA_DIR = textArg('data', '');
 const PROFILE_DIR = textArg('profile', '');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cipher = createCipher('CdnPortalKey2026');
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const median = (xs: number[]) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 async function processCpuSeconds(pid: number | undefined): Promise<number> {
@@ -80,8 +85,15 @@ function start(dataDir: string, port: number, env: Record<string, string>, profi
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
-      ...process.env, PORTAL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PORTAL_DEMO: '1', PORTAL_DEMO_LIVE: '0',
-      PORTAL_DEMO_TRAFFIC_SCALE: String(SCALE), LOG_LEVEL: 'error', ...env,
+      ...process.env,
+      PORTAL_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_DEMO: '1',
+      PORTAL_DEMO_LIVE: '0',
+      PORTAL_DEMO_TRAFFIC_SCALE: String(SCALE),
+      LOG_LEVEL: 'error',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -93,7 +105,13 @@ async function ready(s: Server, timeoutMs = 1_800_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (s.child.exitCode !== null) throw new Error(`server exited (${s.child.exitCode})`);
-    if (await fetch(`${s.base}/api/newAutoLogin`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${s.base}/api/newAutoLogin`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > end) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -128,10 +146,14 @@ function question(i: number): object {
   const midnight = new Date(Math.floor((now.getTime() + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000);
   const base = { endTime: text(now), timeZone: 'Asia/Shanghai' };
   switch (i % 4) {
-    case 0: return { ...base, startTime: text(midnight), interval: '5m' };
-    case 1: return { ...base, startTime: text(new Date(now.getTime() - 3_600_000)), interval: '5m' };
-    case 2: return { ...base, startTime: text(new Date(now.getTime() - 86_400_000)), interval: '1h' };
-    default: return { ...base, startTime: text(midnight), interval: '5m', domains: ['www.acme-media.com'] };
+    case 0:
+      return { ...base, startTime: text(midnight), interval: '5m' };
+    case 1:
+      return { ...base, startTime: text(new Date(now.getTime() - 3_600_000)), interval: '5m' };
+    case 2:
+      return { ...base, startTime: text(new Date(now.getTime() - 86_400_000)), interval: '1h' };
+    default:
+      return { ...base, startTime: text(midnight), interval: '5m', domains: ['www.acme-media.com'] };
   }
 }
 
@@ -149,14 +171,26 @@ interface Reply {
 }
 function post(url: string, cookie: string, body: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST', agent, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), shared: res.headers['x-portal-answer'] === 'shared' }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            shared: res.headers['x-portal-answer'] === 'shared',
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -187,7 +221,17 @@ interface Figures {
  */
 async function load(base: string, cookies: string[], seconds: number, paceMs: number, label = '', serverPid?: number): Promise<Figures> {
   const f: Figures = {
-    label, requests: 0, seconds, config: [], analysis: [], shared: 0, slowByBucketPhase: new Array(10).fill(0), errors: 0, errorKinds: new Map(), serverCpu: NaN, clientCpu: NaN,
+    label,
+    requests: 0,
+    seconds,
+    config: [],
+    analysis: [],
+    shared: 0,
+    slowByBucketPhase: new Array(10).fill(0),
+    errors: 0,
+    errorKinds: new Map(),
+    serverCpu: NaN,
+    clientCpu: NaN,
     load: { start: os.loadavg()[0], median: NaN, max: NaN, end: NaN },
   };
   const loads: number[] = [];
@@ -242,7 +286,8 @@ async function load(base: string, cookies: string[], seconds: number, paceMs: nu
 }
 
 function report(f: Figures): string {
-  const row = (xs: number[]) => `${String(xs.length).padStart(6)} ${pct(xs, 50).toFixed(0).padStart(6)} ${pct(xs, 99).toFixed(0).padStart(6)}`;
+  const row = (xs: number[]) =>
+    `${String(xs.length).padStart(6)} ${pct(xs, 50).toFixed(0).padStart(6)} ${pct(xs, 99).toFixed(0).padStart(6)}`;
   const errors = f.errors ? ` (${[...f.errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
   const perCall = (s: number) => (f.requests ? ((s * 1000) / f.requests).toFixed(2) : '-');
   return [
@@ -275,7 +320,10 @@ async function main() {
     {
       levers: 'after (answer cache 5 s, traffic queue 2 running + 200 waiting)',
       env: {},
-      scenarios: [...(RUNS.has('closed') ? [{ label: closed, paceMs: 0 }] : []), ...(RUNS.has('paced') ? [{ label: paced, paceMs: PACE_MS }] : [])],
+      scenarios: [
+        ...(RUNS.has('closed') ? [{ label: closed, paceMs: 0 }] : []),
+        ...(RUNS.has('paced') ? [{ label: paced, paceMs: PACE_MS }] : []),
+      ],
     },
   ];
   try {
@@ -285,7 +333,9 @@ async function main() {
       const t = Date.now();
       server = start(dataDir, port, env, levers.startsWith('after') ? PROFILE_DIR && path.resolve(PROFILE_DIR) : '');
       await ready(server);
-      console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (${levers}), pid ${server.child.pid}, bench clients in pid ${process.pid}`);
+      console.log(
+        `server up in ${((Date.now() - t) / 1000).toFixed(1)} s (${levers}), pid ${server.child.pid}, bench clients in pid ${process.pid}`,
+      );
       const cookies = await signIn(server.base, CLIENTS);
       // A short warm-up (first queries plan and load the tables), not counted.
       await load(server.base, cookies.slice(0, 4), 3, 0);

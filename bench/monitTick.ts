@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
-import { evaluateRules, monitTiming } from '../server/lib/monitEngine';
+import { evaluateRules } from '../server/services/monitoring';
 import { seedDemoProbes } from '../server/stores/traffic/monitoringProbe';
 import type { TrafficEngine } from '../server/stores/traffic/engine';
 import { MONIT_METRICS, MONIT_PERIODS } from '../common/rules/monitoring';
@@ -33,10 +33,24 @@ const KEEP = arg('data', '');
 
 /** A threshold near the middle of what the data shows, per metric (comparison 'gt'). */
 const THRESHOLDS: Record<(typeof MONIT_METRICS)[number], number> = {
-  bandwidth: 5, traffic: 20, requests: 500, qps: 2, rate4xx: 3, rate5xx: 1, hitRate: 80, byteHitRate: 80, responseTime: 80, probeFailRate: 1, probeTotalTime: 250,
+  bandwidth: 5,
+  traffic: 20,
+  requests: 500,
+  qps: 2,
+  rate4xx: 3,
+  rate5xx: 1,
+  hitRate: 80,
+  byteHitRate: 80,
+  responseTime: 80,
+  probeFailRate: 1,
+  probeTotalTime: 250,
 };
 
-const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** The analysis benchmark's store: one INSERT … SELECT per hour of the 7 days ending at `end`, in time order. */
 async function generate(traffic: TrafficEngine, rows: number, end: number): Promise<void> {
@@ -60,7 +74,8 @@ async function main() {
   // The tick is driven here: the jobs stay off.
   process.env.PORTAL_MONIT_TICK_MS = '0';
   process.env.PORTAL_MONIT_PROBE_MS = '0';
-  // The demo's config store without its traffic (the seeder reads the scale from the environment): the access logs are the analysis benchmark's.
+  // The demo's config store without its traffic (the seeder reads the scale from the environment): the access logs are the analysis
+  // benchmark's.
   process.env.PORTAL_DEMO_TRAFFIC_SCALE = '0';
   const dataDir = KEEP || fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-monit-'));
   const marker = path.join(dataDir, 'bench-monit.json');
@@ -68,26 +83,39 @@ async function main() {
   if (reuse && reuse.rows !== ROWS) fs.rmSync(dataDir, { recursive: true, force: true });
   const fresh = !(reuse && reuse.rows === ROWS);
   console.log(`load average ${loadavg()}`);
-  const config = configFromEnv({ ...process.env, PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1', PORTAL_DEMO_TRAFFIC_SCALE: '0', PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv);
+  const config = configFromEnv({
+    ...process.env,
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO: '1',
+    PORTAL_DEMO_TRAFFIC_SCALE: '0',
+    PORTAL_DEMO_LIVE: '0',
+  } as NodeJS.ProcessEnv);
   const app = await buildApp(config);
   const domains = Array.from({ length: BENCH_DOMAIN_COUNT }, (_, i) => benchDomain(i));
   let end = reuse?.end ?? Math.floor(Date.now() / 1000 / 300) * 300;
   try {
     if (fresh) {
       await generate(app.traffic, ROWS, end);
-      await seedDemoProbes(app.traffic, domains.map((d) => ({ name: d.domain, account: d.account })), new Date(end * 1000));
+      await seedDemoProbes(
+        app.traffic,
+        domains.map((d) => ({ name: d.domain, account: d.account })),
+        new Date(end * 1000),
+      );
       fs.writeFileSync(marker, JSON.stringify({ rows: ROWS, end }));
     } else console.log(`reusing ${dataDir}`);
     end = Math.floor(end / 3600) * 3600;
     const [{ n: logRows }] = await app.traffic.query<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
     const [{ n: probeRows }] = await app.traffic.query<{ n: string }>('SELECT count() AS n FROM traffic.monit_probe');
-    console.log(`traffic store: ${Number(logRows).toLocaleString('en')} access-log rows, ${Number(probeRows).toLocaleString('en')} availability records`);
+    console.log(
+      `traffic store: ${Number(logRows).toLocaleString('en')} access-log rows, ${Number(probeRows).toLocaleString('en')} availability records`,
+    );
     const groups = await app.db.query<{ id: number; account: string }>('SELECT id, account FROM monit_groups');
     // acme's rules take the domains of acme and its sub-account acme_video, globex's its own.
-    const own = (account: string) => domains.filter((d) => (account === 'acme' ? d.account !== 'globex' : d.account === 'globex')).map((d) => d.domain);
+    const own = (account: string) =>
+      domains.filter((d) => (account === 'acme' ? d.account !== 'globex' : d.account === 'globex')).map((d) => d.domain);
     const accounts = ['acme', 'globex'];
     // The clock of the tick: a whole hour of the data plus the lag, so every period length has one period due.
-    const timing = { ...monitTiming(), lagSeconds: 60 };
+    const timing = { ...app.config.monit.timing, lagSeconds: 60 };
     const now = new Date(end * 1000 + 65_000);
     await app.db.query(`DELETE FROM monit_rules WHERE name LIKE 'bench rule %'`);
     await app.db.query(
@@ -95,16 +123,27 @@ async function main() {
        SELECT gen_random_uuid(), r.account, 'bench rule ' || r.i, r.domains, r.metric, r.period, 'gt', r.threshold, 1 + r.i % 3, r.groups, ARRAY['email', 'webhook'],
               to_timestamp(floor(($2::double precision - 60) / (r.period * 60)) * r.period * 60 - r.period * 60)
        FROM jsonb_to_recordset($1::jsonb) AS r(i int, account text, domains text[], metric text, period int, threshold float8, groups int[])`,
-      [JSON.stringify(Array.from({ length: RULES }, (_, i) => {
-        const account = accounts[i % accounts.length];
-        const names = own(account);
-        const metric = MONIT_METRICS[i % MONIT_METRICS.length];
-        return {
-          i, account, metric, period: MONIT_PERIODS[Math.floor(i / MONIT_METRICS.length) % MONIT_PERIODS.length],
-          domains: Array.from({ length: 1 + (i % 5) }, (_, k) => names[(i * 7 + k * 3) % names.length]).filter((d, k, all) => all.indexOf(d) === k),
-          threshold: THRESHOLDS[metric] * (0.5 + (i % 7) / 6), groups: groups.filter((g) => g.account === account).map((g) => g.id),
-        };
-      })), now.getTime() / 1000],
+      [
+        JSON.stringify(
+          Array.from({ length: RULES }, (_, i) => {
+            const account = accounts[i % accounts.length];
+            const names = own(account);
+            const metric = MONIT_METRICS[i % MONIT_METRICS.length];
+            return {
+              i,
+              account,
+              metric,
+              period: MONIT_PERIODS[Math.floor(i / MONIT_METRICS.length) % MONIT_PERIODS.length],
+              domains: Array.from({ length: 1 + (i % 5) }, (_, k) => names[(i * 7 + k * 3) % names.length]).filter(
+                (d, k, all) => all.indexOf(d) === k,
+              ),
+              threshold: THRESHOLDS[metric] * (0.5 + (i % 7) / 6),
+              groups: groups.filter((g) => g.account === account).map((g) => g.id),
+            };
+          }),
+        ),
+        now.getTime() / 1000,
+      ],
     );
     const [{ n: enabled }] = await app.db.query<{ n: string }>('SELECT count(*) AS n FROM monit_rules WHERE enabled');
     const uuids = `SELECT uuid FROM monit_rules WHERE name LIKE 'bench rule %'`;
@@ -143,7 +182,9 @@ async function main() {
       cpus.push((cpu.user + cpu.system) / 1000);
       traffics.push(trafficMs);
       const [{ n: alarms }] = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM monit_alarms WHERE rule_uuid IN (${uuids})`);
-      const [{ n: outbox }] = await app.db.query<{ n: string }>(`SELECT count(*) AS n FROM monit_notifications WHERE rule_uuid IN (${uuids})`);
+      const [{ n: outbox }] = await app.db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM monit_notifications WHERE rule_uuid IN (${uuids})`,
+      );
       console.log(
         `tick ${run + 1}: ${Number(enabled)} enabled rules, ${periods} periods evaluated, ${alarms} alarms, ${outbox} outbox rows: ` +
           `wall ${ms.toFixed(0)} ms (traffic queries ${trafficMs.toFixed(0)}, config store and engine ${(ms - trafficMs).toFixed(0)}), CPU ${cpus.at(-1)!.toFixed(0)} ms; load ${loadavg()}`,
@@ -153,7 +194,9 @@ async function main() {
     const t = performance.now();
     const again = await evaluateRules(app, now, timing);
     const cpu = process.cpuUsage(cpu0);
-    console.log(`same clock again (nothing due): ${again} periods, wall ${(performance.now() - t).toFixed(0)} ms, CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
+    console.log(
+      `same clock again (nothing due): ${again} periods, wall ${(performance.now() - t).toFixed(0)} ms, CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
+    );
     console.log(
       `one tick with ${RULES} rules over ${Number(logRows).toLocaleString('en')} rows, median of ${RUNS}: wall ${median(walls).toFixed(0)} ms ` +
         `(${Math.min(...walls).toFixed(0)}–${Math.max(...walls).toFixed(0)}; traffic queries ${median(traffics).toFixed(0)}), CPU ${median(cpus).toFixed(0)} ms (target ≤ 5000 ms wall); load average ${loadavg()}`,

@@ -30,9 +30,17 @@ async function main() {
   const app = await buildApp(config);
   const cipher = createCipher(config.cipherKey);
   try {
-    const login = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') } });
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'acme', password: cipher.aesEncrypt('Acme@2026') },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0];
-    const post = async (url: string, payload: object) => (await app.inject({ method: 'POST', url, payload, headers: { cookie } })).json() as { code: string; data: { taskId?: number; total?: number } };
+    const post = async (url: string, payload: object) =>
+      (await app.inject({ method: 'POST', url, payload, headers: { cookie } })).json() as {
+        code: string;
+        data: { taskId?: number; total?: number };
+      };
 
     // 1. 10,000 URLs in 100 batches, completed by the embedded edge.
     const t0 = Date.now();
@@ -48,12 +56,15 @@ async function main() {
     while (done < 10_000) {
       await new Promise((res) => setTimeout(res, 250));
       const [c] = await app.db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM purge_task_urls WHERE task_id = ANY($1::int[]) AND status IN ('success', 'verified')`, [ids],
+        `SELECT count(*) AS n FROM purge_task_urls WHERE task_id = ANY($1::int[]) AND status IN ('success', 'verified')`,
+        [ids],
       );
       done = Number(c.n);
       if (Date.now() - t0 > 30 * 60_000) throw new Error('the edge did not finish in 30 minutes');
     }
-    console.log(`10,000 URLs (100 batches of 100): submitted in ${submitted} ms, last success after ${((Date.now() - t0) / 1000).toFixed(1)} s (edge delay scale ${SCALE})`);
+    console.log(
+      `10,000 URLs (100 batches of 100): submitted in ${submitted} ms, last success after ${((Date.now() - t0) / 1000).toFixed(1)} s (edge delay scale ${SCALE})`,
+    );
 
     // 2. The task list with 1,000,000 stored task URLs.
     const tasks = STORED_URLS / 100;
@@ -84,7 +95,10 @@ async function main() {
       ['newest first, page 1', () => ({ pageNum: 1, pageSize: 20 })],
       ['random page', () => ({ pageNum: 1 + Math.floor(Math.random() * pages), pageSize: 20 })],
       ['status failed', () => ({ status: 'failed', pageSize: 20 })],
-      ['last 3 days', () => ({ startTime: Math.floor(Date.now() / 1000) - 3 * 86400, endTime: Math.floor(Date.now() / 1000), pageSize: 20 })],
+      [
+        'last 3 days',
+        () => ({ startTime: Math.floor(Date.now() / 1000) - 3 * 86400, endTime: Math.floor(Date.now() / 1000), pageSize: 20 }),
+      ],
       ['task detail (100 URLs)', () => ({ taskId: ids[Math.floor(Math.random() * ids.length)], pageSize: 100 })],
       ['URL contains', () => ({ url: `/bench/${Math.floor(Math.random() * tasks)}/7.html`, pageSize: 20 })],
     ];

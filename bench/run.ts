@@ -22,8 +22,14 @@ const BENCHES: Record<string, { what: string; allArgs?: string[]; notInAll?: boo
   waf: { what: 'website protection: evaluator decisions/s with 100 rules; dry-run latency over 10 M log rows' },
   ipp: { what: 'IP protection statistics and alarm queries over 7 days of minute samples (800 IPs ≈ 105 M rows)' },
   monitTick: { what: 'one cloud-monitoring evaluation tick with 1,000 enabled rules over the 10 M-row store', notInAll: true },
-  crash: { what: 'SIGKILL in a stream of API writes, restart on the same data dir, every acknowledged write checked, 20 times', notInAll: true },
-  load: { what: '50 signed-in clients, 60 s per scenario (domain search + analysis): req/s, p50 / p99, errors, CPU; before the load levers, closed loop and paced after', notInAll: true },
+  crash: {
+    what: 'SIGKILL in a stream of API writes, restart on the same data dir, every acknowledged write checked, 20 times',
+    notInAll: true,
+  },
+  load: {
+    what: '50 signed-in clients, 60 s per scenario (domain search + analysis): req/s, p50 / p99, errors, CPU; before the load levers, closed loop and paced after',
+    notInAll: true,
+  },
 };
 
 function run(name: string, args: string[]): number {

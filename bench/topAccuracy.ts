@@ -13,7 +13,10 @@ export async function topAccuracy(engine: TrafficEngine, s: Search): Promise<str
     AND ts >= toDateTime({s:UInt32}) AND ts < toDateTime({e:UInt32})`;
   const params = { a: s.accounts, d: s.domains, s: s.start, e: s.end };
   const exactOf = (key: string) =>
-    engine.query<{ k: string; c: number | string }>(`SELECT ${key} AS k, count() AS c FROM traffic.access_log WHERE ${where} GROUP BY k ORDER BY c DESC LIMIT 100`, params);
+    engine.query<{ k: string; c: number | string }>(
+      `SELECT ${key} AS k, count() AS c FROM traffic.access_log WHERE ${where} GROUP BY k ORDER BY c DESC LIMIT 100`,
+      params,
+    );
   const agreement = (exact: { k: string; c: number | string }[], ours: { k: string; c: number }[]) => {
     const keys = new Set(ours.map((o) => o.k));
     const last = ours.length ? ours[ours.length - 1].c : -1;
@@ -21,7 +24,13 @@ export async function topAccuracy(engine: TrafficEngine, s: Search): Promise<str
   };
   const urls = await urlTop(engine, s, 'request');
   const ips = await ipList(engine, s, 'request');
-  const u = agreement(await exactOf('url'), urls.list.map((x) => ({ k: x.url, c: x.request })));
-  const i = agreement(await exactOf('IPv4NumToString(client_ip)'), ips.listAll.map((x) => ({ k: x.ip, c: x.request })));
+  const u = agreement(
+    await exactOf('url'),
+    urls.list.map((x) => ({ k: x.url, c: x.request })),
+  );
+  const i = agreement(
+    await exactOf('IPv4NumToString(client_ip)'),
+    ips.listAll.map((x) => ({ k: x.ip, c: x.request })),
+  );
   return `URLs ${u}/100, IPs ${i}/100 of the exact top 100`;
 }

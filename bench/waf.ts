@@ -5,7 +5,7 @@
  *    queries, methods, CIDRs, countries, user agents, regular expressions, client apps; the last
  *    rules catch little, so most requests go through all 100), alone and with an access-control list,
  *    an allow list and the WAF categories in front (every request then also runs the signatures);
- * 2. the dry run (server/lib/wafDryRunSql.ts + server/stores/traffic/wafDryRun.ts dryRun, the
+ * 2. the dry run (server/stores/traffic/websitesDryRunSql.ts + server/stores/traffic/websitesDryRun.ts dryRun, the
  *    route's reads): median / p95 latency over one website's 24 hours holding N log rows
  *    (default 10 M, the worst case: all of them the dry-run window of one domain); the cases with
  *    client apps also with the user-agent search the route falls back to while access_log's
@@ -26,7 +26,7 @@ import { openTrafficEngine, type TrafficEngine } from '../server/stores/traffic/
 import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { compileWebsite, type EnginePolicy, type EngineRequest, type EngineRule } from '../common/rules/websites/engine';
 import type { RuleFilter } from '../common/rules/websites/index';
-import { compilePolicySql, compileRuleSql, type CompileOptions, type DryRunCompiled } from '../server/lib/wafDryRunSql';
+import { compilePolicySql, compileRuleSql, type CompileOptions, type DryRunCompiled } from '../server/stores/traffic/websitesDryRunSql';
 import { dryRun } from '../server/stores/traffic/websitesDryRun';
 import { clientAppColumnReady } from '../server/stores/traffic/clientAppColumn';
 
@@ -45,28 +45,69 @@ function hundredRules(): EngineRule[] {
     (i) => [{ field: 'path', operator: 'startsWith', value: `/never/${i}` }],
     (i) => [{ field: 'path', operator: 'regex', value: `^/api/v${i}/(orders|users)/[0-9]+$` }],
     (i) => [{ field: 'clientIp', operator: 'in', value: `198.18.${i}.0/24, 198.19.${i}.7` }],
-    (i) => [{ field: 'country', operator: 'in', value: i % 2 ? 'KP IR' : 'SY CU' }, { field: 'method', operator: 'equals', value: 'DELETE' }],
+    (i) => [
+      { field: 'country', operator: 'in', value: i % 2 ? 'KP IR' : 'SY CU' },
+      { field: 'method', operator: 'equals', value: 'DELETE' },
+    ],
     (i) => [{ field: 'userAgent', operator: 'contains', value: `scanner-${i}` }],
     (i) => [{ field: 'query', operator: 'contains', value: `token${i}=` }],
     (i) => [{ field: 'referer', operator: 'regex', value: `spam${i}\\.example` }],
     (i) => [{ field: 'header', header: 'X-Debug', operator: 'equals', value: `${i}` }],
     (i) => [{ field: 'path', operator: 'in', value: `/admin${i} /wp-login${i}.php` }],
-    (i) => [{ field: 'method', operator: 'in', value: 'TRACE CONNECT' }, { field: 'path', operator: 'contains', value: `x${i}` }],
+    (i) => [
+      { field: 'method', operator: 'in', value: 'TRACE CONNECT' },
+      { field: 'path', operator: 'contains', value: `x${i}` },
+    ],
   ];
   return Array.from({ length: 100 }, (_, i) => ({
-    id: i + 1, name: `r${i}`, enabled: true, priority: i + 1, actionType: i % 3 === 0 ? 2 : 3,
-    action: i % 3 === 0 ? { requests: 100, blockTime: 60 } : { mode: 'block' }, filters: shapes[i % shapes.length](i),
+    id: i + 1,
+    name: `r${i}`,
+    enabled: true,
+    priority: i + 1,
+    actionType: i % 3 === 0 ? 2 : 3,
+    action: i % 3 === 0 ? { requests: 100, blockTime: 60 } : { mode: 'block' },
+    filters: shapes[i % shapes.length](i),
     clientAppIds: i % 17 === 5 ? ['sqlmap'] : [],
   }));
 }
 
 const POLICIES: EnginePolicy[] = [
-  { id: 1, name: 'allow office', type: 2, enabled: true, countries: [], urls: ['/healthz'], ips: ['192.0.2.0/28'], clientAppIds: [], exceptions: [],
-    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' } },
-  { id: 2, name: 'geo', type: 1, enabled: true, countries: ['KP', 'IR'], urls: ['/internal/*'], ips: ['198.51.100.0/24'], clientAppIds: ['sqlmap'], exceptions: ['/internal/status'],
-    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' } },
-  { id: 3, name: 'waf', type: 3, enabled: true, countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [],
-    waf: { xss: 'block_request', sqli: 'block_request', rfi: 'alert', illegalResource: 'block_ip' } },
+  {
+    id: 1,
+    name: 'allow office',
+    type: 2,
+    enabled: true,
+    countries: [],
+    urls: ['/healthz'],
+    ips: ['192.0.2.0/28'],
+    clientAppIds: [],
+    exceptions: [],
+    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' },
+  },
+  {
+    id: 2,
+    name: 'geo',
+    type: 1,
+    enabled: true,
+    countries: ['KP', 'IR'],
+    urls: ['/internal/*'],
+    ips: ['198.51.100.0/24'],
+    clientAppIds: ['sqlmap'],
+    exceptions: ['/internal/status'],
+    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' },
+  },
+  {
+    id: 3,
+    name: 'waf',
+    type: 3,
+    enabled: true,
+    countries: [],
+    urls: [],
+    ips: [],
+    clientAppIds: [],
+    exceptions: [],
+    waf: { xss: 'block_request', sqli: 'block_request', rfi: 'alert', illegalResource: 'block_ip' },
+  },
 ];
 
 /**
@@ -78,14 +119,31 @@ function requests(n: number, variants = 2000): EngineRequest[] {
   const uas = [
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Version/17.1 Mobile/15E148 Safari/604.1',
-    'curl/8.4.0', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'okhttp/4.12.0',
+    'curl/8.4.0',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'okhttp/4.12.0',
   ];
-  const urls = ['/', '/index.html', '/api/v3/orders/1234', '/static/app.js?v=12', '/search?q=shoes&page=2', '/img/banner.jpg', '/login?next=%2Faccount',
-    "/item?id=1' OR '1'='1", '/page?file=../../etc/passwd', '/q?x=<script>alert(1)</script>'];
+  const urls = [
+    '/',
+    '/index.html',
+    '/api/v3/orders/1234',
+    '/static/app.js?v=12',
+    '/search?q=shoes&page=2',
+    '/img/banner.jpg',
+    '/login?next=%2Faccount',
+    "/item?id=1' OR '1'='1",
+    '/page?file=../../etc/passwd',
+    '/q?x=<script>alert(1)</script>',
+  ];
   const countries = ['CN', 'US', 'DE', 'JP', 'KP', 'BR'];
   return Array.from({ length: n }, (_, i) => ({
-    method: i % 20 === 0 ? 'POST' : 'GET', url: urls[i % urls.length], clientIp: `203.0.${(i >> 8) & 255}.${i & 255}`, country: countries[i % countries.length],
-    userAgent: `${uas[i % uas.length]} b/${i % variants}`, referer: i % 4 ? '' : 'https://www.example.com/', headers: { 'x-request-id': String(i) },
+    method: i % 20 === 0 ? 'POST' : 'GET',
+    url: urls[i % urls.length],
+    clientIp: `203.0.${(i >> 8) & 255}.${i & 255}`,
+    country: countries[i % countries.length],
+    userAgent: `${uas[i % uas.length]} b/${i % variants}`,
+    referer: i % 4 ? '' : 'https://www.example.com/',
+    headers: { 'x-request-id': String(i) },
   }));
 }
 
@@ -93,7 +151,12 @@ function requests(n: number, variants = 2000): EngineRequest[] {
  * Decisions per second of wall time and per CPU-second of this thread's process (the evaluator is
  * synchronous on the main thread: one core; the CPU figure does not depend on other work on the machine).
  */
-function decisionsPerSecond(policies: EnginePolicy[], rules: EngineRule[], seconds: number, uaVariants?: number): { perSecond: number; perCpuSecond: number; actions: Record<string, number> } {
+function decisionsPerSecond(
+  policies: EnginePolicy[],
+  rules: EngineRule[],
+  seconds: number,
+  uaVariants?: number,
+): { perSecond: number; perCpuSecond: number; actions: Record<string, number> } {
   const evaluate = compileWebsite(policies, rules);
   const reqs = requests(uaVariants && uaVariants > 10_000 ? uaVariants : 10_000, uaVariants);
   const actions: Record<string, number> = {};
@@ -154,7 +217,9 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
     if (!(await clientAppColumnReady(engine))) {
       while (!(await clientAppColumnReady(engine))) await new Promise((r) => setTimeout(r, 200));
       const cpu = process.cpuUsage(cpu0);
-      console.log(`  client_app column rewritten in ${((performance.now() - t0) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s)`);
+      console.log(
+        `  client_app column rewritten in ${((performance.now() - t0) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-s)`,
+      );
     }
     return { engine, end: reuse.end };
   }
@@ -173,18 +238,24 @@ async function main() {
   const seconds = Number(arg('seconds') ?? 3);
   const only = arg('only');
   if (only !== 'dryrun') {
-  console.log(`== evaluator, one core (load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`);
-  const rules = hundredRules();
-  const evaluatorCases: Array<[string, EnginePolicy[], number | undefined]> = [
-    ['100 rules', [], undefined],
-    ['100 rules + allow list, ACL and WAF categories', POLICIES, undefined],
-    ['the same, every user agent distinct (100,000)', POLICIES, 100_000],
-  ];
-  for (const [name, policies, uaVariants] of evaluatorCases) {
-    const r = decisionsPerSecond([...policies], rules, seconds, uaVariants);
-    console.log(`  ${name}: ${Math.round(r.perCpuSecond).toLocaleString('en')} decisions per CPU-second, ${Math.round(r.perSecond).toLocaleString('en')} per wall second (target >= 100,000) ${JSON.stringify(r.actions)}`);
-  }
-
+    console.log(
+      `== evaluator, one core (load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
+    );
+    const rules = hundredRules();
+    const evaluatorCases: Array<[string, EnginePolicy[], number | undefined]> = [
+      ['100 rules', [], undefined],
+      ['100 rules + allow list, ACL and WAF categories', POLICIES, undefined],
+      ['the same, every user agent distinct (100,000)', POLICIES, 100_000],
+    ];
+    for (const [name, policies, uaVariants] of evaluatorCases) {
+      const r = decisionsPerSecond([...policies], rules, seconds, uaVariants);
+      console.log(
+        `  ${name}: ${Math.round(r.perCpuSecond).toLocaleString('en')} decisions per CPU-second, ${Math.round(r.perSecond).toLocaleString('en')} per wall second (target >= 100,000) ${JSON.stringify(r.actions)}`,
+      );
+    }
   }
   if (only === 'evaluator') return;
   const rows = Number(arg('rows') ?? 10_000_000);
@@ -193,23 +264,53 @@ async function main() {
   console.log(`\n== dry run over ${rows.toLocaleString('en')} log rows of one domain in 24 hours (${dataDir})`);
   const { engine } = await prepare(rows, dataDir);
   const now = Math.floor(Date.now() / 1000);
-  console.log(`  load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   const scope = { account: ACCOUNT, domain: DOMAIN, start: Math.floor(now / 3600) * 3600 - 23 * 3600, end: now + 1 };
   const [inWindow] = await engine.query<{ n: number | string }>(
-    `SELECT count() AS n FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`, scope);
+    `SELECT count() AS n FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} AND ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC')`,
+    scope,
+  );
   console.log(`  ${Number(inWindow.n).toLocaleString('en')} rows in the dry-run window`);
   // as the route: client apps from the column once it holds the current catalogue everywhere
   const column: CompileOptions = { clientAppColumn: await clientAppColumnReady(engine) };
   const search: CompileOptions = { clientAppColumn: false };
-  const cidrApps = { filters: [{ field: 'clientIp', operator: 'in', value: '203.0.0.0/17, 203.0.200.0/24' }] satisfies RuleFilter[], clientAppIds: ['curl', 'sqlmap'] };
-  const acl = { type: 1 as const, countries: ['KP', 'IR'], urls: ['/internal/*', '/admin/1'], ips: ['203.0.1.0/24'], clientAppIds: ['sqlmap'], exceptions: ['/internal/1*', '203.0.1.7'] };
+  const cidrApps = {
+    filters: [{ field: 'clientIp', operator: 'in', value: '203.0.0.0/17, 203.0.200.0/24' }] satisfies RuleFilter[],
+    clientAppIds: ['curl', 'sqlmap'],
+  };
+  const acl = {
+    type: 1 as const,
+    countries: ['KP', 'IR'],
+    urls: ['/internal/*', '/admin/1'],
+    ips: ['203.0.1.0/24'],
+    clientAppIds: ['sqlmap'],
+    exceptions: ['/internal/1*', '203.0.1.7'],
+  };
   const picked = arg('cases');
   const all: Array<[string, DryRunCompiled]> = [
-    ['rule: path startsWith', compileRuleSql({ filters: [{ field: 'path', operator: 'startsWith', value: '/admin/' }], clientAppIds: [] }, column)],
-    ['rule: path regex + country in + method', compileRuleSql({
-      filters: [{ field: 'path', operator: 'regex', value: '^/api/v3/orders/[0-9]{2,4}$' }, { field: 'country', operator: 'in', value: 'KP, DE' }, { field: 'method', operator: 'equals', value: 'get' }],
-      clientAppIds: [],
-    }, column)],
+    [
+      'rule: path startsWith',
+      compileRuleSql({ filters: [{ field: 'path', operator: 'startsWith', value: '/admin/' }], clientAppIds: [] }, column),
+    ],
+    [
+      'rule: path regex + country in + method',
+      compileRuleSql(
+        {
+          filters: [
+            { field: 'path', operator: 'regex', value: '^/api/v3/orders/[0-9]{2,4}$' },
+            { field: 'country', operator: 'in', value: 'KP, DE' },
+            { field: 'method', operator: 'equals', value: 'get' },
+          ],
+          clientAppIds: [],
+        },
+        column,
+      ),
+    ],
     [`rule: CIDR list + client apps${column.clientAppColumn ? ' (client_app column)' : ''}`, compileRuleSql(cidrApps, column)],
     [`policy: access-control list${column.clientAppColumn ? ' (client_app column)' : ''}`, compilePolicySql(acl, column)],
   ];
@@ -235,7 +336,9 @@ async function main() {
       }
       matched = hours.reduce((s, h) => s + h.matched, 0);
     }
-    console.log(`  ${name}: median ${pctile(times, 50).toFixed(0)} ms, p95 ${pctile(times, 95).toFixed(0)} ms (target <= 1000; median CPU ${pctile(cpus, 50).toFixed(0)} ms), ${matched.toLocaleString('en')} matched; load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `  ${name}: median ${pctile(times, 50).toFixed(0)} ms, p95 ${pctile(times, 95).toFixed(0)} ms (target <= 1000; median CPU ${pctile(cpus, 50).toFixed(0)} ms), ${matched.toLocaleString('en')} matched; load average ${os.loadavg()[0].toFixed(2)}`,
+    );
   }
   await engine.close();
   if (!arg('data')) fs.rmSync(dataDir, { recursive: true, force: true });

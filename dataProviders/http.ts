@@ -100,7 +100,8 @@ export async function callEnvelope<T>(options: CallOptions): Promise<Envelope<T>
  * Read queries of the custom pages retry only the server's "busy" answer (HTTP 503 with Retry-After:
  * the traffic queue was full), at most twice, a second apart; every other failure shows at once.
  */
-export const retryBusy = (failures: number, error: unknown): boolean => failures < 2 && error instanceof PortalApiError && error.status === 503;
+export const retryBusy = (failures: number, error: unknown): boolean =>
+  failures < 2 && error instanceof PortalApiError && error.status === 503;
 export const BUSY_RETRY_DELAY_MS = 1000;
 
 /** Sends a call and returns its data field. */
@@ -110,8 +111,7 @@ export async function call<T>(options: CallOptions): Promise<T> {
 
 export const get = <T>(url: string, params?: Record<string, unknown>, extra: CallOptions = {}) =>
   call<T>({ ...extra, method: 'GET', url, params });
-export const post = <T>(url: string, data?: unknown, extra: CallOptions = {}) =>
-  call<T>({ ...extra, method: 'POST', url, data });
+export const post = <T>(url: string, data?: unknown, extra: CallOptions = {}) => call<T>({ ...extra, method: 'POST', url, data });
 
 /** Binary download: fetches a blob and saves it with the content-disposition file name. */
 export async function download(url: string, options: AxiosRequestConfig = {}): Promise<string> {

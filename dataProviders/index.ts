@@ -3,11 +3,8 @@ import { completeProvider, type ProviderModule } from './types';
 import { domainsModule } from './api/domains';
 import { certificatesModule } from './api/certificates';
 import { trafficProvider } from './api/traffic';
-import { domainGroupsProvider } from './cloud/domains';
-import { passwordProvider } from './shiro/password';
+import { domainGroupsProvider } from './cloud/users';
 import { usersProvider } from './shiro/users';
-import { logsProvider } from './api/logs';
-import { linesProvider } from './api/lines';
 import { purgeModule } from './api/purge';
 import { hostsModule } from './api/hosts';
 import { auditModule } from './api/audit';
@@ -24,10 +21,7 @@ const modules = {
   certificates: certificatesModule,
   traffic: trafficProvider,
   domainGroups: domainGroupsProvider,
-  password: passwordProvider,
   users: usersProvider,
-  logs: logsProvider,
-  lines: linesProvider,
   purge: purgeModule,
   hosts: hostsModule,
   audit: auditModule,
@@ -48,7 +42,19 @@ export type PortalDataProvider = DataProvider & UnionToIntersection<Methods<(typ
 export function buildProvider(mods: Record<string, ProviderModule>): DataProvider & Record<string, unknown> {
   const byResource = new Map<string, DataProvider>();
   const methods: Record<string, unknown> = {};
-  const owner = new Map<string, string>(['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany', 'supportAbortSignal'].map((m) => [m, 'react-admin']));
+  const raMethods = [
+    'getList',
+    'getOne',
+    'getMany',
+    'getManyReference',
+    'create',
+    'update',
+    'updateMany',
+    'delete',
+    'deleteMany',
+    'supportAbortSignal',
+  ];
+  const owner = new Map<string, string>(raMethods.map((m) => [m, 'react-admin']));
   const resourceOwner = new Map<string, string>();
   for (const [modName, mod] of Object.entries(mods)) {
     for (const [name, partial] of Object.entries(mod.resources ?? {})) {

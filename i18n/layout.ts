@@ -1,6 +1,6 @@
 /**
- * The layout of the client message tree (README "Adding a screen", step 3), checked by
- * tests/unit/i18nLayout.test.ts and read by the key-tree codemod (/work/tools/i18nTree.mjs):
+ * The layout of the client message tree (docs/shell.md, "Texts: one key tree per screen"), checked by
+ * tests/unit/shellI18nLayout.test.ts:
  *
  * - `resources.<resource name>.…` — every text of a registered resource: `name`, `menu` (its menu
  *   label), `fields` (react-admin's automatic field labels), its titles, statuses, messages;
@@ -18,8 +18,20 @@ export const MESSAGE_ROOTS = ['ra', 'resources', 'pages', 'portal'] as const;
 
 /** The only first-level keys under `portal.`: shell texts and texts shared between areas. */
 export const SHARED_PORTAL_KEYS = [
-  'systemName', 'version', 'about', 'aboutVersion', 'apiOpen', 'greeting', 'logout', 'language', 'portrait',
-  'areas', 'login', 'welcome', 'errors', 'common',
+  'systemName',
+  'version',
+  'about',
+  'aboutVersion',
+  'apiOpen',
+  'greeting',
+  'logout',
+  'language',
+  'portrait',
+  'areas',
+  'login',
+  'welcome',
+  'errors',
+  'common',
   // The traffic pages' kit (range presets, account/domain pickers, loading/empty/retry): cdn and page areas.
   'traffic',
 ] as const;

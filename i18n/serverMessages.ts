@@ -1,17 +1,13 @@
 import shell from './server/shell';
-import analysis from './server/analysis';
 import domains from './server/domains';
-import accounts from './server/accounts';
 import users from './server/users';
 import certificates from './server/certificates';
 import traffic from './server/traffic';
 import purge from './server/purge';
-import security from './server/security';
 import hosts from './server/hosts';
-import ipp from './server/ipProtection';
-import resilience from './server/resilience';
+import ipProtection from './server/ipProtection';
 import websites from './server/websites';
-import monit from './server/monitoring';
+import monitoring from './server/monitoring';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -20,19 +16,15 @@ import monit from './server/monitoring';
  */
 export const serverMessages = {
   ...shell,
-  ...analysis,
   ...domains,
-  ...accounts,
   ...users,
   ...certificates,
   ...traffic,
   ...purge,
-  ...security,
   ...hosts,
-  ...ipp,
-  ...resilience,
+  ...ipProtection,
   ...websites,
-  ...monit,
+  ...monitoring,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

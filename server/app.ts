@@ -44,7 +44,11 @@ export async function buildApp(config: PortalConfig, opts: BuildOptions = {}): P
     databaseUrl: config.databaseUrl,
     onConnectionLost: (err) => app.log.warn({ err }, 'PostgreSQL connection lost; the next query reconnects'),
   });
-  const traffic = await openTrafficEngine({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl, maxThreads: config.trafficThreads });
+  const traffic = await openTrafficEngine({
+    dataDir: config.dataDir,
+    clickhouseUrl: config.clickhouseUrl,
+    maxThreads: config.trafficThreads,
+  });
   await ensureTrafficSchema(traffic);
   app.decorate('config', config);
   app.decorate('db', db);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ProbeSettings } from './lib/availabilityProbe';
 
 /** Everything the server reads from the environment, in one place. */
 export interface PortalConfig {
@@ -20,9 +21,15 @@ export interface PortalConfig {
   /** Allow origin probes to private addresses (tests, lab setups). */
   allowPrivateOrigins: boolean;
   logLevel: string;
-  /** Where analysis queries read (PORTAL_ANALYSIS_SOURCE): auto = base table for small scopes, rollups for large; rollups = always where they can (tests compare both). */
+  /**
+   * Where analysis queries read (PORTAL_ANALYSIS_SOURCE): auto = base table for small scopes, rollups for large;
+   * rollups = always where they can (tests compare both).
+   */
   analysisSource: 'auto' | 'rollups';
-  /** Purge and prefetch (issue #16): daily quotas, directory purge switch, edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL). */
+  /**
+   * Purge and prefetch (issue #16): daily quotas (PORTAL_PURGE_URL_QUOTA, PORTAL_PURGE_DIR_QUOTA, PORTAL_PREFETCH_QUOTA), directory
+   * purge switch (PORTAL_DIR_PURGE), edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL).
+   */
   purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
   /** Days the audit log keeps its rows (PORTAL_AUDIT_RETENTION_DAYS, issue #22). */
   auditRetentionDays: number;
@@ -32,6 +39,64 @@ export interface PortalConfig {
   trafficQueue: { concurrency: number; maxQueued: number };
   /** Load (issue #22): threads one traffic-engine statement may use (PORTAL_TRAFFIC_THREADS, 0 = the engine's default: all cores). */
   trafficThreads: number;
+  /** Time issuing a change to the edges takes, in ms (PORTAL_ISSUE_DELAY_MS, default 3 s): domains, websites, rules, IP protection. */
+  issueDelayMs: number;
+  /** Scale of the demo traffic (PORTAL_DEMO_TRAFFIC_SCALE; default 1, DEMO_TEST_SCALE under the test runner: VITEST set). */
+  demoTrafficScale: number;
+  /** Secret of the certificate private keys at rest (PORTAL_KEY_SECRET; default the cipher key): server/lib/keyVault.ts. */
+  keySecret: string;
+  /** The provider's zone of the addresses customers point their DNS at (PORTAL_EDGE_ZONE, default w.cdnportal.net). */
+  edgeZone: string;
+  /** Time-out of a website's origin check, in ms (PORTAL_CHECK_TIMEOUT_MS, default 3 s; issue #18). */
+  checkTimeoutMs: number;
+  /** IP protection (issue #19): the attack detector's interval in ms (PORTAL_IPP_DETECTOR_MS, default 1 min; 0 = off, for benchmarks). */
+  ippDetectorMs: number;
+  /** Cloud monitoring (issue #20, docs/monitoring.md). */
+  monit: MonitConfig;
+}
+
+/** Scale of the demo traffic under the test runner when PORTAL_DEMO_TRAFFIC_SCALE is not set: keeps the suite fast. */
+export const DEMO_TEST_SCALE = 0.05;
+
+/** Timing of alert evaluation and delivery. */
+export interface MonitTiming {
+  /** seconds after a period's end before it is evaluated (PORTAL_MONIT_LAG_SECONDS, default 60) */
+  lagSeconds: number;
+  /** first retry delay of a failed delivery; doubles each time (PORTAL_MONIT_RETRY_MS, default 30 s) */
+  retryMs: number;
+  /** deliveries of a notice at most (PORTAL_MONIT_MAX_ATTEMPTS, default 3) */
+  maxAttempts: number;
+}
+
+/** The gateways alert notices go through (server/lib/monitDelivery.ts). */
+export interface MonitGateways {
+  /** SMTP server (SMTP_URL, e.g. smtp://user:pass@mail.example:587) and sender (SMTP_FROM) */
+  smtpUrl?: string;
+  smtpFrom: string;
+  /** SMS gateway (SMS_URL) and its bearer token (SMS_TOKEN) */
+  smsUrl?: string;
+  smsToken?: string;
+  /** key of the webhooks' HMAC signature (MONIT_WEBHOOK_SECRET, default the cipher key) */
+  webhookSecret: string;
+  /** time-out of one delivery in ms (PORTAL_MONIT_DELIVERY_TIMEOUT_MS, default 5 s) */
+  timeoutMs: number;
+}
+
+export interface MonitConfig {
+  /** alert evaluation interval in ms (PORTAL_MONIT_TICK_MS, default 1 min; 0 switches the job off, as tests with a fake clock do) */
+  tickMs: number;
+  /** outbox delivery interval in ms (PORTAL_MONIT_OUTBOX_MS, default 5 s) */
+  outboxMs: number;
+  timing: MonitTiming;
+  /** availability probes: PORTAL_MONIT_PROBE_MS (0 = off), PORTAL_MONIT_PROBE_TIMEOUT_MS, PORTAL_MONIT_PROBE_LOCATION (country,city,isp) */
+  probe: ProbeSettings;
+  delivery: MonitGateways;
+}
+
+/** A number setting: the fallback when unset, not a finite number or refused by `ok` (default: not negative). */
+function finite(value: string | undefined, fallback: number, ok = (v: number) => v >= 0): number {
+  const v = Number(value ?? fallback);
+  return Number.isFinite(v) && ok(v) ? v : fallback;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
@@ -52,10 +117,52 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     allowPrivateOrigins: env.PORTAL_ALLOW_PRIVATE_ORIGINS === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     analysisSource: env.PORTAL_ANALYSIS_SOURCE === 'rollups' ? 'rollups' : 'auto',
-    purge: { urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000), dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100), prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000), dirEnabled: env.PORTAL_DIR_PURGE !== '0', edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1), edgeUrl: env.PORTAL_EDGE_URL || undefined },
+    purge: {
+      urlQuota: Number(env.PORTAL_PURGE_URL_QUOTA ?? 10000),
+      dirQuota: Number(env.PORTAL_PURGE_DIR_QUOTA ?? 100),
+      prefetchQuota: Number(env.PORTAL_PREFETCH_QUOTA ?? 1000),
+      dirEnabled: env.PORTAL_DIR_PURGE !== '0',
+      edgeDelayScale: Number(env.PORTAL_EDGE_DELAY_SCALE ?? 1),
+      edgeUrl: env.PORTAL_EDGE_URL || undefined,
+    },
     auditRetentionDays: Math.max(1, Number(env.PORTAL_AUDIT_RETENTION_DAYS ?? 180) || 180),
     answerCacheSeconds: Number(env.PORTAL_ANSWER_CACHE_SECONDS ?? 5),
     trafficQueue: { concurrency: Number(env.PORTAL_TRAFFIC_CONCURRENCY ?? 2), maxQueued: Number(env.PORTAL_TRAFFIC_QUEUE ?? 200) },
     trafficThreads: Math.max(0, Math.floor(Number(env.PORTAL_TRAFFIC_THREADS ?? 0)) || 0),
+    issueDelayMs: finite(env.PORTAL_ISSUE_DELAY_MS, 3000),
+    demoTrafficScale: finite(env.PORTAL_DEMO_TRAFFIC_SCALE, env.VITEST ? DEMO_TEST_SCALE : 1),
+    keySecret: env.PORTAL_KEY_SECRET || key,
+    edgeZone: env.PORTAL_EDGE_ZONE || 'w.cdnportal.net',
+    checkTimeoutMs: finite(env.PORTAL_CHECK_TIMEOUT_MS, 3000, (v) => v > 0),
+    ippDetectorMs: finite(env.PORTAL_IPP_DETECTOR_MS || undefined, 60_000, () => true),
+    monit: monitFromEnv(env, key),
+  };
+}
+
+function monitFromEnv(env: NodeJS.ProcessEnv, cipherKey: string): MonitConfig {
+  const [country = '', city = '', isp = ''] = (env.PORTAL_MONIT_PROBE_LOCATION ?? '').split(',').map((s) => s.trim());
+  return {
+    tickMs: Number(env.PORTAL_MONIT_TICK_MS ?? 60_000),
+    outboxMs: Number(env.PORTAL_MONIT_OUTBOX_MS ?? 5000),
+    timing: {
+      lagSeconds: Number(env.PORTAL_MONIT_LAG_SECONDS ?? 60),
+      retryMs: Number(env.PORTAL_MONIT_RETRY_MS ?? 30_000),
+      maxAttempts: Number(env.PORTAL_MONIT_MAX_ATTEMPTS ?? 3),
+    },
+    probe: {
+      intervalMs: Number(env.PORTAL_MONIT_PROBE_MS ?? 60_000),
+      timeoutMs: Number(env.PORTAL_MONIT_PROBE_TIMEOUT_MS ?? 5000),
+      country,
+      city,
+      isp,
+    },
+    delivery: {
+      smtpUrl: env.SMTP_URL || undefined,
+      smtpFrom: env.SMTP_FROM || 'CDN Portal <alerts@cdn-portal.local>',
+      smsUrl: env.SMS_URL || undefined,
+      smsToken: env.SMS_TOKEN || undefined,
+      webhookSecret: env.MONIT_WEBHOOK_SECRET || cipherKey,
+      timeoutMs: Number(env.PORTAL_MONIT_DELIVERY_TIMEOUT_MS ?? 5000),
+    },
   };
 }

@@ -11,6 +11,7 @@ import { WelcomePage } from './pages/WelcomePage';
 import { AreaRedirect, RootRedirect, ToLogin } from './pages/AreaRedirect';
 import { availablePaths, pages, resourceModules, resources } from './registry';
 import { theme } from './theme';
+import { RequireModule } from './kit/RequireModule';
 
 const authProvider = createAuthProvider({ resourceModules, availablePaths });
 
@@ -37,7 +38,8 @@ const guardedResources = resources.map(({ parent: _parent, ...r }) => ({
 
 /**
  * The portal: every resource and custom page comes from src/registry.ts. Sign-in and /newwelcome are
- * public; resources check the session themselves, custom pages through <Authenticated>.
+ * public; resources check the session themselves, custom pages through <Authenticated>, and each custom
+ * page opens only for holders of its module (RequireModule, once here for every page).
  */
 export function App() {
   // Made at the first render, not at import: an English start has loaded its messages by then (main.tsx).
@@ -64,10 +66,28 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         {TOP_MENU.map(({ area }) => (
-          <Route key={area} path={`/${area}`} element={<Authenticated><AreaRedirect area={area} /></Authenticated>} />
+          <Route
+            key={area}
+            path={`/${area}`}
+            element={
+              <Authenticated>
+                <AreaRedirect area={area} />
+              </Authenticated>
+            }
+          />
         ))}
         {pages.map((p) => (
-          <Route key={p.path} path={`/${p.path}/*`} element={<Authenticated><p.component /></Authenticated>} />
+          <Route
+            key={p.path}
+            path={`/${p.path}/*`}
+            element={
+              <Authenticated>
+                <RequireModule module={p.module} anyRight={p.anyRight}>
+                  <p.component />
+                </RequireModule>
+              </Authenticated>
+            }
+          />
         ))}
       </CustomRoutes>
     </Admin>

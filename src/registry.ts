@@ -1,67 +1,31 @@
-import type { PortalPage, PortalResource } from './registry.types';
+import type { PortalArea, PortalPage, PortalResource } from './registry.types';
 import { PAGE_ORDER } from '../common/rules/shell/permissions';
-import subAccounts from '../resources/users/subAccounts';
+import domains from '../resources/domains';
 import users from '../resources/users';
 import certificates from '../resources/certificates';
-import { userSettingPage } from '../resources/users/settings/userSetting';
-import { analysisOffPage, analysisOnPage } from '../resources/traffic/analysis/analysisPages';
-import { overviewPage } from '../resources/traffic/overview';
-import { serviceInfoPage } from '../resources/traffic/serviceInfo';
-import { customRankPage } from '../resources/traffic/ranking';
-import { billPage } from '../resources/traffic/bill';
-import { linesInfoPage } from '../resources/traffic/lines';
-import { logPage } from '../resources/traffic/logs';
-import domains from '../resources/domains';
-import liveDomains from '../resources/domains/live';
-import purgeTasks from '../resources/purge/tasks';
-import prefetchTasks from '../resources/purge/prefetchTasks';
-import { dirPurgePage, prefetchPage, urlPurgePage } from '../resources/purge/forms';
-import vpsHosts from '../resources/hosts';
-import dedicatedHosts from '../resources/hosts/dedicated';
-import { overviewHostPage } from '../resources/hosts/overview';
-import auditLog from '../resources/audit';
-import ipProtection, { dcdnIpset } from '../resources/ipProtection';
-import { ippDashboardsPage } from '../resources/ipProtection/dashboards';
-import websites, { websitePolicies, websiteRules } from '../resources/websites';
-import { wafDashboardsPage } from '../resources/websites/dashboards';
-import alertContacts, { alertGroupMembers, alertGroups } from '../resources/monitoring/contacts';
-import alertRules from '../resources/monitoring/rules';
-import alertHistory from '../resources/monitoring/history';
+import traffic from '../resources/traffic';
+import purge from '../resources/purge';
+import hosts from '../resources/hosts';
+import audit from '../resources/audit';
+import ipProtection from '../resources/ipProtection';
+import websites from '../resources/websites';
+import monitoring from '../resources/monitoring';
 
 /**
- * Every screen of the portal. A new screen: a folder under resources/ (or src/pages/) and one line here.
+ * Every area of the portal, in the order of its screens (the menu's order comes from PAGE_ORDER).
+ * A new screen: a resource or page in its area's resources/<area>/index.ts; a new area: a folder
+ * resources/<area>/ whose index.ts default-exports { resources, pages } (PortalArea), and one line here.
  * Sub-resources (records shown inside another resource's screens, subResource()) are listed too.
  */
-export const resources: PortalResource[] = [
-  domains, liveDomains,
-  subAccounts,
-  users,
-  certificates,
-  purgeTasks, prefetchTasks,
-  vpsHosts, dedicatedHosts,
-  auditLog,
-  ipProtection, dcdnIpset,
-  websites, websitePolicies, websiteRules,
-  alertRules, alertContacts, alertGroups, alertGroupMembers, alertHistory,
-];
+const areas: PortalArea[] = [domains, users, certificates, traffic, purge, hosts, audit, ipProtection, websites, monitoring];
 
-export const pages: PortalPage[] = [
-  userSettingPage,
-  analysisOffPage, analysisOnPage,
-  overviewPage,
-  serviceInfoPage,
-  customRankPage,
-  billPage,
-  linesInfoPage,
-  logPage,
-  urlPurgePage, dirPurgePage, prefetchPage,
-  overviewHostPage,
-  ippDashboardsPage,
-  wafDashboardsPage,
-];
+export const resources: PortalResource[] = areas.flatMap((a) => a.resources);
+
+export const pages: PortalPage[] = areas.flatMap((a) => a.pages);
 
 for (const r of resources) {
-  if (r.parent && !resources.some((p) => p.name === r.parent && !p.parent)) throw new Error(`Sub-resource '${r.name}' names '${r.parent}', which is not a registered resource`);
+  if (r.parent && !resources.some((p) => p.name === r.parent && !p.parent))
+    throw new Error(`Sub-resource '${r.name}' names '${r.parent}', which is not a registered resource`);
 }
 
 /** The resources with screens of their own (menu, routes, landing page); sub-resources are not. */

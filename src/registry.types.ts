@@ -2,7 +2,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AreaKey } from '../common/rules/shell/permissions';
 
-/** What each resources/<name>/index.ts default-exports (checked with `satisfies`). */
+/** A react-admin resource of an area (its list, create, edit and show screens). */
 export interface PortalResource {
   /** The route path without its leading slash, e.g. 'cdn/domain' (spec routes). */
   name: string;
@@ -41,6 +41,14 @@ export interface PortalPage {
   label: string;
   icon?: ComponentType;
   component: LazyExoticComponent<ComponentType> | ComponentType;
+  /** opens for any right of its module (a log-tab right alone: the analysis screens); default: its view right (RequireModule) */
+  anyRight?: boolean;
+}
+
+/** What each resources/<area>/index.ts default-exports (checked with `satisfies`): the area's resources and custom pages. */
+export interface PortalArea {
+  resources: PortalResource[];
+  pages: PortalPage[];
 }
 
 /**
@@ -48,6 +56,11 @@ export interface PortalPage {
  * name and label (the i18n key react-admin uses when it names the resource); views only if it has
  * screens of its own.
  */
-export function subResource(parent: PortalResource, name: string, label: string, extra: Partial<Omit<PortalResource, 'name' | 'parent' | 'options'>> = {}): PortalResource {
+export function subResource(
+  parent: PortalResource,
+  name: string,
+  label: string,
+  extra: Partial<Omit<PortalResource, 'name' | 'parent' | 'options'>> = {},
+): PortalResource {
   return { ...extra, name, parent: parent.name, options: { ...parent.options, label } };
 }

@@ -11,6 +11,7 @@ if (args.length === 0 || args.length % 2) throw new Error('usage: node tools/mov
 
 const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8' });
 const listed = git('ls-files', '-co', '--exclude-standard').split('\n').filter(Boolean);
+const tracked = new Set(git('ls-files').split('\n').filter(Boolean));
 const files = new Set(listed.filter((f) => fs.existsSync(path.join(ROOT, f))));
 const SOURCE = /\.(tsx?|mjs|js)$/;
 
@@ -30,14 +31,22 @@ const after = (f) => moves.get(f) ?? f;
 
 function resolve(fromFile, spec) {
   const base = path.normalize(path.join(path.dirname(fromFile), spec));
-  const tries = [base, base + '.ts', base + '.tsx', base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base + '/index.ts', base + '/index.tsx'];
+  const tries = [
+    base,
+    base + '.ts',
+    base + '.tsx',
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    base + '/index.ts',
+    base + '/index.tsx',
+  ];
   return tries.find((t) => files.has(t));
 }
 
 function respec(spec, target, oldFile, newFile) {
   let t = after(target);
   const dir = path.dirname(newFile);
-  if (!/\.(tsx?|js|mjs|json|css|svg|png)$/.test(spec) || spec.endsWith('.js') && target.endsWith('.ts')) {
+  if (!/\.(tsx?|js|mjs|json|css|svg|png)$/.test(spec) || (spec.endsWith('.js') && target.endsWith('.ts'))) {
     const indexForm = !/index$/.test(spec) && /\/index\.tsx?$/.test(target);
     t = indexForm ? path.dirname(t) : t.replace(/\.(tsx?)$/, '');
     if (spec.endsWith('.js')) t += '.js';
@@ -61,10 +70,12 @@ for (const f of files) {
   });
   if (out !== text) changed.set(f, out);
 }
+for (const to of moves.values()) if (fs.existsSync(path.join(ROOT, to))) throw new Error(`${to} exists`);
 for (const [from, to] of moves) {
   fs.mkdirSync(path.dirname(path.join(ROOT, to)), { recursive: true });
   if (fs.existsSync(path.join(ROOT, to))) throw new Error(`${to} exists`);
-  git('mv', from, to);
+  if (tracked.has(from)) git('mv', from, to);
+  else fs.renameSync(path.join(ROOT, from), path.join(ROOT, to));
 }
 for (const [f, text] of changed) fs.writeFileSync(path.join(ROOT, after(f)), text);
 console.log(`moved ${moves.size} files, rewrote imports in ${changed.size}`);

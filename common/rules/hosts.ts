@@ -6,6 +6,25 @@ export type HostType = (typeof HOST_TYPES)[number];
 export const HOST_STATUSES = ['running', 'stopped', 'expired', 'creating', 'error'] as const;
 export type HostStatus = (typeof HOST_STATUSES)[number];
 
+/** Sortable fields of the lists. */
+export const HOST_SORT_FIELDS = [
+  'id',
+  'hostName',
+  'instanceId',
+  'publicIp',
+  'area',
+  'account',
+  'cpuCores',
+  'memoryGb',
+  'diskGb',
+  'bandwidthMbps',
+  'os',
+  'status',
+  'createTime',
+  'expireTime',
+] as const;
+export type HostSortField = (typeof HOST_SORT_FIELDS)[number];
+
 /** A host that expires within this many days is shown in the warning colour. */
 export const EXPIRING_DAYS = 30;
 export const HOST_NAME_MAX = 64;

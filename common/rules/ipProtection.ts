@@ -1,9 +1,11 @@
+import type { IppRange } from '../wire/ipProtection';
+
 /**
  * IP protection (issue #19): the rules of a protected-IP entry, shared by the form and the server
  * (pure, no I/O). Spec configuration §3, §5 and §9.
  */
 
-/** Wire values of the entry states (spec §4; docs/ipp.md). */
+/** Wire values of the entry states (spec §4; docs/ipProtection.md). */
 export const IPP_STATUSES = ['toBeConfirmed', 'configuring', 'configured', 'disabling', 'disabled', 'originToBeChecked'] as const;
 export type IppStatus = (typeof IPP_STATUSES)[number];
 
@@ -27,10 +29,8 @@ export const IPP_MAX_PORTS = 50;
 export const IPP_MAX_RANGES = 10;
 export const IPP_REMARK_MAX = 100;
 
-export interface IppRange {
-  start: number;
-  end: number;
-}
+/** A port range (its shape is the wire's). */
+export type { IppRange };
 
 /** What the form and the create/update bodies carry. */
 export interface IppEntryInput {
@@ -99,7 +99,8 @@ export function ippEntryProblem(e: IppEntryInput): IppProblem | null {
     if (IPP_FORBIDDEN_PORTS.includes(p)) return { key: 'ippForbiddenPort', field: 'ports', port: p };
   }
   for (const r of ranges) {
-    if (r?.start === undefined || r?.end === undefined || r.start === null || r.end === null) return { key: 'ippRangeRequired', field: 'ranges' };
+    if (r?.start === undefined || r?.end === undefined || r.start === null || r.end === null)
+      return { key: 'ippRangeRequired', field: 'ranges' };
     if (!validPort(r.start) || !validPort(r.end)) return { key: 'ippFormat', field: 'ranges' };
     for (const p of [r.start, r.end]) if (p < 1 || p > 65535) return { key: 'ippPortOutOfRange', field: 'ranges', port: p };
     if (r.start >= r.end) return { key: 'ippRangeError', field: 'ranges' };
@@ -157,7 +158,7 @@ export type IppAction = keyof typeof IPP_ACTIONS;
 
 export const ippAllows = (action: IppAction, status: IppStatus) => (IPP_ACTIONS[action] as readonly IppStatus[]).includes(status);
 
-/** Alarm types and states (docs/ipp.md). */
+/** Alarm types and states (docs/ipProtection.md). */
 export const IPP_ALARM_TYPES = ['synFlood', 'udpFlood', 'icmpFlood', 'other'] as const;
 export type IppAlarmType = (typeof IPP_ALARM_TYPES)[number];
 export const IPP_ALARM_STATES = ['ongoing', 'ended'] as const;
@@ -172,7 +173,9 @@ export const IPP_TOP_REGIONS = 9;
 export const IPP_OTHER_REGION = 'Other';
 
 export function topRegions(byRegion: Record<string, number>, keep = IPP_TOP_REGIONS): Record<string, number> {
-  const entries = Object.entries(byRegion).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const entries = Object.entries(byRegion)
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const out: Record<string, number> = {};
   for (const [k, v] of entries.slice(0, keep)) out[k] = v;
   const rest = entries.slice(keep).reduce((s, [, v]) => s + v, 0);

@@ -1,14 +1,35 @@
+import type { MuteWindow } from '../wire/monitoring';
+
 /** Cloud monitoring rules shared by the server and the screens (issue #20). */
 
 export const MONIT_METRICS = [
-  'bandwidth', 'traffic', 'requests', 'qps', 'rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'responseTime', 'probeFailRate', 'probeTotalTime',
+  'bandwidth',
+  'traffic',
+  'requests',
+  'qps',
+  'rate4xx',
+  'rate5xx',
+  'hitRate',
+  'byteHitRate',
+  'responseTime',
+  'probeFailRate',
+  'probeTotalTime',
 ] as const;
 export type MonitMetric = (typeof MONIT_METRICS)[number];
 
 /** Unit of each metric's value and threshold. */
 export const METRIC_UNITS: Record<MonitMetric, string> = {
-  bandwidth: 'Mbps', traffic: 'MB', requests: '', qps: '/s', rate4xx: '%', rate5xx: '%', hitRate: '%', byteHitRate: '%', responseTime: 'ms',
-  probeFailRate: '%', probeTotalTime: 'ms',
+  bandwidth: 'Mbps',
+  traffic: 'MB',
+  requests: '',
+  qps: '/s',
+  rate4xx: '%',
+  rate5xx: '%',
+  hitRate: '%',
+  byteHitRate: '%',
+  responseTime: 'ms',
+  probeFailRate: '%',
+  probeTotalTime: 'ms',
 };
 export const PERCENT_METRICS: readonly MonitMetric[] = ['rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'probeFailRate'];
 /**
@@ -42,18 +63,36 @@ export const MUTE_WINDOWS_MAX = 5;
 
 export function compare(value: number, comparison: MonitComparison, threshold: number): boolean {
   switch (comparison) {
-    case 'gt': return value > threshold;
-    case 'gte': return value >= threshold;
-    case 'lt': return value < threshold;
-    case 'lte': return value <= threshold;
+    case 'gt':
+      return value > threshold;
+    case 'gte':
+      return value >= threshold;
+    case 'lt':
+      return value < threshold;
+    case 'lte':
+      return value <= threshold;
   }
 }
 
 /** Problems are message keys of i18n/{zh,en}/monit.ts (client) and i18n/server/monit.ts (server). */
 export type MonitProblem =
-  | 'nameEmpty' | 'nameTooLong' | 'emailFormat' | 'mobileFormat' | 'webhookFormat' | 'channelRequired' | 'remarkTooLong'
-  | 'domainsRequired' | 'domainsTooMany' | 'thresholdFormat' | 'thresholdRange' | 'consecutiveRange' | 'groupsRequired'
-  | 'channelsRequired' | 'muteFormat' | 'muteTooMany' | 'membersTooMany';
+  | 'nameEmpty'
+  | 'nameTooLong'
+  | 'emailFormat'
+  | 'mobileFormat'
+  | 'webhookFormat'
+  | 'channelRequired'
+  | 'remarkTooLong'
+  | 'domainsRequired'
+  | 'domainsTooMany'
+  | 'thresholdFormat'
+  | 'thresholdRange'
+  | 'consecutiveRange'
+  | 'groupsRequired'
+  | 'channelsRequired'
+  | 'muteFormat'
+  | 'muteTooMany'
+  | 'membersTooMany';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
 /** E.164 (+ and 7–15 digits) or a Chinese mobile number (11 digits beginning with 1). */
@@ -102,10 +141,8 @@ export function contactProblems(c: ContactInput): Partial<Record<keyof ContactIn
   return out;
 }
 
-export interface MuteWindow {
-  start: string;
-  end: string;
-}
+/** A daily mute window (its shape is the wire's). */
+export type { MuteWindow };
 
 export interface RuleInput {
   name: string;
@@ -125,8 +162,13 @@ export function ruleProblems(r: RuleInput): Partial<Record<keyof RuleInput, Moni
   if (!r.domains.length) out.domains = 'domainsRequired';
   else if (r.domains.length > RULE_DOMAINS_MAX) out.domains = 'domainsTooMany';
   if (typeof r.threshold !== 'number' || !Number.isFinite(r.threshold)) out.threshold = 'thresholdFormat';
-  else if (r.threshold < 0 || r.threshold > 1e12 || (PERCENT_METRICS.includes(r.metric) && r.threshold > 100)
-    || (r.metric === 'probeTotalTime' && r.threshold > PROBE_TIME_MAX)) out.threshold = 'thresholdRange';
+  else if (
+    r.threshold < 0 ||
+    r.threshold > 1e12 ||
+    (PERCENT_METRICS.includes(r.metric) && r.threshold > 100) ||
+    (r.metric === 'probeTotalTime' && r.threshold > PROBE_TIME_MAX)
+  )
+    out.threshold = 'thresholdRange';
   if (!Number.isInteger(r.consecutive) || r.consecutive < 1 || r.consecutive > 10) out.consecutive = 'consecutiveRange';
   if (!r.groupIds.length) out.groupIds = 'groupsRequired';
   if (!r.channels.length) out.channels = 'channelsRequired';

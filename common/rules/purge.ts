@@ -26,6 +26,7 @@ export interface ParsedSubmission {
   bad: ParsedLine[];
 }
 
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\s]/;
 
 function hostOf(url: string): string | null {

@@ -1,56 +1,58 @@
-/** Audit log wire types (POST /api/audit/search, issue #22), shared by the server and the page. */
+import { Type, type Static } from '@sinclair/typebox';
+import { EpochSeconds, literals, nullable, PageNum, PageSize } from './shell/schemas';
+import { AUDIT_SORT_FIELDS } from '../rules/audit';
 
-export interface AuditEntry {
-  id: number;
+/** Audit log wire shapes (POST /api/audit/search, issue #22), shared by the server and the page. */
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
   /** ISO time of the call */
-  time: string;
-  username: string;
-  account: string | null;
-  ip: string;
-  method: string;
+  time: Type.String(),
+  username: Type.String(),
+  account: nullable(Type.String()),
+  ip: Type.String(),
+  method: Type.String(),
   /** the route pattern, e.g. /api/certificate/delete/:id */
-  route: string;
-  module: string;
-  objectType: string;
-  objectId: string;
-  objectName: string;
-  httpStatus: number;
+  route: Type.String(),
+  module: Type.String(),
+  objectType: Type.String(),
+  objectId: Type.String(),
+  objectName: Type.String(),
+  httpStatus: Type.Integer(),
   /** the reply envelope's code ("0" = success) */
-  code: string;
-  message: string;
-  /** configuration objects: state before and after (secrets redacted); null when not known */
-  before: unknown;
-  after: unknown;
-}
+  code: Type.String(),
+  message: Type.String(),
+  /** configuration objects: state before and after (secrets redacted); null when not known. Any JSON: serialised as is. */
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
 
-export const AUDIT_SORT_FIELDS = ['time', 'username', 'account', 'route', 'objectType', 'code'] as const;
-export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
+const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-export interface AuditQuery {
-  pageNum?: number;
-  pageSize?: number;
-  sort?: AuditSortField;
-  order?: 'ASC' | 'DESC';
-  /** username contains */
-  username?: string;
-  objectType?: string;
-  /** object id or name contains */
-  object?: string;
-  /** route contains (e.g. /api/domain) */
-  route?: string;
-  /** 'ok': code "0" only, 'failed': the others */
-  outcome?: 'ok' | 'failed';
-  /** seconds since the epoch */
-  startTime?: number;
-  endTime?: number;
-}
+/** POST /api/audit/search body. */
+export const AuditQuerySchema = Type.Object(
+  {
+    pageNum: Type.Optional(PageNum),
+    pageSize: Type.Optional(PageSize),
+    sort: Type.Optional(literals(AUDIT_SORT_FIELDS)),
+    order: Type.Optional(literals(['ASC', 'DESC'] as const)),
+    /** username contains */
+    username: Text(128),
+    objectType: Text(64),
+    /** object id or name contains */
+    object: Text(256),
+    /** route contains (e.g. /api/domain) */
+    route: Text(256),
+    /** 'ok': code "0" only, 'failed': the others */
+    outcome: Type.Optional(literals(['ok', 'failed'] as const)),
+    /** seconds since the epoch */
+    startTime: Type.Optional(EpochSeconds),
+    endTime: Type.Optional(EpochSeconds),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuerySchema>;
 
-export interface AuditSearchReply {
-  list: AuditEntry[];
-  total: number;
-}
-
-/** Whether a recorded call succeeded: envelope code "0" (/impapi: 0), or "200" on /monit (its success envelope). */
-export function auditSucceeded(e: Pick<AuditEntry, 'code' | 'route'>): boolean {
-  return e.code === '0' || (e.route.startsWith('/monit/') && e.code === '200');
-}
+export const AuditSearchReplySchema = Type.Object({ list: Type.Array(AuditEntrySchema), total: Type.Integer() });
+export type AuditSearchReply = Static<typeof AuditSearchReplySchema>;

@@ -1,49 +1,54 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, literals, PageSize, Strings } from './shell/schemas';
+
 /**
- * Wire types of the certificate calls (/api/certificate/*), shared by the data provider, the
- * certificate screens, the domain form (match/domain) and the server. Types only.
+ * Wire shapes of the certificate calls (/api/certificate/*), shared by the data provider, the
+ * certificate screens, the domain form (match/domain) and the server; the types are Static<> of the
+ * schemas (the browser imports types only).
  */
 
-/** 0 normal, 2 deleting, 3 deletion failed, 1 deleted (spec §4: local markers of the deletion). */
-export type CertificateLogicDelete = 0 | 1 | 2 | 3;
-
 /** A certificate as every read call returns it. The private key is never part of it. */
-export interface Certificate {
-  id: number;
-  name: string;
+export const CertificateSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
   /** Owning account. */
-  account: string;
+  account: Type.String(),
   /** Who uploaded it. */
-  username: string;
-  commonName: string;
+  username: Type.String(),
+  commonName: Type.String(),
   /** SAN DNS names, lower case (may hold wildcards '*.example.com'). */
-  dnsNames: string[];
+  dnsNames: Strings,
   /** Issuer brand (issuer organisation, else issuer common name). */
-  brand: string;
-  issuerOrganization: string;
-  issuerDepartment: string;
-  issuerCountry: string;
-  issuerCommonName: string;
+  brand: Type.String(),
+  issuerOrganization: Type.String(),
+  issuerDepartment: Type.String(),
+  issuerCountry: Type.String(),
+  issuerCommonName: Type.String(),
   /** Hexadecimal, upper case. */
-  serial: string;
-  signatureAlgorithm: string;
-  keyAlgorithm: string;
+  serial: Type.String(),
+  signatureAlgorithm: Type.String(),
+  keyAlgorithm: Type.String(),
   /** ISO 8601: start and end of validity, upload time, last change. */
-  awardedTime: string;
-  expireTime: string;
-  createTime: string;
-  updateTime: string;
-  share: boolean;
-  shareAccounts: string[];
+  awardedTime: Type.String(),
+  expireTime: Type.String(),
+  createTime: Type.String(),
+  updateTime: Type.String(),
+  share: Type.Boolean(),
+  shareAccounts: Strings,
   /** Domains using the certificate (bound here, or chosen in the domain's own settings). */
-  bindDomains: string[];
+  bindDomains: Strings,
   /** Of those, the domains whose own settings choose this certificate (changed in the domain form only). */
-  configuredDomains: string[];
-  logicDelete: CertificateLogicDelete;
+  configuredDomains: Strings,
+  /** 0 normal, 2 deleting, 3 deletion failed, 1 deleted (spec §4: local markers of the deletion). */
+  logicDelete: literals([0, 1, 2, 3] as const),
   /** Text of the last deletion step ('' when none). */
-  deleteLog: string;
+  deleteLog: Type.String(),
   /** The caller's accounts own it (false: shared with them; it can be used but not changed). */
-  owned: boolean;
-}
+  owned: Type.Boolean(),
+});
+export type Certificate = Static<typeof CertificateSchema>;
+export type CertificateLogicDelete = Certificate['logicDelete'];
+export const CertificateListSchema = Type.Array(CertificateSchema);
 
 /** One certificate of the chain, leaf first. */
 export interface CertificateChainEntry {
@@ -71,61 +76,68 @@ export interface CertificateProvider {
   chain: CertificateChainEntry[];
 }
 
+const Pem = Type.String({ maxLength: 200_000 });
+const Accounts = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 });
+
 /** POST add. PEM only; `account` defaults to the uploader's own account. */
-export interface CertificateUploadInput {
-  name: string;
+export const CertificateUploadSchema = Type.Object({
+  name: Type.String({ maxLength: 200 }),
   /** PEM chain, server certificate first. */
-  certificate: string;
+  certificate: Pem,
   /** PEM private key (unencrypted). */
-  privateKey: string;
-  share: boolean;
-  shareAccounts: string[];
-  account?: string;
-}
+  privateKey: Pem,
+  share: Type.Optional(Type.Boolean()),
+  shareAccounts: Type.Optional(Accounts),
+  account: Type.Optional(Type.String()),
+});
+export type CertificateUploadInput = Static<typeof CertificateUploadSchema>;
 
 /**
  * POST update: a renewed certificate for the same names (certificate and privateKey together),
  * and/or new share settings.
  */
-export interface CertificateUpdateInput {
-  id: number;
-  certificate?: string;
-  privateKey?: string;
-  share?: boolean;
-  shareAccounts?: string[];
-}
+export const CertificateUpdateSchema = Type.Object({
+  id: Id,
+  certificate: Type.Optional(Pem),
+  privateKey: Type.Optional(Pem),
+  share: Type.Optional(Type.Boolean()),
+  shareAccounts: Type.Optional(Accounts),
+});
+export type CertificateUpdateInput = Static<typeof CertificateUpdateSchema>;
 
-export interface CertificateRenameInput {
-  id: number;
-  name: string;
-}
+export const CertificateRenameSchema = Type.Object({ id: Id, name: Type.String({ maxLength: 200 }) });
+export type CertificateRenameInput = Static<typeof CertificateRenameSchema>;
 
+const CertificateExpirySchema = literals(['valid', 'expiring', 'expired'] as const);
 /** valid: more than 30 days left; expiring: 30 days or less; expired. */
-export type CertificateExpiry = 'valid' | 'expiring' | 'expired';
-export type CertificateSortField = 'name' | 'commonName' | 'expireTime' | 'awardedTime' | 'createTime';
+export type CertificateExpiry = Static<typeof CertificateExpirySchema>;
+const CertificateSortFieldSchema = literals(['name', 'commonName', 'expireTime', 'awardedTime', 'createTime'] as const);
+export type CertificateSortField = Static<typeof CertificateSortFieldSchema>;
 
 /** POST search. Every filter optional; the caller's user type decides the base set as for the lists. */
-export interface CertificateSearchParams {
-  pageNum?: number;
-  pageSize?: number;
+export const CertificateSearchSchema = Type.Object({
+  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(PageSize),
   /** Name contains. */
-  name?: string;
+  name: Type.Optional(Type.String({ maxLength: 200 })),
   /** A domain: certificates whose names cover it, contain it, or that are bound to it. */
-  domain?: string;
-  expiry?: CertificateExpiry;
+  domain: Type.Optional(Type.String({ maxLength: 253 })),
+  expiry: Type.Optional(CertificateExpirySchema),
   /** Owning accounts (default the whole scope). */
-  account?: string[];
-  ids?: number[];
-  sortField?: CertificateSortField;
-  sortOrder?: 'ASC' | 'DESC';
-}
+  account: Type.Optional(Type.Array(Type.String())),
+  ids: Type.Optional(Type.Array(Type.Integer())),
+  sortField: Type.Optional(CertificateSortFieldSchema),
+  sortOrder: Type.Optional(literals(['ASC', 'DESC'] as const)),
+});
+export type CertificateSearchParams = Static<typeof CertificateSearchSchema>;
 
-export interface CertificateSearchReply {
-  list: Certificate[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+export const CertificateSearchReplySchema = Type.Object({
+  list: CertificateListSchema,
+  total: Type.Integer(),
+  pageNum: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type CertificateSearchReply = Static<typeof CertificateSearchReplySchema>;
 
 /** GET deling/{id} and POST delete/{id}: 0 deleting, 1 deleted, 2 failed. */
 export interface CertificateDeletionStatus {
@@ -143,21 +155,26 @@ export interface CertificateName {
 }
 
 /** POST match/domain {domain, account?}: usable certificates (not expired, not being deleted) covering it. */
-export interface CertificateMatchRequest {
-  domain: string;
-  /** Only certificates a domain of this account may use: owned by it or by an account above it, or shared with it (default: the whole scope). */
-  account?: string;
-}
+export const CertificateMatchRequestSchema = Type.Object({
+  domain: Type.String({ minLength: 1, maxLength: 253 }),
+  /**
+   * Only certificates a domain of this account may use: owned by it or by an account above it, or shared with it (default: the whole
+   * scope).
+   */
+  account: Type.Optional(Type.String()),
+});
+export type CertificateMatchRequest = Static<typeof CertificateMatchRequestSchema>;
 export interface CertificateMatch extends CertificateName {
   dnsNames: string[];
   brand: string;
 }
 
 /** POST batch/bind/domain: the certificate's bound domains become exactly `domains`. */
-export interface CertificateBindRequest {
-  certificateId: number;
-  domains: string[];
-}
+export const CertificateBindSchema = Type.Object({
+  certificateId: Id,
+  domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 1000 }),
+});
+export type CertificateBindRequest = Static<typeof CertificateBindSchema>;
 export interface CertificateBindReply {
   certificateId: number;
   bindDomains: string[];

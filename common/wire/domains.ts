@@ -1,7 +1,11 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { literals } from './shell/schemas';
+
 /**
- * Wire types of the accelerated-domain calls (/api/domain/*, /cloud/encryptDomainInfo, /api/liveDomain/*),
- * shared by the data provider, the domain screens and the server. Types only: constants and rules
- * live in common/rules/domainRules.ts.
+ * Wire shapes of the accelerated-domain calls (/api/domain/*, /cloud/encryptDomainInfo, /api/liveDomain/*),
+ * shared by the data provider, the domain screens and the server. The request bodies are TypeBox
+ * schemas (the routes import them; their types are Static<> of them); the browser imports types only.
+ * Constants and rules live in common/rules/domains/.
  */
 
 /** Business types; adding offers only download, vod, static (ADDABLE_DOMAIN_TYPES). */
@@ -189,18 +193,6 @@ export interface Domain extends Omit<DomainInput, 'account'> {
   version: number;
 }
 
-/** POST /api/domain/add body: the input, plus confirmation of binding a bucket bound elsewhere. */
-export interface DomainAddRequest extends DomainInput {
-  /** The user confirmed 'This bucket has been bound by another domain name. Confirm binding?'. */
-  confirmBucket?: boolean;
-}
-export interface DomainUpdateRequest extends DomainInput {
-  id: number;
-  confirmBucket?: boolean;
-}
-/** Reply code of add/update when a bucket origin is bound to another domain (ask, resend with confirmBucket). */
-export const BUCKET_CONFIRM_CODE = '2';
-
 /** Validation failure detail: reply {code:"1", msg: first message, data: DomainFieldError[]}. */
 export interface DomainFieldError {
   /** Field path, e.g. 'name', 'origins.1.port', 'cacheRules.0.value', 'advanced.rewriteRules.2.source'. */
@@ -212,7 +204,11 @@ export interface DomainFieldError {
 
 export type DomainSortField = 'name' | 'type' | 'scope' | 'status' | 'account' | 'createTime' | 'updateTime' | 'operationState';
 
-/** POST /api/domain/search body. Every filter is optional; paging is server-side. */
+/**
+ * A domain search as the client sends it and the store runs it (POST /api/domain/search, whose
+ * DomainSearchBodySchema also takes lists as comma-separated text). Every filter is optional;
+ * paging is server-side.
+ */
 export interface DomainSearchParams {
   /** Page number, from 1 (current is accepted as an alias). */
   pageNum?: number;
@@ -376,21 +372,6 @@ export interface DomainSchedulingPolicy {
   defaultRegion: string;
 }
 
-/** POST /api/domain/validation/testUrl body. */
-export interface DomainTestUrlRequest {
-  name: string;
-  origins: DomainOrigin[];
-  testUrl: string;
-  backProtocol: BackProtocol;
-  backHost: BackHost;
-}
-
-/** POST /api/domain/validation/icp body. */
-export interface DomainIcpRequest {
-  icp: string;
-  domain?: string;
-}
-
 /** Outcome of testUrl / icp checks as the provider hands it to screens: 200 on success, else 0. */
 export interface DomainCheckResult {
   result: 200 | 0;
@@ -417,7 +398,7 @@ export interface LiveDomain {
   updateTime: string;
 }
 
-/** POST /api/liveDomain/query body. */
+/** A live-domain query as the client sends it and the store runs it (POST /api/liveDomain/query: LiveDomainQueryBodySchema). */
 export interface LiveDomainQuery {
   pageNum?: number;
   current?: number;
@@ -437,3 +418,219 @@ export interface LiveDomainReply {
   pageSize: number;
   total: number;
 }
+
+/*
+ * Request bodies. The schemas check structure only; every value rule (with the spec's messages) is in
+ * common/rules/domains/. Numbers a user types are accepted as number, text or null so that an empty
+ * port reports 'port required' rather than a schema error.
+ */
+
+// Unknown, not a union: ajv's type coercion would turn null into 0 inside a union's number branch.
+const NumLike = Type.Unknown();
+const Text = (max = 2048) => Type.String({ maxLength: max });
+const TextList = (max = 1000) => Type.Array(Text(1024), { maxItems: max });
+const Unit = Type.String({ maxLength: 8 });
+const Flag = Type.Boolean();
+const OriginRoleSchema = literals(['main', 'backup'] as const);
+const OriginTypeSchema = literals(['domain', 'ip', 'bucket', 'advanced'] as const);
+const BackProtocolSchema = literals(['match', 'http', 'https'] as const);
+const BackHostSchema = Type.Object({ mode: literals(['follow', 'custom'] as const), value: Type.Optional(Text(255)) });
+
+const OriginBody = Type.Object({
+  role: OriginRoleSchema,
+  type: OriginTypeSchema,
+  address: Type.Optional(Text(255)),
+  port: Type.Optional(NumLike),
+  weight: Type.Optional(NumLike),
+});
+const CacheRuleBody = Type.Object({
+  match: literals(['path', 'suffix'] as const),
+  value: Type.Optional(Text(4096)),
+  time: Type.Optional(NumLike),
+  unit: Type.Optional(Unit),
+});
+const ListModeSchema = literals(['off', 'allow', 'deny'] as const);
+const AccessListBody = Type.Object({ mode: ListModeSchema, values: TextList() });
+const HeaderBody = Type.Object({ action: literals(['set', 'delete'] as const), name: Text(128), value: Type.Optional(Text(1024)) });
+const AdvancedBody = Type.Partial(
+  Type.Object({
+    protocolRedirect: Type.Object({ enabled: Flag, target: literals(['http', 'https'] as const), code: literals([301, 302] as const) }),
+    compression: Type.Object({ enabled: Flag, fileTypes: TextList(100), minSizeKb: NumLike }),
+    brotli: Type.Object({ enabled: Flag }),
+    originRedirect: Type.Object({ enabled: Flag, maxHops: NumLike }),
+    statusCodeCache: Type.Array(Type.Object({ code: NumLike, time: NumLike, unit: Unit }), { maxItems: 100 }),
+    errorPages: Type.Array(Type.Object({ code: NumLike, url: Text(1024) }), { maxItems: 100 }),
+    urlAuth: Type.Object({ enabled: Flag, type: literals(['A', 'B', 'C'] as const), secret: Text(64), time: NumLike }),
+    uaList: AccessListBody,
+    rangeOrigin: Flag,
+    referer: Type.Object({ mode: ListModeSchema, values: TextList(), allowEmpty: Flag }),
+    ipList: AccessListBody,
+    responseHeaders: Type.Array(HeaderBody, { maxItems: 100 }),
+    requestHeaders: Type.Array(HeaderBody, { maxItems: 100 }),
+    rewriteRules: Type.Array(
+      Type.Object({
+        source: Text(1024),
+        target: Text(1024),
+        flag: literals(['break', 'last', 'redirect', 'permanent'] as const),
+        status: literals(['on', 'off'] as const),
+      }),
+      { maxItems: 200 },
+    ),
+  }),
+);
+
+/**
+ * POST /api/domain/add body: a DomainInput as it may arrive (the server fills the missing parts with
+ * defaults), plus confirmBucket: the user confirmed 'This bucket has been bound by another domain
+ * name. Confirm binding?' (asked with reply code BUCKET_CONFIRM_CODE).
+ */
+export const DomainAddSchema = Type.Object({
+  name: Type.Optional(Text(253 + 16)),
+  type: Type.Optional(Text(16)),
+  scope: Type.Optional(Text(16)),
+  protocol: Type.Optional(literals(['http', 'https'] as const)),
+  backProtocol: Type.Optional(BackProtocolSchema),
+  icp: Type.Optional(Text(64)),
+  forceHTTPS: Type.Optional(Flag),
+  certificateId: Type.Optional(Type.Union([Text(64), Type.Number(), Type.Null()])),
+  certificateName: Type.Optional(Text(255)),
+  cloudStorage: Type.Optional(Text(1024)),
+  context: Type.Optional(Text(1024)),
+  backHost: Type.Optional(BackHostSchema),
+  backDir: Type.Optional(Text(1024)),
+  backIsEnable: Type.Optional(Flag),
+  testUrl: Type.Optional(Text(2048)),
+  origins: Type.Optional(Type.Array(OriginBody, { maxItems: 100 })),
+  cacheRules: Type.Optional(Type.Array(CacheRuleBody, { maxItems: 200 })),
+  ignoreParams: Type.Optional(
+    Type.Object({
+      mode: literals(['off', 'all', 'keep', 'remove'] as const),
+      params: Type.Optional(TextList(100)),
+      paths: Type.Optional(TextList(100)),
+    }),
+  ),
+  ignoreExpires: Type.Optional(Flag),
+  ignoreNoCache: Type.Optional(Flag),
+  advanced: Type.Optional(AdvancedBody),
+  labels: Type.Optional(TextList(50)),
+  account: Type.Optional(Text(128)),
+  belongDomainGroup: Type.Optional(Text(128)),
+  confirmBucket: Type.Optional(Flag),
+});
+export type DomainAddRequest = Static<typeof DomainAddSchema>;
+
+/** POST /api/domain/update body: the add body and the domain's id. */
+export const DomainUpdateSchema = Type.Intersect([DomainAddSchema, Type.Object({ id: Type.Integer({ minimum: 1 }) })]);
+export type DomainUpdateRequest = Static<typeof DomainUpdateSchema>;
+
+/** POST /api/domain/disable body: freeze (staff only) instead of switching off. */
+export const DomainDisableSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), freeze: Type.Optional(Type.Boolean()) });
+
+const StrList = Type.Union([Type.Array(Text(64), { maxItems: 50 }), Text(512)]);
+
+/** POST /api/domain/search body: DomainSearchParams, lists also as comma-separated text, sortOrder in either case. */
+export const DomainSearchBodySchema = Type.Object({
+  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+  current: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  name: Type.Optional(Text(255)),
+  textSearch: Type.Optional(Text(255)),
+  domainLabel: Type.Optional(Text(64)),
+  type: Type.Optional(StrList),
+  scope: Type.Optional(StrList),
+  protocol: Type.Optional(Text(16)),
+  status: Type.Optional(StrList),
+  operationState: Type.Optional(Text(16)),
+  certificateName: Type.Optional(Text(255)),
+  account: Type.Optional(StrList),
+  ids: Type.Optional(Type.Array(Type.Integer(), { maxItems: 1000 })),
+  sortField: Type.Optional(Text(32)),
+  sortOrder: Type.Optional(literals(['ASC', 'DESC', 'asc', 'desc'] as const)),
+});
+export type DomainSearchBody = Static<typeof DomainSearchBodySchema>;
+
+/** A domain named in a query or body (history, rollback). */
+const DomainName = Type.String({ minLength: 1, maxLength: 270 });
+/** GET /api/domain/history/version?domain=… */
+export const DomainHistoryQuerySchema = Type.Object({ domain: DomainName });
+/** POST /api/domain/history/rollback body. */
+export const DomainRollbackSchema = Type.Object({ domain: DomainName, version: Type.Integer({ minimum: 1 }) });
+
+/** GET /api/domain/schedulinPpolicy/{domain}/{type}/{scope}/{protocol} path. */
+export const DomainSchedulingParamsSchema = Type.Object({
+  domain: DomainName,
+  type: Type.String({ maxLength: 16 }),
+  scope: Type.String({ maxLength: 16 }),
+  protocol: Type.String({ maxLength: 16 }),
+});
+
+/** POST /api/domain/validation/testUrl body. */
+export const DomainTestUrlSchema = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 270 })),
+  testUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+  backProtocol: Type.Optional(BackProtocolSchema),
+  backHost: Type.Optional(BackHostSchema),
+  origins: Type.Optional(
+    Type.Array(
+      Type.Object({
+        role: Type.Optional(OriginRoleSchema),
+        type: Type.Optional(OriginTypeSchema),
+        address: Type.Optional(Type.String({ maxLength: 255 })),
+        port: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 8 }), Type.Null()])),
+        weight: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 8 }), Type.Null()])),
+      }),
+      { maxItems: 20 },
+    ),
+  ),
+});
+export type DomainTestUrlRequest = Static<typeof DomainTestUrlSchema>;
+
+/** POST /api/domain/validation/icp body. */
+export const DomainIcpSchema = Type.Object({
+  icp: Type.Optional(Type.String({ maxLength: 64 })),
+  domain: Type.Optional(Type.String({ maxLength: 270 })),
+  scope: Type.Optional(Type.String({ maxLength: 16 })),
+});
+export type DomainIcpRequest = Static<typeof DomainIcpSchema>;
+
+const LiveList = Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 20 }), Type.String({ maxLength: 256 })]);
+/** POST /api/liveDomain/query body: LiveDomainQuery, lists also as comma-separated text; any sort text (unknown: the default). */
+export const LiveDomainQueryBodySchema = Type.Object({
+  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+  current: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+  type: Type.Optional(LiveList),
+  status: Type.Optional(LiveList),
+  customer: Type.Optional(Type.String({ maxLength: 128 })),
+  sortField: Type.Optional(Type.String({ maxLength: 32 })),
+  sortOrder: Type.Optional(Type.String({ maxLength: 4 })),
+});
+
+/** GET /api/domain/list?account= and GET /cloud/encryptDomainInfo?account=: accounts, comma separated ('all' on /cloud). */
+export const DomainAccountQuerySchema = Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) });
+
+/*
+ * Domain groups (sub-accounts, /cloud/customer/*). Strings are optional in the schemas so that a
+ * missing field gets the rule's own message (common/rules/users/subAccounts.ts).
+ */
+
+/** GET /cloud/customer/showDomainGroup?customer= (default the caller's own account). */
+export const DomainGroupListQuerySchema = Type.Object({ customer: Type.Optional(Type.String({ maxLength: 200 })) });
+/** POST /cloud/customer/portalAddDomainGroup body. */
+export const DomainGroupAddSchema = Type.Object({
+  identity: Type.Optional(Type.String({ maxLength: 200 })),
+  companyName: Type.Optional(Type.String({ maxLength: 500 })),
+  email: Type.Optional(Type.String({ maxLength: 500 })),
+  /** Parent account; default the caller's own account. */
+  customer: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type DomainGroupAddRequest = Static<typeof DomainGroupAddSchema>;
+/** POST /cloud/customer/editDomainGroup body. */
+export const DomainGroupEditSchema = Type.Object({
+  identity: Type.String({ maxLength: 200 }),
+  companyName: Type.Optional(Type.String({ maxLength: 500 })),
+  email: Type.Optional(Type.String({ maxLength: 500 })),
+});
+/** GET /cloud/customer/delDomainGroup?domainGroup= */
+export const DomainGroupDeleteQuerySchema = Type.Object({ domainGroup: Type.String({ maxLength: 200 }) });

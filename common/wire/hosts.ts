@@ -1,6 +1,8 @@
-import type { HostStatus, HostType } from '../rules/hosts';
+import { Type, type Static } from '@sinclair/typebox';
+import { Id32, literals, nullable, PageNum, PageSize } from './shell/schemas';
+import { HOST_SORT_FIELDS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../rules/hosts';
 
-/** Wire shapes of the host calls (/api/hostInfo/*, GET /api/area/all), shared by server and client. */
+/** Wire shapes of the host calls (/api/hostInfo/*, GET /api/area/all), shared by server and client; types are Static<> of the schemas. */
 
 export interface Area {
   code: string;
@@ -9,78 +11,91 @@ export interface Area {
   continent: string;
 }
 
-export interface Host {
-  id: number;
-  type: HostType;
-  hostName: string;
-  instanceId: string;
-  publicIp: string;
-  privateIp: string;
-  area: string;
-  account: string;
-  cpuCores: number;
-  memoryGb: number;
-  diskGb: number;
-  bandwidthMbps: number;
-  os: string;
-  status: HostStatus;
-  createTime: string;
-  expireTime: string;
+export const HostSchema = Type.Object({
+  id: Type.Integer(),
+  type: literals(HOST_TYPES),
+  hostName: Type.String(),
+  instanceId: Type.String(),
+  publicIp: Type.String(),
+  privateIp: Type.String(),
+  area: Type.String(),
+  account: Type.String(),
+  cpuCores: Type.Number(),
+  memoryGb: Type.Number(),
+  diskGb: Type.Number(),
+  bandwidthMbps: Type.Number(),
+  os: Type.String(),
+  status: literals(HOST_STATUSES),
+  createTime: Type.String(),
+  expireTime: Type.String(),
   /** expires within 30 days */
-  expiringSoon: boolean;
+  expiringSoon: Type.Boolean(),
   /** CPU % over the last hour (null: no samples) */
-  cpuAvg: number | null;
-  cpuPeak: number | null;
-}
+  cpuAvg: nullable(Type.Number()),
+  cpuPeak: nullable(Type.Number()),
+});
+export type Host = Static<typeof HostSchema>;
 
-/** Sortable fields of the lists. */
-export const HOST_SORT_FIELDS = [
-  'id', 'hostName', 'instanceId', 'publicIp', 'area', 'account', 'cpuCores', 'memoryGb', 'diskGb', 'bandwidthMbps', 'os', 'status',
-  'createTime', 'expireTime',
-] as const;
-export type HostSortField = (typeof HOST_SORT_FIELDS)[number];
-
-/** Body of the list, search and full-text calls (customs: the selected accounts, comma separated). */
-export interface HostQuery {
-  type?: HostType;
-  pageNum?: number;
-  pageSize?: number;
-  sort?: HostSortField;
-  order?: 'ASC' | 'DESC';
-  area?: string;
-  status?: HostStatus;
+/** The selected accounts (staff): comma separated, or a list. */
+const Customs = Type.Optional(
+  Type.Union([Type.String({ maxLength: 8192 }), Type.Array(Type.String({ maxLength: 128 }), { maxItems: 500 })]),
+);
+const HostFilters = {
+  type: Type.Optional(literals(HOST_TYPES)),
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+  sort: Type.Optional(literals(HOST_SORT_FIELDS)),
+  order: Type.Optional(literals(['ASC', 'DESC'] as const)),
+  area: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(literals(HOST_STATUSES)),
   /** only hosts expiring within 30 days */
-  expiring?: boolean;
-  keyword?: string;
-  id?: number;
-  customs?: string;
-}
+  expiring: Type.Optional(Type.Boolean()),
+  keyword: Type.Optional(Type.String({ maxLength: 128 })),
+  id: Type.Optional(Id32),
+  customs: Customs,
+};
+/** Body of the list and search calls. */
+export const HostQuerySchema = Type.Object(HostFilters, { additionalProperties: false });
+export type HostQuery = Static<typeof HostQuerySchema>;
+/** Body of POST /api/hostInfo/search/fulltext: a keyword is required. */
+export const HostFulltextQuerySchema = Type.Object(
+  { ...HostFilters, keyword: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+/** Body of the count and overview calls. */
+export const HostCustomsSchema = Type.Object({ customs: Customs }, { additionalProperties: false });
+export type HostCustoms = Static<typeof HostCustomsSchema>;
+/** POST /api/hostInfo/modify/hostName body. */
+export const HostRenameSchema = Type.Object(
+  { id: Id32, hostName: Type.String({ maxLength: 1024 }), type: Type.Optional(literals(HOST_TYPES)) },
+  { additionalProperties: false },
+);
 
-export interface HostListReply {
-  list: Host[];
-  total: number;
-}
+export const HostListReplySchema = Type.Object({ list: Type.Array(HostSchema), total: Type.Integer() });
+export type HostListReply = Static<typeof HostListReplySchema>;
 
 /** POST /api/hostInfo/search/fulltext: the reply's field `result`. */
-export interface HostFulltextReply {
-  result: Host[];
-  total: number;
-}
+export const HostFulltextReplySchema = Type.Object({ result: Type.Array(HostSchema), total: Type.Integer() });
+export type HostFulltextReply = Static<typeof HostFulltextReplySchema>;
 
 /** One minute of a host's utilisation. */
-export interface HostMetricPoint {
+const HostMetricPointSchema = Type.Object({
   /** epoch seconds */
-  timestamp: number;
-  cpu: number;
-  mem: number;
-  inBps: number;
-  outBps: number;
-}
+  timestamp: Type.Number(),
+  cpu: Type.Number(),
+  mem: Type.Number(),
+  inBps: Type.Number(),
+  outBps: Type.Number(),
+});
+export type HostMetricPoint = Static<typeof HostMetricPointSchema>;
 
 /** POST /api/hostInfo/list/details/search: the matching hosts; with one id, its last 24 hours too. */
-export interface HostDetailReply extends HostListReply {
-  metrics?: HostMetricPoint[];
-}
+export const HostDetailReplySchema = Type.Object({
+  list: Type.Array(HostSchema),
+  total: Type.Integer(),
+  metrics: Type.Optional(Type.Array(HostMetricPointSchema)),
+});
+export type HostDetailReply = Static<typeof HostDetailReplySchema>;
 
 export type StatusCount = Record<HostStatus, number>;
 
@@ -119,8 +134,6 @@ export interface HostTypeOverview {
 }
 
 /** GET /api/hostInfo/custom/list. */
-export interface HostCustomer {
-  account: string;
-  companyName: string;
-  parent: string | null;
-}
+const HostCustomerSchema = Type.Object({ account: Type.String(), companyName: Type.String(), parent: nullable(Type.String()) });
+export type HostCustomer = Static<typeof HostCustomerSchema>;
+export const HostCustomersSchema = Type.Array(HostCustomerSchema);

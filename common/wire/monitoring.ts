@@ -1,6 +1,20 @@
-import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, MuteWindow, NotifyStatus } from '../rules/monitoring';
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  ALARM_EVENTS,
+  MONIT_CHANNELS,
+  MONIT_COMPARISONS,
+  MONIT_LANGUAGES,
+  MONIT_METRICS,
+  MONIT_PERIODS,
+  MONIT_REPEATS,
+  NOTIFY_STATUSES,
+} from '../rules/monitoring';
+import { EpochSeconds, Id32, literals, nullable, pageFields, PageNum, PageSize, Strings } from './shell/schemas';
 
-/** Wire shapes of the /monit calls, shared by server and client (issue #20). */
+/**
+ * Wire shapes of the /monit calls, shared by server and client (issue #20): TypeBox schemas, their
+ * types Static<> of them. The browser imports the types only.
+ */
 
 export interface Page<T> {
   list: T[];
@@ -8,136 +22,269 @@ export interface Page<T> {
   pageNum: number;
 }
 
-export interface Contact {
-  id: number;
-  name: string;
-  email: string;
-  mobile: string;
-  webhook: string;
-  language: 'zh' | 'en';
-  remark: string;
+const Channel = literals(MONIT_CHANNELS);
+const Metric = literals(MONIT_METRICS);
+const Comparison = literals(MONIT_COMPARISONS);
+const NotifyStatus = literals(NOTIFY_STATUSES);
+const AlarmEvent = literals(ALARM_EVENTS);
+
+export const ContactSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  mobile: Type.String(),
+  webhook: Type.String(),
+  language: literals(MONIT_LANGUAGES),
+  remark: Type.String(),
   /** names of the groups it belongs to */
-  groups: string[];
-  createTime: string;
-  updateTime: string;
-}
+  groups: Strings,
+  createTime: Type.String(),
+  updateTime: Type.String(),
+});
+export type Contact = Static<typeof ContactSchema>;
 
-export interface GroupMember {
-  id: number;
-  name: string;
-}
+export const GroupMemberSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type GroupMember = Static<typeof GroupMemberSchema>;
 
-export interface ContactGroup {
-  id: number;
-  name: string;
-  description: string;
-  members: GroupMember[];
-  createTime: string;
-  updateTime: string;
-}
+export const ContactGroupSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  members: Type.Array(GroupMemberSchema),
+  createTime: Type.String(),
+  updateTime: Type.String(),
+});
+export type ContactGroup = Static<typeof ContactGroupSchema>;
 
-export interface AlertRule {
-  id: number;
-  uuid: string;
-  name: string;
-  domains: string[];
-  metric: MonitMetric;
-  period: number;
-  comparison: MonitComparison;
-  threshold: number;
-  consecutive: number;
-  groupIds: number[];
-  channels: MonitChannel[];
-  repeatMinutes: number;
-  muteWindows: MuteWindow[];
-  timeZone: string;
-  enabled: boolean;
-  state: 'ok' | 'firing';
-  breaches: number;
-  lastValue: number | null;
-  evaluatedUntil: string | null;
-  createTime: string;
-  updateTime: string;
-}
+/** A daily window "HH:mm"-"HH:mm" in the rule's time zone when notices are held back. */
+export const MuteWindowSchema = Type.Object(
+  { start: Type.String({ maxLength: 5 }), end: Type.String({ maxLength: 5 }) },
+  { additionalProperties: false },
+);
+export type MuteWindow = Static<typeof MuteWindowSchema>;
 
-/** POST /monit/query/ruleDetail: the rule without its domains, the rule's domains and the selectable domains, both AES-encrypted JSON string arrays (spec §7). */
-export interface RuleDetailReply {
-  rule: Omit<AlertRule, 'domains'> | null;
-  domains: string;
-  options: string;
-}
+export const AlertRuleSchema = Type.Object({
+  id: Type.Integer(),
+  uuid: Type.String(),
+  name: Type.String(),
+  domains: Strings,
+  metric: Metric,
+  period: Type.Integer(),
+  comparison: Comparison,
+  threshold: Type.Number(),
+  consecutive: Type.Integer(),
+  groupIds: Type.Array(Type.Integer()),
+  channels: Type.Array(Channel),
+  repeatMinutes: Type.Integer(),
+  muteWindows: Type.Array(MuteWindowSchema),
+  timeZone: Type.String(),
+  enabled: Type.Boolean(),
+  state: literals(['ok', 'firing'] as const),
+  breaches: Type.Integer(),
+  lastValue: nullable(Type.Number()),
+  evaluatedUntil: nullable(Type.String()),
+  createTime: Type.String(),
+  updateTime: Type.String(),
+});
+export type AlertRule = Static<typeof AlertRuleSchema>;
 
-export interface ChannelResult {
-  channel: MonitChannel;
-  target: string;
-  status: NotifyStatus;
-  reason: string;
-}
+/**
+ * POST /monit/query/ruleDetail: the rule without its domains, the rule's domains and the selectable
+ * domains, both AES-encrypted JSON string arrays (spec §7).
+ */
+export const RuleDetailReplySchema = Type.Object({
+  rule: nullable(Type.Omit(AlertRuleSchema, ['domains'])),
+  domains: Type.String(),
+  options: Type.String(),
+});
+export type RuleDetailReply = Static<typeof RuleDetailReplySchema>;
 
-export interface SendMsgReply {
-  results: ChannelResult[];
-}
+export const ChannelResultSchema = Type.Object({ channel: Channel, target: Type.String(), status: NotifyStatus, reason: Type.String() });
+export type ChannelResult = Static<typeof ChannelResultSchema>;
 
-export interface NotifyRecord {
-  id: number;
-  time: string;
-  ruleUuid: string | null;
-  ruleName: string;
-  contactName: string;
-  channel: MonitChannel;
-  target: string;
-  status: NotifyStatus;
-  reason: string;
-  subject: string;
-  content: string;
-  attempts: number;
-  event: AlarmEvent | 'test';
-}
+/** POST /monit/contacts/sendMsg: one result per channel the contact has. */
+export const SendMsgReplySchema = Type.Object({ results: Type.Array(ChannelResultSchema) });
+export type SendMsgReply = Static<typeof SendMsgReplySchema>;
 
-export interface AlarmRecord {
-  id: number;
-  time: string;
-  ruleUuid: string;
-  ruleName: string;
-  event: AlarmEvent;
-  metric: MonitMetric;
-  comparison: MonitComparison;
-  threshold: number;
-  value: number;
-  domains: string[];
-  periodStart: string;
-  periodEnd: string;
-  muted: boolean;
-}
+export const NotifyRecordSchema = Type.Object({
+  id: Type.Integer(),
+  time: Type.String(),
+  ruleUuid: nullable(Type.String()),
+  ruleName: Type.String(),
+  contactName: Type.String(),
+  channel: Channel,
+  target: Type.String(),
+  status: NotifyStatus,
+  reason: Type.String(),
+  subject: Type.String(),
+  content: Type.String(),
+  attempts: Type.Integer(),
+  event: Type.Union([AlarmEvent, Type.Literal('test')]),
+});
+export type NotifyRecord = Static<typeof NotifyRecordSchema>;
 
-export interface ResourceRecord {
-  time: string;
-  domain: string;
-  type: 'edge' | 'origin';
-  event: 'ok' | 'error' | 'restore';
-  country: string;
-  city: string;
-  isp: string;
-  clientIp: string;
-  serverIp: string;
-  originIp: string;
-  originPort: number;
-  httpStatus: number;
-  dnsMs: number;
-  connectMs: number;
-  totalMs: number;
-}
+export const AlarmRecordSchema = Type.Object({
+  id: Type.Integer(),
+  time: Type.String(),
+  ruleUuid: Type.String(),
+  ruleName: Type.String(),
+  event: AlarmEvent,
+  metric: Metric,
+  comparison: Comparison,
+  threshold: Type.Number(),
+  value: Type.Number(),
+  domains: Strings,
+  periodStart: Type.String(),
+  periodEnd: Type.String(),
+  muted: Type.Boolean(),
+});
+export type AlarmRecord = Static<typeof AlarmRecordSchema>;
 
-export interface ResourceStat {
+const ProbeType = literals(['edge', 'origin'] as const);
+const ProbeEvent = literals(['ok', 'error', 'restore'] as const);
+
+export const ResourceRecordSchema = Type.Object({
+  time: Type.String(),
+  domain: Type.String(),
+  type: ProbeType,
+  event: ProbeEvent,
+  country: Type.String(),
+  city: Type.String(),
+  isp: Type.String(),
+  clientIp: Type.String(),
+  serverIp: Type.String(),
+  originIp: Type.String(),
+  originPort: Type.Integer(),
+  httpStatus: Type.Integer(),
+  dnsMs: Type.Number(),
+  connectMs: Type.Number(),
+  totalMs: Type.Number(),
+});
+export type ResourceRecord = Static<typeof ResourceRecordSchema>;
+
+export const ResourceStatSchema = Type.Object({
   /** start of the period, ms */
-  time: number;
-  avg: number;
-  max: number;
-  min: number;
-  p90: number;
-  count: number;
-}
+  time: Type.Number(),
+  avg: Type.Number(),
+  max: Type.Number(),
+  min: Type.Number(),
+  p90: Type.Number(),
+  count: Type.Integer(),
+});
+export type ResourceStat = Static<typeof ResourceStatSchema>;
 
-export interface ResourceReply extends Page<ResourceRecord> {
-  stats: ResourceStat[];
-}
+/** POST /monit/record/resource: a page of probe records and the period statistics. */
+export const ResourceReplySchema = Type.Object({ ...pageFields(ResourceRecordSchema), stats: Type.Array(ResourceStatSchema) });
+export type ResourceReply = Static<typeof ResourceReplySchema>;
+
+// ------------------------------------------------------------ requests
+
+const Paging = {
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+};
+const Keyword = { keyword: Type.Optional(Type.String({ maxLength: 128 })) };
+/** contacts/list, group/list: paging and a keyword. */
+export const MonitListQuerySchema = Type.Object({ ...Paging, ...Keyword }, { additionalProperties: false });
+
+const ContactFields = {
+  name: Type.String({ maxLength: 256 }),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  mobile: Type.Optional(Type.String({ maxLength: 32 })),
+  webhook: Type.Optional(Type.String({ maxLength: 2048 })),
+  language: Type.Optional(literals(MONIT_LANGUAGES)),
+  remark: Type.Optional(Type.String({ maxLength: 1000 })),
+};
+/** PUT contacts/add. */
+export const ContactAddSchema = Type.Object(ContactFields, { additionalProperties: false });
+export type ContactAdd = Static<typeof ContactAddSchema>;
+/** POST contacts/update. */
+export const ContactUpdateSchema = Type.Object({ id: Id32, ...ContactFields }, { additionalProperties: false });
+/** DELETE group/delete/{groupId}/{contactId}: a member out of a group. */
+export const GroupMemberParams = Type.Object({ groupId: Id32, contactId: Id32 });
+
+const GroupFields = {
+  name: Type.String({ maxLength: 256 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  contactIds: Type.Optional(Type.Array(Id32, { maxItems: 1000 })),
+};
+/** PUT group/add. */
+export const GroupAddSchema = Type.Object(GroupFields, { additionalProperties: false });
+/** POST group/update. */
+export const GroupUpdateSchema = Type.Object({ id: Id32, ...GroupFields }, { additionalProperties: false });
+
+const RuleFields = {
+  name: Type.String({ maxLength: 256 }),
+  domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 1000 }),
+  metric: Metric,
+  period: literals(MONIT_PERIODS),
+  comparison: Comparison,
+  threshold: Type.Number(),
+  consecutive: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
+  groupIds: Type.Array(Id32, { maxItems: 100 }),
+  channels: Type.Array(Channel, { maxItems: 3 }),
+  repeatMinutes: Type.Optional(literals(MONIT_REPEATS)),
+  muteWindows: Type.Optional(Type.Array(MuteWindowSchema, { maxItems: 50 })),
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+  enabled: Type.Optional(Type.Boolean()),
+};
+/** PUT rule/add. */
+export const RuleAddSchema = Type.Object(RuleFields, { additionalProperties: false });
+export type RuleAdd = Static<typeof RuleAddSchema>;
+const Uuid = Type.String({ maxLength: 64 });
+/** POST rule/update. */
+export const RuleUpdateSchema = Type.Object({ uuid: Uuid, ...RuleFields }, { additionalProperties: false });
+/** PUT rule/enable (body), GET rule/disable (query). */
+export const RuleUuidSchema = Type.Object({ uuid: Uuid }, { additionalProperties: false });
+/** DELETE rule/delete/{id}: the rule's uuid (or its numeric id). */
+export const RuleKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** POST rule/list. */
+export const RuleListQuerySchema = Type.Object(
+  {
+    ...Paging,
+    ...Keyword,
+    enabled: Type.Optional(Type.Boolean()),
+    state: Type.Optional(literals(['ok', 'firing'] as const)),
+    metric: Type.Optional(Metric),
+  },
+  { additionalProperties: false },
+);
+/** POST query/ruleDetail (without uuid: the selectable domains only). */
+export const RuleDetailQuerySchema = Type.Object({ uuid: Type.Optional(Uuid) }, { additionalProperties: false });
+
+const TimeRange = { startTime: Type.Optional(EpochSeconds), endTime: Type.Optional(EpochSeconds) };
+/** POST notify/history. */
+export const NotifyHistoryQuerySchema = Type.Object(
+  {
+    ...Paging,
+    ...TimeRange,
+    ruleName: Type.Optional(Type.String({ maxLength: 256 })),
+    contact: Type.Optional(Type.String({ maxLength: 256 })),
+    channel: Type.Optional(Channel),
+    status: Type.Optional(NotifyStatus),
+  },
+  { additionalProperties: false },
+);
+/** POST record/alarm. */
+export const AlarmRecordQuerySchema = Type.Object(
+  {
+    ...Paging,
+    ...TimeRange,
+    ruleName: Type.Optional(Type.String({ maxLength: 256 })),
+    uuid: Type.Optional(Uuid),
+    event: Type.Optional(AlarmEvent),
+  },
+  { additionalProperties: false },
+);
+/** POST record/resource (interval: minutes of a statistics period). */
+export const ResourceQuerySchema = Type.Object(
+  {
+    ...Paging,
+    ...TimeRange,
+    domain: Type.Optional(Type.String({ maxLength: 253 })),
+    type: Type.Optional(ProbeType),
+    event: Type.Optional(ProbeEvent),
+    interval: Type.Optional(literals([5, 15, 60, 1440] as const)),
+  },
+  { additionalProperties: false },
+);

@@ -1,49 +1,59 @@
-import type { PurgeKind, PurgeStatus } from '../rules/purge';
+import { Type, type Static, type TInteger } from '@sinclair/typebox';
+import { EpochSeconds, Id32, literals, nullable, PageNum, PageSize } from './shell/schemas';
+import { PURGE_STATUSES, type PurgeKind, type PurgeStatus } from '../rules/purge';
 
-/** Shapes of /api/refresh* and /api/prefetch* (issue #16), shared by client and server. */
+/** Shapes of /api/refresh* and /api/prefetch* (issue #16), shared by client and server; the types are Static<> of the schemas. */
 
-export interface PurgeQuota {
-  kind: PurgeKind;
-  limit: number;
-  used: number;
-  remaining: number;
+const PurgeKindSchema = literals(['url', 'dir', 'prefetch'] as const);
+const PurgeStatusSchema = literals(PURGE_STATUSES);
+
+export const PurgeQuotaSchema = Type.Object({
+  kind: PurgeKindSchema,
+  limit: Type.Integer(),
+  used: Type.Integer(),
+  remaining: Type.Integer(),
   /** false when the operator has switched this kind off (PORTAL_DIR_PURGE=0) */
-  enabled: boolean;
-}
+  enabled: Type.Boolean(),
+});
+export type PurgeQuota = Static<typeof PurgeQuotaSchema>;
 
-export type StatusCounts = Record<PurgeStatus, number>;
+const StatusCountsSchema = Type.Object(Object.fromEntries(PURGE_STATUSES.map((s) => [s, Type.Integer()])) as Record<PurgeStatus, TInteger>);
+export type StatusCounts = Static<typeof StatusCountsSchema>;
 
-export interface PurgeTask {
-  id: number;
-  kind: PurgeKind;
-  account: string;
-  submittedBy: string;
-  urlCount: number;
-  status: PurgeStatus;
-  counts: StatusCounts;
-  createTime: string;
-  finishTime: string | null;
+export const PurgeTaskSchema = Type.Object({
+  id: Type.Integer(),
+  kind: PurgeKindSchema,
+  account: Type.String(),
+  submittedBy: Type.String(),
+  urlCount: Type.Integer(),
+  status: PurgeStatusSchema,
+  counts: StatusCountsSchema,
+  createTime: Type.String(),
+  finishTime: nullable(Type.String()),
   /** seconds from submission to the last URL's end (or to now while running) */
-  durationSeconds: number;
+  durationSeconds: Type.Number(),
   /** the first URL, shown in lists */
-  firstUrl: string;
-}
+  firstUrl: Type.String(),
+});
+export type PurgeTask = Static<typeof PurgeTaskSchema>;
 
-export interface PurgeTaskUrl {
-  id: number;
-  taskId: number;
-  line: number;
-  url: string;
-  status: PurgeStatus;
-  linesDone: number;
-  linesTotal: number;
-  reason: string;
-  httpStatus: number | null;
-  bytes: number | null;
-  elapsedMs: number | null;
-  updateTime: string;
-}
+export const PurgeTaskUrlSchema = Type.Object({
+  id: Type.Integer(),
+  taskId: Type.Integer(),
+  line: Type.Integer(),
+  url: Type.String(),
+  status: PurgeStatusSchema,
+  linesDone: Type.Integer(),
+  linesTotal: Type.Integer(),
+  reason: Type.String(),
+  httpStatus: nullable(Type.Integer()),
+  bytes: nullable(Type.Number()),
+  elapsedMs: nullable(Type.Number()),
+  updateTime: Type.String(),
+});
+export type PurgeTaskUrl = Static<typeof PurgeTaskUrlSchema>;
 
+/** The task store's query (server side: the scope's accounts, null = all). */
 export interface PurgeTaskQuery {
   kinds: PurgeKind[];
   accounts: string[] | null;
@@ -56,16 +66,15 @@ export interface PurgeTaskQuery {
   submittedBy?: string;
 }
 
-export interface PurgeTaskListReply {
-  list: PurgeTask[];
-  total: number;
-  quotas: PurgeQuota[];
-}
+export const PurgeTaskListReplySchema = Type.Object({
+  list: Type.Array(PurgeTaskSchema),
+  total: Type.Integer(),
+  quotas: Type.Array(PurgeQuotaSchema),
+});
+export type PurgeTaskListReply = Static<typeof PurgeTaskListReplySchema>;
 
-export interface PurgeUrlListReply {
-  list: PurgeTaskUrl[];
-  total: number;
-}
+export const PurgeUrlListReplySchema = Type.Object({ list: Type.Array(PurgeTaskUrlSchema), total: Type.Integer() });
+export type PurgeUrlListReply = Static<typeof PurgeUrlListReplySchema>;
 
 export interface PurgeSubmitReply {
   taskId: number;
@@ -81,3 +90,42 @@ export interface PurgeLineError {
   url: string;
   reason: string;
 }
+
+// Text of at most 100 URLs of at most 2048 characters each, plus line breaks and blank lines.
+const UrlsText = Type.String({ maxLength: 250_000 });
+const UrlKind = literals(['url', 'dir'] as const);
+const Paging = {
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+};
+
+/** POST /api/refresh body. */
+export const PurgeRefreshRequestSchema = Type.Object({ type: UrlKind, urls: UrlsText }, { additionalProperties: false });
+/** POST /api/prefetch body. */
+export const PurgePrefetchRequestSchema = Type.Object({ urls: UrlsText }, { additionalProperties: false });
+
+/** POST /api/refresh/query and /api/prefetch/search body: a task list, or with taskId (refresh only) that task's URLs. */
+export const PurgeSearchSchema = Type.Object(
+  {
+    ...Paging,
+    /** purge lists: 'url' or 'dir' (both when absent) */
+    type: Type.Optional(UrlKind),
+    /** a task's URLs instead of the task list */
+    taskId: Type.Optional(Id32),
+    startTime: Type.Optional(EpochSeconds),
+    endTime: Type.Optional(EpochSeconds),
+    status: Type.Optional(PurgeStatusSchema),
+    url: Type.Optional(Type.String({ maxLength: 2048 })),
+    submittedBy: Type.Optional(Type.String({ maxLength: 128 })),
+    account: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+export type PurgeSearch = Static<typeof PurgeSearchSchema>;
+
+/** POST /api/prefetch/status body: a task's URLs. */
+export const PurgeUrlQuerySchema = Type.Object(
+  { ...Paging, taskId: Id32, status: Type.Optional(PurgeStatusSchema) },
+  { additionalProperties: false },
+);
+export type PurgeUrlQuery = Static<typeof PurgeUrlQuerySchema>;

@@ -1,6 +1,59 @@
-import type { Hsts, LbMode, OriginType, PolicyInput, RuleAction, RuleActionType, RuleFilter, RuleInput, RuleStatus, WebsiteOrigin } from '../rules/websites/index';
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  LB_MODES,
+  ORIGIN_ROLES,
+  ORIGIN_TYPES,
+  REDIRECT_CODES,
+  RULE_ACTION_TYPES,
+  WAF_CATEGORIES,
+  WAF_RESPONSES,
+  type PolicyInput,
+  type RuleAction,
+  type RuleActionType,
+  type RuleInput,
+  type RuleStatus,
+  type WebsiteInput,
+} from '../rules/websites/index';
+import { EpochSeconds, Id32, literals, PageNum, PageSize } from './shell/schemas';
 
-/** Wire shapes of website protection (/impapi/protection/application/*, issue #18). */
+/**
+ * Wire shapes of website protection (/impapi/protection/application/*, issue #18). The request
+ * schemas are TypeBox (the routes validate with them); the browser imports the types only.
+ */
+
+/** An origin of a website. */
+export const WebsiteOriginSchema = Type.Object(
+  {
+    /** http(s)://ip(:port) or domain(:port) */
+    address: Type.String({ maxLength: 300 }),
+    /** percent */
+    weight: Type.Integer({ minimum: 0, maximum: 100 }),
+    role: literals(ORIGIN_ROLES),
+  },
+  { additionalProperties: false },
+);
+export type WebsiteOrigin = Static<typeof WebsiteOriginSchema>;
+
+export const HstsSchema = Type.Object(
+  { enabled: Type.Boolean(), maxAge: Type.Integer({ minimum: 0, maximum: 100_000_000 }), includeSubdomains: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type Hsts = Static<typeof HstsSchema>;
+
+/** A condition of a rule. */
+export const RuleFilterSchema = Type.Object(
+  {
+    field: literals(FILTER_FIELDS),
+    operator: literals(FILTER_OPERATORS),
+    value: Type.String({ maxLength: 1024 }),
+    /** header name when field is 'header' */
+    header: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type RuleFilter = Static<typeof RuleFilterSchema>;
 
 /** One origin's result of the last check. */
 export interface OriginCheck {
@@ -14,18 +67,11 @@ export interface OriginCheck {
   reason?: string;
 }
 
-export interface Website {
+/** A protected website: its settings (WebsiteInput) as stored, its address and its state. */
+export interface Website extends Omit<WebsiteInput, 'protectionAddress'> {
   id: number;
   account: string;
-  domain: string;
   protectionAddress: string;
-  originType: OriginType;
-  lbMode: LbMode;
-  origins: WebsiteOrigin[];
-  remark: string;
-  certificateId: number | null;
-  hsts: Hsts;
-  enabled: boolean;
   status: 'configuring' | 'configured';
   checkStatus: 'unchecked' | 'ok' | 'error';
   checkResult: OriginCheck[];
@@ -73,12 +119,12 @@ export interface CertificateOption {
   expireTime: string;
 }
 
-export interface StatisticBody {
-  websiteId?: number;
-  /** seconds */
-  startTime: number;
-  endTime: number;
-}
+/** POST statistic/data: one website or all the caller's (times in seconds). */
+export const StatisticQuerySchema = Type.Object(
+  { websiteId: Type.Optional(Id32), startTime: EpochSeconds, endTime: EpochSeconds },
+  { additionalProperties: false },
+);
+export type StatisticBody = Static<typeof StatisticQuerySchema>;
 
 /** POST statistic/data (times in ms, spec §9). */
 /** What a security event is filed under: a WAF category, or an access-control list, a Rates rule, a Security rule. */
@@ -149,3 +195,112 @@ export interface DryRunResult {
   /** query time in ms */
   elapsedMs: number;
 }
+
+// ------------------------------------------------------------ requests
+
+/** The `{websiteId}` of a path. */
+export const WebsiteIdParams = Type.Object({ websiteId: Id32 });
+
+const WebsiteFields = {
+  domain: Type.String({ maxLength: 253 }),
+  originType: literals(ORIGIN_TYPES),
+  lbMode: literals(LB_MODES),
+  origins: Type.Array(WebsiteOriginSchema, { maxItems: 50 }),
+  remark: Type.Optional(Type.String({ maxLength: 1000 })),
+  certificateId: Type.Optional(Type.Union([Id32, Type.Null()])),
+  hsts: Type.Optional(HstsSchema),
+  enabled: Type.Optional(Type.Boolean()),
+  protectionAddress: Type.Optional(Type.String({ maxLength: 253 })),
+};
+/** POST manager/create. */
+export const WebsiteCreateSchema = Type.Object(WebsiteFields, { additionalProperties: false });
+export type WebsiteCreate = Static<typeof WebsiteCreateSchema>;
+/** POST manager/update. */
+export const WebsiteUpdateSchema = Type.Object({ id: Id32, ...WebsiteFields }, { additionalProperties: false });
+/** GET manager/list. */
+export const WebsiteListQuerySchema = Type.Object({
+  domain: Type.Optional(Type.String({ maxLength: 253 })),
+  pageNum: Type.Optional(PageNum),
+  pageSize: Type.Optional(PageSize),
+});
+/** GET /impapi/certificate/search: the usable certificates covering the domain. */
+export const CertificateSearchQuerySchema = Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) });
+
+/** A response per WAF category (those left out keep their default). */
+const WafResponses = Type.Object(Object.fromEntries(WAF_CATEGORIES.map((c) => [c, Type.Optional(literals(WAF_RESPONSES))])), {
+  additionalProperties: false,
+});
+
+const PolicyList = Type.Optional(Type.Array(Type.String({ maxLength: 1024 }), { maxItems: 500 }));
+const PolicyFields = {
+  websiteId: Id32,
+  name: Type.String({ maxLength: 200 }),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  type: literals([1, 2, 3] as const),
+  enabled: Type.Optional(Type.Boolean()),
+  countries: PolicyList,
+  urls: PolicyList,
+  ips: PolicyList,
+  clientAppIds: PolicyList,
+  exceptions: PolicyList,
+  waf: Type.Optional(WafResponses),
+};
+/** POST policy/create. */
+export const PolicyCreateSchema = Type.Object(PolicyFields, { additionalProperties: false });
+export type PolicyCreate = Static<typeof PolicyCreateSchema>;
+/** POST policy/update (websiteId: the policy's own, whatever is sent). */
+export const PolicyUpdateSchema = Type.Object(
+  { id: Id32, ...PolicyFields, websiteId: Type.Optional(Id32) },
+  { additionalProperties: false },
+);
+
+const RuleHeaderSchema = Type.Object(
+  { name: Type.String({ maxLength: 64 }), value: Type.String({ maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+const RuleActionSchema = Type.Object(
+  {
+    target: Type.Optional(Type.String({ maxLength: 2048 })),
+    statusCode: Type.Optional(literals(REDIRECT_CODES)),
+    requests: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    blockTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400 })),
+    mode: Type.Optional(literals(['challenge', 'block'] as const)),
+    url: Type.Optional(Type.String({ maxLength: 2048 })),
+    headers: Type.Optional(Type.Array(RuleHeaderSchema, { maxItems: 20 })),
+    origin: Type.Optional(Type.String({ maxLength: 300 })),
+    overrides: Type.Optional(WafResponses),
+  },
+  { additionalProperties: false },
+);
+const RuleFields = {
+  websiteId: Id32,
+  name: Type.String({ maxLength: 200 }),
+  enabled: Type.Optional(Type.Boolean()),
+  actionType: literals(RULE_ACTION_TYPES),
+  action: Type.Optional(RuleActionSchema),
+  filters: Type.Optional(Type.Array(RuleFilterSchema, { maxItems: 20 })),
+  clientAppIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+  interval: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+};
+/** POST rule/create. */
+export const RuleCreateSchema = Type.Object(RuleFields, { additionalProperties: false });
+export type RuleCreate = Static<typeof RuleCreateSchema>;
+/** POST rule/update (websiteId: the rule's own, whatever is sent). */
+export const RuleUpdateSchema = Type.Object({ id: Id32, ...RuleFields, websiteId: Type.Optional(Id32) }, { additionalProperties: false });
+/** POST rule/priority: the new order of all the website's rules, first = priority 1. */
+export const RulePrioritySchema = Type.Object(
+  { websiteId: Id32, ids: Type.Array(Id32, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+/** POST rule/dryRun: the request DryRunBody describes, as the server validates it. */
+export const DryRunQuerySchema = Type.Object(
+  {
+    websiteId: Id32,
+    ruleId: Type.Optional(Id32),
+    policyId: Type.Optional(Id32),
+    rule: Type.Optional(Type.Omit(RuleCreateSchema, ['websiteId'], { additionalProperties: false })),
+    policy: Type.Optional(Type.Omit(PolicyCreateSchema, ['websiteId'], { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);

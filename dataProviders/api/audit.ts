@@ -1,17 +1,16 @@
-import type { GetListParams, RaRecord } from 'react-admin';
+import type { GetListParams } from 'react-admin';
 import { post } from '../http';
+import { crud, filterOf, seconds, text } from '../crud';
 import type { ProviderModule } from '../types';
-import { AUDIT_SORT_FIELDS, type AuditQuery, type AuditSearchReply, type AuditSortField } from '../../common/wire/audit';
+import type { AuditEntry, AuditQuery, AuditSearchReply } from '../../common/wire/audit';
+import { AUDIT_SORT_FIELDS, type AuditSortField } from '../../common/rules/audit';
 
 /** Audit log (issue #22): POST /api/audit/search, a project route outside the contract table. */
 
 export const AUDIT_RESOURCE = 'page/audit';
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const seconds = (v: unknown) => (typeof v === 'string' && v ? Math.floor(new Date(v).getTime() / 1000) || undefined : undefined);
-
 export function auditQuery(params: GetListParams): AuditQuery {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   const sort = AUDIT_SORT_FIELDS.includes(params.sort?.field as AuditSortField) ? (params.sort!.field as AuditSortField) : 'time';
   return {
     pageNum: params.pagination?.page ?? 1,
@@ -30,11 +29,11 @@ export function auditQuery(params: GetListParams): AuditQuery {
 
 export const auditModule: ProviderModule = {
   resources: {
-    [AUDIT_RESOURCE]: {
-      async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+    [AUDIT_RESOURCE]: crud<AuditEntry>({
+      async getList(params) {
         const reply = await post<AuditSearchReply>('/api/audit/search', auditQuery(params));
-        return { data: reply.list as unknown as R[], total: reply.total };
+        return { data: reply.list, total: reply.total };
       },
-    },
+    }),
   },
 };

@@ -1,12 +1,21 @@
-import type {
-  CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord, UpdateParams,
-} from 'react-admin';
+import type { GetListParams, Identifier } from 'react-admin';
 import { download, get, post } from '../http';
+import { crud, filterOf, text } from '../crud';
 import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
 import type {
-  Certificate, CertificateBindReply, CertificateDeletionStatus, CertificateDetails, CertificateExpiry, CertificateMatch, CertificateName,
-  CertificateProvider, CertificateSearchParams, CertificateSearchReply, CertificateSortField, CertificateUploadInput,
+  Certificate,
+  CertificateBindReply,
+  CertificateDeletionStatus,
+  CertificateDetails,
+  CertificateExpiry,
+  CertificateMatch,
+  CertificateName,
+  CertificateProvider,
+  CertificateSearchParams,
+  CertificateSearchReply,
+  CertificateSortField,
+  CertificateUploadInput,
 } from '../../common/wire/certificates';
 
 /**
@@ -21,8 +30,6 @@ export const CERTIFICATE_RESOURCE = 'page/certificateUpload';
 
 const SORT_FIELDS: readonly CertificateSortField[] = ['name', 'commonName', 'expireTime', 'awardedTime', 'createTime'];
 const EXPIRIES: readonly CertificateExpiry[] = ['valid', 'expiring', 'expired'];
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const as = <R>(value: unknown) => value as R;
 const path = (verb: string, id: Identifier) => `/api/certificate/${verb}/${encodeURIComponent(String(id))}`;
 
 /** The listing call of the signed-in user's type. */
@@ -46,7 +53,7 @@ export function pageOf(list: Certificate[], params: Partial<GetListParams>): { d
 
 /** react-admin getList params → search body, or null when no filter is set. */
 export function certificateSearchBody(params: Partial<GetListParams>): CertificateSearchParams | null {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   const body: CertificateSearchParams = {
     name: text(f.name) ?? text(f.q),
     domain: text(f.domain),
@@ -63,57 +70,58 @@ export function certificateSearchBody(params: Partial<GetListParams>): Certifica
   };
 }
 
-const certificateResource: Partial<DataProvider> = {
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+const certificateResource = crud<Certificate | CertificateDetails>({
+  async getList(params) {
     const body = certificateSearchBody(params);
     if (body) {
       const reply = await post<CertificateSearchReply>('/api/certificate/search', body);
-      return { data: as<R[]>(reply.list), total: reply.total };
+      return { data: reply.list, total: reply.total };
     }
-    const { data, total } = pageOf(await listByUserType(), params);
-    return { data: as<R[]>(data), total };
+    return pageOf(await listByUserType(), params);
   },
-  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
-    return { data: as<R>(await get<CertificateDetails>(path('details', params.id))) };
+  getOne: (params) => get<CertificateDetails>(path('details', params.id)),
+  async getMany(params) {
+    if (!params.ids.length) return [];
+    const pageSize = Math.min(1000, params.ids.length);
+    return (await post<CertificateSearchReply>('/api/certificate/search', { ids: params.ids.map(Number), pageNum: 1, pageSize })).list;
   },
-  async getMany<R extends RaRecord>(_resource: string, params: GetManyParams) {
-    if (!params.ids.length) return { data: [] };
-    const reply = await post<CertificateSearchReply>('/api/certificate/search', { ids: params.ids.map(Number), pageNum: 1, pageSize: Math.min(1000, params.ids.length) });
-    return { data: as<R[]>(reply.list) };
-  },
-  async create<R extends Omit<RaRecord, 'id'>>(_resource: string, params: CreateParams) {
+  create(params) {
     const d = params.data as CertificateUploadInput;
     const body: CertificateUploadInput = {
-      name: d.name, certificate: d.certificate, privateKey: d.privateKey, share: Boolean(d.share), shareAccounts: d.share ? d.shareAccounts ?? [] : [],
+      name: d.name,
+      certificate: d.certificate,
+      privateKey: d.privateKey,
+      share: Boolean(d.share),
+      shareAccounts: d.share ? (d.shareAccounts ?? []) : [],
       ...(d.account ? { account: d.account } : {}),
     };
-    return { data: as<R & { id: Identifier }>(await post<Certificate>('/api/certificate/add', body)) };
+    return post<Certificate>('/api/certificate/add', body);
   },
-  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
+  async update(params) {
     const id = Number(params.id);
     const d = params.data as Partial<CertificateDetails> & { privateKey?: string };
-    const prev = (params.previousData ?? {}) as Partial<Certificate>;
+    const prev = (params.previousData ?? {}) as Partial<CertificateDetails>;
     let result: Certificate | null = null;
     if (d.name !== undefined && d.name !== prev.name) result = await post<Certificate>('/api/certificate/rename', { id, name: d.name });
-    const renew = Boolean(text(d.privateKey)) || (d.certificate !== undefined && d.certificate !== (prev as Partial<CertificateDetails>).certificate);
-    const shareChanged =
-      d.share !== undefined &&
-      (d.share !== prev.share || JSON.stringify([...(d.shareAccounts ?? [])].sort()) !== JSON.stringify([...(prev.shareAccounts ?? [])].sort()));
+    const renew = Boolean(text(d.privateKey)) || (d.certificate !== undefined && d.certificate !== prev.certificate);
+    const sortedShares = (c: Partial<Certificate>) => JSON.stringify([...(c.shareAccounts ?? [])].sort());
+    const shareChanged = d.share !== undefined && (d.share !== prev.share || sortedShares(d) !== sortedShares(prev));
     if (renew || shareChanged) {
       result = await post<Certificate>('/api/certificate/update', {
         id,
         ...(renew ? { certificate: d.certificate ?? '', privateKey: d.privateKey ?? '' } : {}),
-        ...(shareChanged ? { share: Boolean(d.share), shareAccounts: d.share ? d.shareAccounts ?? [] : [] } : {}),
+        ...(shareChanged ? { share: Boolean(d.share), shareAccounts: d.share ? (d.shareAccounts ?? []) : [] } : {}),
       });
     }
-    return { data: as<R>(result ?? (await get<CertificateDetails>(path('details', id)))) };
+    return result ?? (await get<CertificateDetails>(path('details', id)));
   },
-  async delete<R extends RaRecord>(_resource: string, params: DeleteParams<R>) {
+  async delete(params) {
     const status = await post<CertificateDeletionStatus>(path('delete', params.id));
-    const previous = (params.previousData ?? { id: params.id }) as unknown as Certificate;
-    return { data: as<R>({ ...previous, logicDelete: status.operationStatus === 1 ? 1 : status.operationStatus === 2 ? 3 : 2, deleteLog: status.log }) };
+    const previous: Certificate = params.previousData ?? { id: params.id };
+    const logicDelete = status.operationStatus === 1 ? 1 : status.operationStatus === 2 ? 3 : 2;
+    return { ...previous, logicDelete, deleteLog: status.log };
   },
-};
+});
 
 export const certificateMethods = {
   certificateDeletionStatus: (id: Identifier) => get<CertificateDeletionStatus>(path('deling', id)),

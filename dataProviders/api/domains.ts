@@ -1,13 +1,30 @@
-import type {
-  CreateParams, DataProvider, DeleteManyParams, DeleteParams, GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord, UpdateParams,
-} from 'react-admin';
+import type { GetListParams, Identifier } from 'react-admin';
 import { callEnvelope, get, post, PortalApiError } from '../http';
+import { crud, filterOf, text } from '../crud';
 import { decryptJson } from '../cipher';
 import type { ProviderModule } from '../types';
 import type {
-  Domain, DomainCheckResult, DomainCloudStorage, DomainIcpRequest, DomainNameInfo, DomainRetrieval, DomainSchedulingPolicy,
-  DomainSearchParams, DomainSearchReply, DomainSortField, DomainStatus, DomainStrategy, DomainSummary, DomainTestUrlRequest,
-  DomainVersion, LiveDomain, LiveDomainQuery, LiveDomainReply, DomainProtocol, DomainScope, DomainType,
+  Domain,
+  DomainCheckResult,
+  DomainCloudStorage,
+  DomainIcpRequest,
+  DomainNameInfo,
+  DomainRetrieval,
+  DomainSchedulingPolicy,
+  DomainSearchParams,
+  DomainSearchReply,
+  DomainSortField,
+  DomainStatus,
+  DomainStrategy,
+  DomainSummary,
+  DomainTestUrlRequest,
+  DomainVersion,
+  LiveDomain,
+  LiveDomainQuery,
+  LiveDomainReply,
+  DomainProtocol,
+  DomainScope,
+  DomainType,
 } from '../../common/wire/domains';
 
 /**
@@ -32,13 +49,21 @@ const asArray = <T>(v: unknown): T[] | undefined => {
   const list = (Array.isArray(v) ? v : [v]).filter((x) => x !== '' && x !== null && x !== undefined) as T[];
   return list.length ? list : undefined;
 };
-const asText = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-const SORT_FIELDS: readonly DomainSortField[] = ['name', 'type', 'scope', 'status', 'account', 'createTime', 'updateTime', 'operationState'];
+const SORT_FIELDS: readonly DomainSortField[] = [
+  'name',
+  'type',
+  'scope',
+  'status',
+  'account',
+  'createTime',
+  'updateTime',
+  'operationState',
+];
 
 /** react-admin getList params → the search body. */
 export function domainSearchBody(params: Partial<GetListParams>): DomainSearchParams {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   const page = params.pagination?.page ?? 1;
   const perPage = params.pagination?.perPage ?? 20;
   const sortField = SORT_FIELDS.find((s) => s === params.sort?.field);
@@ -46,15 +71,15 @@ export function domainSearchBody(params: Partial<GetListParams>): DomainSearchPa
     pageNum: page,
     current: page,
     pageSize: perPage,
-    name: asText(f.name),
-    textSearch: asText(f.textSearch) ?? asText(f.q),
-    domainLabel: asText(f.domainLabel),
+    name: text(f.name),
+    textSearch: text(f.textSearch) ?? text(f.q),
+    domainLabel: text(f.domainLabel),
     type: asArray<DomainType>(f.type),
     scope: asArray<DomainScope>(f.scope),
-    protocol: asText(f.protocol) as DomainProtocol | undefined,
+    protocol: text(f.protocol) as DomainProtocol | undefined,
     status: asArray<DomainStatus>(f.status),
-    operationState: asText(f.operationState) as DomainSearchParams['operationState'],
-    certificateName: asText(f.certificateName),
+    operationState: text(f.operationState) as DomainSearchParams['operationState'],
+    certificateName: text(f.certificateName),
     account: asArray<string>(f.account),
     sortField,
     sortOrder: sortField ? (params.sort?.order === 'ASC' ? 'ASC' : 'DESC') : undefined,
@@ -82,57 +107,48 @@ async function check(url: string, body: unknown, missing: string): Promise<Domai
   }
 }
 
-/** react-admin's methods are generic in the record type; these resources' records are Domain / LiveDomain. */
-const as = <R>(value: unknown) => value as R;
+const deleteDomain = (id: Identifier) => post<null>('/api/domain/delete', { id: Number(id) });
 
-const domainResource: Partial<DataProvider> = {
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+const domainResource = crud<Domain>({
+  async getList(params) {
     const reply = await searchDomains(domainSearchBody(params));
-    return { data: as<R[]>(reply.list), total: reply.total };
+    return { data: reply.list, total: reply.total };
   },
-  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
+  async getOne(params) {
     const [domain] = await domainsByIds([params.id]);
     if (!domain) throw new PortalApiError('ra.notification.item_doesnt_exist', '404', null);
-    return { data: as<R>(domain) };
+    return domain;
   },
-  async getMany<R extends RaRecord>(_resource: string, params: GetManyParams) {
-    return { data: as<R[]>(await domainsByIds(params.ids)) };
+  getMany: (params) => domainsByIds(params.ids),
+  create: (params) => post<Domain>('/api/domain/add', params.data),
+  update: (params) => post<Domain>('/api/domain/update', { ...params.data, id: Number(params.id) }),
+  async delete(params) {
+    await deleteDomain(params.id);
   },
-  async create<R extends Omit<RaRecord, 'id'>>(_resource: string, params: CreateParams) {
-    return { data: as<R & { id: Identifier }>(await post<Domain>('/api/domain/add', params.data)) };
+  async deleteMany(params) {
+    for (const id of params.ids) await deleteDomain(id);
   },
-  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
-    return { data: as<R>(await post<Domain>('/api/domain/update', { ...params.data, id: Number(params.id) })) };
-  },
-  async delete<R extends RaRecord>(_resource: string, params: DeleteParams<R>) {
-    await post<null>('/api/domain/delete', { id: Number(params.id) });
-    return { data: params.previousData ?? as<R>({ id: params.id }) };
-  },
-  async deleteMany<R extends RaRecord>(_resource: string, params: DeleteManyParams<R>) {
-    for (const id of params.ids) await post<null>('/api/domain/delete', { id: Number(id) });
-    return { data: params.ids };
-  },
-};
+});
 
-const liveDomainResource: Partial<DataProvider> = {
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
-    const f = (params.filter ?? {}) as Record<string, unknown>;
+const liveDomainResource = crud<LiveDomain>({
+  async getList(params) {
+    const f = filterOf(params);
     const page = params.pagination?.page ?? 1;
     const body: LiveDomainQuery = {
       pageNum: page,
       current: page,
       pageSize: params.pagination?.perPage ?? 20,
-      name: asText(f.name) ?? asText(f.q),
+      name: text(f.name) ?? text(f.q),
       type: asArray<'live_push' | 'live_pull'>(f.type),
       status: asArray<DomainStatus>(f.status),
-      customer: asText(f.customer),
+      customer: text(f.customer),
       sortField: (['name', 'customer', 'type', 'status', 'createTime'] as const).find((s) => s === params.sort?.field),
       sortOrder: params.sort?.order === 'ASC' ? 'ASC' : 'DESC',
     };
     const reply = await post<LiveDomainReply>('/api/liveDomain/query', body);
-    return { data: as<R[]>(reply.list), total: reply.total };
+    return { data: reply.list, total: reply.total };
   },
-};
+});
 
 export const domainMethods = {
   domainEnable: (id: Identifier) => post<Domain>('/api/domain/enable', { id: Number(id) }),
@@ -156,7 +172,9 @@ export const domainMethods = {
   domainRetrieval: (id: Identifier) => get<DomainRetrieval>(`/api/domain/retrieval/${encodeURIComponent(String(id))}`),
   domainCloudStorage: (id: Identifier) => get<DomainCloudStorage>(`/api/domain/cloudStorage/get/${encodeURIComponent(String(id))}`),
   domainSchedulingPolicy: (d: { domain: string; type: DomainType; scope: DomainScope; protocol: DomainProtocol }) =>
-    get<DomainSchedulingPolicy>(`/api/domain/schedulinPpolicy/${[d.domain, d.type, d.scope, d.protocol].map(encodeURIComponent).join('/')}`),
+    get<DomainSchedulingPolicy>(
+      `/api/domain/schedulinPpolicy/${[d.domain, d.type, d.scope, d.protocol].map(encodeURIComponent).join('/')}`,
+    ),
   /** Probes origin + test URL; {result: 200} on success, else {result: 0, msg}. */
   domainTestUrl: (body: DomainTestUrlRequest) => check('/api/domain/validation/testUrl', body, 'testUrl error'),
   domainCheckIcp: (body: DomainIcpRequest) => check('/api/domain/validation/icp', body, 'icp error'),

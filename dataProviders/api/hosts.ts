@@ -1,11 +1,19 @@
-import type { DataProvider, GetListParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type { GetListParams } from 'react-admin';
 import { callEnvelope, get, post, PortalApiError } from '../http';
+import { crud, filterOf, text } from '../crud';
 import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
-import { HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../common/rules/hosts';
-import {
-  HOST_SORT_FIELDS, type Area, type Host, type HostCountReply, type HostCustomer, type HostDetailReply, type HostFulltextReply,
-  type HostListReply, type HostQuery, type HostSortField, type HostTypeOverview,
+import { HOST_SORT_FIELDS, HOST_STATUSES, HOST_TYPES, type HostSortField, type HostStatus, type HostType } from '../../common/rules/hosts';
+import type {
+  Area,
+  Host,
+  HostCountReply,
+  HostCustomer,
+  HostDetailReply,
+  HostFulltextReply,
+  HostListReply,
+  HostQuery,
+  HostTypeOverview,
 } from '../../common/wire/hosts';
 
 /**
@@ -30,14 +38,14 @@ export function storeCustoms(accounts: string[]): void {
 }
 const isSuperadmin = () => readUserInfo()?.role === 'superadmin';
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const customsOf = (f: Record<string, unknown>) => {
-  const picked = Array.isArray(f.customer) ? f.customer.filter((x): x is string => typeof x === 'string') : text(f.customer) ? [text(f.customer)!] : [];
+  const one = text(f.customer);
+  const picked = Array.isArray(f.customer) ? f.customer.filter((x): x is string => typeof x === 'string') : one ? [one] : [];
   return picked.length ? picked.join(',') : storedCustoms();
 };
 
 export function hostQuery(type: HostType, params: GetListParams): HostQuery {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   const sort = HOST_SORT_FIELDS.includes(params.sort?.field as HostSortField) ? (params.sort!.field as HostSortField) : 'createTime';
   return {
     type,
@@ -55,31 +63,30 @@ export function hostQuery(type: HostType, params: GetListParams): HostQuery {
 /** A host with its last 24 hours (the Show view's record). */
 export type HostWithMetrics = Host & Pick<HostDetailReply, 'metrics'>;
 
-const hostList = (type: HostType): Partial<DataProvider> => ({
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
-    const body = hostQuery(type, params);
-    const keyword = text((params.filter as Record<string, unknown> | undefined)?.q);
-    if (keyword) {
-      const reply = await post<HostFulltextReply>('/api/hostInfo/search/fulltext', { ...body, keyword });
-      return { data: reply.result as unknown as R[], total: reply.total };
-    }
-    const reply = await post<HostListReply>('/api/hostInfo/list/details', body);
-    return { data: reply.list as unknown as R[], total: reply.total };
-  },
-  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
-    const reply = await hostMethods.hostDetail(Number(params.id), type);
-    return { data: reply as unknown as R };
-  },
-  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
-    const host = await hostMethods.hostRename(Number(params.id), String((params.data as Partial<Host>).hostName ?? ''), type);
-    return { data: { ...(params.previousData as object), ...host } as unknown as R };
-  },
-});
+const hostList = (type: HostType) =>
+  crud<HostWithMetrics | Host>({
+    async getList(params) {
+      const body = hostQuery(type, params);
+      const keyword = text(filterOf(params).q);
+      if (keyword) {
+        const reply = await post<HostFulltextReply>('/api/hostInfo/search/fulltext', { ...body, keyword });
+        return { data: reply.result, total: reply.total };
+      }
+      const reply = await post<HostListReply>('/api/hostInfo/list/details', body);
+      return { data: reply.list, total: reply.total };
+    },
+    getOne: (params) => hostMethods.hostDetail(Number(params.id), type),
+    async update(params) {
+      const host = await hostMethods.hostRename(Number(params.id), String((params.data as Partial<Host>).hostName ?? ''), type);
+      return { ...(params.previousData as HostWithMetrics), ...host };
+    },
+  });
 
 export const hostMethods = {
   /** One host (of this type) and its last 24 hours; customs left out for superadmin (spec §7). */
   async hostDetail(id: number, type: HostType): Promise<HostWithMetrics> {
-    const reply = await post<HostDetailReply>('/api/hostInfo/list/details/search', { id, type, ...(isSuperadmin() ? {} : { customs: storedCustoms() }) });
+    const customs = isSuperadmin() ? {} : { customs: storedCustoms() };
+    const reply = await post<HostDetailReply>('/api/hostInfo/list/details/search', { id, type, ...customs });
     const host = reply.list[0];
     if (!host) throw new PortalApiError('portal.errors.unknown', '404', 200);
     return { ...host, metrics: reply.metrics ?? [] };
@@ -91,7 +98,8 @@ export const hostMethods = {
     return body.data;
   },
   hostCount: () => post<HostCountReply>('/api/hostInfo/count', { customs: storedCustoms() }),
-  hostOverview: (type: HostType) => post<HostTypeOverview>(type === 'vps' ? '/api/hostInfo/vps' : '/api/hostInfo/server', { customs: storedCustoms() }),
+  hostOverview: (type: HostType) =>
+    post<HostTypeOverview>(type === 'vps' ? '/api/hostInfo/vps' : '/api/hostInfo/server', { customs: storedCustoms() }),
   /** The overview's per-area search. */
   hostAreaSearch: (type: HostType, area: string, pageSize = 10) =>
     post<HostListReply>('/api/hostInfo/search', { type, area, pageSize, customs: storedCustoms() }),

@@ -1,19 +1,17 @@
-import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import type { GetListParams } from 'react-admin';
 import { post } from '../http';
+import { crud, filterOf, seconds, text } from '../crud';
 import type { ProviderModule } from '../types';
 import type { PurgeKind, PurgeStatus } from '../../common/rules/purge';
-import type { PurgeQuota, PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
+import type { PurgeQuota, PurgeSubmitReply, PurgeTask, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
 
 /** Purge and prefetch calls (contract rows /api/refresh, /api/refresh/query, /api/prefetch, /api/prefetch/status, /api/prefetch/search). */
 
 export const PURGE_TASK_RESOURCE = 'cdn/newsearchTask';
 export const PREFETCH_TASK_RESOURCE = 'cdn/prefetchTask';
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const seconds = (v: unknown) => (typeof v === 'string' && v ? Math.floor(new Date(v).getTime() / 1000) || undefined : undefined);
-
 function searchBody(params: GetListParams) {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   return {
     pageNum: params.pagination?.page ?? 1,
     pageSize: params.pagination?.perPage ?? 20,
@@ -26,13 +24,14 @@ function searchBody(params: GetListParams) {
   };
 }
 
-const taskList = (url: string, prefetch: boolean): Partial<DataProvider> => ({
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
-    const body = searchBody(params);
-    const reply = await post<PurgeTaskListReply>(url, prefetch ? { ...body, type: undefined } : body);
-    return { data: reply.list as unknown as R[], total: reply.total };
-  },
-});
+const taskList = (url: string, prefetch: boolean) =>
+  crud<PurgeTask>({
+    async getList(params) {
+      const body = searchBody(params);
+      const reply = await post<PurgeTaskListReply>(url, prefetch ? { ...body, type: undefined } : body);
+      return { data: reply.list, total: reply.total };
+    },
+  });
 
 export const purgeMethods = {
   /** Submits one batch of at most 100 lines (text as pasted; line numbers refer to it). */
@@ -40,9 +39,10 @@ export const purgeMethods = {
     kind === 'prefetch' ? post<PurgeSubmitReply>('/api/prefetch', { urls }) : post<PurgeSubmitReply>('/api/refresh', { type: kind, urls }),
   /** Today's used and remaining quota of a kind. */
   async purgeQuota(kind: PurgeKind): Promise<PurgeQuota | undefined> {
-    const reply = kind === 'prefetch'
-      ? await post<PurgeTaskListReply>('/api/prefetch/search', { pageSize: 1 })
-      : await post<PurgeTaskListReply>('/api/refresh/query', { pageSize: 1, type: kind });
+    const reply =
+      kind === 'prefetch'
+        ? await post<PurgeTaskListReply>('/api/prefetch/search', { pageSize: 1 })
+        : await post<PurgeTaskListReply>('/api/refresh/query', { pageSize: 1, type: kind });
     return reply.quotas.find((q) => q.kind === kind);
   },
   /** Every URL of a task with its status (a page). */

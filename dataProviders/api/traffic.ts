@@ -1,7 +1,10 @@
-import { get, post } from '../http';
+import { client, get, post, PortalApiError } from '../http';
 import { aesEncrypt, decryptJson, desEncrypt, encryptJson } from '../cipher';
 import { browserZone, withZone } from '../zone';
 import type { ProviderModule } from '../types';
+import { readUserInfo } from '../../src/auth/storage';
+import type { BandwidthPoint, LineArea, LineDataQuery, LineInfo, LineRangeQuery, LineSummary } from '../../common/wire/traffic/lines';
+import type { LogSearchQuery, LogSearchResult } from '../../common/wire/traffic/logs';
 import type {
   AnalysisMeasure,
   AnalysisOptions,
@@ -37,6 +40,9 @@ import type {
   UserListAll,
   UserListCn,
 } from '../../common/wire/traffic/index';
+
+export type * from '../../common/wire/traffic/lines';
+export type * from '../../common/wire/traffic/logs';
 
 const es = <T>(path: string, search: AnalysisSearch) => post<T>(`/api/es/${path}`, withZone(search));
 
@@ -136,4 +142,59 @@ export const trafficMethods = {
   billOverview: (query: BillQuery) => post<BillOverview>('/api/bill/overview', withZone(query)),
 };
 
-export const trafficProvider = { methods: trafficMethods } satisfies ProviderModule<typeof trafficMethods>;
+/** Lines (contract rows /api/line/*, GET /cloud/line/area/query, POST /linesapi/static_data). */
+export const lineMethods = {
+  lineInit: () => post<LineInfo[]>('/api/line/init'),
+  /** 1-minute points. */
+  lineData: (query: LineDataQuery) => post<BandwidthPoint[]>('/api/line/data', withZone(query)),
+  /** 5-minute points (averages of the minutes). */
+  lineSdwanData: (query: LineDataQuery) => post<BandwidthPoint[]>('/api/line/sdwandata', withZone(query)),
+  lineAreas: () => get<LineArea[]>('/cloud/line/area/query'),
+  /** Raw reply (no envelope); failures still arrive as an envelope or an HTTP status. */
+  lineStaticData: async (query: LineRangeQuery = {}): Promise<LineSummary[]> => {
+    const res = await client.request<LineSummary[] | { code?: string | number; msg?: string } | null>({
+      method: 'POST',
+      url: '/linesapi/static_data',
+      data: withZone(query),
+      validateStatus: () => true,
+    });
+    if (res.status === 401) throw new PortalApiError('portal.errors.sessionExpired', 401, 401, true);
+    const body = res.data;
+    if (Array.isArray(body)) return body;
+    if (body && String(body.code) === '403') throw new PortalApiError(body.msg || 'portal.errors.forbidden', '403', res.status, true);
+    throw new PortalApiError(body?.msg || 'portal.errors.unknown', body?.code ?? res.status, res.status);
+  },
+};
+
+function withDefaults(query: LogSearchQuery): LogSearchQuery {
+  return {
+    ...query,
+    accountAll: query.accountAll ?? readUserInfo()?.account_all,
+    timeZone: query.timeZone ?? browserZone(),
+  };
+}
+
+/** Log search and download (contract rows /api/log/*). */
+export const logMethods = {
+  /** A page of raw log rows (POST /api/log/searchList). */
+  logSearch: (query: LogSearchQuery) => post<LogSearchResult>('/api/log/searchList', withDefaults(query)),
+  /**
+   * Makes a gzip CSV of the selection (POST /api/log/downloadID) and returns its address
+   * ('/api/log/download/<id>'), usable by users of the same account for LOG_DOWNLOAD_TTL_HOURS.
+   */
+  logDownloadId: (query: LogSearchQuery) => post<string>('/api/log/downloadID', withDefaults(query)),
+  /**
+   * Checks a download address before the browser navigates to it (spec §8): the HTTP status of a
+   * HEAD request; 200 means the file is there. A failure to reach the server rejects.
+   */
+  logDownloadCheck: async (address: string): Promise<number> => {
+    const res = await client.request({ method: 'HEAD', url: address, validateStatus: () => true });
+    if (res.status === 401) throw new PortalApiError('portal.errors.sessionExpired', 401, 401, true);
+    return res.status;
+  },
+};
+
+/** The traffic area's verbs on the api backend: analysis, overview, ranking, bills, lines and logs. */
+export const trafficProvider = {
+  methods: { ...trafficMethods, ...lineMethods, ...logMethods },
+} satisfies ProviderModule<typeof trafficMethods & typeof lineMethods & typeof logMethods>;

@@ -1,9 +1,20 @@
-import type { CreateParams, DataProvider, DeleteParams, GetListParams, GetManyParams, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type { Identifier } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
+import { crud, filterOf, slicePage, text } from '../crud';
 import type { ProviderModule } from '../types';
 import type { PolicyInput, RuleInput } from '../../common/rules/websites/index';
 import type { ClientApp, FilterFieldInfo } from '../../common/rules/websites/catalogue';
-import type { CertificateOption, DryRunBody, DryRunResult, Policy, PortErrorData, Rule, StatisticBody, StatisticData, Website } from '../../common/wire/websites';
+import type {
+  CertificateOption,
+  DryRunBody,
+  DryRunResult,
+  Policy,
+  PortErrorData,
+  Rule,
+  StatisticBody,
+  StatisticData,
+  Website,
+} from '../../common/wire/websites';
 
 /**
  * Website protection calls (issue #18; contract rows /impapi/protection/application/*,
@@ -26,34 +37,36 @@ export interface CheckReply {
   origins: Website['checkResult'];
 }
 
-const websites: Partial<DataProvider> = {
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
-    const f = (params.filter ?? {}) as Record<string, unknown>;
+const websites = crud<Website>({
+  async getList(params) {
     const reply = await impapiGet<{ list: Website[]; total: number }>(`${P}/manager/list`, {
-      pageNum: params.pagination?.page ?? 1, pageSize: params.pagination?.perPage ?? 20,
-      domain: typeof f.domain === 'string' && f.domain.trim() ? f.domain.trim() : undefined,
+      pageNum: params.pagination?.page ?? 1,
+      pageSize: params.pagination?.perPage ?? 20,
+      domain: text(filterOf(params).domain),
     });
-    return { data: reply.list as unknown as R[], total: reply.total };
+    return { data: reply.list, total: reply.total };
   },
-  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
-    return { data: (await impapiGet<Website>(`${P}/manager/detail/${Number(params.id)}`)) as unknown as R };
-  },
-  async create<R extends RaRecord>(_resource: string, params: CreateParams) {
-    return { data: (await impapiPost<Website>(`${P}/manager/create`, websiteBody(params.data as Website))) as unknown as R };
-  },
-  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
-    return { data: (await impapiPost<Website>(`${P}/manager/update`, { id: Number(params.id), ...websiteBody(params.data as Website) })) as unknown as R };
-  },
-};
+  getOne: (params) => impapiGet<Website>(`${P}/manager/detail/${Number(params.id)}`),
+  create: (params) => impapiPost<Website>(`${P}/manager/create`, websiteBody(params.data as Website)),
+  update: (params) => impapiPost<Website>(`${P}/manager/update`, { id: Number(params.id), ...websiteBody(params.data as Website) }),
+});
 
 /** The fields a create or update sends (react-admin's record carries read-only ones too). */
 export function websiteBody(w: Website) {
   return {
-    domain: w.domain, originType: w.originType, lbMode: w.lbMode,
+    domain: w.domain,
+    originType: w.originType,
+    lbMode: w.lbMode,
     origins: (w.origins ?? []).map((o) => ({ address: o.address, weight: Number(o.weight), role: o.role })),
-    remark: w.remark ?? '', certificateId: w.certificateId ?? null,
-    hsts: { enabled: Boolean(w.hsts?.enabled), maxAge: Number(w.hsts?.maxAge ?? 31536000), includeSubdomains: Boolean(w.hsts?.includeSubdomains) },
-    enabled: w.enabled ?? true, protectionAddress: w.protectionAddress || undefined,
+    remark: w.remark ?? '',
+    certificateId: w.certificateId ?? null,
+    hsts: {
+      enabled: Boolean(w.hsts?.enabled),
+      maxAge: Number(w.hsts?.maxAge ?? 31536000),
+      includeSubdomains: Boolean(w.hsts?.includeSubdomains),
+    },
+    enabled: w.enabled ?? true,
+    protectionAddress: w.protectionAddress || undefined,
   };
 }
 
@@ -73,12 +86,27 @@ export const websiteMethods = {
 
 /** The fields a policy's create or update sends (the record carries account and times too). */
 export const policyBody = (p: PolicyInput): PolicyInput => ({
-  websiteId: Number(p.websiteId), name: p.name, description: p.description ?? '', type: p.type, enabled: p.enabled, countries: p.countries ?? [], urls: p.urls ?? [],
-  ips: p.ips ?? [], clientAppIds: p.clientAppIds ?? [], exceptions: p.exceptions ?? [], waf: p.waf,
+  websiteId: Number(p.websiteId),
+  name: p.name,
+  description: p.description ?? '',
+  type: p.type,
+  enabled: p.enabled,
+  countries: p.countries ?? [],
+  urls: p.urls ?? [],
+  ips: p.ips ?? [],
+  clientAppIds: p.clientAppIds ?? [],
+  exceptions: p.exceptions ?? [],
+  waf: p.waf,
 });
 /** The fields a rule's create or update sends (the record carries priority, status, account and times too). */
 export const ruleBody = (r: RuleInput): RuleInput => ({
-  websiteId: Number(r.websiteId), name: r.name, enabled: r.enabled, actionType: r.actionType, action: r.action, filters: r.filters ?? [], clientAppIds: r.clientAppIds ?? [],
+  websiteId: Number(r.websiteId),
+  name: r.name,
+  enabled: r.enabled,
+  actionType: r.actionType,
+  action: r.action,
+  filters: r.filters ?? [],
+  clientAppIds: r.clientAppIds ?? [],
   interval: Number(r.interval),
 });
 
@@ -88,32 +116,21 @@ export const ruleBody = (r: RuleInput): RuleInput => ({
  * (rules by priority, policies by type) and paged here; getOne GET <kind>/detail/{id}; create, update,
  * delete POST <kind>/create, update ({id, ...}), delete ({id}).
  */
-function childOfWebsite<T extends RaRecord, I>(kind: 'policy' | 'rule', body: (data: I) => I): Partial<DataProvider> {
+function childOfWebsite<T extends { id: Identifier }, I>(kind: 'policy' | 'rule', body: (data: I) => I) {
   const detail = (id: unknown) => impapiGet<T>(`${P}/${kind}/detail/${Number(id)}`);
-  return {
-    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
+  return crud<T>({
+    async getManyReference(params, resource) {
       if (params.target !== 'websiteId') throw new Error(`${resource}: getManyReference by '${params.target}' is not supported`);
-      const all = await impapiGet<T[]>(`${P}/${kind}/list/${Number(params.id)}`);
-      const { page = 1, perPage = all.length } = params.pagination ?? {};
-      return { data: all.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: all.length };
+      return slicePage(await impapiGet<T[]>(`${P}/${kind}/list/${Number(params.id)}`), params.pagination);
     },
-    async getOne<R extends RaRecord>(_r: string, params: GetOneParams) {
-      return { data: (await detail(params.id)) as unknown as R };
-    },
-    async getMany<R extends RaRecord>(_r: string, params: GetManyParams) {
-      return { data: (await Promise.all(params.ids.map(detail))) as unknown as R[] };
-    },
-    async create<R extends RaRecord>(_r: string, params: CreateParams) {
-      return { data: (await impapiPost<T>(`${P}/${kind}/create`, body(params.data as I))) as unknown as R };
-    },
-    async update<R extends RaRecord>(_r: string, params: UpdateParams) {
-      return { data: (await impapiPost<T>(`${P}/${kind}/update`, { id: Number(params.id), ...body(params.data as I) })) as unknown as R };
-    },
-    async delete<R extends RaRecord>(_r: string, params: DeleteParams) {
+    getOne: (params) => detail(params.id),
+    getMany: (params) => Promise.all(params.ids.map(detail)),
+    create: (params) => impapiPost<T>(`${P}/${kind}/create`, body(params.data as I)),
+    update: (params) => impapiPost<T>(`${P}/${kind}/update`, { id: Number(params.id), ...body(params.data as I) }),
+    async delete(params) {
       await impapiPost<{ id: number }>(`${P}/${kind}/delete`, { id: Number(params.id) });
-      return { data: (params.previousData ?? { id: params.id }) as R };
     },
-  };
+  });
 }
 
 export const websitesModule = {

@@ -1,8 +1,7 @@
-import type {
-  CreateParams, DataProvider, DeleteManyParams, DeleteParams, GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord, UpdateParams,
-} from 'react-admin';
+import type { GetListParams, Identifier } from 'react-admin';
 import { call, callEnvelope, get, post, PortalApiError } from '../http';
-import { decryptJson } from '../cipher';
+import { aesEncrypt, decryptJson } from '../cipher';
+import { crud, filterOf, text } from '../crud';
 import type { ProviderModule } from '../types';
 import { readLanguage } from '../../src/auth/storage';
 import type { AccountNode } from '../../src/auth/userInfo';
@@ -10,18 +9,12 @@ import type { AccountNode } from '../../src/auth/userInfo';
 export const USER_RESOURCE = 'page/user';
 
 export type { SubUser } from '../../common/wire/users';
-import type { SubUser } from '../../common/wire/users';
+import type { SubUser, SubUserBody, SubUserPage } from '../../common/wire/users';
 
-export type SubUserRecord = SubUser & RaRecord;
+export type SubUserRecord = SubUser & { id: Identifier };
 
 /** What the create and edit forms send. */
-export interface SubUserInput {
-  username?: string;
-  email?: string;
-  password?: string;
-  permissions?: string[];
-  accounts?: string[];
-}
+export type SubUserInput = Omit<SubUserBody, 'uid' | 'account'>;
 
 /** GET /shiro/self/ decrypted. */
 export interface SubUserAllData {
@@ -31,22 +24,13 @@ export interface SubUserAllData {
   permissions: string[];
 }
 
-interface SearchReply {
-  list: SubUser[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
 const toRecord = (u: SubUser): SubUserRecord => ({ ...u, id: u.uid });
-const as = <R>(value: unknown) => value as R;
 /** {language} of the write paths: the current locale (spec §7). */
 const language = () => readLanguage();
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /** react-admin getList params → the search body (filters username, email, enabled; paging). */
 export function userSearchBody(params: Partial<GetListParams>): Record<string, unknown> {
-  const f = (params.filter ?? {}) as Record<string, unknown>;
+  const f = filterOf(params);
   const enabled = f.enabled === true || f.enabled === 'true' ? true : f.enabled === false || f.enabled === 'false' ? false : undefined;
   return {
     username: text(f.username) ?? text(f.q),
@@ -58,7 +42,7 @@ export function userSearchBody(params: Partial<GetListParams>): Record<string, u
 }
 
 async function searchOne(uid: string): Promise<SubUserRecord> {
-  const reply = await post<SearchReply>('/shiro/self/search', { uid, pageNum: 1, pageSize: 1 });
+  const reply = await post<SubUserPage>('/shiro/self/search', { uid, pageNum: 1, pageSize: 1 });
   const hit = reply.list[0];
   if (!hit) throw new PortalApiError('ra.notification.item_doesnt_exist', '404', null);
   return toRecord(hit);
@@ -66,18 +50,17 @@ async function searchOne(uid: string): Promise<SubUserRecord> {
 
 const sameSet = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((x) => b.includes(x));
 
-const users: Partial<DataProvider> = {
-  async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
-    const reply = await post<SearchReply>('/shiro/self/search', userSearchBody(params));
-    return { data: as<R[]>(reply.list.map(toRecord)), total: reply.total };
+const deleteUser = (id: Identifier) =>
+  call<{ uid: string }>({ method: 'DELETE', url: `/shiro/self/delete/${encodeURIComponent(String(id))}` });
+
+const users = crud<SubUserRecord>({
+  async getList(params) {
+    const reply = await post<SubUserPage>('/shiro/self/search', userSearchBody(params));
+    return { data: reply.list.map(toRecord), total: reply.total };
   },
-  async getOne<R extends RaRecord>(_resource: string, params: GetOneParams) {
-    return { data: as<R>(await searchOne(String(params.id))) };
-  },
-  async getMany<R extends RaRecord>(_resource: string, params: GetManyParams) {
-    return { data: as<R[]>(await Promise.all(params.ids.map((id) => searchOne(String(id))))) };
-  },
-  async create<R extends Omit<RaRecord, 'id'>>(_resource: string, params: CreateParams) {
+  getOne: (params) => searchOne(String(params.id)),
+  getMany: (params) => Promise.all(params.ids.map((id) => searchOne(String(id)))),
+  async create(params) {
     const input = params.data as SubUserInput;
     const created = await post<SubUser>(`/shiro/self/create/${language()}`, {
       username: input.username?.trim(),
@@ -86,10 +69,10 @@ const users: Partial<DataProvider> = {
       permissions: input.permissions ?? [],
       accounts: input.accounts ?? [],
     });
-    return { data: as<R & { id: Identifier }>(toRecord(created)) };
+    return toRecord(created);
   },
   /** update/{language} for the user's fields, then updateaccount/{language} when its accounts changed. */
-  async update<R extends RaRecord>(_resource: string, params: UpdateParams) {
+  async update(params) {
     const input = params.data as SubUserInput;
     const uid = String(params.id);
     let saved = await post<SubUser>(`/shiro/self/update/${language()}`, {
@@ -101,17 +84,45 @@ const users: Partial<DataProvider> = {
     });
     const previous = (params.previousData as Partial<SubUser> | undefined)?.accounts ?? saved.accounts;
     if (input.accounts && !sameSet(input.accounts, previous)) saved = await userMethods.userUpdateAccounts(uid, input.accounts);
-    return { data: as<R>(toRecord(saved)) };
+    return toRecord(saved);
   },
-  async delete<R extends RaRecord>(_resource: string, params: DeleteParams<R>) {
-    await call<{ uid: string }>({ method: 'DELETE', url: `/shiro/self/delete/${encodeURIComponent(String(params.id))}` });
-    return { data: params.previousData ?? as<R>({ id: params.id }) };
+  async delete(params) {
+    await deleteUser(params.id);
   },
-  async deleteMany(_resource: string, params: DeleteManyParams) {
-    for (const id of params.ids) await call({ method: 'DELETE', url: `/shiro/self/delete/${encodeURIComponent(String(id))}` });
-    return { data: params.ids };
+  async deleteMany(params) {
+    for (const id of params.ids) await deleteUser(id);
   },
-};
+});
+
+export interface ChangePasswordInput {
+  username: string;
+  account: string;
+  oldPassword: string;
+  newPassword: string;
+  /** Sign out the user's other sessions after the change. */
+  signOutOthers?: boolean;
+}
+
+/**
+ * The own-password change (contract row GET /shiro/self/safeupdatepassword): both passwords
+ * AES-encrypted with the portal key; the reply's msg ('modify successfully', localised) is returned.
+ * Failures reject with PortalApiError (message = the server's msg).
+ */
+async function changePassword(input: ChangePasswordInput): Promise<string> {
+  const env = await callEnvelope<null>({
+    method: 'GET',
+    url: '/shiro/self/safeupdatepassword',
+    params: {
+      username: input.username,
+      password: aesEncrypt(input.newPassword),
+      account: input.account,
+      ischinese: readLanguage() === 'chinese' ? 'true' : 'false',
+      oldPassword: aesEncrypt(input.oldPassword),
+      ...(input.signOutOthers ? { signOutOthers: 'true' } : {}),
+    },
+  });
+  return env.msg ?? '';
+}
 
 /** Custom verbs of the sub-user screen (useDataProvider<PortalDataProvider>()). */
 export const userMethods = {
@@ -125,7 +136,8 @@ export const userMethods = {
   },
   /** The encrypted all-data blob, decrypted. */
   userAllData: async (): Promise<SubUserAllData> => decryptJson<SubUserAllData>(await get<string>('/shiro/self/')),
+  changePassword,
 };
 
-/** Sub-users of the shiro backend (contract rows /shiro/self/*, except safeupdatepassword). */
+/** Sub-users and the own-password change of the shiro backend (contract rows /shiro/self/*). */
 export const usersProvider = { resources: { [USER_RESOURCE]: users }, methods: userMethods } satisfies ProviderModule;

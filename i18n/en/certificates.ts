@@ -44,7 +44,15 @@ export default {
       },
       status: { normal: 'Normal', deleting: 'Deleting…', failed: 'Deletion failed', deleted: 'Deleted' },
       titles: { list: 'Certificates', create: 'Upload certificate', edit: 'Edit certificate %{name}', show: 'Certificate details' },
-      sections: { basic: 'Certificate', issuer: 'Issuer', validity: 'Validity', domains: 'Domains', chain: 'Chain', sharing: 'Sharing', renew: 'Renew' },
+      sections: {
+        basic: 'Certificate',
+        issuer: 'Issuer',
+        validity: 'Validity',
+        domains: 'Domains',
+        chain: 'Chain',
+        sharing: 'Sharing',
+        renew: 'Renew',
+      },
       actions: {
         upload: 'Upload certificate',
         details: 'Details',
@@ -91,7 +99,8 @@ export default {
       delete: {
         title: 'Delete certificate %{name}',
         content:
-          'Delete the certificate %{name}? Domains bound with HTTPS off are unbound. A certificate used by a domain with HTTPS on cannot be deleted until it is unbound.',
+          'Delete the certificate %{name}? Domains bound with HTTPS off are unbound. A certificate used by a domain with HTTPS on ' +
+          'cannot be deleted until it is unbound.',
       },
       validation: {
         required: 'Cannot be empty',

@@ -1,8 +1,9 @@
 import { domainRuleMessages } from '../../common/rules/domains/messages';
 
-/** Accelerated domains at /cdn/domain (English). Rule messages come from common/rules/domainMessages.ts. */
+/** The domains area (English): accelerated domains at /cdn/domain and live domains at /cdn/liveDomain. */
 export default {
   resources: {
+    /** Accelerated domains at /cdn/domain (English). Rule messages come from common/rules/domainMessages.ts. */
     'cdn/domain': {
       rules: domainRuleMessages('en'),
       name: 'Domain |||| Domains',
@@ -216,12 +217,14 @@ export default {
         name: 'For example www.example.com or *.example.com',
         icp: 'Required for Mainland China and global acceleration, e.g. 京ICP备12345678号-1',
         typeAddOnly: 'Download, VOD and static sites can be added here; live domains are set up by the provider.',
-        origins: 'Main origins serve all requests; backup origins are used when every main origin is down. The weight splits traffic between origins of the same role.',
+        origins:
+          'Main origins serve all requests; backup origins are used when every main origin is down. The weight splits traffic between ' +
+          'origins of the same role.',
         address: 'Host name or IP, without http:// and port',
         testUrl: 'A path on the origin that answers 200, e.g. /index.html',
         backDir: "Requests are sent to this directory of the origin; starts and ends with '/'",
         cacheRules: 'Rules apply from top to bottom: the first matching rule wins. A time of 0 means no cache.',
-        cacheValue: "Paths: /images/ (directory) or /index.html (file); suffixes: jpg,png (at most 10). Separate entries with commas.",
+        cacheValue: 'Paths: /images/ (directory) or /index.html (file); suffixes: jpg,png (at most 10). Separate entries with commas.',
         defaultCache: 'Requests matching no rule are cached for %{days} days (default for %{type}).',
         typeDefaultsApplied: 'Cache rules set to the defaults of %{type}.',
         ignoreParams: 'Parameters ignored for the cache key. Separate names and paths with commas or new lines.',
@@ -264,7 +267,9 @@ export default {
         testFailedTitle: 'Origin test failed',
         testFailedContent: 'The test URL could not be fetched from the origin: %{reason}. Proceed anyway?',
         deleteTitle: 'Delete %{name}?',
-        deleteContent: 'The domain and its configuration are removed for good and the CDN stops serving it. Point the DNS record back to the origin first to avoid an outage.',
+        deleteContent:
+          'The domain and its configuration are removed for good and the CDN stops serving it. Point the DNS record back to the origin ' +
+          'first to avoid an outage.',
         freezeTitle: 'Freeze %{name}?',
         freezeContent: 'The CDN stops serving this domain and the customer cannot enable it again until it is unfrozen.',
         unfreezeTitle: 'Unfreeze %{name}?',
@@ -387,6 +392,38 @@ export default {
           responseHeaders: 'Response headers',
           requestHeaders: 'Back-to-origin request headers',
           rewriteRules: 'Rewrite rules',
+        },
+      },
+    },
+    /** Live domains at /cdn/liveDomain (English). */
+    'cdn/liveDomain': {
+      name: 'Live domain |||| Live domains',
+      fields: {
+        name: 'Domain name',
+        customer: 'Customer',
+        belongDomainGroup: 'Sub-account',
+        type: 'Type',
+        status: 'Status',
+        operationState: 'Configuration',
+        scope: 'Acceleration scope',
+        protocol: 'Protocol',
+        source: 'Source',
+        cname: 'CNAME',
+        createTime: 'Create time',
+        updateTime: 'Update time',
+      },
+      menu: 'Live domains',
+      title: 'Live domain list',
+      empty: 'No live domains',
+      values: {
+        type: {
+          live_push: 'Live push',
+          live_pull: 'Live pull',
+        },
+        protocol: {
+          rtmp: 'RTMP',
+          flv: 'HTTP-FLV',
+          hls: 'HLS',
         },
       },
     },

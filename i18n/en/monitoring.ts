@@ -49,7 +49,9 @@ export default {
         lte: '≤',
       },
       periodMinutes: '%{n} min',
-      probeHint: 'Availability: the chosen domains (edge) and their origins are probed from the server every minute (DNS lookup, TCP connect and total HTTP time); a probe fails when it times out, cannot connect or gets a 5xx answer.',
+      probeHint:
+        'Availability: the chosen domains (edge) and their origins are probed from the server every minute (DNS lookup, TCP connect ' +
+        'and total HTTP time); a probe fails when it times out, cannot connect or gets a 5xx answer.',
       repeatOnce: 'Once',
       repeatEvery: 'Every %{n} min',
       states: {

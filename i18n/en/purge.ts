@@ -5,8 +5,12 @@ export default {
       menu: 'URL purge',
       title: 'URL purge',
       hint: {
-        url: 'One URL per line, each beginning with http:// or https://. At most 100 URLs per submission; longer lists are sent in batches of 100.',
-        dir: 'One directory per line, each beginning with http:// or https:// and ending with /. Everything under it is purged (up to 30 minutes).',
+        url:
+          'One URL per line, each beginning with http:// or https://. At most 100 URLs per submission; longer lists are sent in ' +
+          'batches of 100.',
+        dir:
+          'One directory per line, each beginning with http:// or https:// and ending with /. Everything under it is purged (up to 30 ' +
+          'minutes).',
         prefetch: 'One URL per line, each beginning with http:// or https://. The edge caches fetch each URL from your origin.',
       },
       placeholder: {

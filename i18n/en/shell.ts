@@ -35,7 +35,9 @@ export default {
     },
     welcome: {
       title: 'No access',
-      text: 'Your account has no permission for any page of this portal. Ask your administrator for access, or sign in with another account.',
+      text:
+        'Your account has no permission for any page of this portal. Ask your administrator for access, or sign in with another ' +
+        'account.',
       back: 'Back to login',
     },
     errors: {

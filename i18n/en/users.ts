@@ -1,6 +1,7 @@
-/** Sub-users at /page/user (English). */
+/** The users area (English): sub-users at /page/user, sub-accounts at /page/userAccount, personal settings at /page/usersetting. */
 export default {
   resources: {
+    /** Sub-users at /page/user (English). */
     'page/user': {
       modules: {
         audit: 'Audit log',
@@ -52,7 +53,8 @@ export default {
       enableTitle: 'Enable %{username}',
       enableContent: 'Enable the user %{username}? It can sign in again with its current permissions.',
       disableTitle: 'Disable %{username}',
-      disableContent: 'Disable the user %{username}? It is signed out at once and cannot sign in until enabled again. Its permissions are kept.',
+      disableContent:
+        'Disable the user %{username}? It is signed out at once and cannot sign in until enabled again. Its permissions are kept.',
       enabledDone: 'Enabled',
       disabledDone: 'Disabled',
       deleteTitle: 'Delete user %{username}',
@@ -66,7 +68,9 @@ export default {
         strong: 'Strong',
       },
       accountsTitle: 'Accounts',
-      accountsHelp: 'The accounts this user may act for (a checked account includes its sub-accounts). Nothing checked: all accounts of its own account.',
+      accountsHelp:
+        'The accounts this user may act for (a checked account includes its sub-accounts). Nothing checked: all accounts of its own ' +
+        'account.',
       noAccounts: 'No account to choose from',
       permissionsTitle: 'Permissions',
       permissionsHelp: 'Read-only: can view. Operable: can view and change. Only rights you hold yourself can be granted.',
@@ -106,6 +110,69 @@ export default {
         passwordLength: 'The password needs at least 8 characters',
         passwordPattern: 'The password needs three of: upper-case letters, lower-case letters, digits, special characters',
         permissionRequired: 'Choose at least one permission',
+      },
+    },
+    /** Sub-accounts (domain groups) at /page/userAccount (English). */
+    'page/userAccount': {
+      name: 'Sub-account |||| Sub-accounts',
+      fields: {
+        identity: 'Account identity',
+        companyName: 'Company name',
+        email: 'Email',
+        createTime: 'Create time',
+        customer: 'Parent account',
+      },
+      menu: 'Sub-accounts',
+      title: 'Sub-accounts',
+      createTitle: 'New sub-account',
+      editTitle: 'Edit sub-account %{identity}',
+      identityHelper: 'Letters, digits and underscores; cannot be changed later',
+      noAccountToChoose: 'No account to choose from',
+      notMainAccount: 'This user is not main-accounts',
+      noSubAccounts: 'Current user has no sub accounts',
+      created: 'Sub-account created',
+      updated: 'Sub-account saved',
+      deleted: 'Sub-account deleted',
+      deleteTitle: 'Delete sub-account %{identity}',
+      deleteContent: 'Delete the sub-account %{identity} (%{company})? This cannot be undone.',
+      rules: {
+        identityRequired: 'Account identity cannot be empty',
+        identityFormat: 'Account identity may contain only letters, digits and underscores',
+        identityTooLong: 'Account identity may have at most 64 characters',
+        companyRequired: 'Company name cannot be empty',
+        companyTooLong: 'Company name may have at most 100 characters',
+        emailRequired: 'Email cannot be empty',
+        emailFormat: 'Email format error',
+      },
+    },
+  },
+  pages: {
+    /** Personal settings at /page/usersetting (English). */
+    'page/usersetting': {
+      menu: 'Personal settings',
+      title: 'Personal settings',
+      profile: 'Account information',
+      username: 'Username',
+      account: 'Account',
+      accountName: 'Company',
+      email: 'Email',
+      passwordTitle: 'Change password',
+      currentPassword: 'Current password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+      passwordHint: 'At least 8 characters with three of: upper-case letters, lower-case letters, digits, special characters.',
+      signOutOthers: 'Sign out my other sessions (other browsers and devices)',
+      submit: 'Change password',
+      success: 'modify successfully',
+      failed: 'Password change failed',
+      rules: {
+        currentRequired: 'Please enter the current password',
+        newRequired: 'Please enter the new password',
+        confirmRequired: 'Please confirm the new password',
+        confirmMismatch: 'The two passwords do not match',
+        sameAsCurrent: 'The new password must differ from the current one',
+        pattern:
+          'The password needs at least 8 characters and three of: upper-case letters, lower-case letters, digits, special characters',
       },
     },
   },

@@ -253,7 +253,7 @@ export default {
       totalRequests: 'Total requests',
       peakBandwidth: 'Peak bandwidth',
       empty: 'No access logs for these websites in this range',
-      source: 'From the CDN access logs of the websites\' domains',
+      source: "From the CDN access logs of the websites' domains",
       events: 'Security events',
       totalEvents: 'Security events',
       blockedShare: 'Share stopped',

@@ -1,4 +1,7 @@
-/** Server messages of IP protection (issue #19; the spec's generic texts verbatim: 'Cannot be empty', 'Format error', 'Range Error', 'IP is empty and cannot be queried'). */
+/**
+ * Server messages of IP protection (issue #19; the spec's generic texts verbatim: 'Cannot be empty',
+ * 'Format error', 'Range Error', 'IP is empty and cannot be queried').
+ */
 export default {
   ippEmpty: { zh: '不能为空', en: 'Cannot be empty' },
   ippFormat: { zh: '格式错误', en: 'Format error' },

@@ -4,7 +4,10 @@ export default {
   monitNameEmpty: { zh: '名称不能为空', en: 'The name cannot be empty' },
   monitNameTooLong: { zh: '名称最多64个字符', en: 'The name may have at most 64 characters' },
   monitEmailFormat: { zh: '邮箱格式错误', en: 'The email address format is incorrect' },
-  monitMobileFormat: { zh: '手机号格式错误（国际格式 +号码，或中国大陆11位手机号）', en: 'The mobile number format is incorrect (+ and the international number, or 11 digits in mainland China)' },
+  monitMobileFormat: {
+    zh: '手机号格式错误（国际格式 +号码，或中国大陆11位手机号）',
+    en: 'The mobile number format is incorrect (+ and the international number, or 11 digits in mainland China)',
+  },
   monitWebhookFormat: { zh: 'Webhook 地址必须以 http:// 或 https:// 开头', en: 'The webhook URL must begin with http:// or https://' },
   monitChannelRequired: { zh: '邮箱、手机号、Webhook 至少填写一项', en: 'Enter at least one of email, mobile number and webhook' },
   monitRemarkTooLong: { zh: '备注最多200个字符', en: 'The remark may have at most 200 characters' },
@@ -18,7 +21,10 @@ export default {
   monitDomainsTooMany: { zh: '一条规则最多100个域名', en: 'A rule may cover at most 100 domains' },
   monitUnknownDomain: { zh: '域名不存在或不属于当前账号：{domain}', en: 'The domain does not exist or is not yours: {domain}' },
   monitThresholdFormat: { zh: '阈值必须是数字', en: 'The threshold must be a number' },
-  monitThresholdRange: { zh: '阈值超出范围（比率为0–100，探测耗时最多600000毫秒）', en: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)' },
+  monitThresholdRange: {
+    zh: '阈值超出范围（比率为0–100，探测耗时最多600000毫秒）',
+    en: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)',
+  },
   monitConsecutiveRange: { zh: '连续周期数为1–10', en: 'Consecutive periods must be between 1 and 10' },
   monitGroupsRequired: { zh: '请至少选择一个联系组', en: 'Choose at least one contact group' },
   monitChannelsRequired: { zh: '请至少选择一种通知方式', en: 'Choose at least one notification channel' },
@@ -26,3 +32,61 @@ export default {
   monitMuteTooMany: { zh: '最多5个静默时段', en: 'At most 5 mute windows' },
   monitTimeZone: { zh: '时区无效', en: 'Unknown time zone' },
 } as const;
+
+/** Texts of the alert notices (email, SMS, webhook `text`), in the contact's language (issue #20). */
+export const MONIT_NOTICES = {
+  zh: {
+    firing:
+      '【CDN告警】规则“{rule}”触发：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{period}分钟周期，{start} – {end}，域名：{domains}）',
+    repeat: '【CDN告警】规则“{rule}”持续告警：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{start} – {end}，域名：{domains}）',
+    restored: '【CDN恢复】规则“{rule}”已恢复：{metric} 当前值 {value}{unit}（{start} – {end}，域名：{domains}）',
+    test: '【CDN告警】这是一条测试消息，发送给联系人“{contact}”。收到即表示该通知方式可用。',
+    subjectFiring: '[告警] {rule}',
+    subjectRepeat: '[持续告警] {rule}',
+    subjectRestored: '[恢复] {rule}',
+    subjectTest: '[测试] CDN 告警通知',
+    metrics: {
+      bandwidth: '带宽',
+      traffic: '流量',
+      requests: '请求数',
+      qps: '每秒请求数',
+      rate4xx: '4xx 比例',
+      rate5xx: '5xx 比例',
+      hitRate: '请求命中率',
+      byteHitRate: '流量命中率',
+      responseTime: '平均响应时间',
+      probeFailRate: '探测失败率',
+      probeTotalTime: '探测平均总耗时',
+    },
+  },
+  en: {
+    firing:
+      '[CDN alert] Rule "{rule}" fired: {metric} {sign} {threshold}{unit}, value {value}{unit} ({period}-minute period, {start} – ' +
+      '{end}, domains: {domains})',
+    repeat:
+      '[CDN alert] Rule "{rule}" is still firing: {metric} {sign} {threshold}{unit}, value {value}{unit} ({start} – {end}, domains: ' +
+      '{domains})',
+    restored: '[CDN restored] Rule "{rule}" is back to normal: {metric} value {value}{unit} ({start} – {end}, domains: {domains})',
+    test: '[CDN alert] This is a test message for contact "{contact}". Receiving it means this channel works.',
+    subjectFiring: '[Alert] {rule}',
+    subjectRepeat: '[Still firing] {rule}',
+    subjectRestored: '[Restored] {rule}',
+    subjectTest: '[Test] CDN alert notice',
+    metrics: {
+      bandwidth: 'bandwidth',
+      traffic: 'traffic',
+      requests: 'requests',
+      qps: 'requests per second',
+      rate4xx: '4xx rate',
+      rate5xx: '5xx rate',
+      hitRate: 'request hit rate',
+      byteHitRate: 'byte hit rate',
+      responseTime: 'average response time',
+      probeFailRate: 'failed probe rate',
+      probeTotalTime: 'average probe total time',
+    },
+  },
+} as const;
+
+export const fillNotice = (template: string, args: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));

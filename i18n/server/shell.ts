@@ -1,4 +1,4 @@
-/** Server messages of the shell: session, permissions, sub-accounts, password change. */
+/** Server messages of the shell: session, permissions, sub-accounts, password change, load protection, request checks. */
 export default {
   success: { zh: '成功', en: 'success' },
   notSignedIn: { zh: '登录已过期，请重新登录', en: 'Timeout has expired. Please login again' },
@@ -26,4 +26,19 @@ export default {
     zh: '密码至少8位，且须包含大写字母、小写字母、数字和特殊字符中的至少三类',
     en: 'The password needs at least 8 characters and three of: upper-case letters, lower-case letters, digits, special characters',
   },
+  /** Server messages of load protection (issue #22: the bounded queue in front of the traffic engine). */
+  trafficBusy: {
+    zh: '服务繁忙：统计分析请求过多，请稍后重试',
+    en: 'The server is busy: too many analysis requests are waiting. Please try again in a moment',
+  },
+  /** Server messages of the input and request checks (issue #22). */
+  invalidCharacters: { zh: '请求参数错误：包含无效字符', en: 'Invalid request: it contains invalid characters' },
+  valueOutOfRange: { zh: '请求参数错误：数值超出范围', en: 'Invalid request: a number is out of range' },
+  invalidValue: { zh: '请求参数错误：值无效', en: 'Invalid request: a value is not valid' },
+  usersTargetRicher: {
+    zh: '该用户拥有您没有的权限，您不能修改、启用、停用或删除该用户',
+    en: 'This user holds rights you do not hold: you cannot change, enable, disable or delete it',
+  },
+  crossSiteRefused: { zh: '拒绝来自其他站点的请求', en: 'Requests from another site are refused' },
+  bodyTooLarge: { zh: '请求内容过大', en: 'The request body is too large' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,4 +1,4 @@
-/** Server messages of sub-user administration (/shiro/self). */
+/** Server messages of the users area: sub-user administration (/shiro/self), sub-accounts, the own-password change. */
 export default {
   usersUsernameRequired: { zh: '用户名不能为空', en: 'Username cannot be empty' },
   usersUsernameFormat: {
@@ -25,4 +25,18 @@ export default {
   usersEnabled: { zh: '已启用', en: 'Enabled' },
   usersDisabled: { zh: '已停用', en: 'Disabled' },
   usersDeleted: { zh: '删除成功', en: 'Deleted successfully' },
+  /**
+   * Server messages of sub-accounts (domain groups) and the own-password change, beyond the shell's
+   * (notMainAccount, identity*, company*, email*, accountHasUsers, password* live in shell.ts).
+   */
+  accountsIdentityTooLong: { zh: '账号标识最多64个字符', en: 'Account identity may have at most 64 characters' },
+  accountsCompanyTooLong: { zh: '公司名称最多100个字符', en: 'Company name may have at most 100 characters' },
+  accountsHasDomains: { zh: '该子账号下仍有域名，无法删除', en: 'This sub-account still has domains and cannot be deleted' },
+  accountsHasChildren: {
+    zh: '该子账号下仍有下级子账号，无法删除',
+    en: 'This sub-account still has sub-accounts of its own and cannot be deleted',
+  },
+  accountsOldPasswordRequired: { zh: '请输入当前密码', en: 'Please enter the current password' },
+  accountsNewPasswordRequired: { zh: '请输入新密码', en: 'Please enter the new password' },
+  accountsPasswordNotOwn: { zh: '只能修改自己的密码', en: 'You can only change your own password' },
 } as const satisfies Record<string, { zh: string; en: string }>;

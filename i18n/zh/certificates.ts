@@ -44,7 +44,15 @@ export default {
       },
       status: { normal: '正常', deleting: '删除中…', failed: '删除失败', deleted: '已删除' },
       titles: { list: '证书管理', create: '上传证书', edit: '编辑证书 %{name}', show: '证书详情' },
-      sections: { basic: '证书', issuer: '颁发者', validity: '有效期', domains: '域名', chain: '证书链', sharing: '共享', renew: '更新证书' },
+      sections: {
+        basic: '证书',
+        issuer: '颁发者',
+        validity: '有效期',
+        domains: '域名',
+        chain: '证书链',
+        sharing: '共享',
+        renew: '更新证书',
+      },
       actions: {
         upload: '上传证书',
         details: '详情',

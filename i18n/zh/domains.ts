@@ -1,8 +1,9 @@
 import { domainRuleMessages } from '../../common/rules/domains/messages';
 
-/** 加速域名 /cdn/domain（中文）。规则消息来自 common/rules/domainMessages.ts。 */
+/** 域名区域（中文）：加速域名 /cdn/domain 与直播域名 /cdn/liveDomain。 */
 export default {
   resources: {
+    /** 加速域名 /cdn/domain（中文）。规则消息来自 common/rules/domainMessages.ts。 */
     'cdn/domain': {
       rules: domainRuleMessages('zh'),
       name: '域名',
@@ -387,6 +388,38 @@ export default {
           responseHeaders: '响应头',
           requestHeaders: '回源请求头',
           rewriteRules: 'URL重写',
+        },
+      },
+    },
+    /** 直播域名 /cdn/liveDomain（中文）。 */
+    'cdn/liveDomain': {
+      name: '直播域名',
+      fields: {
+        name: '域名',
+        customer: '客户',
+        belongDomainGroup: '子账号',
+        type: '类型',
+        status: '状态',
+        operationState: '配置状态',
+        scope: '加速区域',
+        protocol: '协议',
+        source: '源站',
+        cname: 'CNAME',
+        createTime: '创建时间',
+        updateTime: '更新时间',
+      },
+      menu: '直播域名',
+      title: '直播域名列表',
+      empty: '暂无直播域名',
+      values: {
+        type: {
+          live_push: '直播推流',
+          live_pull: '直播拉流',
+        },
+        protocol: {
+          rtmp: 'RTMP',
+          flv: 'HTTP-FLV',
+          hls: 'HLS',
         },
       },
     },

@@ -1,27 +1,20 @@
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from '../merge';
 import ra from './ra';
-import portal from './shell';
-import certificates from './certificates';
-import subAccounts from './subAccounts';
-import userSetting from './userSetting';
+import shell from './shell';
 import domains from './domains';
-import liveDomains from './liveDomains';
+import certificates from './certificates';
 import users from './users';
-import analysis from './analysis';
-import trafficPages from './trafficPages';
-import overview from './overview';
-import serviceInfo from './serviceInfo';
-import customRank from './customRank';
-import bill from './bill';
-import linesInfo from './linesInfo';
-import logSearch from './logSearch';
+import traffic from './traffic';
 import purge from './purge';
 import hosts from './hosts';
-import audit from './audit';
-import ipp from './ipProtection';
 import websites from './websites';
-import monit from './monitoring';
+import ipProtection from './ipProtection';
+import monitoring from './monitoring';
+import audit from './audit';
 
-/** 中文消息：react-admin 自身的消息加每个区域/资源一个模块（每个一行）。 */
-export const zh = mergeMessages<TranslationMessages>(ra, portal, subAccounts, userSetting, domains, liveDomains, users, analysis, certificates, trafficPages, overview, serviceInfo, customRank, bill, linesInfo, logSearch, purge, hosts, audit, ipp, websites, monit);
+/** 中文消息：react-admin 自身的消息加每个区域一个模块（每个一行）。 */
+export const zh = mergeMessages<TranslationMessages>(
+  ra,
+  ...[shell, domains, certificates, users, traffic, purge, hosts, websites, ipProtection, monitoring, audit],
+);

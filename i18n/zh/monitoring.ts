@@ -49,7 +49,8 @@ export default {
         lte: '≤',
       },
       periodMinutes: '%{n} 分钟',
-      probeHint: '可用性指标：服务器每分钟探测所选域名（边缘）及其源站（DNS 解析、TCP 连接和 HTTP 总耗时）；超时、无法连接或返回 5xx 即为探测失败。',
+      probeHint:
+        '可用性指标：服务器每分钟探测所选域名（边缘）及其源站（DNS 解析、TCP 连接和 HTTP 总耗时）；超时、无法连接或返回 5xx 即为探测失败。',
       repeatOnce: '仅通知一次',
       repeatEvery: '每 %{n} 分钟',
       states: {

@@ -1,6 +1,7 @@
-/** 用户管理 /page/user（中文）。 */
+/** 用户区域（中文）：子用户 /page/user、子账号 /page/userAccount、个人设置 /page/usersetting。 */
 export default {
   resources: {
+    /** 用户管理 /page/user（中文）。 */
     'page/user': {
       modules: {
         audit: '审计日志',
@@ -106,6 +107,68 @@ export default {
         passwordLength: '密码至少8位',
         passwordPattern: '密码须包含大写字母、小写字母、数字和特殊字符中的至少三类',
         permissionRequired: '请至少选择一项权限',
+      },
+    },
+    /** 子账号（域名组），/page/userAccount（中文）。 */
+    'page/userAccount': {
+      name: '子账号',
+      fields: {
+        identity: '账号标识',
+        companyName: '公司名称',
+        email: '邮箱',
+        createTime: '创建时间',
+        customer: '上级账号',
+      },
+      menu: '子账号管理',
+      title: '子账号管理',
+      createTitle: '新建子账号',
+      editTitle: '编辑子账号 %{identity}',
+      identityHelper: '字母、数字和下划线，创建后不可修改',
+      noAccountToChoose: '没有可选择的账号',
+      notMainAccount: '该用户不是主账号',
+      noSubAccounts: '当前用户没有子账号',
+      created: '子账号已创建',
+      updated: '子账号已保存',
+      deleted: '子账号已删除',
+      deleteTitle: '删除子账号 %{identity}',
+      deleteContent: '确定删除子账号 %{identity}（%{company}）吗？此操作不可恢复。',
+      rules: {
+        identityRequired: '账号标识不能为空',
+        identityFormat: '账号标识只能包含字母、数字和下划线',
+        identityTooLong: '账号标识最多64个字符',
+        companyRequired: '公司名称不能为空',
+        companyTooLong: '公司名称最多100个字符',
+        emailRequired: '邮箱不能为空',
+        emailFormat: '邮箱格式错误',
+      },
+    },
+  },
+  pages: {
+    /** 个人设置，/page/usersetting（中文）。 */
+    'page/usersetting': {
+      menu: '个人设置',
+      title: '个人设置',
+      profile: '账号信息',
+      username: '用户名',
+      account: '账号',
+      accountName: '公司',
+      email: '邮箱',
+      passwordTitle: '修改密码',
+      currentPassword: '当前密码',
+      newPassword: '新密码',
+      confirmPassword: '确认新密码',
+      passwordHint: '至少8位，且包含大写字母、小写字母、数字和特殊字符中的至少三类。',
+      signOutOthers: '退出我在其他浏览器和设备上的登录',
+      submit: '修改密码',
+      success: '修改成功',
+      failed: '密码修改失败',
+      rules: {
+        currentRequired: '请输入当前密码',
+        newRequired: '请输入新密码',
+        confirmRequired: '请再次输入新密码',
+        confirmMismatch: '两次输入的密码不一致',
+        sameAsCurrent: '新密码不能与当前密码相同',
+        pattern: '密码至少8位，且须包含大写字母、小写字母、数字和特殊字符中的至少三类',
       },
     },
   },

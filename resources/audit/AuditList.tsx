@@ -1,33 +1,70 @@
 import dayjs from 'dayjs';
 import { Box, Chip, Typography } from '@mui/material';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectInput, TextInput, TopToolbar,
-  useRecordContext, useTranslate, type Exporter, type TranslateFunction,
+  Datagrid,
+  DateTimeInput,
+  downloadCSV,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  type Exporter,
+  type TranslateFunction,
 } from 'react-admin';
-import { auditSucceeded, type AuditEntry } from '../../common/wire/audit';
+import type { AuditEntry } from '../../common/wire/audit';
+import { auditSucceeded } from '../../common/rules/audit';
 import { toCsv, type CsvColumn } from '../../src/lib/csv';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
-import { PortalPagination } from '../../src/kit/PortalPagination';
-import { PageHeading } from '../../src/kit/PageHeading';
+import { PortalList } from '../../src/kit/PortalList';
 
 const label = (f: string) => `resources.page/audit.fields.${f}`;
-export const OBJECT_TYPES = ['domain', 'certificate', 'user', 'account', 'purgeTask', 'prefetchTask', 'session', 'person', 'cloud', 'liveDomain'] as const;
+export const OBJECT_TYPES = [
+  'domain',
+  'certificate',
+  'user',
+  'account',
+  'purgeTask',
+  'prefetchTask',
+  'session',
+  'person',
+  'cloud',
+  'liveDomain',
+] as const;
 
 const typeName = (t: TranslateFunction, type: string) => (type ? t(`resources.page/audit.objectTypes.${type}`, { _: type }) : '');
-const objectText = (r: AuditEntry) => [r.objectName, r.objectId && r.objectId !== r.objectName ? `#${r.objectId}` : ''].filter(Boolean).join(' ');
+const objectText = (r: AuditEntry) =>
+  [r.objectName, r.objectId && r.objectId !== r.objectName ? `#${r.objectId}` : ''].filter(Boolean).join(' ');
 
 const filters = [
   <TextInput key="username" source="username" label={label('username')} alwaysOn resettable />,
-  <SelectInput key="objectType" source="objectType" label={label('objectType')} alwaysOn sx={{ minWidth: 150 }}
-    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))} />,
+  <SelectInput
+    key="objectType"
+    source="objectType"
+    label={label('objectType')}
+    alwaysOn
+    sx={{ minWidth: 150 }}
+    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))}
+  />,
   <TextInput key="route" source="route" label={label('call')} alwaysOn resettable />,
   <DateTimeInput key="startTime" source="startTime" label={label('startTime')} alwaysOn />,
   <DateTimeInput key="endTime" source="endTime" label={label('endTime')} alwaysOn />,
   <TextInput key="object" source="object" label={label('object')} resettable />,
-  <SelectInput key="outcome" source="outcome" label={label('outcome')} choices={[{ id: 'ok', name: 'resources.page/audit.outcome.ok' }, { id: 'failed', name: 'resources.page/audit.outcome.failed' }]} />,
+  <SelectInput
+    key="outcome"
+    source="outcome"
+    label={label('outcome')}
+    choices={[
+      { id: 'ok', name: 'resources.page/audit.outcome.ok' },
+      { id: 'failed', name: 'resources.page/audit.outcome.failed' },
+    ]}
+  />,
 ];
 
 function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
@@ -43,22 +80,36 @@ function csvColumns(t: TranslateFunction): CsvColumn<AuditEntry>[] {
     { header: t(label('objectName')), value: (r) => r.objectName },
     { header: t(label('code')), value: (r) => r.code },
     { header: t(label('message')), value: (r) => r.message },
-    { header: t('resources.page/audit.changes'), value: (r) => fieldChanges(r.before, r.after).map((c) => `${c.field}: ${c.before} → ${c.after}`).join('; ') },
+    {
+      header: t('resources.page/audit.changes'),
+      value: (r) =>
+        fieldChanges(r.before, r.after)
+          .map((c) => `${c.field}: ${c.before} → ${c.after}`)
+          .join('; '),
+    },
   ];
 }
 
 /** The CSV of exported rows (the project's csv helper: quoting and a byte-order mark). */
 export const auditCsv = (records: readonly AuditEntry[], t: TranslateFunction) => toCsv(records, csvColumns(t));
 
-const exporter = (t: TranslateFunction): Exporter<AuditEntry> => (records) =>
-  downloadCSV(auditCsv(records, t), `audit-log-${dayjs().format('YYYYMMDD-HHmmss')}`);
+const exporter =
+  (t: TranslateFunction): Exporter<AuditEntry> =>
+  (records) =>
+    downloadCSV(auditCsv(records, t), `audit-log-${dayjs().format('YYYYMMDD-HHmmss')}`);
 
 function Outcome({ entry }: { entry: AuditEntry }) {
   const t = useTranslate();
   const ok = auditSucceeded(entry);
   return (
-    <Chip size="small" variant="outlined" color={ok ? 'success' : 'error'} data-testid="audit-outcome"
-      label={ok ? t('resources.page/audit.outcome.ok') : `${t('resources.page/audit.outcome.failed')} (${entry.code})`} title={entry.message} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={ok ? 'success' : 'error'}
+      data-testid="audit-outcome"
+      label={ok ? t('resources.page/audit.outcome.ok') : `${t('resources.page/audit.outcome.failed')} (${entry.code})`}
+      title={entry.message}
+    />
   );
 }
 
@@ -72,13 +123,19 @@ export function AuditChanges() {
   return (
     <Box sx={{ p: 1 }} data-testid="audit-changes">
       <Typography variant="body2" sx={{ mb: 1 }}>
-        <b>{t(label('message'))}:</b> {entry.message || '—'} · <b>{t(label('ip'))}:</b> {entry.ip} · <b>{t(label('route'))}:</b> {entry.method} {entry.route}
+        <b>{t(label('message'))}:</b> {entry.message || '—'} · <b>{t(label('ip'))}:</b> {entry.ip} · <b>{t(label('route'))}:</b>{' '}
+        {entry.method} {entry.route}
       </Typography>
       {!changes.length ? (
-        <Typography variant="body2" color="text.secondary">{t('resources.page/audit.noChanges')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('resources.page/audit.noChanges')}
+        </Typography>
       ) : (
         <>
-          <Typography variant="subtitle2">{t('resources.page/audit.changes')}{kind ? ` (${t(`resources.page/audit.${kind}`)})` : ''}</Typography>
+          <Typography variant="subtitle2">
+            {t('resources.page/audit.changes')}
+            {kind ? ` (${t(`resources.page/audit.${kind}`)})` : ''}
+          </Typography>
           <ColumnsTable<(typeof changes)[number]>
             sx={{ maxWidth: 1100 }}
             rows={changes}
@@ -99,30 +156,57 @@ export function AuditChanges() {
 /** The audit log (/page/audit): filters, server-side paging and sort, expandable changes, CSV export. */
 export function AuditList() {
   const t = useTranslate();
-  const title = t('resources.page/audit.title');
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        title={title}
-        filters={filters}
-        sort={{ field: 'time', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t)} maxResults={10000} /></TopToolbar>}
+    <PortalList
+      title="resources.page/audit.title"
+      filters={filters}
+      sort={{ field: 'time', order: 'DESC' }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton exporter={exporter(t)} maxResults={10000} />
+        </TopToolbar>
+      }
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<AuditChanges />}
+        empty={<ListEmpty text="resources.page/audit.empty" testId="audit-empty" />}
       >
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={<ListEmpty text="resources.page/audit.empty" testId="audit-empty" />}>
-          <FunctionField<AuditEntry> source="time" label={label('time')} sortBy="time" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.time)}</span>} />
-          <FunctionField<AuditEntry> source="username" label={label('username')} sortBy="username" render={(r) => r.username} />
-          <FunctionField<AuditEntry> source="account" label={label('account')} sortBy="account" render={(r) => r.account ?? ''} />
-          <FunctionField<AuditEntry> source="ip" label={label('ip')} sortable={false} render={(r) => r.ip} />
-          <FunctionField<AuditEntry> source="route" label={label('call')} sortBy="route" render={(r) => <span style={{ whiteSpace: 'nowrap' }}><b>{r.method}</b> {r.route}</span>} />
-          <FunctionField<AuditEntry> source="objectType" label={label('objectType')} sortBy="objectType" render={(r) => typeName(t, r.objectType)} />
-          <FunctionField<AuditEntry> source="objectName" label={label('object')} sortable={false} render={(r) => <span style={{ wordBreak: 'break-all' }}>{objectText(r)}</span>} />
-          <FunctionField<AuditEntry> source="code" label={label('outcome')} sortBy="code" render={(r) => <Outcome entry={r} />} />
-        </Datagrid>
-      </List>
-    </Box>
+        <FunctionField<AuditEntry>
+          source="time"
+          label={label('time')}
+          sortBy="time"
+          render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.time)}</span>}
+        />
+        <FunctionField<AuditEntry> source="username" label={label('username')} sortBy="username" render={(r) => r.username} />
+        <FunctionField<AuditEntry> source="account" label={label('account')} sortBy="account" render={(r) => r.account ?? ''} />
+        <FunctionField<AuditEntry> source="ip" label={label('ip')} sortable={false} render={(r) => r.ip} />
+        <FunctionField<AuditEntry>
+          source="route"
+          label={label('call')}
+          sortBy="route"
+          render={(r) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <b>{r.method}</b> {r.route}
+            </span>
+          )}
+        />
+        <FunctionField<AuditEntry>
+          source="objectType"
+          label={label('objectType')}
+          sortBy="objectType"
+          render={(r) => typeName(t, r.objectType)}
+        />
+        <FunctionField<AuditEntry>
+          source="objectName"
+          label={label('object')}
+          sortable={false}
+          render={(r) => <span style={{ wordBreak: 'break-all' }}>{objectText(r)}</span>}
+        />
+        <FunctionField<AuditEntry> source="code" label={label('outcome')} sortBy="code" render={(r) => <Outcome entry={r} />} />
+      </Datagrid>
+    </PortalList>
   );
 }

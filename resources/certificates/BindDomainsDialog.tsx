@@ -1,42 +1,62 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Certificate } from '../../common/wire/certificates';
 import { expiryOf, namesCover } from './rules';
 import { t } from './certificateUi';
-import { useErrorText, useNotifyError } from '../../src/kit/errorText';
+import { useNotifyError } from '../../src/kit/errorText';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
 
 /**
  * Batch binding: the user's domains (GET /cloud/encryptDomainInfo through the domain provider) that
  * the certificate covers are offered; the selection becomes the certificate's bindings.
  * Domains whose own settings choose the certificate are shown but changed in the domain form.
  */
-export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: Certificate; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function BindDomainsDialog({
+  record,
+  open,
+  onClose,
+  onSaved,
+}: {
+  record: Certificate;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
-  const errorText = useErrorText();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [options, setOptions] = useState<string[] | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const configured = useMemo(() => record.configuredDomains ?? [], [record.configuredDomains]);
-
-  useEffect(() => {
-    if (!open) return;
-    setSelected(record.bindDomains.filter((d) => !configured.includes(d)));
-    setOptions(null);
-    setLoadError('');
-    dataProvider
-      .domainNames('all')
-      .then((list) => {
-        const usable = list.filter((d) => namesCover(record.dnsNames, d.name) && (record.owned || record.shareAccounts.includes(d.account)));
-        setOptions([...new Set(usable.map((d) => d.name.toLowerCase()))].filter((n) => !configured.includes(n)).sort());
-      })
-      .catch((e: unknown) => setLoadError(errorText(e)));
-  }, [open, record, configured, dataProvider, errorText]);
+  // each opening starts from the certificate's bindings
+  const [shown, setShown] = useState(false);
+  if (shown !== open) {
+    setShown(open);
+    if (open) setSelected(record.bindDomains.filter((d) => !configured.includes(d)));
+  }
+  const names = usePortalQuery(['domainNames', 'all'], (dp) => dp.domainNames('all'), { enabled: open });
+  const loadError = names.error ?? '';
+  const options = useMemo(() => {
+    if (!names.data || names.loading) return null;
+    const usable = names.data.filter(
+      (d) => namesCover(record.dnsNames, d.name) && (record.owned || record.shareAccounts.includes(d.account)),
+    );
+    return [...new Set(usable.map((d) => d.name.toLowerCase()))].filter((n) => !configured.includes(n)).sort();
+  }, [names.data, names.loading, record, configured]);
 
   const expired = expiryOf(record.expireTime).state === 'expired';
   const save = async () => {
@@ -60,7 +80,11 @@ export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: 
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate(t('bind.help'))}
         </Typography>
-        {expired && <Alert severity="error" sx={{ mb: 2 }}>{translate(t('bind.expired'))}</Alert>}
+        {expired && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate(t('bind.expired'))}
+          </Alert>
+        )}
         {loadError && <Alert severity="error">{translate(t('bind.unavailable'), { reason: loadError })}</Alert>}
         {!loadError && options === null && <CircularProgress size={24} />}
         {!loadError && options !== null && !expired && (
@@ -70,7 +94,13 @@ export function BindDomainsDialog({ record, open, onClose, onSaved }: { record: 
             value={selected}
             onChange={(_e, value) => setSelected(value)}
             slotProps={{ chip: { size: 'small' } }}
-            renderInput={(params) => <TextField {...params} label={translate(t('bind.domains'))} placeholder={options.length ? '' : translate(t('bind.noDomains'))} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={translate(t('bind.domains'))}
+                placeholder={options.length ? '' : translate(t('bind.noDomains'))}
+              />
+            )}
             noOptionsText={translate(t('bind.noDomains'))}
             data-testid="bind-domains-input"
           />

@@ -97,7 +97,14 @@ function DeleteAction({ record, compact, onDone }: { record: Certificate; compac
   };
   return (
     <>
-      <Action label={translate(t('actions.delete'))} icon={<DeleteOutlineIcon fontSize="small" />} color="error" compact={compact} testId="certificate-delete" onClick={() => setOpen(true)} />
+      <Action
+        label={translate(t('actions.delete'))}
+        icon={<DeleteOutlineIcon fontSize="small" />}
+        color="error"
+        compact={compact}
+        testId="certificate-delete"
+        onClick={() => setOpen(true)}
+      />
       <Confirm
         isOpen={open}
         loading={busy}
@@ -140,7 +147,13 @@ function BindAction({ record, compact, onDone }: { record: Certificate; compact:
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Action label={translate(t('actions.bind'))} icon={<LinkIcon fontSize="small" />} compact={compact} testId="certificate-bind" onClick={() => setOpen(true)} />
+      <Action
+        label={translate(t('actions.bind'))}
+        icon={<LinkIcon fontSize="small" />}
+        compact={compact}
+        testId="certificate-bind"
+        onClick={() => setOpen(true)}
+      />
       {open && <BindDomainsDialog record={record} open={open} onClose={() => setOpen(false)} onSaved={onDone} />}
     </>
   );
@@ -150,7 +163,12 @@ function BindAction({ record, compact, onDone }: { record: Certificate; compact:
  * The actions a certificate offers. Write actions only with the operation right; changes only on
  * owned certificates (a shared one can be bound, not changed); nothing changes while deleting.
  */
-export function CertificateActions({ record, onChanged, showDetails = true, compact = false }: {
+export function CertificateActions({
+  record,
+  onChanged,
+  showDetails = true,
+  compact = false,
+}: {
   record: Certificate;
   onChanged: () => void;
   showDetails?: boolean;

@@ -1,7 +1,7 @@
 import { Create, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { CertificateUploadInput } from '../../common/wire/certificates';
 import { readUserInfo } from '../../src/auth/storage';
-import { CertificateHeading } from './CertificateList';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { OwnerInput, PemInput, ShareInputs } from './CertificateInputs';
 import { certificatePemError, nameError, privateKeyPemError, shareError } from './rules';
 import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
@@ -30,7 +30,7 @@ export function CertificateCreate() {
   const info = readUserInfo();
   return (
     <>
-      <CertificateHeading text={translate(t('titles.create'))} />
+      <PageHeading>{translate(t('titles.create'))}</PageHeading>
       <Create
         resource={CERTIFICATE_RESOURCE}
         title={translate(t('titles.create'))}

@@ -1,7 +1,18 @@
 import { Card, Typography } from '@mui/material';
-import { EditBase, SaveButton, SimpleForm, Toolbar, TextInput, useNotify, useRecordContext, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import {
+  EditBase,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { CertificateDetails } from '../../common/wire/certificates';
-import { CertificateHeading } from './CertificateList';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { PemInput, ShareInputs } from './CertificateInputs';
 import { certificatePemError, M, nameError, privateKeyPemError, shareError } from './rules';
 import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
@@ -23,19 +34,20 @@ export const validateEdit = (values: Partial<EditValues>) => {
   add('shareAccounts', shareError(values.share, values.shareAccounts));
   if (filled(values.renewCertificate)) add('renewCertificate', certificatePemError(values.renewCertificate));
   if (filled(values.renewPrivateKey)) add('renewPrivateKey', privateKeyPemError(values.renewPrivateKey));
-  if (filled(values.renewCertificate) !== filled(values.renewPrivateKey)) add(filled(values.renewCertificate) ? 'renewPrivateKey' : 'renewCertificate', M.renewBoth);
+  if (filled(values.renewCertificate) !== filled(values.renewPrivateKey))
+    add(filled(values.renewCertificate) ? 'renewPrivateKey' : 'renewCertificate', M.renewBoth);
   return errors;
 };
 
 /** The renewal fields become the provider's certificate/privateKey; empty ones keep the current pair. */
 export function editTransform(values: RaRecord): RaRecord {
-  const v = values as unknown as EditValues;
+  const v = values as EditValues;
   const { renewCertificate, renewPrivateKey, ...rest } = v;
   return {
     ...rest,
     certificate: filled(renewCertificate) ? renewCertificate : undefined,
     privateKey: filled(renewPrivateKey) ? renewPrivateKey : undefined,
-  } as unknown as RaRecord;
+  };
 }
 
 /** Deletion has its own flow (deleting state, polling); the form only saves. */
@@ -51,7 +63,7 @@ function SaveOnly() {
 function EditHeading() {
   const translate = useTranslate();
   const record = useRecordContext<CertificateDetails>();
-  return <CertificateHeading text={translate(t('titles.edit'), { name: record?.name ?? '' })} />;
+  return <PageHeading>{translate(t('titles.edit'), { name: record?.name ?? '' })}</PageHeading>;
 }
 
 /** Rename, change sharing, or renew with a certificate for the same names. */
@@ -82,7 +94,13 @@ export function CertificateEdit() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
             {translate(t('helpers.renew'))}
           </Typography>
-          <PemInput source="renewCertificate" label={fieldLabel('certificate')} helper={translate(t('helpers.certificate'))} rows={4} showChainCount />
+          <PemInput
+            source="renewCertificate"
+            label={fieldLabel('certificate')}
+            helper={translate(t('helpers.certificate'))}
+            rows={4}
+            showChainCount
+          />
           <PemInput source="renewPrivateKey" label={fieldLabel('privateKey')} helper={translate(t('helpers.privateKey'))} rows={4} />
         </SimpleForm>
       </Card>

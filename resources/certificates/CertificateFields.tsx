@@ -4,7 +4,13 @@ import type { Certificate } from '../../common/wire/certificates';
 import { t } from './certificateUi';
 
 /** Up to `max` values as small chips, then '+n'. */
-export function ChipList({ values, max = 3, empty, testId, width = 200 }: {
+export function ChipList({
+  values,
+  max = 3,
+  empty,
+  testId,
+  width = 200,
+}: {
   values: readonly string[];
   max?: number;
   empty?: string;
@@ -45,7 +51,9 @@ export function NameField(_props: { source?: string; label?: string; sortable?: 
       <Typography variant="caption" color="text.secondary" component="div" data-testid="certificate-brand">
         {translate(t('helpers.brandLine'), { brand: record.brand })}
       </Typography>
-      {!record.owned && <Chip size="small" color="info" variant="outlined" label={translate(t('helpers.sharedWithYou'))} sx={{ mt: 0.5 }} />}
+      {!record.owned && (
+        <Chip size="small" color="info" variant="outlined" label={translate(t('helpers.sharedWithYou'))} sx={{ mt: 0.5 }} />
+      )}
     </Box>
   );
 }

@@ -12,7 +12,13 @@ const MAX_FILE_BYTES = 200_000;
  * A PEM text area with a file picker: the chosen file is read as text into the field (a DER or
  * other binary file then fails the PEM check like pasted text would).
  */
-export function PemInput({ source, label, helper, rows = 8, showChainCount = false }: {
+export function PemInput({
+  source,
+  label,
+  helper,
+  rows = 8,
+  showChainCount = false,
+}: {
   source: string;
   label: string;
   helper: string;
@@ -73,7 +79,14 @@ export function ShareInputs() {
       <FormDataConsumer<{ share?: boolean }>>
         {({ formData }) =>
           formData.share ? (
-            <SelectArrayInput source="shareAccounts" label={fieldLabel('shareAccounts')} choices={choices} fullWidth={false} sx={{ minWidth: 360 }} data-testid="share-accounts" />
+            <SelectArrayInput
+              source="shareAccounts"
+              label={fieldLabel('shareAccounts')}
+              choices={choices}
+              fullWidth={false}
+              sx={{ minWidth: 360 }}
+              data-testid="share-accounts"
+            />
           ) : null
         }
       </FormDataConsumer>

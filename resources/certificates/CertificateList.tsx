@@ -1,7 +1,15 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import {
-  CreateButton, Datagrid, FunctionField, List, SelectInput, TextInput, TopToolbar, useCreatePath, useListContext, useTranslate,
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useCreatePath,
+  useListContext,
+  useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Certificate } from '../../common/wire/certificates';
@@ -12,7 +20,7 @@ import { ExpiryField } from './ExpiryField';
 import { CERTIFICATE_RESOURCE, fieldLabel, formatDate, t, useCanOperateCertificates } from './certificateUi';
 import { formatDateTime } from '../../src/lib/dateTime';
 import { ListEmpty } from '../../src/kit/QueryView';
-import { PortalPagination } from '../../src/kit/PortalPagination';
+import { PortalList } from '../../src/kit/PortalList';
 
 const filters = [
   <TextInput key="name" source="name" label={t('filters.name')} alwaysOn resettable sx={{ minWidth: 200 }} />,
@@ -26,14 +34,6 @@ const filters = [
     sx={{ minWidth: 160 }}
   />,
 ];
-
-export function CertificateHeading({ text }: { text: string }) {
-  return (
-    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-      {text}
-    </Typography>
-  );
-}
 
 function ListActions({ canOperate }: { canOperate: boolean }) {
   const translate = useTranslate();
@@ -55,7 +55,9 @@ function Empty() {
     >
       {!filtered && canOperate && (
         <>
-          <Typography variant="body2" sx={{ mb: 2 }}>{translate(t('emptyUpload'))}</Typography>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {translate(t('emptyUpload'))}
+          </Typography>
           <Button variant="contained" component={Link} to={createPath({ resource: CERTIFICATE_RESOURCE, type: 'create' })}>
             {translate(t('actions.upload'))}
           </Button>
@@ -70,7 +72,12 @@ function Rows() {
   return (
     <>
       <DeletionWatch />
-      <Datagrid bulkActionButtons={false} rowClick="show" empty={<Empty />} sx={{ '& .RaDatagrid-rowCell': { py: 0.75, px: 1, verticalAlign: 'top' }, '& .RaDatagrid-headerCell': { px: 1 } }}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick="show"
+        empty={<Empty />}
+        sx={{ '& .RaDatagrid-rowCell': { py: 0.75, px: 1, verticalAlign: 'top' }, '& .RaDatagrid-headerCell': { px: 1 } }}
+      >
         <NameField source="name" label={fieldLabel('name')} />
         <DnsNamesField label={fieldLabel('dnsNames')} sortable={false} />
         <ExpiryField source="expireTime" label={fieldLabel('expireTime')} />
@@ -80,7 +87,11 @@ function Rows() {
         <FunctionField<Certificate>
           source="createTime"
           label={fieldLabel('createTime')}
-          render={(c) => <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(c.createTime)}>{formatDate(c.createTime)}</span>}
+          render={(c) => (
+            <span style={{ whiteSpace: 'nowrap' }} title={formatDateTime(c.createTime)}>
+              {formatDate(c.createTime)}
+            </span>
+          )}
         />
         <CertificateRowActions label={t('fields.actions')} onChanged={() => void refetch()} />
       </Datagrid>
@@ -90,23 +101,10 @@ function Rows() {
 
 /** /page/certificateUpload: certificates listed by user type, or searched with filters. */
 export function CertificateList() {
-  const translate = useTranslate();
   const canOperate = useCanOperateCertificates();
-  const title = translate(t('titles.list'));
   return (
-    <Box>
-      <CertificateHeading text={title} />
-      <List
-        title={title}
-        filters={filters}
-        actions={<ListActions canOperate={canOperate} />}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={10}
-        pagination={<PortalPagination />}
-        empty={false}
-      >
-        <Rows />
-      </List>
-    </Box>
+    <PortalList title={t('titles.list')} filters={filters} actions={<ListActions canOperate={canOperate} />} perPage={10}>
+      <Rows />
+    </PortalList>
   );
 }

@@ -9,7 +9,7 @@ import { CertificateActions } from './CertificateActions';
 import { ChipList } from './CertificateFields';
 import { DeletionStatusField, useDeletionWatch } from './DeletionStatus';
 import { ExpiryValue } from './ExpiryField';
-import { CertificateHeading } from './CertificateList';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
 import { QueryView } from '../../src/kit/QueryView';
@@ -97,11 +97,16 @@ function Details() {
   return (
     <Box data-testid="certificate-show">
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <CertificateHeading text={`${translate(t('titles.show'))} · ${record.name}`} />
+        <PageHeading>{`${translate(t('titles.show'))} · ${record.name}`}</PageHeading>
         <DeletionStatusField />
         <Box sx={{ flex: 1 }} />
         <CertificateActions record={record} onChanged={() => void refetch()} showDetails={false} />
-        <Button size="small" component={Link} to={createPath({ resource: CERTIFICATE_RESOURCE, type: 'list' })} startIcon={<ArrowBackIcon />}>
+        <Button
+          size="small"
+          component={Link}
+          to={createPath({ resource: CERTIFICATE_RESOURCE, type: 'list' })}
+          startIcon={<ArrowBackIcon />}
+        >
           {translate(t('actions.back'))}
         </Button>
       </Box>
@@ -124,7 +129,9 @@ function Details() {
             <Item label={fieldLabel('expireTime')}>
               <ExpiryValue expireTime={record.expireTime} />
             </Item>
-            <Item label={fieldLabel('serial')} testId="certificate-serial">{record.serial}</Item>
+            <Item label={fieldLabel('serial')} testId="certificate-serial">
+              {record.serial}
+            </Item>
             <Item label={fieldLabel('signatureAlgorithm')}>{record.signatureAlgorithm}</Item>
             <Item label={fieldLabel('keyAlgorithm')}>{record.keyAlgorithm}</Item>
           </Section>
@@ -135,7 +142,12 @@ function Details() {
               <ChipList values={record.bindDomains} max={100} width="none" empty={translate(t('helpers.noDomains'))} />
             </Item>
             <Item label={fieldLabel('shareAccounts')}>
-              <ChipList values={record.share ? record.shareAccounts : []} max={100} width="none" empty={translate(t(record.owned ? 'helpers.noShare' : 'helpers.sharedWithYou'))} />
+              <ChipList
+                values={record.share ? record.shareAccounts : []}
+                max={100}
+                width="none"
+                empty={translate(t(record.owned ? 'helpers.noShare' : 'helpers.sharedWithYou'))}
+              />
             </Item>
           </Section>
         </Grid>

@@ -18,7 +18,11 @@ export function ExpiryValue({ expireTime, now }: { expireTime: string; now?: num
       : translate(t('expiry.daysLeft'), { smart_count: days });
   return (
     <Box data-testid="certificate-expiry" data-state={state} sx={{ whiteSpace: 'nowrap' }}>
-      <Typography variant="body2" component="span" sx={{ color: state === 'valid' ? 'text.primary' : color, fontWeight: state === 'valid' ? 400 : 600 }}>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{ color: state === 'valid' ? 'text.primary' : color, fontWeight: state === 'valid' ? 400 : 600 }}
+      >
         {formatDate(expireTime)}
       </Typography>
       <Typography variant="caption" component="div" sx={{ color: state === 'valid' ? 'text.secondary' : color }}>

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import type { PortalResource } from '../../src/registry.types';
+import type { PortalArea, PortalResource } from '../../src/registry.types';
 import { CERTIFICATE_RESOURCE } from '../../dataProviders/api/certificates';
 
 /** Certificates at /page/certificateUpload: list, upload, edit (rename, share, renew), details. */
-export default {
+const certificates = {
   name: CERTIFICATE_RESOURCE,
   list: lazy(() => import('./CertificateList').then((m) => ({ default: m.CertificateList }))),
   create: lazy(() => import('./CertificateCreate').then((m) => ({ default: m.CertificateCreate }))),
@@ -14,3 +14,5 @@ export default {
   recordRepresentation: 'name',
   options: { module: 'certificate', area: 'page', label: `resources.${CERTIFICATE_RESOURCE}.menu` },
 } satisfies PortalResource;
+
+export default { resources: [certificates], pages: [] } satisfies PortalArea;

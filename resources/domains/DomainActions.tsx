@@ -11,7 +11,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { isSuperRole } from '../../common/rules/shell/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { Domain } from '../../common/wire/domains';
-import { actionSx as style, ConfirmedAction } from './ConfirmedAction';
+import { actionSx as style, ConfirmButton } from '../../src/kit/ConfirmButton';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, isFormType, statusBlock } from './domainUi';
 
 const small = style(false);
@@ -23,7 +23,13 @@ export function DomainShowLink({ domain }: { domain: Domain }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <MuiButton size="small" sx={small} component={Link} to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })} onClick={(e) => e.stopPropagation()}>
+    <MuiButton
+      size="small"
+      sx={small}
+      component={Link}
+      to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}
+      onClick={(e) => e.stopPropagation()}
+    >
       {translate('resources.cdn/domain.actions.detail')}
     </MuiButton>
   );
@@ -54,7 +60,14 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
     );
   }
   return (
-    <MuiButton size="small" sx={style(withIcon)} component={Link} to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'edit' })} startIcon={withIcon ? <EditIcon /> : undefined} onClick={(e) => e.stopPropagation()}>
+    <MuiButton
+      size="small"
+      sx={style(withIcon)}
+      component={Link}
+      to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'edit' })}
+      startIcon={withIcon ? <EditIcon /> : undefined}
+      onClick={(e) => e.stopPropagation()}
+    >
       {label}
     </MuiButton>
   );
@@ -86,7 +99,7 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
   const enabling = domain.status !== 'on';
   const blocked = statusBlock(domain, staff);
   return (
-    <ConfirmedAction
+    <ConfirmButton
       label={translate(enabling ? 'resources.cdn/domain.actions.enable' : 'resources.cdn/domain.actions.disable')}
       icon={enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon />}
       withIcon={withIcon}
@@ -111,7 +124,7 @@ export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domai
   const freezing = domain.status !== 'freeze';
   const blocked = statusBlock(domain, true);
   return (
-    <ConfirmedAction
+    <ConfirmButton
       label={translate(freezing ? 'resources.cdn/domain.actions.freeze' : 'resources.cdn/domain.actions.unfreeze')}
       icon={freezing ? <AcUnitIcon /> : <LockOpenIcon />}
       withIcon={withIcon}
@@ -128,12 +141,20 @@ export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domai
 }
 
 /** Delete after confirmation; refused while configuring (as the server does). From the detail, back to the list. */
-export function DomainDeleteButton({ domain, withIcon = false, backToList = false }: { domain: Domain; withIcon?: boolean; backToList?: boolean }) {
+export function DomainDeleteButton({
+  domain,
+  withIcon = false,
+  backToList = false,
+}: {
+  domain: Domain;
+  withIcon?: boolean;
+  backToList?: boolean;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const redirect = useRedirect();
   return (
-    <ConfirmedAction
+    <ConfirmButton
       label={translate('resources.cdn/domain.actions.delete')}
       icon={<DeleteOutlineIcon />}
       withIcon={withIcon}

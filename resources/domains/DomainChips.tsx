@@ -73,9 +73,19 @@ export function HttpsField(_props: { source?: string; label?: string; sortable?:
   const record = useRecordContext<Domain>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.protocol !== 'https') return <Typography variant="body2" color="text.secondary">{translate('resources.cdn/domain.values.none')}</Typography>;
+  if (record.protocol !== 'https')
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.cdn/domain.values.none')}
+      </Typography>
+    );
   return (
-    <Tooltip describeChild title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : ''].filter(Boolean).join(' · ')}>
+    <Tooltip
+      describeChild
+      title={[record.certificateName, record.forceHTTPS ? translate('resources.cdn/domain.fields.forceHTTPS') : '']
+        .filter(Boolean)
+        .join(' · ')}
+    >
       <Chip size="small" variant="outlined" color="primary" label="HTTPS" data-testid="https-chip" />
     </Tooltip>
   );
@@ -87,7 +97,11 @@ export function ValueField({ source, group }: { source: keyof Domain & string; g
   const translate = useTranslate();
   if (!record) return null;
   const v = record[source];
-  return <Typography variant="body2" sx={{ maxWidth: 120 }}>{v === '' || v === null || v === undefined ? '' : translate(valueLabel(group, String(v)))}</Typography>;
+  return (
+    <Typography variant="body2" sx={{ maxWidth: 120 }}>
+      {v === '' || v === null || v === undefined ? '' : translate(valueLabel(group, String(v)))}
+    </Typography>
+  );
 }
 
 /** Date over time, so the column stays narrow. */

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Language';
 import {
   CreateButton,
   Datagrid,
   ExportButton,
   FilterButton,
-  List,
-  
   SelectArrayInput,
   SelectInput,
   TextInput,
@@ -22,8 +20,7 @@ import { DateTimeField, HttpsField, NameField, OperationField, StatusField, Valu
 import { domainExporter } from './domainExporter';
 import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
 import { ListEmpty } from '../../src/kit/QueryView';
-import { PortalPagination } from '../../src/kit/PortalPagination';
-import { PageHeading } from '../../src/kit/PageHeading';
+import { PortalList } from '../../src/kit/PortalList';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
@@ -31,10 +28,36 @@ export const CONFIGURING_POLL_MS = 2500;
 const filters = [
   <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ width: 190 }} />,
   <TextInput key="textSearch" source="textSearch" label={fieldLabel('textSearch')} alwaysOn resettable sx={{ width: 190 }} />,
-  <SelectArrayInput key="type" source="type" label={fieldLabel('type')} choices={choicesOf('type', FILTER_DOMAIN_TYPES)} alwaysOn sx={{ minWidth: 150, maxWidth: 260 }} />,
-  <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choicesOf('status', DOMAIN_STATUSES)} alwaysOn sx={{ minWidth: 130, maxWidth: 260 }} />,
-  <SelectArrayInput key="scope" source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} sx={{ minWidth: 180 }} />,
-  <SelectInput key="protocol" source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} sx={{ minWidth: 140 }} />,
+  <SelectArrayInput
+    key="type"
+    source="type"
+    label={fieldLabel('type')}
+    choices={choicesOf('type', FILTER_DOMAIN_TYPES)}
+    alwaysOn
+    sx={{ minWidth: 150, maxWidth: 260 }}
+  />,
+  <SelectArrayInput
+    key="status"
+    source="status"
+    label={fieldLabel('status')}
+    choices={choicesOf('status', DOMAIN_STATUSES)}
+    alwaysOn
+    sx={{ minWidth: 130, maxWidth: 260 }}
+  />,
+  <SelectArrayInput
+    key="scope"
+    source="scope"
+    label={fieldLabel('scope')}
+    choices={choicesOf('scope', DOMAIN_SCOPES)}
+    sx={{ minWidth: 180 }}
+  />,
+  <SelectInput
+    key="protocol"
+    source="protocol"
+    label={fieldLabel('protocol')}
+    choices={choicesOf('protocol', DOMAIN_PROTOCOLS)}
+    sx={{ minWidth: 140 }}
+  />,
   <TextInput key="domainLabel" source="domainLabel" label={fieldLabel('domainLabel')} resettable />,
   <TextInput key="certificateName" source="certificateName" label={fieldLabel('certificateName')} resettable />,
 ];
@@ -69,40 +92,42 @@ function ListActions({ canOperate }: { canOperate: boolean }) {
 }
 
 function Empty() {
-  return <ListEmpty text="resources.cdn/domain.list.noDomains" testId="domains-empty" icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />} />;
+  return (
+    <ListEmpty
+      text="resources.cdn/domain.list.noDomains"
+      testId="domains-empty"
+      icon={<LanguageIcon sx={{ fontSize: 48, opacity: 0.4 }} />}
+    />
+  );
 }
 
 /** /cdn/domain: the accelerated domains in the user's scope, paged and sorted by the server. */
 export function DomainList() {
-  const translate = useTranslate();
   const canOperate = useCanOperateDomains();
-  const title = translate('resources.cdn/domain.listTitle');
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        title={title}
-        filters={filters}
-        actions={<ListActions canOperate={canOperate} />}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        disableSyncWithLocation={false}
+    <PortalList
+      title="resources.cdn/domain.listTitle"
+      filters={filters}
+      actions={<ListActions canOperate={canOperate} />}
+      disableSyncWithLocation={false}
+    >
+      <ConfiguringPoll />
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty />}
+        sx={{ '& .MuiTableCell-root': { px: 1 }, '& .RaDatagrid-rowCell': { py: 0.75 } }}
       >
-        <ConfiguringPoll />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .RaDatagrid-rowCell': { py: 0.75 } }}>
-          <NameField source="name" label={fieldLabel('name')} />
-          <ValueField source="type" group="type" label={fieldLabel('type')} />
-          <ValueField source="scope" group="scope" label={fieldLabel('scope')} />
-          <HttpsField source="protocol" label={fieldLabel('https')} sortable={false} />
-          <StatusField source="status" label={fieldLabel('status')} />
-          <OperationField source="operationState" label={fieldLabel('operationState')} />
-          <ValueField source="deliveryType" group="deliveryType" label={fieldLabel('deliveryType')} sortable={false} />
-          <DateTimeField source="createTime" label={fieldLabel('createTime')} />
-          <DomainRowActions canOperate={canOperate} label="resources.cdn/domain.list.actions" />
-        </Datagrid>
-      </List>
-    </Box>
+        <NameField source="name" label={fieldLabel('name')} />
+        <ValueField source="type" group="type" label={fieldLabel('type')} />
+        <ValueField source="scope" group="scope" label={fieldLabel('scope')} />
+        <HttpsField source="protocol" label={fieldLabel('https')} sortable={false} />
+        <StatusField source="status" label={fieldLabel('status')} />
+        <OperationField source="operationState" label={fieldLabel('operationState')} />
+        <ValueField source="deliveryType" group="deliveryType" label={fieldLabel('deliveryType')} sortable={false} />
+        <DateTimeField source="createTime" label={fieldLabel('createTime')} />
+        <DomainRowActions canOperate={canOperate} label="resources.cdn/domain.list.actions" />
+      </Datagrid>
+    </PortalList>
   );
 }

@@ -2,6 +2,7 @@ import { downloadCSV, type Exporter, type TranslateFunction as Translate } from 
 import type { Domain } from '../../common/wire/domains';
 import { fieldLabel, valueLabel } from './domainUi';
 import { formatDateTime } from '../../src/lib/dateTime';
+import { safeCsvCell as csvCell } from '../../src/lib/csv';
 
 const COLUMNS: Array<{ field: string; value: (d: Domain, t: Translate) => string }> = [
   { field: 'name', value: (d) => d.name },
@@ -21,12 +22,6 @@ const COLUMNS: Array<{ field: string; value: (d: Domain, t: Translate) => string
   { field: 'createTime', value: (d) => formatDateTime(d.createTime) },
   { field: 'updateTime', value: (d) => formatDateTime(d.updateTime) },
 ];
-
-/** RFC 4180 quoting; a leading =,+,-,@ is neutralised so spreadsheets do not run it as a formula. */
-export function csvCell(value: string): string {
-  const v = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 export function domainsCsv(domains: Domain[], translate: Translate): string {
   const head = COLUMNS.map((c) => csvCell(translate(fieldLabel(c.field)))).join(',');

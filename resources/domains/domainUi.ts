@@ -43,4 +43,3 @@ export function blockMessage(reason: 'configuring' | 'disabled' | 'frozen'): str
 
 /** Write buttons show only with portal:domain:operation (the server checks again). */
 export const useCanOperateDomains = (): boolean => useCanOperate(DOMAIN_RESOURCE);
-

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import LanguageIcon from '@mui/icons-material/Language';
-import type { PortalResource } from '../../src/registry.types';
+import type { PortalArea, PortalResource } from '../../src/registry.types';
 import { DOMAIN_RESOURCE } from './domainUi';
+import liveDomains from './live';
 
 /** Accelerated domains at /cdn/domain; views load on demand. */
-export default {
+const domains = {
   name: DOMAIN_RESOURCE,
   list: lazy(() => import('./DomainList').then((m) => ({ default: m.DomainList }))),
   create: lazy(() => import('./DomainCreate').then((m) => ({ default: m.DomainCreate }))),
@@ -14,3 +15,6 @@ export default {
   recordRepresentation: 'name',
   options: { module: 'domain', area: 'cdn', label: 'resources.cdn/domain.menu' },
 } satisfies PortalResource;
+
+/** The domains area: accelerated and live domains. */
+export default { resources: [domains, liveDomains], pages: [] } satisfies PortalArea;

@@ -1,19 +1,27 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import {
-  BooleanInput, Datagrid, downloadCSV, ExportButton, FunctionField, List, SearchInput, SelectInput, TopToolbar,
-  useTranslate, type Exporter, type TranslateFunction,
+  BooleanInput,
+  Datagrid,
+  downloadCSV,
+  ExportButton,
+  FunctionField,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+  type Exporter,
+  type TranslateFunction,
 } from 'react-admin';
 import type { Host, HostCustomer } from '../../common/wire/hosts';
 import { readUserInfo } from '../../src/auth/storage';
 import { isSuperRole } from '../../common/rules/shell/permissions';
 import { HOST_STATUSES, type HostType } from '../../common/rules/hosts';
-import { csvCell } from '../domains/domainExporter';
+import { safeCsvCell as csvCell } from '../../src/lib/csv';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHostCustomers } from './hostUi';
 import { RenameField } from './RenameField';
 import { ListEmpty } from '../../src/kit/QueryView';
-import { PortalPagination } from '../../src/kit/PortalPagination';
-import { PageHeading } from '../../src/kit/PageHeading';
+import { PortalList } from '../../src/kit/PortalList';
 
 const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
@@ -26,12 +34,36 @@ function useFilters() {
   const customers = useHostCustomers(staff);
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.cdn/cloudHostList.filters.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput key="area" source="area" label={label('area')} choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))} translateChoice={false} alwaysOn sx={{ minWidth: 160 }} />,
-    <SelectInput key="status" source="status" label={label('status')} choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))} alwaysOn sx={{ minWidth: 130 }} />,
+    <SelectInput
+      key="area"
+      source="area"
+      label={label('area')}
+      choices={areas.map((a) => ({ id: a.code, name: areaName(a.code) }))}
+      translateChoice={false}
+      alwaysOn
+      sx={{ minWidth: 160 }}
+    />,
+    <SelectInput
+      key="status"
+      source="status"
+      label={label('status')}
+      choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))}
+      alwaysOn
+      sx={{ minWidth: 130 }}
+    />,
     <BooleanInput key="expiring" source="expiring" label="resources.cdn/cloudHostList.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
-      ? [<SelectInput key="customer" source="customer" label="resources.cdn/cloudHostList.filters.customer" alwaysOn translateChoice={false} sx={{ minWidth: 160 }}
-          choices={customers.map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))} />]
+      ? [
+          <SelectInput
+            key="customer"
+            source="customer"
+            label="resources.cdn/cloudHostList.filters.customer"
+            alwaysOn
+            translateChoice={false}
+            sx={{ minWidth: 160 }}
+            choices={customers.map((c: HostCustomer) => ({ id: c.account, name: `${c.account} (${c.companyName})` }))}
+          />,
+        ]
       : []),
   ];
 }
@@ -55,8 +87,16 @@ const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) 
   ['expireTime', (r) => formatHostTime(r.expireTime)],
 ];
 
-const exporter = (t: TranslateFunction, area: (c: string) => string, name: string): Exporter<Host> => (records) =>
-  downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t, area))).join(','))].join('\r\n'), name);
+const exporter =
+  (t: TranslateFunction, area: (c: string) => string, name: string): Exporter<Host> =>
+  (records) =>
+    downloadCSV(
+      [
+        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
+        ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t, area))).join(',')),
+      ].join('\r\n'),
+      name,
+    );
 
 function ExpireCell({ host }: { host: Host }) {
   const t = useTranslate();
@@ -64,8 +104,13 @@ function ExpireCell({ host }: { host: Host }) {
   if (!host.expiringSoon) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
   return (
     <Tooltip title={t('resources.cdn/cloudHostList.expiringSoon')}>
-      <Box component="span" sx={{ color: 'warning.dark', fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="host-expiring">
-        <WarningAmberOutlinedIcon fontSize="inherit" />{text}
+      <Box
+        component="span"
+        sx={{ color: 'warning.dark', fontWeight: 500, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        data-testid="host-expiring"
+      >
+        <WarningAmberOutlinedIcon fontSize="inherit" />
+        {text}
       </Box>
     </Tooltip>
   );
@@ -77,33 +122,72 @@ export function HostList({ type }: { type: HostType }) {
   const areaName = useAreaName();
   const filters = useFilters();
   const staff = isSuperRole(readUserInfo()?.role);
-  const title = t(type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title');
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        title={title}
-        filters={filters}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        actions={<TopToolbar><ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} /></TopToolbar>}
+    <PortalList
+      title={type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title'}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} />
+        </TopToolbar>
+      }
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick="show"
+        empty={<ListEmpty text="resources.cdn/cloudHostList.noHosts" testId="hosts-empty" />}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}
       >
-        <Datagrid bulkActionButtons={false} rowClick="show" empty={<ListEmpty text="resources.cdn/cloudHostList.noHosts" testId="hosts-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }} rowSx={(r) => ((r as Host).expiringSoon ? WARNING_ROW : {})}>
-          <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
-          <FunctionField<Host> source="instanceId" label={label('instanceId')} render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>} />
-          <FunctionField<Host> source="publicIp" label={label('publicIp')} render={(r) => <span>{r.publicIp}<br /><Typography component="span" variant="caption" color="text.secondary">{r.privateIp}</Typography></span>} />
-          <FunctionField<Host> source="area" label={label('area')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>} />
-          {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
-          <FunctionField<Host> source="cpuCores" label={label('spec')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{t('resources.cdn/cloudHostList.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}</span>} />
-          <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
-          <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
-          <FunctionField<Host> source="cpuAvg" label={label('cpu')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">{formatCpu(r.cpuAvg, r.cpuPeak)}</span>} />
-          <FunctionField<Host> source="expireTime" label={label('expireTime')} render={(r) => <ExpireCell host={r} />} />
-        </Datagrid>
-      </List>
-    </Box>
+        <FunctionField<Host> source="hostName" label={label('hostName')} render={() => <RenameField />} />
+        <FunctionField<Host>
+          source="instanceId"
+          label={label('instanceId')}
+          render={(r) => <code style={{ whiteSpace: 'nowrap' }}>{r.instanceId}</code>}
+        />
+        <FunctionField<Host>
+          source="publicIp"
+          label={label('publicIp')}
+          render={(r) => (
+            <span>
+              {r.publicIp}
+              <br />
+              <Typography component="span" variant="caption" color="text.secondary">
+                {r.privateIp}
+              </Typography>
+            </span>
+          )}
+        />
+        <FunctionField<Host>
+          source="area"
+          label={label('area')}
+          render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{areaName(r.area)}</span>}
+        />
+        {staff && <FunctionField<Host> source="account" label={label('account')} render={(r) => r.account} />}
+        <FunctionField<Host>
+          source="cpuCores"
+          label={label('spec')}
+          render={(r) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {t('resources.cdn/cloudHostList.specText', { cores: r.cpuCores, mem: r.memoryGb, disk: r.diskGb })}
+            </span>
+          )}
+        />
+        <FunctionField<Host> source="bandwidthMbps" label={label('bandwidthMbps')} render={(r) => r.bandwidthMbps} />
+        <FunctionField<Host> source="status" label={label('status')} render={(r) => <HostStatusChip status={r.status} />} />
+        <FunctionField<Host>
+          source="cpuAvg"
+          label={label('cpu')}
+          sortable={false}
+          render={(r) => (
+            <span style={{ whiteSpace: 'nowrap' }} data-testid="host-cpu">
+              {formatCpu(r.cpuAvg, r.cpuPeak)}
+            </span>
+          )}
+        />
+        <FunctionField<Host> source="expireTime" label={label('expireTime')} render={(r) => <ExpireCell host={r} />} />
+      </Datagrid>
+    </PortalList>
   );
 }
 

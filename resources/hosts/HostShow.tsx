@@ -12,8 +12,12 @@ function Fact({ name, children }: { name: string; children: React.ReactNode }) {
   const t = useTranslate();
   return (
     <Box sx={{ minWidth: 180, flex: '1 1 180px' }}>
-      <Typography variant="caption" color="text.secondary">{t(label(name))}</Typography>
-      <Typography component="div" variant="body2" data-testid={`host-fact-${name}`}>{children}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t(label(name))}
+      </Typography>
+      <Typography component="div" variant="body2" data-testid={`host-fact-${name}`}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -26,19 +30,35 @@ function HostDetail() {
   const redirect = useRedirect();
   const resource = useResourceContext();
   if (!host) return null;
-  const points: TimePoint[] = (host.metrics ?? []).map((p) => ({ time: p.timestamp * 1000, cpu: p.cpu, mem: p.mem, in: p.inBps, out: p.outBps }));
+  const points: TimePoint[] = (host.metrics ?? []).map((p) => ({
+    time: p.timestamp * 1000,
+    cpu: p.cpu,
+    mem: p.mem,
+    in: p.inBps,
+    out: p.outBps,
+  }));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap>
-        <Button size="small" startIcon={<ArrowBackOutlinedIcon />} onClick={() => redirect('list', resource)}>{t('resources.cdn/cloudHostList.detail.back')}</Button>
-        <Typography variant="h6" component="h2"><RenameField /></Typography>
+        <Button size="small" startIcon={<ArrowBackOutlinedIcon />} onClick={() => redirect('list', resource)}>
+          {t('resources.cdn/cloudHostList.detail.back')}
+        </Button>
+        <Typography variant="h6" component="h2">
+          <RenameField />
+        </Typography>
         <HostStatusChip status={host.status} />
-        <Typography variant="body2" color="text.secondary">{t(`resources.cdn/cloudHostList.type.${host.type}`)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t(`resources.cdn/cloudHostList.type.${host.type}`)}
+        </Typography>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('resources.cdn/cloudHostList.detail.spec')}</Typography>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          {t('resources.cdn/cloudHostList.detail.spec')}
+        </Typography>
         <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
-          <Fact name="instanceId"><code>{host.instanceId}</code></Fact>
+          <Fact name="instanceId">
+            <code>{host.instanceId}</code>
+          </Fact>
           <Fact name="publicIp">{host.publicIp}</Fact>
           <Fact name="privateIp">{host.privateIp}</Fact>
           <Fact name="area">{areaName(host.area)}</Fact>
@@ -51,29 +71,59 @@ function HostDetail() {
           <Fact name="createTime">{formatHostTime(host.createTime)}</Fact>
           <Fact name="expireTime">
             <Box component="span" sx={host.expiringSoon ? { color: 'warning.dark', fontWeight: 500 } : undefined}>
-              {formatHostTime(host.expireTime)}{host.expiringSoon ? ` · ${t('resources.cdn/cloudHostList.expiringSoon')}` : ''}
+              {formatHostTime(host.expireTime)}
+              {host.expiringSoon ? ` · ${t('resources.cdn/cloudHostList.expiringSoon')}` : ''}
             </Box>
           </Fact>
           <Fact name="cpu">{formatCpu(host.cpuAvg, host.cpuPeak)}</Fact>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }} data-testid="host-curves">
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('resources.cdn/cloudHostList.detail.utilisation')}</Typography>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          {t('resources.cdn/cloudHostList.detail.utilisation')}
+        </Typography>
         {points.length ? (
           <Stack spacing={2}>
             <Box>
-              <Typography variant="body2" color="text.secondary">{t('resources.cdn/cloudHostList.detail.cpuMem')}</Typography>
-              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="percent" leftTitle={t('resources.cdn/cloudHostList.detail.percent')} percentDomain height={260}
-                series={[{ key: 'cpu', name: t('resources.cdn/cloudHostList.detail.cpu') }, { key: 'mem', name: t('resources.cdn/cloudHostList.detail.mem') }]} />
+              <Typography variant="body2" color="text.secondary">
+                {t('resources.cdn/cloudHostList.detail.cpuMem')}
+              </Typography>
+              <TimeSeriesChart
+                data={points}
+                granularity="5m"
+                locale={locale}
+                leftKind="percent"
+                leftTitle={t('resources.cdn/cloudHostList.detail.percent')}
+                percentDomain
+                height={260}
+                series={[
+                  { key: 'cpu', name: t('resources.cdn/cloudHostList.detail.cpu') },
+                  { key: 'mem', name: t('resources.cdn/cloudHostList.detail.mem') },
+                ]}
+              />
             </Box>
             <Box>
-              <Typography variant="body2" color="text.secondary">{t('resources.cdn/cloudHostList.detail.traffic')}</Typography>
-              <TimeSeriesChart data={points} granularity="5m" locale={locale} leftKind="bandwidth" leftTitle={t('resources.cdn/cloudHostList.detail.bps')} height={260}
-                series={[{ key: 'in', name: t('resources.cdn/cloudHostList.detail.in'), area: true }, { key: 'out', name: t('resources.cdn/cloudHostList.detail.out') }]} />
+              <Typography variant="body2" color="text.secondary">
+                {t('resources.cdn/cloudHostList.detail.traffic')}
+              </Typography>
+              <TimeSeriesChart
+                data={points}
+                granularity="5m"
+                locale={locale}
+                leftKind="bandwidth"
+                leftTitle={t('resources.cdn/cloudHostList.detail.bps')}
+                height={260}
+                series={[
+                  { key: 'in', name: t('resources.cdn/cloudHostList.detail.in'), area: true },
+                  { key: 'out', name: t('resources.cdn/cloudHostList.detail.out') },
+                ]}
+              />
             </Box>
           </Stack>
         ) : (
-          <Typography color="text.secondary" data-testid="host-no-metrics">{t('resources.cdn/cloudHostList.detail.noMetrics')}</Typography>
+          <Typography color="text.secondary" data-testid="host-no-metrics">
+            {t('resources.cdn/cloudHostList.detail.noMetrics')}
+          </Typography>
         )}
       </Paper>
     </Stack>

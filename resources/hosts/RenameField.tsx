@@ -42,10 +42,20 @@ export function RenameField() {
   if (!editing) {
     return (
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
-        <Box component="span" data-testid="host-name">{host.hostName}</Box>
+        <Box component="span" data-testid="host-name">
+          {host.hostName}
+        </Box>
         {canOperate && (
           <Tooltip title={t('resources.cdn/cloudHostList.rename')}>
-            <IconButton size="small" aria-label={t('resources.cdn/cloudHostList.rename')} onClick={(e) => { stop(e); setValue(host.hostName); setEditing(true); }}>
+            <IconButton
+              size="small"
+              aria-label={t('resources.cdn/cloudHostList.rename')}
+              onClick={(e) => {
+                stop(e);
+                setValue(host.hostName);
+                setEditing(true);
+              }}
+            >
               <EditOutlinedIcon fontSize="inherit" />
             </IconButton>
           </Tooltip>
@@ -68,8 +78,12 @@ export function RenameField() {
         helperText={problem ? t(`resources.cdn/cloudHostList.nameRules.${problem}`) : `${[...value].length}/${HOST_NAME_MAX}`}
         inputProps={{ 'aria-label': t('resources.cdn/cloudHostList.fields.hostName') }}
       />
-      <Button size="small" variant="contained" disabled={Boolean(problem) || isPending} onClick={save}>{t('resources.cdn/cloudHostList.save')}</Button>
-      <Button size="small" onClick={() => setEditing(false)}>{t('resources.cdn/cloudHostList.cancel')}</Button>
+      <Button size="small" variant="contained" disabled={Boolean(problem) || isPending} onClick={save}>
+        {t('resources.cdn/cloudHostList.save')}
+      </Button>
+      <Button size="small" onClick={() => setEditing(false)}>
+        {t('resources.cdn/cloudHostList.cancel')}
+      </Button>
     </Stack>
   );
 }

@@ -8,7 +8,11 @@ import { usePortalQuery } from '../../src/kit/usePortalQuery';
 /** Pieces shared by the VPS and the dedicated-server screens and the host overview. */
 
 const COLORS: Record<HostStatus, 'success' | 'error' | 'info' | 'default' | 'warning'> = {
-  running: 'success', stopped: 'default', expired: 'error', creating: 'info', error: 'error',
+  running: 'success',
+  stopped: 'default',
+  expired: 'error',
+  creating: 'info',
+  error: 'error',
 };
 
 export function HostStatusChip({ status }: { status: HostStatus }) {
@@ -39,4 +43,5 @@ export function useAreaName(): (code: string) => string {
 /** Host times to the minute: '2026-11-25T03:04:05Z' → '2026-11-25 11:04' (local time). */
 export const formatHostTime = (iso: string): string => formatDateTime(iso, false);
 
-export const formatCpu = (avg: number | null, peak: number | null) => (avg === null || peak === null ? '—' : `${avg.toFixed(1)}% / ${peak.toFixed(1)}%`);
+export const formatCpu = (avg: number | null, peak: number | null) =>
+  avg === null || peak === null ? '—' : `${avg.toFixed(1)}% / ${peak.toFixed(1)}%`;

@@ -15,7 +15,13 @@ export function IppEdit() {
   const t = useTranslate();
   return (
     <Box>
-      <Edit title={t('resources.ipP/ipset.listTitle')} resource="ipP/ipset" redirect={() => '/ipP/ipset'} mutationMode="pessimistic" transform={(v: IppFormValues) => toBody(v)}>
+      <Edit
+        title={t('resources.ipP/ipset.listTitle')}
+        resource="ipP/ipset"
+        redirect={() => '/ipP/ipset'}
+        mutationMode="pessimistic"
+        transform={(v: IppFormValues) => toBody(v)}
+      >
         <Heading />
         <IppForm />
       </Edit>

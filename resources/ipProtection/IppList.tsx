@@ -1,12 +1,19 @@
-import { useEffect, useState, type ReactElement } from 'react';
-import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tooltip, Typography,
-} from '@mui/material';
+import { useState, type ReactElement } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import {
-  Confirm, CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useDataProvider, useListContext,
-  useNotify, useRefresh, useTranslate,
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useListContext,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -17,8 +24,9 @@ import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ipPr
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 import { useNotifyError } from '../../src/kit/errorText';
 import { ListEmpty } from '../../src/kit/QueryView';
-import { PortalPagination } from '../../src/kit/PortalPagination';
-import { PageHeading } from '../../src/kit/PageHeading';
+import { PortalList } from '../../src/kit/PortalList';
+import { ConfirmButton } from '../../src/kit/ConfirmButton';
+import { usePollWhile } from '../../src/kit/usePollWhile';
 
 const label = (f: string) => `resources.ipP/ipset.fields.${f}`;
 const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'none' } as const;
@@ -26,13 +34,11 @@ const small = { minWidth: 0, px: 0.75, whiteSpace: 'nowrap', textTransform: 'non
 /** Refreshes the list every second while an entry is in a state the job moves on. */
 function AutoRefresh() {
   const { data } = useListContext<IppEntry>();
-  const refresh = useRefresh();
-  const moving = (data ?? []).some((e) => TRANSITIONAL.includes(e.status));
-  useEffect(() => {
-    if (!moving) return;
-    const timer = setInterval(refresh, 1000);
-    return () => clearInterval(timer);
-  }, [moving, refresh]);
+  usePollWhile(
+    (data ?? []).some((e) => TRANSITIONAL.includes(e.status)),
+    useRefresh(),
+    1000,
+  );
   return null;
 }
 
@@ -47,54 +53,20 @@ interface ActionProps {
 /** One row action: refused in the entry's state (with why), else asked for, run, notified. */
 function EntryAction({ entry, action, color, run, success }: ActionProps) {
   const t = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const allowed = ippAllows(action, entry.status);
-  const blocked = allowed ? '' : t('resources.ipP/ipset.blocked', { status: t(`resources.ipP/ipset.status.${entry.status}`) });
   const names: Record<typeof action, string> = { enable: 'enable', disable: 'disable', delete: 'delete', checkConfig: 'check' };
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const [key, args] = success(await run());
-      notify(key, { type: 'success', messageArgs: args });
-      refresh();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
-    <>
-      <Tooltip title={blocked} describeChild>
-        <Button
-          size="small"
-          color={color}
-          sx={{ ...small, ...(allowed ? {} : { color: 'text.disabled' }) }}
-          data-testid={`ipp-${action}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            if (!allowed) notify(blocked, { type: 'warning' });
-            else setOpen(true);
-          }}
-        >
-          {t(`resources.ipP/ipset.actions.${action}`)}
-        </Button>
-      </Tooltip>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={`resources.ipP/ipset.confirm.${names[action]}Title`}
-        content={`resources.ipP/ipset.confirm.${names[action]}Content`}
-        translateOptions={{ name: entry.originIp }}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      label={t(`resources.ipP/ipset.actions.${action}`)}
+      color={color}
+      testId={`ipp-${action}`}
+      blockedMessage={ippAllows(action, entry.status) ? null : 'resources.ipP/ipset.blocked'}
+      blockedArgs={{ status: t(`resources.ipP/ipset.status.${entry.status}`) }}
+      title={`resources.ipP/ipset.confirm.${names[action]}Title`}
+      content={`resources.ipP/ipset.confirm.${names[action]}Content`}
+      name={entry.originIp}
+      success={success}
+      run={run}
+    />
   );
 }
 
@@ -113,14 +85,24 @@ function PortErrorsButton({ entry }: { entry: IppEntry }) {
   };
   return (
     <>
-      <Button size="small" sx={small} data-testid="ipp-portErrors" onClick={(e) => { e.stopPropagation(); void open(); }}>
+      <Button
+        size="small"
+        sx={small}
+        data-testid="ipp-portErrors"
+        onClick={(e) => {
+          e.stopPropagation();
+          void open();
+        }}
+      >
         {t('resources.ipP/ipset.actions.portErrors')}
       </Button>
       <Dialog open={data !== null} onClose={() => setData(null)} maxWidth="sm" fullWidth>
         <DialogTitle>{t('resources.ipP/ipset.portErrors.title', { ip: entry.originIp })}</DialogTitle>
         <DialogContent data-testid="ipp-port-errors">
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {data?.checkTime ? t('resources.ipP/ipset.portErrors.checked', { time: formatIppTime(data.checkTime), count: data.checkedPorts }) : t('resources.ipP/ipset.portErrors.never')}
+            {data?.checkTime
+              ? t('resources.ipP/ipset.portErrors.checked', { time: formatIppTime(data.checkTime), count: data.checkedPorts })
+              : t('resources.ipP/ipset.portErrors.never')}
           </Typography>
           {data && data.checkTime && !data.errors.length && <Typography>{t('resources.ipP/ipset.portErrors.none')}</Typography>}
           {data && data.errors.length > 0 && (
@@ -135,7 +117,9 @@ function PortErrorsButton({ entry }: { entry: IppEntry }) {
             />
           )}
         </DialogContent>
-        <DialogActions><Button onClick={() => setData(null)}>{t('resources.ipP/ipset.alarms.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setData(null)}>{t('resources.ipP/ipset.alarms.close')}</Button>
+        </DialogActions>
       </Dialog>
     </>
   );
@@ -148,28 +132,73 @@ function RowActions({ entry, canWrite }: { entry: IppEntry; canWrite: boolean })
   const actions: ReactElement[] = [];
   if (canWrite) {
     actions.push(
-      <Tooltip key="edit" title={ippAllows('update', entry.status) ? '' : t('resources.ipP/ipset.blocked', { status: t(`resources.ipP/ipset.status.${entry.status}`) })}>
+      <Tooltip
+        key="edit"
+        title={
+          ippAllows('update', entry.status)
+            ? ''
+            : t('resources.ipP/ipset.blocked', { status: t(`resources.ipP/ipset.status.${entry.status}`) })
+        }
+      >
         <span>
-          <Button size="small" sx={small} component={Link} to={`/ipP/ipset/${entry.id}`} disabled={!ippAllows('update', entry.status)} startIcon={<EditOutlinedIcon fontSize="inherit" />} data-testid="ipp-edit" onClick={(e) => e.stopPropagation()}>
+          <Button
+            size="small"
+            sx={small}
+            component={Link}
+            to={`/ipP/ipset/${entry.id}`}
+            disabled={!ippAllows('update', entry.status)}
+            startIcon={<EditOutlinedIcon fontSize="inherit" />}
+            data-testid="ipp-edit"
+            onClick={(e) => e.stopPropagation()}
+          >
             {t('resources.ipP/ipset.actions.edit')}
           </Button>
         </span>
       </Tooltip>,
-      entry.status === 'disabled'
-        ? <EntryAction key="enable" entry={entry} action="enable" run={() => dataProvider.ippEnable(entry.id)} success={() => ['resources.ipP/ipset.done.enable', { name }]} />
-        : <EntryAction key="disable" entry={entry} action="disable" color="warning" run={() => dataProvider.ippDisable(entry.id)} success={() => ['resources.ipP/ipset.done.disable', { name }]} />,
+      entry.status === 'disabled' ? (
+        <EntryAction
+          key="enable"
+          entry={entry}
+          action="enable"
+          run={() => dataProvider.ippEnable(entry.id)}
+          success={() => ['resources.ipP/ipset.done.enable', { name }]}
+        />
+      ) : (
+        <EntryAction
+          key="disable"
+          entry={entry}
+          action="disable"
+          color="warning"
+          run={() => dataProvider.ippDisable(entry.id)}
+          success={() => ['resources.ipP/ipset.done.disable', { name }]}
+        />
+      ),
       <EntryAction
-        key="check" entry={entry} action="checkConfig" run={() => dataProvider.ippCheckConfig(entry.id)}
+        key="check"
+        entry={entry}
+        action="checkConfig"
+        run={() => dataProvider.ippCheckConfig(entry.id)}
         success={(r) => {
           const n = (r as IppEntry).errorPorts.length;
           return n ? ['resources.ipP/ipset.done.checkFailed', { name, count: n }] : ['resources.ipP/ipset.done.checkOk', { name }];
         }}
       />,
-      <EntryAction key="delete" entry={entry} action="delete" color="error" run={() => dataProvider.ippDelete(entry.id)} success={() => ['resources.ipP/ipset.done.delete', { name }]} />,
+      <EntryAction
+        key="delete"
+        entry={entry}
+        action="delete"
+        color="error"
+        run={() => dataProvider.ippDelete(entry.id)}
+        success={() => ['resources.ipP/ipset.done.delete', { name }]}
+      />,
     );
   }
   actions.push(<PortErrorsButton key="errors" entry={entry} />);
-  return <Stack direction="row" spacing={0} sx={{ flexWrap: 'wrap' }}>{actions}</Stack>;
+  return (
+    <Stack direction="row" spacing={0} sx={{ flexWrap: 'wrap' }}>
+      {actions}
+    </Stack>
+  );
 }
 
 function StatusCell({ entry }: { entry: IppEntry }) {
@@ -179,8 +208,13 @@ function StatusCell({ entry }: { entry: IppEntry }) {
       <IppStatusChip status={entry.status} />
       {entry.errorPorts.length > 0 && (
         <Tooltip title={t('resources.ipP/ipset.fields.errorPorts')}>
-          <Box component="span" sx={{ color: 'warning.dark', fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="ipp-error-ports">
-            <WarningAmberOutlinedIcon fontSize="inherit" />{entry.errorPorts.join(', ')}
+          <Box
+            component="span"
+            sx={{ color: 'warning.dark', fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="ipp-error-ports"
+          >
+            <WarningAmberOutlinedIcon fontSize="inherit" />
+            {entry.errorPorts.join(', ')}
           </Box>
         </Tooltip>
       )}
@@ -192,37 +226,58 @@ function StatusCell({ entry }: { entry: IppEntry }) {
 export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
   const t = useTranslate();
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'ipP/ipset', action: 'create' });
-  const title = t('resources.ipP/ipset.listTitle');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.ipP/ipset.filters.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput key="status" source="status" label={label('status')} choices={IPP_STATUSES.map((id) => ({ id, name: `resources.ipP/ipset.status.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label={label('status')}
+      choices={IPP_STATUSES.map((id) => ({ id, name: `resources.ipP/ipset.status.${id}` }))}
+      alwaysOn
+      sx={{ minWidth: 160 }}
+    />,
   ];
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        resource={resource}
-        title={title}
-        filters={filters}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        actions={<TopToolbar>{canWrite && <CreateButton resource="ipP/ipset" label="resources.ipP/ipset.actions.add" data-testid="ipp-add" />}</TopToolbar>}
+    <PortalList
+      resource={resource}
+      title="resources.ipP/ipset.listTitle"
+      filters={filters}
+      actions={
+        <TopToolbar>
+          {canWrite && <CreateButton resource="ipP/ipset" label="resources.ipP/ipset.actions.add" data-testid="ipp-add" />}
+        </TopToolbar>
+      }
+    >
+      <AutoRefresh />
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<ListEmpty text="resources.ipP/ipset.noEntries" testId="ipp-empty" />}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
-        <AutoRefresh />
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.ipP/ipset.noEntries" testId="ipp-empty" />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <FunctionField<IppEntry> source="originIp" label={label('originIp')} render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>} />
-          <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
-          <FunctionField<IppEntry> source="ports" label={label('ports')} sortable={false} render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>} />
-          <FunctionField<IppEntry> source="cname" label={label('cname')} render={(r) => <code>{r.cname}</code>} />
-          <FunctionField<IppEntry> source="status" label={label('status')} render={(r) => <StatusCell entry={r} />} />
-          <FunctionField<IppEntry> source="remark" label={label('remark')} render={(r) => r.remark} />
-          <FunctionField<IppEntry> source="updateTime" label={label('updateTime')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIppTime(r.updateTime)}</span>} />
-          <FunctionField<IppEntry> label="" render={(r) => <RowActions entry={r} canWrite={canWrite} />} />
-        </Datagrid>
-      </List>
-    </Box>
+        <FunctionField<IppEntry>
+          source="originIp"
+          label={label('originIp')}
+          render={(r) => <code data-testid="ipp-origin">{r.originIp}</code>}
+        />
+        <FunctionField<IppEntry> source="protocol" label={label('protocol')} render={(r) => r.protocol} />
+        <FunctionField<IppEntry>
+          source="ports"
+          label={label('ports')}
+          sortable={false}
+          render={(r) => <Box sx={{ maxWidth: 220 }}>{portSummary(r.ports, r.ranges)}</Box>}
+        />
+        <FunctionField<IppEntry> source="cname" label={label('cname')} render={(r) => <code>{r.cname}</code>} />
+        <FunctionField<IppEntry> source="status" label={label('status')} render={(r) => <StatusCell entry={r} />} />
+        <FunctionField<IppEntry> source="remark" label={label('remark')} render={(r) => r.remark} />
+        <FunctionField<IppEntry>
+          source="updateTime"
+          label={label('updateTime')}
+          render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIppTime(r.updateTime)}</span>}
+        />
+        <FunctionField<IppEntry> label="" render={(r) => <RowActions entry={r} canWrite={canWrite} />} />
+      </Datagrid>
+    </PortalList>
   );
 }
 

@@ -1,10 +1,26 @@
 import { Alert, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import {
-  ArrayInput, NumberInput, RadioButtonGroupInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate,
+  ArrayInput,
+  NumberInput,
+  RadioButtonGroupInput,
+  SaveButton,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Toolbar,
+  useTranslate,
 } from 'react-admin';
 import {
-  IPP_FORBIDDEN_PORTS, IPP_PRESETS, IPP_PROTOCOLS, ippEntryProblem, parsePortList, protectionAddress, type IppEntryInput, type IppPreset, type IppProblem,
+  IPP_FORBIDDEN_PORTS,
+  IPP_PRESETS,
+  IPP_PROTOCOLS,
+  ippEntryProblem,
+  parsePortList,
+  protectionAddress,
+  type IppEntryInput,
+  type IppPreset,
+  type IppProblem,
 } from '../../common/rules/ipProtection';
 
 /** The protected-IP form (add and edit): every rule of spec §5 checked here and again by the server. */
@@ -64,7 +80,11 @@ function PresetHint() {
   const t = useTranslate();
   const preset = useWatch({ name: 'preset' }) as IppPreset | '' | undefined;
   if (!preset) return null;
-  return <Typography variant="caption" color="text.secondary" data-testid="ipp-preset-ports">{t('resources.ipP/ipset.help.presetPorts', { ports: IPP_PRESETS[preset].join(', ') })}</Typography>;
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="ipp-preset-ports">
+      {t('resources.ipP/ipset.help.presetPorts', { ports: IPP_PRESETS[preset].join(', ') })}
+    </Typography>
+  );
 }
 
 function CnameHint() {
@@ -80,26 +100,49 @@ export function IppForm() {
       validate={validateIpp}
       mode="onSubmit"
       reValidateMode="onChange"
-      toolbar={<Toolbar><SaveButton alwaysEnable data-testid="ipp-save" /></Toolbar>}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable data-testid="ipp-save" />
+        </Toolbar>
+      }
       sx={{ maxWidth: 760 }}
     >
       <TextInput source="originIp" label="resources.ipP/ipset.fields.originIp" fullWidth />
-      <RadioButtonGroupInput source="protocol" label="resources.ipP/ipset.fields.protocol" defaultValue="TCP" choices={IPP_PROTOCOLS.map((p) => ({ id: p, name: p }))} translateChoice={false} />
+      <RadioButtonGroupInput
+        source="protocol"
+        label="resources.ipP/ipset.fields.protocol"
+        defaultValue="TCP"
+        choices={IPP_PROTOCOLS.map((p) => ({ id: p, name: p }))}
+        translateChoice={false}
+      />
       <RadioButtonGroupInput
         source="preset"
         label="resources.ipP/ipset.fields.preset"
         defaultValue=""
-        choices={[{ id: '', name: 'resources.ipP/ipset.presets.none' }, { id: 'server', name: 'resources.ipP/ipset.presets.server' }, { id: 'web', name: 'resources.ipP/ipset.presets.web' }]}
+        choices={[
+          { id: '', name: 'resources.ipP/ipset.presets.none' },
+          { id: 'server', name: 'resources.ipP/ipset.presets.server' },
+          { id: 'web', name: 'resources.ipP/ipset.presets.web' },
+        ]}
       />
       <PresetHint />
-      <TextInput source="ports" label="resources.ipP/ipset.fields.ports" fullWidth format={formatPorts} parse={(v: string) => v} helperText="resources.ipP/ipset.help.ports" />
+      <TextInput
+        source="ports"
+        label="resources.ipP/ipset.fields.ports"
+        fullWidth
+        format={formatPorts}
+        parse={(v: string) => v}
+        helperText="resources.ipP/ipset.help.ports"
+      />
       <ArrayInput source="ranges" label="resources.ipP/ipset.fields.ranges" defaultValue={[]} helperText="resources.ipP/ipset.help.ranges">
         <SimpleFormIterator inline disableReordering>
           <NumberInput source="start" label="resources.ipP/ipset.fields.start" min={1} max={65535} />
           <NumberInput source="end" label="resources.ipP/ipset.fields.end" min={1} max={65535} />
         </SimpleFormIterator>
       </ArrayInput>
-      <Alert severity="info" sx={{ mb: 2, width: '100%' }} data-testid="ipp-forbidden">{t('resources.ipP/ipset.help.forbidden', { ports: IPP_FORBIDDEN_PORTS.join(', ') })}</Alert>
+      <Alert severity="info" sx={{ mb: 2, width: '100%' }} data-testid="ipp-forbidden">
+        {t('resources.ipP/ipset.help.forbidden', { ports: IPP_FORBIDDEN_PORTS.join(', ') })}
+      </Alert>
       <TextInput source="cnamePrefix" label="resources.ipP/ipset.fields.cnamePrefix" fullWidth helperText={<CnameHint />} />
       <TextInput source="remark" label="resources.ipP/ipset.fields.remark" fullWidth multiline minRows={2} />
     </SimpleForm>

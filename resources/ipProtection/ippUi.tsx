@@ -6,7 +6,12 @@ import { formatDateTime } from '../../src/lib/dateTime';
 /** Pieces shared by the protected-IP list, form and dashboards. */
 
 const COLORS: Record<IppStatus, 'success' | 'error' | 'info' | 'default' | 'warning'> = {
-  toBeConfirmed: 'info', configuring: 'info', configured: 'success', disabling: 'default', disabled: 'default', originToBeChecked: 'warning',
+  toBeConfirmed: 'info',
+  configuring: 'info',
+  configured: 'success',
+  disabling: 'default',
+  disabled: 'default',
+  originToBeChecked: 'warning',
 };
 
 /** States the job moves on by itself: the list refreshes while one is shown. */
@@ -14,7 +19,16 @@ export const TRANSITIONAL: readonly IppStatus[] = ['toBeConfirmed', 'configuring
 
 export function IppStatusChip({ status }: { status: IppStatus }) {
   const t = useTranslate();
-  return <Chip size="small" color={COLORS[status]} variant="outlined" label={t(`resources.ipP/ipset.status.${status}`)} data-testid="ipp-status" data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status]}
+      variant="outlined"
+      label={t(`resources.ipP/ipset.status.${status}`)}
+      data-testid="ipp-status"
+      data-status={status}
+    />
+  );
 }
 
 /** IP protection times to the minute: '2026-11-25T03:04:05Z' or ms → '2026-11-25 11:04' (local time). */

@@ -32,11 +32,16 @@ function AccountTree({ nodes, value, onToggle, covered = false, depth = 0 }: Tre
               control={<Checkbox size="small" checked={checked} disabled={covered} onChange={(e) => onToggle(n.value, e.target.checked)} />}
               label={
                 <span>
-                  {n.title} <Typography component="span" variant="body2" color="text.secondary">({n.value})</Typography>
+                  {n.title}{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({n.value})
+                  </Typography>
                 </span>
               }
             />
-            {n.children?.length ? <AccountTree nodes={n.children} value={value} onToggle={onToggle} covered={checked} depth={depth + 1} /> : null}
+            {n.children?.length ? (
+              <AccountTree nodes={n.children} value={value} onToggle={onToggle} covered={checked} depth={depth + 1} />
+            ) : null}
           </Box>
         );
       })}
@@ -69,7 +74,11 @@ export function AccountTreeInput({ source, tree }: { source: string; tree: reado
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {translate('resources.page/user.accountsHelp')}
       </Typography>
-      {tree.length ? <AccountTree nodes={tree} value={value} onToggle={onToggle} /> : <Typography>{translate('resources.page/user.noAccounts')}</Typography>}
+      {tree.length ? (
+        <AccountTree nodes={tree} value={value} onToggle={onToggle} />
+      ) : (
+        <Typography>{translate('resources.page/user.noAccounts')}</Typography>
+      )}
     </Box>
   );
 }

@@ -1,11 +1,26 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import {
-  Box, Checkbox, FormControlLabel, FormHelperText, Radio, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Radio,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { ALL, LOG_TABS, type LogTab } from '../../common/rules/shell/permissions';
 import {
-  PERMISSION_AREAS, canGrant, permissionsToSelection, selectionToPermissions, type Level, type PermissionSelection,
+  PERMISSION_AREAS,
+  canGrant,
+  permissionsToSelection,
+  selectionToPermissions,
+  type Level,
+  type PermissionSelection,
 } from '../../common/rules/shell/permissionCatalog';
 
 const LEVEL_COLUMNS: readonly Level[] = ['none', 'view', 'operation'];
@@ -75,7 +90,10 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
                   <Fragment key={module}>
                     <TableRow hover>
                       {i === 0 && (
-                        <TableCell rowSpan={modules.length + (modules.includes('log') ? 1 : 0)} sx={{ fontWeight: 600, verticalAlign: 'top', bgcolor: 'action.hover', whiteSpace: 'nowrap' }}>
+                        <TableCell
+                          rowSpan={modules.length + (modules.includes('log') ? 1 : 0)}
+                          sx={{ fontWeight: 600, verticalAlign: 'top', bgcolor: 'action.hover', whiteSpace: 'nowrap' }}
+                        >
                           {translate(`resources.page/user.areas.${area}`)}
                         </TableCell>
                       )}
@@ -137,7 +155,17 @@ export function PermissionTable({ value, onChange, granter, kept = [], error }: 
 }
 
 /** The picker as a react-admin input on `source` (a list of permission strings). */
-export function PermissionPickerInput({ source, granter, kept, validate }: { source: string; granter: readonly string[]; kept?: readonly string[]; validate?: Validator }) {
+export function PermissionPickerInput({
+  source,
+  granter,
+  kept,
+  validate,
+}: {
+  source: string;
+  granter: readonly string[];
+  kept?: readonly string[];
+  validate?: Validator;
+}) {
   const { field, fieldState } = useInput({ source, validate, defaultValue: [] });
   const message = fieldState.invalid ? fieldState.error?.message : undefined;
   return (

@@ -24,13 +24,23 @@ export function PermissionSummary() {
   const full = [
     s.operation.length ? `${translate('resources.page/user.levels.operation')}: ${s.operation.map(label).join(', ')}` : '',
     s.view.length ? `${translate('resources.page/user.levels.view')}: ${s.view.map(label).join(', ')}` : '',
-    s.logTabs.length ? `${translate('resources.page/user.logTabsLabel')} ${s.logTabs.map((t) => translate(`resources.page/user.logTabs.${t}`)).join(', ')}` : '',
-  ].filter(Boolean).join(' · ');
+    s.logTabs.length
+      ? `${translate('resources.page/user.logTabsLabel')} ${s.logTabs.map((t) => translate(`resources.page/user.logTabs.${t}`)).join(', ')}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Tooltip title={full}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 220 }} data-testid="permission-summary">
         {items.slice(0, SHOWN).map((i) => (
-          <Chip key={i.key} size="small" label={i.text} color={i.operable ? 'primary' : 'default'} variant={i.operable ? 'filled' : 'outlined'} />
+          <Chip
+            key={i.key}
+            size="small"
+            label={i.text}
+            color={i.operable ? 'primary' : 'default'}
+            variant={i.operable ? 'filled' : 'outlined'}
+          />
         ))}
         {items.length > SHOWN && <Chip size="small" label={`+${items.length - SHOWN}`} />}
       </Box>

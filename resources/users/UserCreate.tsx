@@ -1,16 +1,8 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { USER_RESOURCE } from '../../dataProviders/shiro/users';
 import { UserInputs } from './UserInputs';
-
-/** Page heading above the screens of this resource (the header bar carries no title). */
-export function UserHeading({ text }: { text: string }) {
-  return (
-    <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-      {text}
-    </Typography>
-  );
-}
+import { PageHeading } from '../../src/kit/PageHeading';
 
 /** New sub-user of the signed-in user's tenant. */
 export function UserCreate() {
@@ -20,7 +12,7 @@ export function UserCreate() {
   const title = translate('resources.page/user.createTitle');
   return (
     <Box>
-      <UserHeading text={title} />
+      <PageHeading>{title}</PageHeading>
       <Create
         title={title}
         mutationOptions={{
@@ -35,7 +27,11 @@ export function UserCreate() {
           mode="onBlur"
           reValidateMode="onChange"
           // Save stays clickable on the empty form, so a click shows every rule that is not met.
-          toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}
+          toolbar={
+            <Toolbar>
+              <SaveButton alwaysEnable />
+            </Toolbar>
+          }
         >
           <UserInputs mode="create" />
         </SimpleForm>

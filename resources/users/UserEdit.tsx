@@ -1,7 +1,17 @@
 import { Box } from '@mui/material';
-import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { USER_RESOURCE, type SubUserRecord } from '../../dataProviders/shiro/users';
-import { UserHeading } from './UserCreate';
+import { PageHeading } from '../../src/kit/PageHeading';
 import { UserInputs } from './UserInputs';
 
 function EditToolbar() {
@@ -22,7 +32,7 @@ function EditToolbar() {
 function EditTitle() {
   const translate = useTranslate();
   const record = useRecordContext<SubUserRecord>();
-  return <UserHeading text={translate('resources.page/user.editTitle', { username: record?.username ?? '' })} />;
+  return <PageHeading>{translate('resources.page/user.editTitle', { username: record?.username ?? '' })}</PageHeading>;
 }
 
 /** Edit a sub-user: identity, password (empty keeps it), accounts and rights. */

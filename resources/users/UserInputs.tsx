@@ -63,7 +63,14 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
   const tree = home ? [home] : fullTree;
   return (
     <Stack sx={{ width: '100%' }}>
-      <TextInput source="username" validate={validateUsername} isRequired fullWidth sx={FIELD_SX} helperText="resources.page/user.usernameHint" />
+      <TextInput
+        source="username"
+        validate={validateUsername}
+        isRequired
+        fullWidth
+        sx={FIELD_SX}
+        helperText="resources.page/user.usernameHint"
+      />
       <TextInput source="email" type="email" validate={validateEmail} isRequired fullWidth sx={FIELD_SX} />
       <PasswordInput
         source="password"
@@ -76,7 +83,12 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
       />
       <PasswordStrength />
       <AccountTreeInput source="accounts" tree={tree} />
-      <PermissionPickerInput source="permissions" granter={granter} kept={mode === 'edit' ? (record?.permissions ?? []) : []} validate={validatePermissions} />
+      <PermissionPickerInput
+        source="permissions"
+        granter={granter}
+        kept={mode === 'edit' ? (record?.permissions ?? []) : []}
+        validate={validatePermissions}
+      />
     </Stack>
   );
 }

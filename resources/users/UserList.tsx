@@ -1,17 +1,28 @@
 import { Box, Typography } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import {
-  CreateButton, Datagrid, DateField, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput,
-  TopToolbar, useLocaleState, useTranslate,
+  CreateButton,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  EditButton,
+  FunctionField,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
 } from 'react-admin';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
-import { UserHeading } from './UserCreate';
+import { PortalList } from '../../src/kit/PortalList';
 import { EnabledSwitch } from './EnabledSwitch';
 import { PermissionSummary } from './PermissionSummary';
 import { useCanOperate } from '../../src/auth/useCanOperate';
 import { USER_RESOURCE } from '../../dataProviders/shiro/users';
 import { ListEmpty } from '../../src/kit/QueryView';
-
 
 const userFilters = (translate: (key: string) => string) => [
   <SearchInput key="username" source="username" alwaysOn placeholder={translate('resources.page/user.searchUsername')} />,
@@ -53,7 +64,9 @@ function AccountCell({ record }: { record: SubUserRecord }) {
 }
 
 function NoUsers() {
-  return <ListEmpty text="resources.page/user.empty" testId="users-empty" icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
+  return (
+    <ListEmpty text="resources.page/user.empty" testId="users-empty" icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />
+  );
 }
 
 /** /page/user: the tenant's sub-users, newest first; write buttons only with the operation right. */
@@ -61,56 +74,47 @@ export function UserList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const operate = useCanOperate(USER_RESOURCE);
-  const title = translate('resources.page/user.title');
   const dateLocale = locale === 'zh' ? 'zh-CN' : 'en-GB';
   return (
-    <Box>
-      <UserHeading text={title} />
-      <List
-        title={title}
-        filters={userFilters(translate)}
-        actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
-        exporter={false}
-        empty={false}
-        perPage={10}
-        sort={{ field: 'createTime', order: 'DESC' }}
+    <PortalList
+      title="resources.page/user.title"
+      filters={userFilters(translate)}
+      actions={<TopToolbar>{operate && <CreateButton />}</TopToolbar>}
+      exporter={false}
+      perPage={10}
+      pagination={<Pagination />}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<NoUsers />}
+        sx={{ '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
       >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<NoUsers />}
-          sx={{ '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
-        >
-          <TextField source="username" sortable={false} />
-          <FunctionField<SubUserRecord> source="email" sortable={false} render={(r) => <EmailText email={r.email} />} />
+        <TextField source="username" sortable={false} />
+        <FunctionField<SubUserRecord> source="email" sortable={false} render={(r) => <EmailText email={r.email} />} />
+        <FunctionField<SubUserRecord> source="account" sortable={false} render={(r) => <AccountCell record={r} />} />
+        <TextField source="creator" sortable={false} emptyText="-" />
+        <DateField source="createTime" showTime sortable={false} locales={dateLocale} />
+        <DateField source="updateTime" showTime sortable={false} locales={dateLocale} />
+        <FunctionField source="enabled" sortable={false} render={() => <EnabledSwitch operate={operate} />} />
+        <FunctionField source="permissions" sortable={false} render={() => <PermissionSummary />} />
+        {operate && (
           <FunctionField<SubUserRecord>
-            source="account"
-            sortable={false}
-            render={(r) => <AccountCell record={r} />}
+            label=""
+            render={(r) => (
+              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                <EditButton />
+                <DeleteWithConfirmButton
+                  mutationMode="pessimistic"
+                  confirmTitle="resources.page/user.deleteTitle"
+                  confirmContent="resources.page/user.deleteContent"
+                  translateOptions={{ username: r.username }}
+                />
+              </Box>
+            )}
           />
-          <TextField source="creator" sortable={false} emptyText="-" />
-          <DateField source="createTime" showTime sortable={false} locales={dateLocale} />
-          <DateField source="updateTime" showTime sortable={false} locales={dateLocale} />
-          <FunctionField source="enabled" sortable={false} render={() => <EnabledSwitch operate={operate} />} />
-          <FunctionField source="permissions" sortable={false} render={() => <PermissionSummary />} />
-          {operate && (
-            <FunctionField<SubUserRecord>
-              label=""
-              render={(r) => (
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-                  <EditButton />
-                  <DeleteWithConfirmButton
-                    mutationMode="pessimistic"
-                    confirmTitle="resources.page/user.deleteTitle"
-                    confirmContent="resources.page/user.deleteContent"
-                    translateOptions={{ username: r.username }}
-                  />
-                </Box>
-              )}
-            />
-          )}
-        </Datagrid>
-      </List>
-    </Box>
+        )}
+      </Datagrid>
+    </PortalList>
   );
 }

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -8,6 +20,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import type { DryRunBody, DryRunResult } from '../../common/wire/websites';
 import { formatTime } from '../../src/lib/time';
 import { formatCount } from '../../src/lib/units';
+import { useErrorText } from '../../src/kit/errorText';
 
 /**
  * 'Dry run' of the rule or policy on the page (issue #18): `body` gives the unsaved rule or policy as
@@ -20,6 +33,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
   const [result, setResult] = useState<DryRunResult | null>(null);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState('');
+  const errorText = useErrorText();
   const t = (k: string, o?: Record<string, unknown>) => translate(`resources.dcdn/website.dryRun.${k}`, o);
   const run = async () => {
     const b = body();
@@ -30,7 +44,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
       setResult(await dataProvider.wafDryRun(b));
     } catch (e) {
       setResult(null);
-      setFailure(e instanceof Error ? e.message : String(e));
+      setFailure(errorText(e));
     } finally {
       setRunning(false);
     }
@@ -40,7 +54,9 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
     <Card data-testid="dry-run">
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center">
-          <Button variant="outlined" onClick={() => void run()} disabled={running} data-testid="dry-run-button">{t('run')}</Button>
+          <Button variant="outlined" onClick={() => void run()} disabled={running} data-testid="dry-run-button">
+            {t('run')}
+          </Button>
           {running && (
             <Stack direction="row" spacing={1} alignItems="center" data-testid="dry-run-loading">
               <CircularProgress size={18} />
@@ -48,15 +64,25 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
             </Stack>
           )}
         </Stack>
-        {failure && <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
         {result && !running && !result.evaluable && (
-          <Alert severity="warning" sx={{ mt: 2 }} data-testid="dry-run-not-evaluable">{t(`notEvaluable.${result.notEvaluable ?? 'header'}`)}</Alert>
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="dry-run-not-evaluable">
+            {t(`notEvaluable.${result.notEvaluable ?? 'header'}`)}
+          </Alert>
         )}
         {result && !running && result.evaluable && (
           <Box sx={{ mt: 2 }} data-testid="dry-run-result">
             <Typography variant="subtitle1">{t('title', { domain: result.domain })}</Typography>
-            <Typography variant="h6" data-testid="dry-run-summary">{t('summary', { matched: formatCount(result.matched), total: formatCount(result.total) })}</Typography>
-            <Typography variant="caption" color="text.secondary">{t('elapsed', { ms: result.elapsedMs })}</Typography>
+            <Typography variant="h6" data-testid="dry-run-summary">
+              {t('summary', { matched: formatCount(result.matched), total: formatCount(result.total) })}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('elapsed', { ms: result.elapsedMs })}
+            </Typography>
             <Box sx={{ height: 240, mt: 1 }} data-testid="dry-run-chart">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={result.hours} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -70,12 +96,16 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
                 </BarChart>
               </ResponsiveContainer>
             </Box>
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('samples')}</Typography>
+            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+              {t('samples')}
+            </Typography>
             {result.samples.length ? (
               <Table size="small" data-testid="dry-run-samples">
                 <TableHead>
                   <TableRow>
-                    {['time', 'method', 'url', 'status', 'clientIp', 'country', 'userAgent'].map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
+                    {['time', 'method', 'url', 'status', 'clientIp', 'country', 'userAgent'].map((k) => (
+                      <TableCell key={k}>{t(k)}</TableCell>
+                    ))}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -87,13 +117,17 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
                       <TableCell>{s.status}</TableCell>
                       <TableCell>{s.clientIp}</TableCell>
                       <TableCell>{s.country}</TableCell>
-                      <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.userAgent}</TableCell>
+                      <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                        {s.userAgent}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
             ) : (
-              <Typography variant="body2" color="text.secondary">{t('noSamples')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('noSamples')}
+              </Typography>
             )}
           </Box>
         )}

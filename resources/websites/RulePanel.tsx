@@ -1,13 +1,25 @@
-import { createContext, useContext, useEffect, useState, type DragEvent } from 'react';
+import { createContext, useContext, useState, type DragEvent } from 'react';
 import { useNotifyError } from '../../src/kit/errorText';
-import { useConfirmedDelete } from './useConfirmedDelete';
+import { usePollWhile } from '../../src/kit/usePollWhile';
+import { DeleteButton } from './DeleteButton';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, NumberField, ReferenceManyField, TextField,
-  useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type DatagridRowProps,
+  Datagrid,
+  DatagridBody,
+  DatagridRow,
+  FunctionField,
+  NumberField,
+  ReferenceManyField,
+  TextField,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type DatagridRowProps,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -32,7 +44,13 @@ interface Ordering {
   dragged: number | null;
   setDragged: (i: number | null) => void;
 }
-const OrderingContext = createContext<Ordering>({ operate: false, rules: [], move: () => undefined, dragged: null, setDragged: () => undefined });
+const OrderingContext = createContext<Ordering>({
+  operate: false,
+  rules: [],
+  move: () => undefined,
+  dragged: null,
+  setDragged: () => undefined,
+});
 
 const useRowIndex = () => {
   const r = useRecordContext<Rule>();
@@ -44,7 +62,15 @@ function RuleRow(props: DatagridRowProps) {
   const i = useRowIndex();
   const { operate, move, dragged, setDragged } = useContext(OrderingContext);
   const drag = operate
-    ? { draggable: true, onDragStart: () => setDragged(i), onDragOver: (e: DragEvent) => e.preventDefault(), onDrop: () => { if (dragged !== null) move(dragged, i); setDragged(null); } }
+    ? {
+        draggable: true,
+        onDragStart: () => setDragged(i),
+        onDragOver: (e: DragEvent) => e.preventDefault(),
+        onDrop: () => {
+          if (dragged !== null) move(dragged, i);
+          setDragged(null);
+        },
+      }
     : {};
   return <DatagridRow {...props} {...drag} data-testid={`rule-row-${i}`} />;
 }
@@ -55,15 +81,24 @@ function RuleActions() {
   const { move, rules } = useContext(OrderingContext);
   const translate = useTranslate();
   const navigate = useNavigate();
-  const confirmDelete = useConfirmedDelete<Rule>(WEBSITE_RULE_RESOURCE);
   if (!r) return null;
-  const onDelete = () => confirmDelete(r);
   return (
     <Stack direction="row" alignItems="center" sx={{ whiteSpace: 'nowrap' }}>
-      <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}><ArrowUpwardIcon fontSize="small" /></IconButton>
-      <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.down')} onClick={() => move(i, i + 1)} disabled={i === rules.length - 1}><ArrowDownwardIcon fontSize="small" /></IconButton>
-      <Button size="small" onClick={() => navigate(`${base(r.websiteId)}/${r.id}`)}>{translate('resources.dcdn/website.edit')}</Button>
-      <Button size="small" color="error" onClick={onDelete}>{translate('resources.dcdn/website.delete')}</Button>
+      <IconButton size="small" aria-label={translate('resources.dcdn/website.rule.up')} onClick={() => move(i, i - 1)} disabled={i === 0}>
+        <ArrowUpwardIcon fontSize="small" />
+      </IconButton>
+      <IconButton
+        size="small"
+        aria-label={translate('resources.dcdn/website.rule.down')}
+        onClick={() => move(i, i + 1)}
+        disabled={i === rules.length - 1}
+      >
+        <ArrowDownwardIcon fontSize="small" />
+      </IconButton>
+      <Button size="small" onClick={() => navigate(`${base(r.websiteId)}/${r.id}`)}>
+        {translate('resources.dcdn/website.edit')}
+      </Button>
+      <DeleteButton resource={WEBSITE_RULE_RESOURCE} record={r} testId={`rule-delete-${r.id}`} />
     </Stack>
   );
 }
@@ -81,11 +116,11 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
   const [shown, setShown] = useState<Rule[] | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const rules = shown ?? data ?? [];
-  useEffect(() => {
-    if (!(data ?? []).some((r) => r.status === 'configuring')) return;
-    const timer = setTimeout(() => void refetch(), 1500);
-    return () => clearTimeout(timer);
-  }, [data, refetch]);
+  usePollWhile(
+    (data ?? []).some((r) => r.status === 'configuring'),
+    refetch,
+    1500,
+  );
   const reorder = async (ids: number[]) => {
     setShown(ids.map((id) => rules.find((r) => r.id === id)!));
     try {
@@ -106,15 +141,45 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
   };
   return (
     <OrderingContext.Provider value={{ operate, rules, move, dragged, setDragged }}>
-      <Datagrid data={rules} bulkActionButtons={false} rowClick={false} hover={false} data-testid="rule-table" empty={<Empty text="resources.dcdn/website.rule.empty" />} body={<DatagridBody row={<RuleRow />} />}>
-        {operate && <FunctionField label="" render={() => <DragIndicatorIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle' }} />} />}
+      <Datagrid
+        data={rules}
+        bulkActionButtons={false}
+        rowClick={false}
+        hover={false}
+        data-testid="rule-table"
+        empty={<Empty text="resources.dcdn/website.rule.empty" />}
+        body={<DatagridBody row={<RuleRow />} />}
+      >
+        {operate && (
+          <FunctionField label="" render={() => <DragIndicatorIcon fontSize="small" sx={{ cursor: 'grab', verticalAlign: 'middle' }} />} />
+        )}
         <NumberField source="priority" label="resources.dcdn/website.rule.priority" sortable={false} textAlign="left" />
         <TextField source="name" label="resources.dcdn/website.rule.name" sortable={false} />
-        <FunctionField<Rule> label="resources.dcdn/website.rule.actionType" render={(r) => translate(`resources.dcdn/website.actionType.${r.actionType}`)} />
-        <FunctionField<Rule> label="resources.dcdn/website.rule.filters"
-          render={(r) => r.filters.map((f) => `${translate(`resources.dcdn/website.filterField.${f.field}`)} ${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`).join('; ')} />
-        <FunctionField<Rule> label="resources.dcdn/website.rule.status"
-          render={(r) => <Chip size="small" color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'} label={translate(`resources.dcdn/website.status.${r.status}`)} />} />
+        <FunctionField<Rule>
+          label="resources.dcdn/website.rule.actionType"
+          render={(r) => translate(`resources.dcdn/website.actionType.${r.actionType}`)}
+        />
+        <FunctionField<Rule>
+          label="resources.dcdn/website.rule.filters"
+          render={(r) =>
+            r.filters
+              .map(
+                (f) =>
+                  `${translate(`resources.dcdn/website.filterField.${f.field}`)} ${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`,
+              )
+              .join('; ')
+          }
+        />
+        <FunctionField<Rule>
+          label="resources.dcdn/website.rule.status"
+          render={(r) => (
+            <Chip
+              size="small"
+              color={r.status === 'configured' ? 'success' : r.status === 'configuring' ? 'warning' : 'default'}
+              label={translate(`resources.dcdn/website.status.${r.status}`)}
+            />
+          )}
+        />
         {operate && <RuleActions />}
       </Datagrid>
     </OrderingContext.Provider>
@@ -129,8 +194,12 @@ export function RulePanel({ websiteId }: { websiteId: number }) {
     <>
       {operate && (
         <Stack direction="row" spacing={2} alignItems="center">
-          <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-rule">{translate('resources.dcdn/website.addRule')}</Button>
-          <Typography variant="caption" color="text.secondary">{translate('resources.dcdn/website.rule.dragHint')}</Typography>
+          <Button variant="outlined" size="small" onClick={() => navigate(`${base(websiteId)}/create`)} data-testid="add-rule">
+            {translate('resources.dcdn/website.addRule')}
+          </Button>
+          <Typography variant="caption" color="text.secondary">
+            {translate('resources.dcdn/website.rule.dragHint')}
+          </Typography>
         </Stack>
       )}
       {/* the server answers in priority order; the provider keeps it */}

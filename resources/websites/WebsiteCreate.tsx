@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, LinearProgress } from '@mui/material';
-import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
+import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { WebsiteInputs, NEW_WEBSITE } from './WebsiteInputs';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { PageHeading } from '../../src/kit/PageHeading';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
 
 /** Add a protected website; after the create the product goes to /dcdn/website (spec §2). */
 export function WebsiteCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  // The protection address: a fresh random label from the server, before the form opens.
-  const [address, setAddress] = useState<string | null>(null);
-  useEffect(() => {
-    void dataProvider.websiteRandomAddress().then(setAddress, () => setAddress(''));
-  }, [dataProvider]);
+  // The protection address: a fresh random label from the server (one per visit), before the form opens.
+  const [visit] = useState(() => Math.random());
+  const random = usePortalQuery(['websiteRandomAddress', visit], (dp) => dp.websiteRandomAddress());
+  const address = random.failure ? '' : (random.data ?? null);
   const title = translate('resources.dcdn/website.createTitle');
   if (address === null) return <LinearProgress />;
   return (

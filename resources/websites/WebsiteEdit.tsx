@@ -14,9 +14,27 @@ function Sections() {
   if (!w) return null;
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.policies')}</Typography><Divider sx={{ my: 1 }} /><PolicyPanel websiteId={w.id} /></CardContent></Card>
-      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.rules')}</Typography><Divider sx={{ my: 1 }} /><RulePanel websiteId={w.id} /></CardContent></Card>
-      <Card><CardContent><Typography variant="h6">{translate('resources.dcdn/website.test.title')}</Typography><Divider sx={{ my: 1 }} /><TestRequestPanel websiteId={w.id} /></CardContent></Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{translate('resources.dcdn/website.policies')}</Typography>
+          <Divider sx={{ my: 1 }} />
+          <PolicyPanel websiteId={w.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{translate('resources.dcdn/website.rules')}</Typography>
+          <Divider sx={{ my: 1 }} />
+          <RulePanel websiteId={w.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{translate('resources.dcdn/website.test.title')}</Typography>
+          <Divider sx={{ my: 1 }} />
+          <TestRequestPanel websiteId={w.id} />
+        </CardContent>
+      </Card>
     </Box>
   );
 }

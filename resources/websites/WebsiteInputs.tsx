@@ -1,42 +1,45 @@
-import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useTranslate,
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useDataProvider,
+  useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { CertificateOption } from '../../common/wire/websites';
 import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../../common/rules/websites/index';
 import { validateDomainInput, validateOriginInput, validateOriginsInput, validateRemarkInput, validateWeightInput } from './validators';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { useSettled } from '../../src/kit/useSettled';
 
 /** Certificates whose names cover the domain (GET /impapi/certificate/search), refreshed as the domain changes. */
 function CertificateInput() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const translate = useTranslate();
-  const domain = useWatch({ name: 'domain' }) as string | undefined;
-  const [options, setOptions] = useState<CertificateOption[]>([]);
-  useEffect(() => {
-    const d = (domain ?? '').trim();
-    if (validateWebsiteDomain(d)) {
-      setOptions([]);
-      return;
-    }
-    let live = true;
-    const t = setTimeout(() => {
-      void dataProvider.websiteCertificates(d).then((list) => live && setOptions(list), () => live && setOptions([]));
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [dataProvider, domain]);
+  const domain = useSettled(((useWatch({ name: 'domain' }) as string | undefined) ?? '').trim(), 300);
+  const valid = !validateWebsiteDomain(domain);
+  const found = usePortalQuery(['websiteCertificates', domain], (dp) => dp.websiteCertificates(domain), { enabled: valid });
+  // none for a domain that is not valid yet, or when the search fails
+  const options: CertificateOption[] = valid && !found.failure ? (found.data ?? []) : [];
   const choices = [
     { id: '', name: translate('resources.dcdn/website.noCertificate') },
     ...options.map((c) => ({ id: c.id, name: `${c.name} (${c.dnsNames.join(', ')}; ${c.expireTime.slice(0, 10)})` })),
   ];
   return (
-    <SelectInput source="certificateId" label="resources.dcdn/website.fields.certificateId" choices={choices} emptyValue=""
-      format={(v: number | null) => v ?? ''} parse={(v: string | number) => (v === '' ? null : Number(v))} fullWidth data-testid="certificate-input" />
+    <SelectInput
+      source="certificateId"
+      label="resources.dcdn/website.fields.certificateId"
+      choices={choices}
+      emptyValue=""
+      format={(v: number | null) => v ?? ''}
+      parse={(v: string | number) => (v === '' ? null : Number(v))}
+      fullWidth
+      data-testid="certificate-input"
+    />
   );
 }
 
@@ -45,11 +48,24 @@ function ProtectionAddressInput({ create }: { create: boolean }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const fetchAddress = () => void dataProvider.websiteRandomAddress().then((a) => setValue('protectionAddress', a, { shouldDirty: true }), () => undefined);
+  const fetchAddress = () =>
+    void dataProvider.websiteRandomAddress().then(
+      (a) => setValue('protectionAddress', a, { shouldDirty: true }),
+      () => undefined,
+    );
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <TextInput source="protectionAddress" label="resources.dcdn/website.fields.protectionAddress" InputProps={{ readOnly: true }} sx={{ minWidth: 360 }} />
-      {create && <Button size="small" onClick={fetchAddress}>{translate('resources.dcdn/website.newAddress')}</Button>}
+      <TextInput
+        source="protectionAddress"
+        label="resources.dcdn/website.fields.protectionAddress"
+        InputProps={{ readOnly: true }}
+        sx={{ minWidth: 360 }}
+      />
+      {create && (
+        <Button size="small" onClick={fetchAddress}>
+          {translate('resources.dcdn/website.newAddress')}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -64,19 +80,45 @@ export function WebsiteInputs({ create }: { create: boolean }) {
       <TextInput source="domain" label="resources.dcdn/website.fields.domain" validate={validateDomainInput} fullWidth disabled={!create} />
       <ProtectionAddressInput create={create} />
       <Stack direction="row" spacing={2}>
-        <SelectInput source="originType" label="resources.dcdn/website.fields.originType" choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `resources.dcdn/website.originType.${t}` }))} />
-        {multiple && <SelectInput source="lbMode" label="resources.dcdn/website.fields.lbMode" choices={LB_MODES.map((m) => ({ id: m, name: `resources.dcdn/website.lbMode.${m}` }))} />}
+        <SelectInput
+          source="originType"
+          label="resources.dcdn/website.fields.originType"
+          choices={ORIGIN_TYPES.map((t) => ({ id: t, name: `resources.dcdn/website.originType.${t}` }))}
+        />
+        {multiple && (
+          <SelectInput
+            source="lbMode"
+            label="resources.dcdn/website.fields.lbMode"
+            choices={LB_MODES.map((m) => ({ id: m, name: `resources.dcdn/website.lbMode.${m}` }))}
+          />
+        )}
       </Stack>
       <ArrayInput source="origins" label="resources.dcdn/website.fields.origins" validate={validateOriginsInput}>
         <SimpleFormIterator inline disableReordering disableAdd={!multiple}>
-          <TextInput source="address" label="resources.dcdn/website.fields.address" validate={validateOriginInput} helperText="resources.dcdn/website.originHelp" sx={{ minWidth: 300 }} />
-          {multiple && <NumberInput source="weight" label="resources.dcdn/website.fields.weight" validate={validateWeightInput} min={0} max={100} />}
-          {multiple && <SelectInput source="role" label="resources.dcdn/website.fields.role" choices={ORIGIN_ROLES.map((r) => ({ id: r, name: `resources.dcdn/website.role.${r}` }))} />}
+          <TextInput
+            source="address"
+            label="resources.dcdn/website.fields.address"
+            validate={validateOriginInput}
+            helperText="resources.dcdn/website.originHelp"
+            sx={{ minWidth: 300 }}
+          />
+          {multiple && (
+            <NumberInput source="weight" label="resources.dcdn/website.fields.weight" validate={validateWeightInput} min={0} max={100} />
+          )}
+          {multiple && (
+            <SelectInput
+              source="role"
+              label="resources.dcdn/website.fields.role"
+              choices={ORIGIN_ROLES.map((r) => ({ id: r, name: `resources.dcdn/website.role.${r}` }))}
+            />
+          )}
         </SimpleFormIterator>
       </ArrayInput>
       <TextInput source="remark" label="resources.dcdn/website.fields.remark" validate={validateRemarkInput} fullWidth multiline />
       <CertificateInput />
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.dcdn/website.fields.hsts')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('resources.dcdn/website.fields.hsts')}
+      </Typography>
       <Stack direction="row" spacing={2} alignItems="center">
         <BooleanInput source="hsts.enabled" label="resources.dcdn/website.fields.hstsEnabled" />
         {hsts && <NumberInput source="hsts.maxAge" label="resources.dcdn/website.fields.hstsMaxAge" min={0} />}
@@ -88,6 +130,13 @@ export function WebsiteInputs({ create }: { create: boolean }) {
 }
 
 export const NEW_WEBSITE = {
-  domain: '', protectionAddress: '', originType: 'single', lbMode: 'least_pending', origins: [{ address: '', weight: 100, role: 'active' }],
-  remark: '', certificateId: null, hsts: { enabled: false, maxAge: 31536000, includeSubdomains: false }, enabled: true,
+  domain: '',
+  protectionAddress: '',
+  originType: 'single',
+  lbMode: 'least_pending',
+  origins: [{ address: '', weight: 100, role: 'active' }],
+  remark: '',
+  certificateId: null,
+  hsts: { enabled: false, maxAge: 31536000, includeSubdomains: false },
+  enabled: true,
 };

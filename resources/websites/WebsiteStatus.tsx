@@ -7,10 +7,17 @@ export function WebsiteStatusField(_props: { label?: string }) {
   const w = useRecordContext<Website>();
   const translate = useTranslate();
   if (!w) return null;
-  if (w.status === 'configuring') return <Chip size="small" color="warning" label={translate('resources.dcdn/website.status.configuring')} data-testid="website-status" />;
+  if (w.status === 'configuring')
+    return (
+      <Chip size="small" color="warning" label={translate('resources.dcdn/website.status.configuring')} data-testid="website-status" />
+    );
   return (
-    <Chip size="small" color={w.enabled ? 'success' : 'default'} data-testid="website-status"
-      label={translate(w.enabled ? 'resources.dcdn/website.status.configured' : 'resources.dcdn/website.status.disabled')} />
+    <Chip
+      size="small"
+      color={w.enabled ? 'success' : 'default'}
+      data-testid="website-status"
+      label={translate(w.enabled ? 'resources.dcdn/website.status.configured' : 'resources.dcdn/website.status.disabled')}
+    />
   );
 }
 
@@ -20,5 +27,13 @@ export function WebsiteCheckField(_props: { label?: string }) {
   const translate = useTranslate();
   if (!w) return null;
   const color = w.checkStatus === 'ok' ? 'success' : w.checkStatus === 'error' ? 'error' : 'default';
-  return <Chip size="small" variant="outlined" color={color} label={translate(`resources.dcdn/website.check.${w.checkStatus}`)} data-testid="website-check" />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={color}
+      label={translate(`resources.dcdn/website.check.${w.checkStatus}`)}
+      data-testid="website-check"
+    />
+  );
 }

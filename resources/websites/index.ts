@@ -1,10 +1,14 @@
 import { lazy } from 'react';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
-import { subResource, type PortalResource } from '../../src/registry.types';
+import { subResource, type PortalArea, type PortalResource } from '../../src/registry.types';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { websiteRoutes } from './routes';
+import { wafDashboardsPage } from './dashboards';
 
-/** Protected websites (DCDN, issue #18) at /dcdn/website; policies and rules are listed in the edit view, added and edited on their own pages (routes.tsx). */
+/**
+ * Protected websites (DCDN, issue #18) at /dcdn/website; policies and rules are listed in the edit view, added and edited on their own
+ * pages (routes.tsx).
+ */
 const websites = {
   name: WEBSITE_RESOURCE,
   list: lazy(() => import('./WebsiteList').then((m) => ({ default: m.WebsiteList }))),
@@ -15,9 +19,9 @@ const websites = {
   recordRepresentation: 'domain',
   options: { module: 'website', area: 'dcdn', label: 'resources.dcdn/website.menu' },
 } satisfies PortalResource;
-export default websites;
 
 /** A website's policies and rules: sub-resources listed in its edit view (ReferenceManyField by 'websiteId'). */
-export const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'resources.dcdn/website.policies', { recordRepresentation: 'name' });
-export const websiteRules = subResource(websites, WEBSITE_RULE_RESOURCE, 'resources.dcdn/website.rules', { recordRepresentation: 'name' });
+const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'resources.dcdn/website.policies', { recordRepresentation: 'name' });
+const websiteRules = subResource(websites, WEBSITE_RULE_RESOURCE, 'resources.dcdn/website.rules', { recordRepresentation: 'name' });
 
+export default { resources: [websites, websitePolicies, websiteRules], pages: [wafDashboardsPage] } satisfies PortalArea;

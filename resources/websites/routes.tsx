@@ -10,8 +10,40 @@ const PolicyPage = lazy(() => import('./PolicyPage').then((m) => ({ default: m.P
 const RulePage = lazy(() => import('./RulePage').then((m) => ({ default: m.RulePage })));
 
 export const websiteRoutes = [
-  <Route key="policy-create" path=":id/policies/create" element={<Authenticated><PolicyPage /></Authenticated>} />,
-  <Route key="policy-edit" path=":id/policies/:policyId" element={<Authenticated><PolicyPage /></Authenticated>} />,
-  <Route key="rule-create" path=":id/rules/create" element={<Authenticated><RulePage /></Authenticated>} />,
-  <Route key="rule-edit" path=":id/rules/:ruleId" element={<Authenticated><RulePage /></Authenticated>} />,
+  <Route
+    key="policy-create"
+    path=":id/policies/create"
+    element={
+      <Authenticated>
+        <PolicyPage />
+      </Authenticated>
+    }
+  />,
+  <Route
+    key="policy-edit"
+    path=":id/policies/:policyId"
+    element={
+      <Authenticated>
+        <PolicyPage />
+      </Authenticated>
+    }
+  />,
+  <Route
+    key="rule-create"
+    path=":id/rules/create"
+    element={
+      <Authenticated>
+        <RulePage />
+      </Authenticated>
+    }
+  />,
+  <Route
+    key="rule-edit"
+    path=":id/rules/:ruleId"
+    element={
+      <Authenticated>
+        <RulePage />
+      </Authenticated>
+    }
+  />,
 ];

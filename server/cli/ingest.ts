@@ -77,13 +77,28 @@ function source(input: string): AsyncIterable<Buffer> {
 async function viaServer(args: Args): Promise<IngestReport> {
   const token = process.env.PORTAL_INGEST_TOKEN;
   if (!token) throw new Error('PORTAL_INGEST_TOKEN is not set');
-  const total: IngestReport = { batches: 0, lines: 0, rows: 0, rejected: 0, bytes: 0, ms: 0, rejectedLines: [], rowsPerSecond: 0, aborted: null };
+  const total: IngestReport = {
+    batches: 0,
+    lines: 0,
+    rows: 0,
+    rejected: 0,
+    bytes: 0,
+    ms: 0,
+    rejectedLines: [],
+    rowsPerSecond: 0,
+    aborted: null,
+  };
   const began = Date.now();
   for await (const part of lineBatches(decoded(source(args.input)), args.batchMb * 1024 * 1024)) {
     const url = `${args.server!.replace(/\/$/, '')}/api/log/ingest?kind=${encodeURIComponent(args.kind)}&firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
-    const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: new Uint8Array(part) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+      body: new Uint8Array(part),
+    });
     const body = (await res.json()) as { code: string; data: IngestReport | null; msg: string };
-    if (body.code !== '0' || !body.data) throw new Error(`server refused the part at line ${total.lines + 1}: HTTP ${res.status} ${body.msg}`);
+    if (body.code !== '0' || !body.data)
+      throw new Error(`server refused the part at line ${total.lines + 1}: HTTP ${res.status} ${body.msg}`);
     const r = body.data;
     total.batches++;
     total.lines += r.lines;

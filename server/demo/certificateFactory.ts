@@ -60,7 +60,11 @@ export async function newKey(type: KeyType): Promise<string> {
   const generate = promisify(crypto.generateKeyPair);
   const pair =
     type === 'rsa'
-      ? await generate('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
+      ? await generate('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        })
       : await generate('ec', {
           namedCurve: type === 'ec384' ? 'secp384r1' : 'prime256v1',
           privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -122,7 +126,10 @@ export async function issueCertificate(spec: CertificateSpec): Promise<IssuedCer
       fs.writeFile(path.join(dir, 'serial'), serial.toString('hex') + '\n'),
       fs.writeFile(path.join(dir, 'ca.cnf'), caConfig(dir, spec)),
       ...(spec.issuer
-        ? [fs.writeFile(path.join(dir, 'issuer.pem'), spec.issuer.certPem), fs.writeFile(path.join(dir, 'issuer.key'), spec.issuer.keyPem, { mode: 0o600 })]
+        ? [
+            fs.writeFile(path.join(dir, 'issuer.pem'), spec.issuer.certPem),
+            fs.writeFile(path.join(dir, 'issuer.key'), spec.issuer.keyPem, { mode: 0o600 }),
+          ]
         : []),
     ]);
     const subject = [
@@ -130,7 +137,9 @@ export async function issueCertificate(spec: CertificateSpec): Promise<IssuedCer
       spec.organization && `/O=${dnValue(spec.organization)}`,
       spec.department && `/OU=${dnValue(spec.department)}`,
       `/CN=${dnValue(spec.commonName)}`,
-    ].filter(Boolean).join('');
+    ]
+      .filter(Boolean)
+      .join('');
     const csr = path.join(dir, 'req.csr');
     await run('openssl', ['req', '-new', '-key', path.join(dir, 'key.pem'), '-subj', subject, '-out', csr], { timeout: 20_000 });
     const signer = spec.issuer
@@ -139,8 +148,26 @@ export async function issueCertificate(spec: CertificateSpec): Promise<IssuedCer
     const out = path.join(dir, 'cert.pem');
     await run(
       'openssl',
-      ['ca', '-batch', '-config', path.join(dir, 'ca.cnf'), ...signer, '-in', csr, '-out', out, '-notext', '-extensions', 'ext',
-        '-md', spec.md ?? 'sha256', '-startdate', caDate(spec.notBefore), '-enddate', caDate(spec.notAfter)],
+      [
+        'ca',
+        '-batch',
+        '-config',
+        path.join(dir, 'ca.cnf'),
+        ...signer,
+        '-in',
+        csr,
+        '-out',
+        out,
+        '-notext',
+        '-extensions',
+        'ext',
+        '-md',
+        spec.md ?? 'sha256',
+        '-startdate',
+        caDate(spec.notBefore),
+        '-enddate',
+        caDate(spec.notAfter),
+      ],
       { timeout: 20_000 },
     );
     return { certPem: await fs.readFile(out, 'utf8'), keyPem };
@@ -157,11 +184,24 @@ export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 /** A small two-level CA: root and intermediate (for chains). */
 export async function issueCaChain(name: string): Promise<{ root: IssuedCertificate; intermediate: IssuedCertificate }> {
   const root = await issueCertificate({
-    commonName: `${name} Root CA`, organization: name, country: 'US', ca: true, dnsNames: [], notBefore: daysFromNow(-800), notAfter: daysFromNow(3000),
+    commonName: `${name} Root CA`,
+    organization: name,
+    country: 'US',
+    ca: true,
+    dnsNames: [],
+    notBefore: daysFromNow(-800),
+    notAfter: daysFromNow(3000),
   });
   const intermediate = await issueCertificate({
-    commonName: `${name} TLS CA 2026`, organization: name, department: 'Certification Services', country: 'US', ca: true, dnsNames: [],
-    issuer: root, notBefore: daysFromNow(-400), notAfter: daysFromNow(1500),
+    commonName: `${name} TLS CA 2026`,
+    organization: name,
+    department: 'Certification Services',
+    country: 'US',
+    ca: true,
+    dnsNames: [],
+    issuer: root,
+    notBefore: daysFromNow(-400),
+    notAfter: daysFromNow(1500),
   });
   return { root, intermediate };
 }

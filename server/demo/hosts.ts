@@ -1,6 +1,7 @@
 import type { DemoSeeder } from './index';
 import { insertHosts, type NewHost } from '../stores/config/hosts';
-import { seedHostMetrics } from '../stores/traffic/hostMetrics';
+import { lastHostMetricSecond, seedHostMetrics } from '../stores/traffic/hostsMetrics';
+import { topUpToNow } from './liveTraffic';
 import type { TrafficEngine } from '../stores/traffic/engine';
 import type { HostStatus, HostType } from '../../common/rules/hosts';
 
@@ -12,8 +13,18 @@ import type { HostStatus, HostType } from '../../common/rules/hosts';
 
 const DAY = 86_400_000;
 const OS = ['Ubuntu 22.04', 'Debian 12', 'Rocky Linux 9', 'CentOS 7.9', 'Windows Server 2022', 'AlmaLinux 9'];
-const VPS_PLANS = [[1, 2, 40, 5], [2, 4, 60, 10], [4, 8, 100, 20], [8, 16, 200, 50], [16, 32, 400, 100]] as const;
-const SERVER_PLANS = [[32, 128, 4000, 1000], [48, 256, 8000, 2000], [64, 512, 16000, 10000]] as const;
+const VPS_PLANS = [
+  [1, 2, 40, 5],
+  [2, 4, 60, 10],
+  [4, 8, 100, 20],
+  [8, 16, 200, 50],
+  [16, 32, 400, 100],
+] as const;
+const SERVER_PLANS = [
+  [32, 128, 4000, 1000],
+  [48, 256, 8000, 2000],
+  [64, 512, 16000, 10000],
+] as const;
 const ROLES = ['web', 'api', 'cache', 'db', 'worker', 'edge', 'media', 'log'];
 
 interface Tenant {
@@ -25,7 +36,13 @@ interface Tenant {
 }
 
 const TENANTS: Tenant[] = [
-  { accounts: ['acme', 'acme', 'acme_video', 'acme_static'], prefix: 'acme', vps: 60, servers: 12, areas: ['cn-east', 'cn-north', 'cn-south', 'ap-hk', 'ap-sg', 'us-west'] },
+  {
+    accounts: ['acme', 'acme', 'acme_video', 'acme_static'],
+    prefix: 'acme',
+    vps: 60,
+    servers: 12,
+    areas: ['cn-east', 'cn-north', 'cn-south', 'ap-hk', 'ap-sg', 'us-west'],
+  },
   { accounts: ['globex'], prefix: 'gx', vps: 16, servers: 4, areas: ['ap-tokyo', 'eu-frankfurt', 'us-west', 'ap-sg'] },
 ];
 
@@ -56,12 +73,18 @@ export function demoHosts(now = Date.now()): NewHost[] {
         ip++;
         const role = ROLES[(i + t) % ROLES.length];
         out.push({
-          type, account, area, status,
+          type,
+          account,
+          area,
+          status,
           hostName: `${tenant.prefix}-${type === 'vps' ? role : `bare-${role}`}-${String(i + 1).padStart(2, '0')}`,
           instanceId: `${type === 'vps' ? 'ins' : 'srv'}-${(r * 7919 + i).toString(16).padStart(8, '0').slice(-8)}${t}${i}`,
           publicIp: `${['203.0.113', '198.51.100', '192.0.2'][ip % 3]}.${(ip % 250) + 2}`,
           privateIp: `10.${t + 1}.${type === 'vps' ? 0 : 1}.${i + 10}`,
-          cpuCores: plan[0], memoryGb: plan[1], diskGb: plan[2], bandwidthMbps: plan[3],
+          cpuCores: plan[0],
+          memoryGb: plan[1],
+          diskGb: plan[2],
+          bandwidthMbps: plan[3],
           os: OS[(r >> 3) % OS.length],
           createTime: new Date(now - (20 + (r % 700)) * DAY),
           expireTime: new Date(expire),
@@ -72,24 +95,22 @@ export function demoHosts(now = Date.now()): NewHost[] {
   return out;
 }
 
-const runningDemoHosts = () => demoHosts().filter((h) => h.status === 'running').map((h) => ({ instanceId: h.instanceId, bandwidthMbps: h.bandwidthMbps }));
+const runningDemoHosts = () =>
+  demoHosts()
+    .filter((h) => h.status === 'running')
+    .map((h) => ({ instanceId: h.instanceId, bandwidthMbps: h.bandwidthMbps }));
 
 /**
  * Demo mode: extends the demo hosts' utilisation to the present minute (at most a day back), so the
  * lists and curves stay current on a server that keeps running (server/jobs/demoLiveTraffic.ts).
  */
 export async function topUpDemoHostMetrics(engine: TrafficEngine, now = Date.now()): Promise<number> {
-  const end = Math.floor(now / 60_000) * 60;
   const hosts = runningDemoHosts();
-  const [row] = await engine.query<{ last: number | string }>(
-    'SELECT toUInt32(max(ts)) AS last FROM traffic.host_metrics WHERE instance_id IN {ids:Array(String)}',
-    { ids: hosts.map((h) => h.instanceId) },
+  const last = await lastHostMetricSecond(
+    engine,
+    hosts.map((h) => h.instanceId),
   );
-  const last = Number(row?.last ?? 0);
-  if (!last) return 0;
-  const minutes = Math.min(1440, Math.floor((end - last) / 60) - 1);
-  await seedHostMetrics(engine, hosts, end, minutes);
-  return Math.max(0, minutes);
+  return topUpToNow(last, now, (end, minutes) => seedHostMetrics(engine, hosts, end, minutes));
 }
 
 export const seedHosts: DemoSeeder = {

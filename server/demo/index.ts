@@ -9,6 +9,7 @@ import { seedIpp } from './ipp';
 import { seedWebsites } from './websites';
 import { seedSecurityEvents } from './wafEvents';
 import { seedMonit } from './monit';
+import { demoSeeded, markDemoSeeded } from '../stores/config/shellDemo';
 
 /** A demo seeder: fills one part of the stores with demo data. Runs once per data dir. */
 export interface DemoSeeder {
@@ -33,9 +34,8 @@ const seeders: DemoSeeder[] = [
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {
   for (const seeder of seeders) {
-    const [done] = await app.db.query('SELECT 1 FROM demo_seeds WHERE name = $1', [seeder.name]);
-    if (done) continue;
+    if (await demoSeeded(app.db, seeder.name)) continue;
     await seeder.run(app);
-    await app.db.query('INSERT INTO demo_seeds (name) VALUES ($1) ON CONFLICT DO NOTHING', [seeder.name]);
+    await markDemoSeeded(app.db, seeder.name);
   }
 }

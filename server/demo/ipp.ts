@@ -2,7 +2,9 @@ import type { DemoSeeder } from './index';
 import type { ConfigDb } from '../stores/config/db';
 import type { TrafficEngine } from '../stores/traffic/engine';
 import { insertIppEntry, type IppEntryFields } from '../stores/config/ipProtection';
-import { seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ipProtection';
+import { lastIppTrafficSecond, seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ipProtection';
+import { demoSeeded } from '../stores/config/shellDemo';
+import { topUpToNow } from './liveTraffic';
 import { runIppDetector } from '../lib/ippDetector';
 import { normalizePorts, type IppStatus } from '../../common/rules/ipProtection';
 
@@ -19,24 +21,84 @@ interface DemoEntry {
   series: Omit<DemoIppSeries, 'ip'>;
 }
 
-const entry = (account: string, originIp: string, cnamePrefix: string, preset: '' | 'server' | 'web', ports: number[], ranges: Array<{ start: number; end: number }>, status: IppStatus, series: DemoEntry['series'], remark = ''): DemoEntry => ({
-  account, status, series, fields: { originIp, protocol: 'TCP', cnamePrefix, preset, ports, ranges, remark },
+const entry = (
+  account: string,
+  originIp: string,
+  cnamePrefix: string,
+  preset: '' | 'server' | 'web',
+  ports: number[],
+  ranges: Array<{ start: number; end: number }>,
+  status: IppStatus,
+  series: DemoEntry['series'],
+  remark = '',
+): DemoEntry => ({
+  account,
+  status,
+  series,
+  fields: { originIp, protocol: 'TCP', cnamePrefix, preset, ports, ranges, remark },
 });
 
 export const DEMO_IPP: DemoEntry[] = [
-  entry('acme', '47.100.23.18', 'acme-web', 'web', [8080], [], 'configured', {
-    mbps: 400, attacks: [{ agoMinutes: 2 * 1440 + 300, minutes: 35, protocol: 'tcp', times: 12 }, { agoMinutes: 5 * 1440 + 100, minutes: 18, protocol: 'udp', times: 9 }],
-  }, 'Main website'),
-  entry('acme_video', '47.100.23.40', 'acme-video', 'server', [1935], [{ start: 8000, end: 8019 }], 'configured', {
-    mbps: 900, attacks: [{ agoMinutes: 1440 + 600, minutes: 50, protocol: 'udp', times: 8 }],
-  }, 'Live ingest'),
+  entry(
+    'acme',
+    '47.100.23.18',
+    'acme-web',
+    'web',
+    [8080],
+    [],
+    'configured',
+    {
+      mbps: 400,
+      attacks: [
+        { agoMinutes: 2 * 1440 + 300, minutes: 35, protocol: 'tcp', times: 12 },
+        { agoMinutes: 5 * 1440 + 100, minutes: 18, protocol: 'udp', times: 9 },
+      ],
+    },
+    'Main website',
+  ),
+  entry(
+    'acme_video',
+    '47.100.23.40',
+    'acme-video',
+    'server',
+    [1935],
+    [{ start: 8000, end: 8019 }],
+    'configured',
+    {
+      mbps: 900,
+      attacks: [{ agoMinutes: 1440 + 600, minutes: 50, protocol: 'udp', times: 8 }],
+    },
+    'Live ingest',
+  ),
   entry('acme_static', '120.55.61.7', 'acme-static', 'web', [], [], 'originToBeChecked', {
-    mbps: 150, attacks: [{ agoMinutes: 3 * 1440 + 45, minutes: 12, protocol: 'icmp', times: 15 }],
+    mbps: 150,
+    attacks: [{ agoMinutes: 3 * 1440 + 45, minutes: 12, protocol: 'icmp', times: 15 }],
   }),
-  entry('acme', '47.100.23.77', 'acme-game', '', [7000], [{ start: 7100, end: 7199 }], 'disabled', { mbps: 60, attacks: [] }, 'Game servers'),
-  entry('globex', '52.29.88.10', 'globex-shop', 'web', [], [], 'configured', {
-    mbps: 300, attacks: [{ agoMinutes: 4 * 1440 + 200, minutes: 25, protocol: 'tcp', times: 10 }],
-  }, 'Shop'),
+  entry(
+    'acme',
+    '47.100.23.77',
+    'acme-game',
+    '',
+    [7000],
+    [{ start: 7100, end: 7199 }],
+    'disabled',
+    { mbps: 60, attacks: [] },
+    'Game servers',
+  ),
+  entry(
+    'globex',
+    '52.29.88.10',
+    'globex-shop',
+    'web',
+    [],
+    [],
+    'configured',
+    {
+      mbps: 300,
+      attacks: [{ agoMinutes: 4 * 1440 + 200, minutes: 25, protocol: 'tcp', times: 10 }],
+    },
+    'Shop',
+  ),
   entry('globex', '52.29.88.11', 'globex-api', 'server', [9443], [], 'configured', { mbps: 120, attacks: [] }),
 ];
 
@@ -44,17 +106,20 @@ const series = (): DemoIppSeries[] => DEMO_IPP.map((e) => ({ ip: e.fields.origin
 
 /** Demo mode: extends the demo samples to the present minute (at most a day back), like the host metrics. */
 export async function topUpDemoIppTraffic(engine: TrafficEngine, db: ConfigDb, now = Date.now()): Promise<number> {
-  const [seeded] = await db.query(`SELECT 1 FROM demo_seeds WHERE name = 'ipp'`);
-  if (!seeded) return 0;
-  const end = Math.floor(now / 60_000) * 60;
-  const ips = DEMO_IPP.map((e) => e.fields.originIp);
-  const [row] = await engine.query<{ last: number | string }>('SELECT toUInt32(max(ts)) AS last FROM traffic.ipp_traffic WHERE ip IN {ips:Array(String)}', { ips });
-  const last = Number(row?.last ?? 0);
-  if (!last) return 0;
-  const minutes = Math.min(1440, Math.floor((end - last) / 60) - 1);
+  if (!(await demoSeeded(db, 'ipp'))) return 0;
+  const last = await lastIppTrafficSecond(
+    engine,
+    DEMO_IPP.map((e) => e.fields.originIp),
+  );
   // attacks stay in the past: the top-up adds normal traffic only
-  await seedIppTraffic(engine, series().map((s) => ({ ...s, attacks: [] })), end, minutes);
-  return Math.max(0, minutes);
+  return topUpToNow(last, now, (end, minutes) =>
+    seedIppTraffic(
+      engine,
+      series().map((s) => ({ ...s, attacks: [] })),
+      end,
+      minutes,
+    ),
+  );
 }
 
 export const seedIpp: DemoSeeder = {

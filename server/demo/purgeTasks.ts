@@ -1,5 +1,5 @@
 import type { DemoSeeder } from './index';
-import { insertTask, type NewTaskUrl } from '../stores/config/purgeTasks';
+import { failTaskUrl, insertTask, verifyTaskUrls, type NewTaskUrl } from '../stores/config/purgeTasks';
 import { refreshTaskStatus } from '../stores/config/purgeEdge';
 import type { PurgeKind } from '../../common/rules/purge';
 
@@ -21,17 +21,98 @@ interface DemoTask {
 const files = (prefix: string, n: number, ext: string) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}.${ext}`);
 
 const DEMO: DemoTask[] = [
-  { kind: 'url', account: 'acme', by: 'acme', day: 3, hour: 10, domain: 'www.acme-media.com', paths: ['/index.html', '/css/site.css', '/js/app.js'], end: 'done' },
+  {
+    kind: 'url',
+    account: 'acme',
+    by: 'acme',
+    day: 3,
+    hour: 10,
+    domain: 'www.acme-media.com',
+    paths: ['/index.html', '/css/site.css', '/js/app.js'],
+    end: 'done',
+  },
   { kind: 'dir', account: 'acme', by: 'acme', day: 3, hour: 16, domain: 'img.acme-media.com', paths: ['/banners/'], end: 'done' },
-  { kind: 'prefetch', account: 'acme', by: 'acme', day: 2, hour: 9, domain: 'cdn.acme-media.com', paths: files('/releases/v4.1.', 4, 'zip'), end: 'done' },
-  { kind: 'url', account: 'acme_video', by: 'acme', day: 2, hour: 14, domain: 'video.acme-video.com', paths: files('/trailers/t', 12, 'mp4'), end: 'done' },
-  { kind: 'url', account: 'acme', by: 'acme', day: 2, hour: 20, domain: 'news.acme-media.com', paths: ['/today.html', '/feed.xml'], end: 'failed' },
-  { kind: 'prefetch', account: 'acme', by: 'acme', day: 1, hour: 8, domain: 'downloads.acme-media.com', paths: ['/setup.exe', '/missing.bin'], end: 'failed' },
-  { kind: 'dir', account: 'acme_static', by: 'acme', day: 1, hour: 11, domain: 'static.acme-static.com', paths: ['/fonts/', '/css/'], end: 'done' },
-  { kind: 'url', account: 'acme', by: 'acme', day: 1, hour: 17, domain: 'm.acme-media.com', paths: files('/m/page', 30, 'html'), end: 'done' },
-  { kind: 'url', account: 'acme', by: 'acme', day: 0, hour: -1, domain: 'www.acme-media.com', paths: ['/index.html', '/news/latest.html'], end: 'done' },
+  {
+    kind: 'prefetch',
+    account: 'acme',
+    by: 'acme',
+    day: 2,
+    hour: 9,
+    domain: 'cdn.acme-media.com',
+    paths: files('/releases/v4.1.', 4, 'zip'),
+    end: 'done',
+  },
+  {
+    kind: 'url',
+    account: 'acme_video',
+    by: 'acme',
+    day: 2,
+    hour: 14,
+    domain: 'video.acme-video.com',
+    paths: files('/trailers/t', 12, 'mp4'),
+    end: 'done',
+  },
+  {
+    kind: 'url',
+    account: 'acme',
+    by: 'acme',
+    day: 2,
+    hour: 20,
+    domain: 'news.acme-media.com',
+    paths: ['/today.html', '/feed.xml'],
+    end: 'failed',
+  },
+  {
+    kind: 'prefetch',
+    account: 'acme',
+    by: 'acme',
+    day: 1,
+    hour: 8,
+    domain: 'downloads.acme-media.com',
+    paths: ['/setup.exe', '/missing.bin'],
+    end: 'failed',
+  },
+  {
+    kind: 'dir',
+    account: 'acme_static',
+    by: 'acme',
+    day: 1,
+    hour: 11,
+    domain: 'static.acme-static.com',
+    paths: ['/fonts/', '/css/'],
+    end: 'done',
+  },
+  {
+    kind: 'url',
+    account: 'acme',
+    by: 'acme',
+    day: 1,
+    hour: 17,
+    domain: 'm.acme-media.com',
+    paths: files('/m/page', 30, 'html'),
+    end: 'done',
+  },
+  {
+    kind: 'url',
+    account: 'acme',
+    by: 'acme',
+    day: 0,
+    hour: -1,
+    domain: 'www.acme-media.com',
+    paths: ['/index.html', '/news/latest.html'],
+    end: 'done',
+  },
   { kind: 'dir', account: 'acme', by: 'acme', day: 0, hour: 0, domain: 'www.acme-media.com', paths: ['/static/'], end: 'running' },
-  { kind: 'url', account: 'globex', by: 'globex', day: 1, hour: 15, domain: 'www.globex-corp.com', paths: ['/index.html', '/shop/'], end: 'done' },
+  {
+    kind: 'url',
+    account: 'globex',
+    by: 'globex',
+    day: 1,
+    hour: 15,
+    domain: 'www.globex-corp.com',
+    paths: ['/index.html', '/shop/'],
+    end: 'done',
+  },
 ];
 
 export const seedPurgeTasks: DemoSeeder = {
@@ -46,25 +127,33 @@ export const seedPurgeTasks: DemoSeeder = {
       } else {
         created.setTime(created.getTime() - (d.hour < 0 ? 3 * 3600_000 : 60_000));
       }
-      const urls: NewTaskUrl[] = d.paths.map((p, n) => ({ line: n + 1, url: `https://${d.domain}${p}`, host: d.domain, domain: d.domain, account: d.account }));
+      const urls: NewTaskUrl[] = d.paths.map((p, n) => ({
+        line: n + 1,
+        url: `https://${d.domain}${p}`,
+        host: d.domain,
+        domain: d.domain,
+        account: d.account,
+      }));
       await app.db.transaction(async (tx) => {
-        const id = await insertTask(tx, { kind: d.kind, account: d.account, submittedBy: d.by, ip: '203.0.113.10', urls, dueAt: created, createTime: created });
+        const id = await insertTask(tx, {
+          kind: d.kind,
+          account: d.account,
+          submittedBy: d.by,
+          ip: '203.0.113.10',
+          urls,
+          dueAt: created,
+          createTime: created,
+        });
         if (d.end === 'running') return;
         const seconds = d.kind === 'dir' ? 240 + i * 17 : 8 + i * 3;
         const finished = new Date(created.getTime() + seconds * 1000);
-        await tx.query(
-          `UPDATE purge_task_urls SET status = 'verified', lines_done = $2, lines_total = $2, due_at = NULL, update_time = $3,
-             http_status = CASE WHEN $4 THEN 200 END, bytes = CASE WHEN $4 THEN 1048576 + id * 4099 END, elapsed_ms = CASE WHEN $4 THEN 180 + id % 400 END
-           WHERE task_id = $1`,
-          [id, lines, finished, d.kind === 'prefetch'],
-        );
+        await verifyTaskUrls(tx, id, lines, finished, d.kind === 'prefetch');
         if (d.end === 'failed') {
-          const reason = d.kind === 'prefetch' ? `domainProbeStatus|${JSON.stringify({ address: `origin.${d.domain}:443`, status: 404 })}` : 'purgeReasonDomainDisabled';
-          await tx.query(
-            `UPDATE purge_task_urls SET status = 'failed', lines_done = 1, reason = $2, http_status = CASE WHEN $3 THEN 404 END, bytes = NULL
-             WHERE task_id = $1 AND line_no = $4`,
-            [id, reason, d.kind === 'prefetch', urls.length],
-          );
+          const reason =
+            d.kind === 'prefetch'
+              ? `domainProbeStatus|${JSON.stringify({ address: `origin.${d.domain}:443`, status: 404 })}`
+              : 'purgeReasonDomainDisabled';
+          await failTaskUrl(tx, id, urls.length, reason, d.kind === 'prefetch');
         }
         await refreshTaskStatus(tx, [id], finished);
       });

@@ -1,15 +1,36 @@
 import crypto from 'node:crypto';
 import type { DemoSeeder } from './index';
 import { hashPassword } from '../lib/password';
-import { insertAccount } from '../stores/config/accounts';
+import { insertAccount } from '../stores/config/usersAccounts';
+import { insertUser } from '../stores/config/users';
 import { LOG_TABS, permissionString } from '../../common/rules/shell/permissions';
 
 /** Customer modules a main account may operate (spec §6), plus every log tab. */
 export const CUSTOMER_MODULES = [
-  'overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis',
-  'certificate', 'user', 'account', 'person', 'bill', 'logApi', 'prefetchApi', 'apiOpen', 'imperva', 'ipP', 'cloudMonit',
+  'overview',
+  'serviceinfo',
+  'linesinfo',
+  'domain',
+  'liveDomain',
+  'cloud',
+  'purge',
+  'prefetch',
+  'log',
+  'analysis',
+  'certificate',
+  'user',
+  'account',
+  'person',
+  'bill',
+  'logApi',
+  'prefetchApi',
+  'apiOpen',
+  'imperva',
+  'ipP',
+  'cloudMonit',
   'audit',
-  'website', 'dashboards', // website protection (issue #18)
+  'website',
+  'dashboards', // website protection (issue #18)
 ];
 export const CUSTOMER_PERMISSIONS = [
   ...CUSTOMER_MODULES.map((m) => permissionString(m, 'operation')),
@@ -21,13 +42,26 @@ export const DEMO_USERS = [
   { username: 'admin', password: 'Admin@2026', account: 'provider', role: 'superadmin', isMain: true, permissions: ['portal:*'] },
   { username: 'acme', password: 'Acme@2026', account: 'acme', role: 'customer', isMain: true, permissions: CUSTOMER_PERMISSIONS },
   {
-    username: 'acme_viewer', password: 'Viewer@2026', account: 'acme', role: 'user', isMain: false,
-    permissions: ['overview', 'domain', 'certificate', 'log', 'purge', 'prefetch'].map((m) => permissionString(m, 'view'))
+    username: 'acme_viewer',
+    password: 'Viewer@2026',
+    account: 'acme',
+    role: 'user',
+    isMain: false,
+    permissions: ['overview', 'domain', 'certificate', 'log', 'purge', 'prefetch']
+      .map((m) => permissionString(m, 'view'))
       .concat(['portal:log:top:*', 'portal:log:hit:*', permissionString('person', 'operation')]),
   },
   { username: 'globex', password: 'Globex@2026', account: 'globex', role: 'customer', isMain: true, permissions: CUSTOMER_PERMISSIONS },
   { username: 'nobody', password: 'Nobody@2026', account: 'acme', role: 'user', isMain: false, permissions: [] },
-  { username: 'frozen', password: 'Frozen@2026', account: 'acme', role: 'user', isMain: false, permissions: CUSTOMER_PERMISSIONS.slice(0, 3), enabled: false },
+  {
+    username: 'frozen',
+    password: 'Frozen@2026',
+    account: 'acme',
+    role: 'user',
+    isMain: false,
+    permissions: CUSTOMER_PERMISSIONS.slice(0, 3),
+    enabled: false,
+  },
 ] as const;
 
 export const seedTenants: DemoSeeder = {
@@ -40,15 +74,18 @@ export const seedTenants: DemoSeeder = {
       await insertAccount(db, { identity: 'acme_static', companyName: 'Acme Static Assets', email: 'static@acme.example', parent: 'acme' });
       await insertAccount(db, { identity: 'globex', companyName: 'Globex Corporation', email: 'it@globex.example', parent: null });
       for (const u of DEMO_USERS) {
-        const creator = u.isMain ? null : u.account;
-        await db.query(
-          `INSERT INTO users (uid, username, email, account, role, permissions, enabled, password_hash, is_main, creator)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            crypto.randomUUID(), u.username, `${u.username}@${u.account}.example`, u.account, u.role,
-            JSON.stringify(u.permissions), 'enabled' in u ? u.enabled : true, await hashPassword(u.password), u.isMain, creator,
-          ],
-        );
+        await insertUser(db, {
+          uid: crypto.randomUUID(),
+          username: u.username,
+          email: `${u.username}@${u.account}.example`,
+          account: u.account,
+          role: u.role,
+          permissions: u.permissions,
+          enabled: 'enabled' in u ? u.enabled : true,
+          passwordHash: await hashPassword(u.password),
+          isMain: u.isMain,
+          creator: u.isMain ? null : u.account,
+        });
       }
     });
   },

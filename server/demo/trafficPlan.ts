@@ -1,21 +1,15 @@
 import { DIURNAL, WEEKDAY, type DomainKind } from './trafficProfiles';
+import type { TrafficDomain } from '../stores/config/domains';
 
 /**
  * How the demo traffic is spread: each domain's share of the rows and its character (hit ratio,
  * mainland share, providers, error rates, an outage), and how many requests fall in each hour
  * (diurnal curve in the users' time, weekday effect, day-to-day jitter). Plain JavaScript over a
- * handful of numbers per domain; server/demo/trafficSql.ts turns the plan into rows inside the engine.
+ * handful of numbers per domain; server/stores/traffic/trafficDemo.ts turns the plan into rows inside the engine.
  */
 
-export interface DemoDomain {
-  name: string;
-  account: string;
-  type: string;
-  /** cn | abroad | all, when the domain table has it */
-  scope?: string;
-  /** on | off | freeze, when the domain table has it */
-  status?: string;
-}
+/** A domain the demo traffic is generated for. */
+export type DemoDomain = TrafficDomain;
 
 export interface DomainPlan {
   domain: DemoDomain;
@@ -99,7 +93,8 @@ function level(kind: DomainKind, hour: number): number {
 /** Request intensity at epoch second t: China-time curve for mainland users, US/Europe evenings for the rest. */
 function intensity(plan: DomainPlan, t: number, dayJitter: (d: number) => number, start: number): number {
   const cnHour = (t / 3600 + 8) % 24;
-  const local = plan.mainland * level(plan.kind, cnHour) + (1 - plan.mainland) * 0.5 * (level(plan.kind, cnHour - 13) + level(plan.kind, cnHour - 7));
+  const local =
+    plan.mainland * level(plan.kind, cnHour) + (1 - plan.mainland) * 0.5 * (level(plan.kind, cnHour - 13) + level(plan.kind, cnHour - 7));
   const isoDay = ((Math.floor((t + 8 * 3600) / 86400) + 3) % 7) + 1; // 1970-01-01 was a Thursday
   return local * WEEKDAY[plan.kind][isoDay] * dayJitter(Math.floor((t - start) / 86400));
 }

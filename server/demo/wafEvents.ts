@@ -1,10 +1,16 @@
 import type { DemoSeeder } from './index';
-import { DEMO_DAYS, demoScale } from './traffic';
+import { DEMO_DAYS } from './traffic';
 import { listWebsites } from '../stores/config/websites';
 import { listPolicies } from '../stores/config/websitesPolicies';
 import { listRules } from '../stores/config/websitesRules';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { EVENT_ACTIONS, insertSecurityEvents, type SecurityEventRow } from '../stores/traffic/websitesEvents';
+import {
+  domainEdge,
+  EVENT_ACTIONS,
+  insertEventLogRows,
+  insertSecurityEvents,
+  type SecurityEventRow,
+} from '../stores/traffic/websitesEvents';
 import { compileWebsiteWithRates, type RatedRule } from '../../common/rules/websites/rateLimiter';
 import { WAF_ATTACK_SAMPLES } from '../../common/rules/websites/catalogue';
 import { WAF_CATEGORIES, type WafCategory } from '../../common/rules/websites/index';
@@ -29,7 +35,13 @@ export const DEMO_BLOCK_SECONDS = 600;
 
 /** The status an edge answers for an action that makes an event (an alert lets the request through). */
 export const EVENT_STATUS: Record<SecurityEventAction, number> = {
-  block: 403, challenge: 403, rate_limit: 429, alert: 200, block_request: 403, block_user: 403, block_ip: 403,
+  block: 403,
+  challenge: 403,
+  rate_limit: 429,
+  alert: 200,
+  block_request: 403,
+  block_user: 403,
+  block_ip: 403,
 };
 
 /** Generated requests per website over 7 days at scale 1. */
@@ -67,9 +79,23 @@ function weighted<T>(rnd: () => number, xs: ReadonlyArray<readonly [T, number]>)
 
 /** Ordinary pages (visitors; attackers browse them too). */
 export const BENIGN_PATHS = [
-  '/', '/index.html', '/products?id=42&sort=price', '/search?q=red+shoes', '/news/2026/11/25/story', '/img/logo.png', '/css/site.css?v=3',
-  '/api/v1/orders?from=2026-01-01', '/about-us', '/cart?item=12&qty=2', '/static/app.js', '/video/playlist.m3u8', '/profile?tab=settings',
-  '/blog/cdn-tips', '/files/report-2026.pdf', '/login', '/health',
+  '/',
+  '/index.html',
+  '/products?id=42&sort=price',
+  '/search?q=red+shoes',
+  '/news/2026/11/25/story',
+  '/img/logo.png',
+  '/css/site.css?v=3',
+  '/api/v1/orders?from=2026-01-01',
+  '/about-us',
+  '/cart?item=12&qty=2',
+  '/static/app.js',
+  '/video/playlist.m3u8',
+  '/profile?tab=settings',
+  '/blog/cdn-tips',
+  '/files/report-2026.pdf',
+  '/login',
+  '/health',
 ];
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
@@ -80,17 +106,47 @@ const BROWSERS = [
 ];
 const SCRIPTED = ['curl/8.4.0', 'python-requests/2.31.0', 'Go-http-client/1.1'];
 const VISITOR_COUNTRIES: Array<readonly [string, number]> = [
-  ['CN', 55], ['US', 10], ['HK', 6], ['JP', 5], ['SG', 4], ['DE', 4], ['GB', 3], ['KR', 3], ['FR', 2], ['BR', 2], ['IN', 2], ['RU', 2], ['IR', 1], ['KP', 0.3],
+  ['CN', 55],
+  ['US', 10],
+  ['HK', 6],
+  ['JP', 5],
+  ['SG', 4],
+  ['DE', 4],
+  ['GB', 3],
+  ['KR', 3],
+  ['FR', 2],
+  ['BR', 2],
+  ['IN', 2],
+  ['RU', 2],
+  ['IR', 1],
+  ['KP', 0.3],
 ];
-const ATTACK_COUNTRIES: Array<readonly [string, number]> = [['US', 25], ['RU', 20], ['NL', 12], ['BR', 10], ['VN', 10], ['IN', 8], ['CN', 8], ['DE', 7]];
-const ATTACK_UAS = ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/119.0 Safari/537.36', 'sqlmap/1.7.11#stable (https://sqlmap.org)', 'Nikto/2.5.0', 'python-requests/2.31.0'];
+const ATTACK_COUNTRIES: Array<readonly [string, number]> = [
+  ['US', 25],
+  ['RU', 20],
+  ['NL', 12],
+  ['BR', 10],
+  ['VN', 10],
+  ['IN', 8],
+  ['CN', 8],
+  ['DE', 7],
+];
+const ATTACK_UAS = [
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/119.0 Safari/537.36',
+  'sqlmap/1.7.11#stable (https://sqlmap.org)',
+  'Nikto/2.5.0',
+  'python-requests/2.31.0',
+];
 
 interface Generated {
   t: number;
   req: EngineRequest;
 }
 
-const ipOf = (rnd: () => number) => `${pick(rnd, [36, 58, 101, 113, 120, 183, 45, 89, 91, 185])}.${Math.floor(rnd() * 256)}.${Math.floor(rnd() * 256)}.${1 + Math.floor(rnd() * 254)}`;
+const ipOf = (rnd: () => number) => {
+  const first = pick(rnd, [36, 58, 101, 113, 120, 183, 45, 89, 91, 185]);
+  return `${first}.${Math.floor(rnd() * 256)}.${Math.floor(rnd() * 256)}.${1 + Math.floor(rnd() * 254)}`;
+};
 
 /** The daily curve: 0.15 at 04:00 Shanghai time, 1 at 16:00–21:00-ish (a cosine over the day). */
 const wave = (t: number) => {
@@ -104,7 +160,14 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
   const days = (end - start) / 86_400;
   const out: Generated[] = [];
   const request = (over: Partial<EngineRequest>): EngineRequest => ({
-    method: 'GET', url: '/', clientIp: ipOf(rnd), country: 'CN', userAgent: pick(rnd, BROWSERS), referer: '', headers: {}, ...over,
+    method: 'GET',
+    url: '/',
+    clientIp: ipOf(rnd),
+    country: 'CN',
+    userAgent: pick(rnd, BROWSERS),
+    referer: '',
+    headers: {},
+    ...over,
   });
 
   // Ordinary visitors on the daily curve (a few from blocked countries, some scripted clients).
@@ -118,8 +181,12 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
     out.push({
       t,
       req: request({
-        clientIp: v.ip, country: v.country, url: pick(rnd, BENIGN_PATHS), method: rnd() < 0.05 ? 'POST' : 'GET',
-        userAgent: scripted ? pick(rnd, SCRIPTED) : pick(rnd, BROWSERS), referer: rnd() < 0.3 ? `https://${site.domain}/` : '',
+        clientIp: v.ip,
+        country: v.country,
+        url: pick(rnd, BENIGN_PATHS),
+        method: rnd() < 0.05 ? 'POST' : 'GET',
+        userAgent: scripted ? pick(rnd, SCRIPTED) : pick(rnd, BROWSERS),
+        referer: rnd() < 0.3 ? `https://${site.domain}/` : '',
       }),
     });
   }
@@ -133,7 +200,14 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
     const begin = recent ? end - 72_000 + Math.floor(rnd() * (72_000 - 7200)) : start + Math.floor(rnd() * (end - start - 7200));
     const ip = ipOf(rnd);
     const country = weighted(rnd, ATTACK_COUNTRIES);
-    const category: WafCategory | 'scan' | 'login' = c < WAF_CATEGORIES.length ? WAF_CATEGORIES[c] : c === WAF_CATEGORIES.length ? 'scan' : c === WAF_CATEGORIES.length + 1 ? 'login' : pick(rnd, [...WAF_CATEGORIES, 'scan', 'login'] as const);
+    const category: WafCategory | 'scan' | 'login' =
+      c < WAF_CATEGORIES.length
+        ? WAF_CATEGORIES[c]
+        : c === WAF_CATEGORIES.length
+          ? 'scan'
+          : c === WAF_CATEGORIES.length + 1
+            ? 'login'
+            : pick(rnd, [...WAF_CATEGORIES, 'scan', 'login'] as const);
     // The last day's attackers of each category use a browser-like or scanner agent (a scripted or
     // sqlmap agent is stopped earlier by the demo's rules and lists); the others any agent.
     const ua = recent ? pick(rnd, [ATTACK_UAS[0], ATTACK_UAS[2]]) : pick(rnd, ATTACK_UAS);
@@ -142,12 +216,24 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
       let t = begin;
       const until = begin + 180 + Math.floor(rnd() * 300);
       while (t < until && t < end) {
-        out.push({ t, req: request({ clientIp: ip, country, method: 'POST', url: '/login', userAgent: pick(rnd, [ATTACK_UAS[0], ...SCRIPTED.slice(1)]) }) });
+        out.push({
+          t,
+          req: request({
+            clientIp: ip,
+            country,
+            method: 'POST',
+            url: '/login',
+            userAgent: pick(rnd, [ATTACK_UAS[0], ...SCRIPTED.slice(1)]),
+          }),
+        });
         t += 1 + Math.floor(rnd() * 3);
       }
       continue;
     }
-    const urls = category === 'scan' ? ['/wp-admin/install.php', '/wp-admin/setup-config.php', '/.env', '/.git/config', '/phpinfo.php', '/backup.sql'] : WAF_ATTACK_SAMPLES[category];
+    const urls =
+      category === 'scan'
+        ? ['/wp-admin/install.php', '/wp-admin/setup-config.php', '/.env', '/.git/config', '/phpinfo.php', '/backup.sql']
+        : WAF_ATTACK_SAMPLES[category];
     const n = 10 + Math.floor(rnd() * 40);
     let firstAttack = end;
     for (let i = 0; i < n; i++) {
@@ -156,11 +242,23 @@ function generateRequests(site: DemoEventSite, start: number, end: number, scale
       // a third of a campaign's requests browse ordinary pages: blocked only while a block IP / block user holds
       const benign = category !== 'scan' && rnd() < 0.33;
       if (!benign) firstAttack = Math.min(firstAttack, t);
-      out.push({ t, req: request({ clientIp: ip, country, url: benign ? pick(rnd, BENIGN_PATHS) : pick(rnd, urls), userAgent: ua, method: rnd() < 0.2 ? 'POST' : 'GET' }) });
+      out.push({
+        t,
+        req: request({
+          clientIp: ip,
+          country,
+          url: benign ? pick(rnd, BENIGN_PATHS) : pick(rnd, urls),
+          userAgent: ua,
+          method: rnd() < 0.2 ? 'POST' : 'GET',
+        }),
+      });
     }
     // and one ordinary page shortly after the first attack (held when that attack blocks the IP or user)
     if (category !== 'scan' && firstAttack + 90 < end) {
-      out.push({ t: firstAttack + 30 + Math.floor(rnd() * 60), req: request({ clientIp: ip, country, url: pick(rnd, BENIGN_PATHS), userAgent: ua }) });
+      out.push({
+        t: firstAttack + 30 + Math.floor(rnd() * 60),
+        req: request({ clientIp: ip, country, url: pick(rnd, BENIGN_PATHS), userAgent: ua }),
+      });
     }
   }
   return out.sort((a, b) => a.t - b.t);
@@ -179,8 +277,19 @@ export function eventOf(site: DemoEventSite, t: number, req: EngineRequest, d: D
   else if (m.kind === 'rule') category = 'security';
   else return null;
   return {
-    ts: t, account: site.account, website_id: site.id, domain: site.domain, source_kind: m.kind as 'acl' | 'rule' | 'waf', source_id: m.id, source_name: m.name,
-    category, action: d.action as SecurityEventAction, client_ip: req.clientIp, country: req.country, url: req.url, user_agent: req.userAgent,
+    ts: t,
+    account: site.account,
+    website_id: site.id,
+    domain: site.domain,
+    source_kind: m.kind as 'acl' | 'rule' | 'waf',
+    source_id: m.id,
+    source_name: m.name,
+    category,
+    action: d.action as SecurityEventAction,
+    client_ip: req.clientIp,
+    country: req.country,
+    url: req.url,
+    user_agent: req.userAgent,
   };
 }
 
@@ -198,7 +307,10 @@ export interface DemoEventsResult {
  * user), is blocked by the same policy and category until the block time has passed. The allow
  * list still allows. Each request still goes through the evaluator (the rate counters count it).
  */
-export function stickyBlocks(evaluate: (req: EngineRequest, t: number) => Decision, blockSeconds = DEMO_BLOCK_SECONDS): (req: EngineRequest, t: number) => Decision & { sticky: boolean } {
+export function stickyBlocks(
+  evaluate: (req: EngineRequest, t: number) => Decision,
+  blockSeconds = DEMO_BLOCK_SECONDS,
+): (req: EngineRequest, t: number) => Decision & { sticky: boolean } {
   const held = new Map<string, { until: number; decision: Decision }>();
   return (req, t) => {
     const d = evaluate(req, t);
@@ -244,10 +356,7 @@ export async function generateSecurityEvents(
       const evaluate = stickyBlocks(compileWebsiteWithRates(site.policies, site.rules));
       const generated = generateRequests(site, start, end, opts.scale);
       // the edge fields of the domain's demo log, so that the rows sit with the rest of its traffic
-      const [edge] = await engine.query<{ provider: string; edge_node: string }>(
-        'SELECT any(provider) AS provider, any(edge_node) AS edge_node FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String}',
-        { account: site.account, domain: site.domain },
-      );
+      const edge = await domainEdge(engine, site.account, site.domain);
       requests += generated.length;
       for (const g of generated) {
         const d = evaluate(g.req, g.t);
@@ -255,17 +364,33 @@ export async function generateSecurityEvents(
         if (!e) continue;
         events.push(e);
         if (d.sticky) sticky++;
-        logRows.push(JSON.stringify({
-          ts: g.t, account: site.account, domain: site.domain, url: g.req.url, method: g.req.method, status: EVENT_STATUS[e.action],
-          bytes: e.action === 'alert' ? 2048 + (hash(`${g.t}|${g.req.url}`) % 30_000) : 512, request_time: 5, cache_hit: 0,
-          client_ip: g.req.clientIp, continent: '', country: g.req.country, province: '', isp: '', user_agent: g.req.userAgent, referer: g.req.referer,
-          provider: edge?.provider ?? '', edge_node: edge?.edge_node ?? '',
-        }));
+        logRows.push(
+          JSON.stringify({
+            ts: g.t,
+            account: site.account,
+            domain: site.domain,
+            url: g.req.url,
+            method: g.req.method,
+            status: EVENT_STATUS[e.action],
+            bytes: e.action === 'alert' ? 2048 + (hash(`${g.t}|${g.req.url}`) % 30_000) : 512,
+            request_time: 5,
+            cache_hit: 0,
+            client_ip: g.req.clientIp,
+            continent: '',
+            country: g.req.country,
+            province: '',
+            isp: '',
+            user_agent: g.req.userAgent,
+            referer: g.req.referer,
+            provider: edge?.provider ?? '',
+            edge_node: edge?.edge_node ?? '',
+          }),
+        );
       }
     }
   }
   await insertSecurityEvents(engine, events);
-  if (logRows.length) await engine.insertRaw('traffic.access_log', logRows.join('\n'), 'JSONEachRow');
+  await insertEventLogRows(engine, logRows);
   return { requests, events: events.length, sticky, ms: Date.now() - began };
 }
 
@@ -276,9 +401,17 @@ export const seedSecurityEvents: DemoSeeder = {
     const websites = await listWebsites(app.db, null);
     const ids = websites.map((w) => w.id);
     const [policies, rules] = await Promise.all([listPolicies(app.db, ids), listRules(app.db, ids)]);
-    const result = await generateSecurityEvents(app.traffic, websites.map((w) => ({
-      id: w.id, account: w.account, domain: w.domain, policies: policies.filter((p) => p.websiteId === w.id), rules: rules.filter((r) => r.websiteId === w.id),
-    })), { scale: demoScale(), days: DEMO_DAYS });
+    const result = await generateSecurityEvents(
+      app.traffic,
+      websites.map((w) => ({
+        id: w.id,
+        account: w.account,
+        domain: w.domain,
+        policies: policies.filter((p) => p.websiteId === w.id),
+        rules: rules.filter((r) => r.websiteId === w.id),
+      })),
+      { scale: app.config.demoTrafficScale, days: DEMO_DAYS },
+    );
     app.log.info(result, 'demo security events generated');
   },
 };

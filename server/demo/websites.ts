@@ -1,9 +1,9 @@
 import type { DemoSeeder } from './index';
-import { insertWebsite } from '../stores/config/websites';
+import { insertWebsite, markWebsiteConfigured } from '../stores/config/websites';
 import { insertPolicy } from '../stores/config/websitesPolicies';
 import { insertRule } from '../stores/config/websitesRules';
 import { listCertificates } from '../stores/config/certificates';
-import { randomProtectionAddress } from '../routes/impapi/websites/websites';
+import { randomProtectionAddress } from '../services/websites';
 import type { PolicyInput, RuleInput, WebsiteInput } from '../../common/rules/websites/index';
 
 /**
@@ -23,10 +23,24 @@ interface DemoSite {
 }
 
 const policy = (p: Partial<Omit<PolicyInput, 'websiteId'>> & Pick<PolicyInput, 'name' | 'type'>): Omit<PolicyInput, 'websiteId'> => ({
-  description: '', enabled: true, countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [], waf: { ...WAF }, ...p,
+  description: '',
+  enabled: true,
+  countries: [],
+  urls: [],
+  ips: [],
+  clientAppIds: [],
+  exceptions: [],
+  waf: { ...WAF },
+  ...p,
 });
-const rule = (r: Partial<Omit<RuleInput, 'websiteId'>> & Pick<RuleInput, 'name' | 'actionType' | 'action'>): Omit<RuleInput, 'websiteId'> => ({
-  enabled: true, filters: [], clientAppIds: [], interval: 60, ...r,
+const rule = (
+  r: Partial<Omit<RuleInput, 'websiteId'>> & Pick<RuleInput, 'name' | 'actionType' | 'action'>,
+): Omit<RuleInput, 'websiteId'> => ({
+  enabled: true,
+  filters: [],
+  clientAppIds: [],
+  interval: 60,
+  ...r,
 });
 
 const SITES: DemoSite[] = [
@@ -34,33 +48,81 @@ const SITES: DemoSite[] = [
     account: 'acme',
     certificate: 'Acme Media wildcard',
     website: {
-      domain: 'www.acme-media.com', originType: 'multiple', lbMode: 'weighted', remark: 'Acme main site',
-      origins: [{ address: 'origin.acme-media.com:443', weight: 70, role: 'active' }, { address: 'origin-backup.acme-media.com:443', weight: 30, role: 'standby' }],
-      hsts: { enabled: true, maxAge: 31_536_000, includeSubdomains: true }, enabled: true,
+      domain: 'www.acme-media.com',
+      originType: 'multiple',
+      lbMode: 'weighted',
+      remark: 'Acme main site',
+      origins: [
+        { address: 'origin.acme-media.com:443', weight: 70, role: 'active' },
+        { address: 'origin-backup.acme-media.com:443', weight: 30, role: 'standby' },
+      ],
+      hsts: { enabled: true, maxAge: 31_536_000, includeSubdomains: true },
+      enabled: true,
     },
     policies: [
       policy({ name: 'Office allow list', type: 2, ips: ['198.51.100.0/24'], urls: ['/health'] }),
-      policy({ name: 'Block sanctioned regions', type: 1, countries: ['KP', 'IR'], clientAppIds: ['sqlmap'], urls: ['/wp-admin/*'], exceptions: ['203.0.113.5'] }),
+      policy({
+        name: 'Block sanctioned regions',
+        type: 1,
+        countries: ['KP', 'IR'],
+        clientAppIds: ['sqlmap'],
+        urls: ['/wp-admin/*'],
+        exceptions: ['203.0.113.5'],
+      }),
       policy({ name: 'WAF', type: 3, description: 'OWASP categories' }),
     ],
     rules: [
-      rule({ name: 'Rate-limit login', actionType: 2, action: { requests: 20, blockTime: 600 }, filters: [{ field: 'path', operator: 'equals', value: '/login' }, { field: 'method', operator: 'equals', value: 'POST' }] }),
-      rule({ name: 'Old blog to new', actionType: 1, action: { target: 'https://www.acme-media.com/news', statusCode: 301 }, filters: [{ field: 'path', operator: 'startsWith', value: '/blog/' }] }),
-      rule({ name: 'Challenge scripted clients', actionType: 3, action: { mode: 'challenge' }, clientAppIds: ['curl', 'python-requests', 'go-http'] }),
+      rule({
+        name: 'Rate-limit login',
+        actionType: 2,
+        action: { requests: 20, blockTime: 600 },
+        filters: [
+          { field: 'path', operator: 'equals', value: '/login' },
+          { field: 'method', operator: 'equals', value: 'POST' },
+        ],
+      }),
+      rule({
+        name: 'Old blog to new',
+        actionType: 1,
+        action: { target: 'https://www.acme-media.com/news', statusCode: 301 },
+        filters: [{ field: 'path', operator: 'startsWith', value: '/blog/' }],
+      }),
+      rule({
+        name: 'Challenge scripted clients',
+        actionType: 3,
+        action: { mode: 'challenge' },
+        clientAppIds: ['curl', 'python-requests', 'go-http'],
+      }),
     ],
   },
   {
     account: 'globex',
     certificate: 'Globex main site',
     website: {
-      domain: 'www.globex-corp.com', originType: 'single', lbMode: 'least_pending', remark: 'Globex corporate site',
-      origins: [{ address: 'http://192.0.2.80', weight: 100, role: 'active' }], hsts: { enabled: false, maxAge: 31_536_000, includeSubdomains: false }, enabled: true,
+      domain: 'www.globex-corp.com',
+      originType: 'single',
+      lbMode: 'least_pending',
+      remark: 'Globex corporate site',
+      origins: [{ address: 'http://192.0.2.80', weight: 100, role: 'active' }],
+      hsts: { enabled: false, maxAge: 31_536_000, includeSubdomains: false },
+      enabled: true,
     },
     policies: [
       policy({ name: 'Block scanners', type: 1, clientAppIds: ['sqlmap'], urls: ['/.env', '/.git/*'] }),
-      policy({ name: 'WAF', type: 3, waf: { xss: 'block_request', illegalResource: 'alert', rfi: 'block_request', sqli: 'block_request' } }),
+      policy({
+        name: 'WAF',
+        type: 3,
+        waf: { xss: 'block_request', illegalResource: 'alert', rfi: 'block_request', sqli: 'block_request' },
+      }),
     ],
-    rules: [rule({ name: 'API through the backup origin', actionType: 5, action: { origin: 'api-backup.globex-corp.com:8443' }, filters: [{ field: 'path', operator: 'startsWith', value: '/api/' }] })],
+    rules: [
+      rule({
+        name: 'API through the backup origin',
+        actionType: 5,
+        action: { origin: 'api-backup.globex-corp.com:8443' },
+        filters: [{ field: 'path', operator: 'startsWith', value: '/api/' }],
+      }),
+    ],
   },
 ];
 
@@ -70,11 +132,15 @@ export const seedWebsites: DemoSeeder = {
     for (const site of SITES) {
       const { rows } = await listCertificates(app.db, { accounts: [site.account], name: site.certificate });
       const protectionAddress = await randomProtectionAddress(app);
-      const id = await insertWebsite(app.db, site.account, { ...site.website, certificateId: rows[0]?.id ?? null, protectionAddress }, new Date(0));
+      const id = await insertWebsite(
+        app.db,
+        site.account,
+        { ...site.website, certificateId: rows[0]?.id ?? null, protectionAddress },
+        new Date(0),
+      );
       for (const p of site.policies) await insertPolicy(app.db, { ...p, websiteId: id });
       for (const r of site.rules) await insertRule(app.db, { ...r, websiteId: id }, new Date(0));
-      await app.db.query(`UPDATE websites SET operation_state = 'configured', issue_due = NULL WHERE id = $1`, [id]);
-      await app.db.query(`UPDATE waf_rules SET status = 'configured', issue_due = NULL WHERE website_id = $1`, [id]);
+      await markWebsiteConfigured(app.db, id);
     }
   },
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from './index';
 import { periodic } from './periodic';
 import { failDeletion, finishDeletion, pendingDeletions, purgeDeleted } from '../stores/config/certificates';
-import { httpsDomainsUsing, removeBindings } from '../stores/config/certificateDomains';
+import { httpsDomainsUsing, removeBindings } from '../stores/config/certificatesDomains';
 
 /** How often the job looks for requested deletions. */
 export const DELETION_INTERVAL_MS = 2_000;

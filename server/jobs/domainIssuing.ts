@@ -1,7 +1,6 @@
 import type { Job } from './index';
-import { periodic } from './periodic';
+import { issuePollMs, periodic } from './periodic';
 import { completeDueIssuing } from '../stores/config/domains';
-import { issueDelayMs } from '../services/domains';
 
 /**
  * Completes domain configuration issuing: a configuring domain becomes configured once its due time
@@ -9,9 +8,8 @@ import { issueDelayMs } from '../services/domains';
  * list shows the change within a fraction of the issue delay.
  */
 export const domainIssuingJob: Job = (app) => {
-  const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
   return periodic(app, {
-    everyMs: pollMs,
+    everyMs: issuePollMs(app),
     failure: 'domain issuing tick failed',
     run: async () => {
       const names = await completeDueIssuing(app.db);

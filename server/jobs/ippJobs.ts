@@ -1,6 +1,5 @@
 import type { Job } from './index';
-import { periodic } from './periodic';
-import { issueDelayMs } from '../services/domains';
+import { issuePollMs, periodic } from './periodic';
 import { advanceDueIpp } from '../stores/config/ipProtection';
 import { runIppDetector } from '../lib/ippDetector';
 import { topUpDemoIppTraffic } from '../demo/ipp';
@@ -12,27 +11,28 @@ import { topUpDemoIppTraffic } from '../demo/ipp';
  * first extends the demo samples to the present, unless PORTAL_DEMO_LIVE=0).
  */
 export const ippJob: Job = (app) => {
-  const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
   const stopSteps = periodic(app, {
-    everyMs: pollMs,
+    everyMs: issuePollMs(app),
     failure: 'ip protection step failed',
     run: async () => {
-      const ids = await advanceDueIpp(app.db, issueDelayMs());
+      const ids = await advanceDueIpp(app.db, app.config.issueDelayMs);
       if (ids.length) app.log.info({ ids: ids.slice(0, 20), count: ids.length }, 'ip protection entries moved on');
     },
   });
-  // PORTAL_IPP_DETECTOR_MS: the detector's interval (0 = off, for benchmarks of the queries alone)
-  const setting = Number(process.env.PORTAL_IPP_DETECTOR_MS || 60_000);
-  const detectorMs = Number.isFinite(setting) ? setting : 60_000;
-  const stopDetector = detectorMs <= 0 ? async () => {} : periodic(app, {
-    everyMs: detectorMs,
-    firstAfterMs: 10_000,
-    failure: 'ip protection detector failed',
-    run: async () => {
-      if (app.config.demo && app.config.demoLive) await topUpDemoIppTraffic(app.traffic, app.db);
-      await runIppDetector(app.db, app.traffic);
-    },
-  });
+  // The detector's interval (PORTAL_IPP_DETECTOR_MS; 0 = off, for benchmarks of the queries alone)
+  const detectorMs = app.config.ippDetectorMs;
+  const stopDetector =
+    detectorMs <= 0
+      ? async () => {}
+      : periodic(app, {
+          everyMs: detectorMs,
+          firstAfterMs: 10_000,
+          failure: 'ip protection detector failed',
+          run: async () => {
+            if (app.config.demo && app.config.demoLive) await topUpDemoIppTraffic(app.traffic, app.db);
+            await runIppDetector(app.db, app.traffic);
+          },
+        });
   return async () => {
     await Promise.all([stopSteps(), stopDetector()]);
   };

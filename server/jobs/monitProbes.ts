@@ -1,6 +1,6 @@
 import type { Job } from './index';
 import { periodic } from './periodic';
-import { probeSettings, probeTick } from '../lib/availabilityProbe';
+import { probeTick } from '../lib/availabilityProbe';
 
 /**
  * Availability probes of cloud monitoring (issue #20): every PORTAL_MONIT_PROBE_MS (default one
@@ -10,10 +10,12 @@ import { probeSettings, probeTick } from '../lib/availabilityProbe';
  * so a restart or a second worker never probes it twice in the same minute.
  */
 export const monitProbesJob: Job = (app) => {
-  const settings = probeSettings();
+  const settings = app.config.monit.probe;
   if (settings.intervalMs <= 0) return () => undefined;
   return periodic(app, {
-    everyMs: settings.intervalMs, firstAfterMs: Math.min(settings.intervalMs, 15_000), failure: 'monit availability probe tick failed',
+    everyMs: settings.intervalMs,
+    firstAfterMs: Math.min(settings.intervalMs, 15_000),
+    failure: 'monit availability probe tick failed',
     run: async () => void (await probeTick(app, new Date(), settings)),
   });
 };

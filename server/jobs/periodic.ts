@@ -12,6 +12,12 @@ export interface PeriodicOptions {
 }
 
 /**
+ * Poll interval of the jobs that complete issued changes (domains, websites, IP protection): often enough that
+ * a list shows the change within a fraction of the issue delay (PORTAL_ISSUE_DELAY_MS), at most every second.
+ */
+export const issuePollMs = (app: FastifyInstance) => Math.max(100, Math.min(1000, Math.floor(app.config.issueDelayMs / 3) || 100));
+
+/**
  * The loop every background job shares: a tick at a fixed interval, never two at once, failures
  * logged (not after stop), timers that do not keep the process alive. Returns the stop function.
  */

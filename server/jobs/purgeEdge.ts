@@ -4,7 +4,7 @@ import { periodic } from './periodic';
 import { claimHandover, duePolls, recordPolls, refreshTaskStatus, settleHandover } from '../stores/config/purgeEdge';
 import { httpEdge, type EdgeControl } from '../lib/edgeControl';
 import { embeddedEdge } from '../lib/embeddedEdge';
-import { listLines } from '../stores/traffic/lines';
+import { listLines } from '../stores/traffic/trafficLines';
 
 /** Edge lines assumed when the lines table is empty (a fresh store without demo data). */
 const DEFAULT_LINES = 4;
@@ -26,11 +26,20 @@ export async function edgeTick(
   for (const c of claims) byTask.set(c.taskId, [...(byTask.get(c.taskId) ?? []), c]);
   for (const [taskId, urls] of byTask) {
     const job = { taskId, kind: urls[0].kind, urls: urls.map((u) => ({ id: u.id, url: u.url, domain: u.domain })) };
-    const ok = await (job.kind === 'prefetch' ? edge.prefetch(job) : edge.purge(job)).then(() => true, (err: unknown) => {
-      app.log.warn({ err, taskId }, 'edge refused a purge job; retrying');
-      return false;
-    });
-    await settleHandover(app.db, urls.map((u) => u.id), ok, now, pollSeconds);
+    const ok = await (job.kind === 'prefetch' ? edge.prefetch(job) : edge.purge(job)).then(
+      () => true,
+      (err: unknown) => {
+        app.log.warn({ err, taskId }, 'edge refused a purge job; retrying');
+        return false;
+      },
+    );
+    await settleHandover(
+      app.db,
+      urls.map((u) => u.id),
+      ok,
+      now,
+      pollSeconds,
+    );
   }
   if (byTask.size) await refreshTaskStatus(app.db, [...byTask.keys()], now);
   await edge.advance?.(now);

@@ -1,7 +1,6 @@
 import type { Job } from './index';
-import { periodic } from './periodic';
+import { issuePollMs, periodic } from './periodic';
 import { completeDueWebsiteIssuing } from '../stores/config/websites';
-import { issueDelayMs } from '../services/domains';
 
 /**
  * Completes website protection issuing (issue #18): a configuring website becomes configured, a
@@ -10,13 +9,13 @@ import { issueDelayMs } from '../services/domains';
  * processes never complete the same change twice. Same delay as domains (PORTAL_ISSUE_DELAY_MS).
  */
 export const websiteIssuingJob: Job = (app) => {
-  const pollMs = Math.max(100, Math.min(1000, Math.floor(issueDelayMs() / 3) || 100));
   return periodic(app, {
-    everyMs: pollMs,
+    everyMs: issuePollMs(app),
     failure: 'website issuing tick failed',
     run: async () => {
       const done = await completeDueWebsiteIssuing(app.db);
-      if (done.websites.length || done.rules.length) app.log.info({ websites: done.websites.slice(0, 20), rules: done.rules.slice(0, 20) }, 'website protection issued');
+      if (!done.websites.length && !done.rules.length) return;
+      app.log.info({ websites: done.websites.slice(0, 20), rules: done.rules.slice(0, 20) }, 'website protection issued');
     },
   });
 };

@@ -45,7 +45,8 @@ function dropUndefined<T extends object>(o: T): Partial<T> {
  * Field names whose values never reach the audit log (compared lower case, without '_' or '-'):
  * passwords, secrets, tokens, private keys, API and access keys, cookies, session ids.
  */
-const SECRET_NAME = /password|passwd|pwd|passphrase|secret|token|privatekey|keypem|apikey|accesskey|credential|cookie|session|^key$|^keys$|^sid$|hash$|^salt$|^authorization$|keyencrypted/;
+const SECRET_NAME =
+  /password|passwd|pwd|passphrase|secret|token|privatekey|keypem|apikey|accesskey|credential|cookie|session|^key$|^keys$|^sid$|hash$|^salt$|^authorization$|keyencrypted/;
 
 export const REDACTED = '[redacted]';
 
@@ -75,6 +76,7 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /** Text the store takes: no NUL, no lone surrogate, at most `max` characters. */
 export function clip(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

@@ -2,11 +2,13 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { emptyTiming, isPrivateAddress, probeOrigin, type ProbeTarget, type ProbeTiming } from './originProbe';
 import { getDomainByName } from '../stores/config/domains';
+import { claimProbeSlot, domainsOfEnabledRules, recordProbeEvents } from '../stores/config/monitoring';
+import { insertProbeRows, type ProbeRow } from '../stores/traffic/monitoringProbe';
 import { PROBE_METRICS } from '../../common/rules/monitoring';
 import type { Domain } from '../../common/wire/domains';
 
 /**
- * The availability probe of cloud monitoring (issue #20, docs/monit.md). Each tick, for every domain
+ * The availability probe of cloud monitoring (issue #20, docs/monitoring.md). Each tick, for every domain
  * of an enabled rule on an availability metric (PROBE_METRICS), it measures from this server, with
  * node's own modules through the origin probe (server/lib/originProbe.ts: dns.lookup, a TCP / TLS
  * connect, an HTTP(S) GET), the edge (the domain's own name) and each origin (address and port), and
@@ -20,6 +22,7 @@ import type { Domain } from '../../common/wire/domains';
  * PORTAL_ALLOW_PRIVATE_ORIGINS=1 (otherwise skipped, not recorded as failures).
  */
 
+/** The probe's settings (server/config.ts: PORTAL_MONIT_PROBE_MS, PORTAL_MONIT_PROBE_TIMEOUT_MS, PORTAL_MONIT_PROBE_LOCATION). */
 export interface ProbeSettings {
   /** run interval of the job (ms); 0 switches the job off */
   intervalMs: number;
@@ -29,15 +32,6 @@ export interface ProbeSettings {
   country: string;
   city: string;
   isp: string;
-}
-
-export function probeSettings(env: NodeJS.ProcessEnv = process.env): ProbeSettings {
-  const [country = '', city = '', isp = ''] = (env.PORTAL_MONIT_PROBE_LOCATION ?? '').split(',').map((s) => s.trim());
-  return {
-    intervalMs: Number(env.PORTAL_MONIT_PROBE_MS ?? 60_000),
-    timeoutMs: Number(env.PORTAL_MONIT_PROBE_TIMEOUT_MS ?? 5000),
-    country, city, isp,
-  };
 }
 
 /** Origins probed per domain at most (main origins first). */
@@ -55,25 +49,39 @@ export interface AvailabilityTarget {
 }
 
 /** The edge and origin targets of a domain. */
-export function domainTargets(d: Pick<Domain, 'name' | 'account' | 'protocol' | 'backProtocol' | 'backHost' | 'origins' | 'testUrl'>): AvailabilityTarget[] {
+export function domainTargets(
+  d: Pick<Domain, 'name' | 'account' | 'protocol' | 'backProtocol' | 'backHost' | 'origins' | 'testUrl'>,
+): AvailabilityTarget[] {
   const host = d.name.replace(/^\*\./, 'www.');
   const path = d.testUrl?.startsWith('/') ? d.testUrl : '/';
   const edgeHttps = d.protocol === 'https';
-  const out: AvailabilityTarget[] = [{
-    key: `${d.name}|edge`, domain: d.name, account: d.account, type: 'edge',
-    probe: { address: host, port: edgeHttps ? 443 : 80, protocol: edgeHttps ? 'https' : 'http', host, path },
-  }];
+  const out: AvailabilityTarget[] = [
+    {
+      key: `${d.name}|edge`,
+      domain: d.name,
+      account: d.account,
+      type: 'edge',
+      probe: { address: host, port: edgeHttps ? 443 : 80, protocol: edgeHttps ? 'https' : 'http', host, path },
+    },
+  ];
   const seen = new Set<string>();
   const origins = [...d.origins].sort((a, b) => Number(a.role !== 'main') - Number(b.role !== 'main'));
   for (const o of origins) {
     const id = `${o.address}|${o.port}`;
     if (seen.has(id) || seen.size >= MAX_ORIGINS) continue;
     seen.add(id);
-    const originHost = o.type === 'bucket' ? o.address : d.backHost?.mode === 'custom' && d.backHost.value.trim() ? d.backHost.value.trim() : host;
+    const customHost = d.backHost?.mode === 'custom' && d.backHost.value.trim() ? d.backHost.value.trim() : host;
+    const originHost = o.type === 'bucket' ? o.address : customHost;
     out.push({
-      key: `${d.name}|origin|${id}`, domain: d.name, account: d.account, type: 'origin',
+      key: `${d.name}|origin|${id}`,
+      domain: d.name,
+      account: d.account,
+      type: 'origin',
       probe: {
-        address: o.address, port: o.port, host: originHost, path,
+        address: o.address,
+        port: o.port,
+        host: originHost,
+        path,
         protocol: d.backProtocol === 'https' || (d.backProtocol !== 'http' && o.port === 443) ? 'https' : 'http',
       },
     });
@@ -83,34 +91,15 @@ export function domainTargets(d: Pick<Domain, 'name' | 'account' | 'protocol' | 
 
 /** The domains monitored by an enabled availability rule. */
 export async function monitoredDomains(app: FastifyInstance): Promise<string[]> {
-  const rows = await app.db.query<{ domain: string }>(
-    'SELECT DISTINCT unnest(domains) AS domain FROM monit_rules WHERE enabled AND metric = ANY($1::text[]) ORDER BY 1',
-    [[...PROBE_METRICS]],
-  );
-  return rows.map((r) => r.domain);
-}
-
-export interface ProbeRow {
-  ts: number;
-  account: string;
-  domain: string;
-  type: 'edge' | 'origin';
-  event: 'ok' | 'error' | 'restore';
-  country: string;
-  city: string;
-  isp: string;
-  client_ip: string;
-  server_ip: string;
-  origin_ip: string;
-  origin_port: number;
-  http_status: number;
-  dns_ms: number;
-  connect_ms: number;
-  total_ms: number;
+  return domainsOfEnabledRules(app.db, PROBE_METRICS);
 }
 
 /** Probes one target; null when it may not be probed (a private or reserved address not allowed). */
-export async function probeTarget(t: AvailabilityTarget, allowPrivate: boolean, s: ProbeSettings): Promise<{ failed: boolean; timing: ProbeTiming } | null> {
+export async function probeTarget(
+  t: AvailabilityTarget,
+  allowPrivate: boolean,
+  s: ProbeSettings,
+): Promise<{ failed: boolean; timing: ProbeTiming } | null> {
   if (!allowPrivate && net.isIP(t.probe.address) && isPrivateAddress(t.probe.address)) return null;
   const timing = emptyTiming();
   const outcome = await probeOrigin(t.probe, allowPrivate, s.timeoutMs, { method: 'GET', timing });
@@ -124,7 +113,7 @@ export async function probeTarget(t: AvailabilityTarget, allowPrivate: boolean, 
  * One pass at `now`: claims the slot of every target of the monitored domains, probes the claimed
  * ones and records them. Returns the rows written.
  */
-export async function probeTick(app: FastifyInstance, now = new Date(), s = probeSettings()): Promise<ProbeRow[]> {
+export async function probeTick(app: FastifyInstance, now = new Date(), s = app.config.monit.probe): Promise<ProbeRow[]> {
   const names = await monitoredDomains(app);
   if (!names.length) return [];
   const domains = (await Promise.all(names.map((n) => getDomainByName(app.db, n)))).filter((d): d is Domain => d !== null);
@@ -138,32 +127,36 @@ export async function probeTick(app: FastifyInstance, now = new Date(), s = prob
     while (next < targets.length) {
       const t = targets[next++];
       // The claim: a target's slot is taken once, whoever (worker, restarted process) comes first.
-      const [claimed] = await app.db.query<{ last_event: string }>(
-        `INSERT INTO monit_probe_targets (target, slot) VALUES ($1, $2) ON CONFLICT (target) DO UPDATE SET slot = EXCLUDED.slot
-         WHERE monit_probe_targets.slot < EXCLUDED.slot RETURNING last_event`,
-        [t.key, slot],
-      );
+      const claimed = await claimProbeSlot(app.db, t.key, slot);
       if (!claimed) continue;
       const r = await probeTarget(t, app.config.allowPrivateOrigins, s);
       if (!r) continue;
-      const event = r.failed ? 'error' : claimed.last_event === 'error' ? 'restore' : 'ok';
+      const event = r.failed ? 'error' : claimed.lastEvent === 'error' ? 'restore' : 'ok';
       events.set(t.key, event);
       rows.push({
-        ts: Math.floor(now.getTime() / 1000), account: t.account, domain: t.domain, type: t.type, event, country: s.country, city: s.city, isp: s.isp,
-        client_ip: r.timing.localIp, server_ip: t.type === 'edge' ? r.timing.ip : '', origin_ip: t.type === 'origin' ? r.timing.ip || t.probe.address : '',
-        origin_port: t.type === 'origin' ? t.probe.port : 0, http_status: r.timing.status, dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, total_ms: r.timing.totalMs,
+        ts: Math.floor(now.getTime() / 1000),
+        account: t.account,
+        domain: t.domain,
+        type: t.type,
+        event,
+        country: s.country,
+        city: s.city,
+        isp: s.isp,
+        client_ip: r.timing.localIp,
+        server_ip: t.type === 'edge' ? r.timing.ip : '',
+        origin_ip: t.type === 'origin' ? r.timing.ip || t.probe.address : '',
+        origin_port: t.type === 'origin' ? t.probe.port : 0,
+        http_status: r.timing.status,
+        dns_ms: r.timing.dnsMs,
+        connect_ms: r.timing.connectMs,
+        total_ms: r.timing.totalMs,
       });
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, targets.length) }, worker));
   if (!rows.length) return rows;
-  await app.traffic.insertRaw('traffic.monit_probe', Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')), 'JSONEachRow');
+  await insertProbeRows(app.traffic, rows);
   // Only after the rows are in: the state the next restore is decided on.
-  const keys = [...events.keys()];
-  await app.db.query(
-    `UPDATE monit_probe_targets t SET last_event = CASE WHEN e.event = 'error' THEN 'error' ELSE 'ok' END
-     FROM unnest($1::text[], $2::text[]) AS e(target, event) WHERE t.target = e.target`,
-    [keys, keys.map((k) => events.get(k)!)],
-  );
+  await recordProbeEvents(app.db, events);
   return rows;
 }

@@ -64,10 +64,18 @@ export function httpEdge(base: string): EdgeControl {
       return reply.urls.flatMap((u: Record<string, unknown>) => {
         const id = num(u?.id);
         if (id === undefined || !asked.has(id) || typeof u.status !== 'string' || !STATUSES.has(u.status)) return [];
-        return [{
-          id, status: u.status as EdgeUrlState['status'], linesDone: num(u.linesDone) ?? 0, linesTotal: num(u.linesTotal) ?? 0,
-          reason: typeof u.reason === 'string' ? u.reason.slice(0, 500) : undefined, httpStatus: num(u.httpStatus), bytes: num(u.bytes), elapsedMs: num(u.elapsedMs),
-        }];
+        return [
+          {
+            id,
+            status: u.status as EdgeUrlState['status'],
+            linesDone: num(u.linesDone) ?? 0,
+            linesTotal: num(u.linesTotal) ?? 0,
+            reason: typeof u.reason === 'string' ? u.reason.slice(0, 500) : undefined,
+            httpStatus: num(u.httpStatus),
+            bytes: num(u.bytes),
+            elapsedMs: num(u.elapsedMs),
+          },
+        ];
       });
     },
   };

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { EdgeControl } from './edgeControl';
 import { probeOrigin, type ProbeTarget } from './originProbe';
 import { getDomainByName } from '../stores/config/domains';
-import { acceptEdgeJob, advanceEmbeddedEdge, embeddedEdgeStates, recordEmbeddedPrefetch, type PrefetchClaim } from '../stores/config/embeddedEdge';
+import {
+  acceptEdgeJob,
+  advanceEmbeddedEdge,
+  embeddedEdgeStates,
+  recordEmbeddedPrefetch,
+  type PrefetchClaim,
+} from '../stores/config/edgeEmbedded';
 
 const PREFETCH_TIMEOUT_MS = 10_000;
 
@@ -28,12 +34,18 @@ export function embeddedEdge(app: FastifyInstance, lines: () => Promise<number>)
     async advance(now = new Date()) {
       const scale = app.config.purge.edgeDelayScale;
       const claims = await advanceEmbeddedEdge(app.db, { lines: await lines(), scale, now });
-      await Promise.all(claims.map(async (c) => {
-        const r = await fetchOne(app, c, PREFETCH_TIMEOUT_MS * Math.min(1, Math.max(scale, 0.05))).catch((e: unknown) => ({
-          ok: false, httpStatus: null, bytes: null, elapsedMs: 0, reason: String(e instanceof Error ? e.message : e),
-        }));
-        await recordEmbeddedPrefetch(app.db, { id: c.id, ...r, scale, now: new Date() });
-      }));
+      await Promise.all(
+        claims.map(async (c) => {
+          const r = await fetchOne(app, c, PREFETCH_TIMEOUT_MS * Math.min(1, Math.max(scale, 0.05))).catch((e: unknown) => ({
+            ok: false,
+            httpStatus: null,
+            bytes: null,
+            elapsedMs: 0,
+            reason: String(e instanceof Error ? e.message : e),
+          }));
+          await recordEmbeddedPrefetch(app.db, { id: c.id, ...r, scale, now: new Date() });
+        }),
+      );
     },
   };
 }
@@ -44,8 +56,10 @@ async function fetchOne(app: FastifyInstance, c: PrefetchClaim, timeoutMs: numbe
   const u = new URL(c.url);
   const domain = await getDomainByName(app.db, c.domain);
   const origin = domain?.origins.find((o) => o.role === 'main') ?? domain?.origins[0];
-  if (!domain || !origin) return { ok: false, httpStatus: null, bytes: null, elapsedMs: 0, reason: storedReason('purgeReasonDomainDisabled') };
-  const protocol = domain.backProtocol === 'http' || domain.backProtocol === 'https' ? domain.backProtocol : u.protocol === 'https:' ? 'https' : 'http';
+  if (!domain || !origin)
+    return { ok: false, httpStatus: null, bytes: null, elapsedMs: 0, reason: storedReason('purgeReasonDomainDisabled') };
+  const protocol =
+    domain.backProtocol === 'http' || domain.backProtocol === 'https' ? domain.backProtocol : u.protocol === 'https:' ? 'https' : 'http';
   const target: ProbeTarget = { address: origin.address, port: origin.port, protocol, host: u.hostname, path: `${u.pathname}${u.search}` };
   const outcome = await probeOrigin(target, app.config.allowPrivateOrigins, timeoutMs, { readBody: true });
   const elapsedMs = Date.now() - started;

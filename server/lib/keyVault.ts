@@ -3,7 +3,7 @@ import type { PortalConfig } from '../config';
 
 /**
  * Encryption at rest of certificate private keys: AES-256-GCM with a 32-byte key derived by scrypt
- * from a secret and a fixed salt. The secret is PORTAL_KEY_SECRET when set (recommended in
+ * from a secret and a fixed salt: PortalConfig.keySecret, PORTAL_KEY_SECRET when set (recommended in
  * production: keep it out of the client build), otherwise PORTAL_CIPHER_KEY.
  * Changing the secret makes stored keys unreadable (downloads of the key then fail).
  * Stored form: 'v1:' + base64(iv[12] | tag[16] | ciphertext).
@@ -15,10 +15,6 @@ export interface KeyVault {
 
 const SALT = 'cdn-portal/certificate-private-keys/v1';
 const AAD = Buffer.from('certificate-private-key');
-
-export function keySecret(config: Pick<PortalConfig, 'cipherKey'>, env: NodeJS.ProcessEnv = process.env): string {
-  return env.PORTAL_KEY_SECRET || config.cipherKey;
-}
 
 export function createKeyVault(secret: string): KeyVault {
   const key = crypto.scryptSync(secret, SALT, 32);
@@ -44,8 +40,8 @@ export function createKeyVault(secret: string): KeyVault {
 // One derivation per secret (scrypt is deliberately slow); a cache, not request state.
 const vaults = new Map<string, KeyVault>();
 
-export function keyVaultFor(config: Pick<PortalConfig, 'cipherKey'>): KeyVault {
-  const secret = keySecret(config);
+export function keyVaultFor(config: Pick<PortalConfig, 'keySecret'>): KeyVault {
+  const secret = config.keySecret;
   const digest = crypto.createHash('sha256').update(secret).digest('hex');
   let vault = vaults.get(digest);
   if (!vault) {

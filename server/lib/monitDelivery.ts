@@ -6,38 +6,25 @@ import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { isPrivateAddress } from './originProbe';
 import type { MonitChannel, NotifyStatus } from '../../common/rules/monitoring';
+import type { MonitGateways, PortalConfig } from '../config';
 
 /**
- * Delivery of alert notices (issue #20, docs/monit.md):
+ * Delivery of alert notices (issue #20, docs/monitoring.md):
  * - email through SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example:587, and SMTP_FROM) with nodemailer;
  * - SMS as an HTTP POST of {to, text, language} (JSON) to SMS_URL (optional bearer SMS_TOKEN); a 2xx answer is sent;
  * - webhook as an HTTP POST of the notice JSON, signed: X-Portal-Signature: sha256=<hex HMAC-SHA256 of
  *   "<X-Portal-Timestamp>.<body>"> with MONIT_WEBHOOK_SECRET (default: the cipher key). Private and
  *   loopback addresses only with PORTAL_ALLOW_PRIVATE_ORIGINS=1; the vetted address is the one connected to.
  * A channel whose gateway is not configured is 'not_configured', never 'sent'.
- * The environment is read at each delivery, so a change needs no restart.
+ * The gateways are settings of server/config.ts (PortalConfig.monit.delivery).
  */
 
-export interface DeliverySettings {
-  smtpUrl?: string;
-  smtpFrom: string;
-  smsUrl?: string;
-  smsToken?: string;
-  webhookSecret: string;
-  timeoutMs: number;
+export interface DeliverySettings extends MonitGateways {
   allowPrivate: boolean;
 }
 
-export function deliverySettings(allowPrivate: boolean, cipherKey: string, env: NodeJS.ProcessEnv = process.env): DeliverySettings {
-  return {
-    smtpUrl: env.SMTP_URL || undefined,
-    smtpFrom: env.SMTP_FROM || 'CDN Portal <alerts@cdn-portal.local>',
-    smsUrl: env.SMS_URL || undefined,
-    smsToken: env.SMS_TOKEN || undefined,
-    webhookSecret: env.MONIT_WEBHOOK_SECRET || cipherKey,
-    timeoutMs: Number(env.PORTAL_MONIT_DELIVERY_TIMEOUT_MS ?? 5000),
-    allowPrivate,
-  };
+export function deliverySettings(config: Pick<PortalConfig, 'monit' | 'allowPrivateOrigins'>): DeliverySettings {
+  return { ...config.monit.delivery, allowPrivate: config.allowPrivateOrigins };
 }
 
 export interface Notice {
@@ -100,7 +87,13 @@ async function postJson(url: string, body: string, headers: Record<string, strin
       method: 'POST',
       agent: false,
       servername: net.isIP(u.hostname) ? undefined : u.hostname,
-      headers: { host: u.host, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'user-agent': 'CDN-Portal-Monit/1.0', ...headers },
+      headers: {
+        host: u.host,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'CDN-Portal-Monit/1.0',
+        ...headers,
+      },
       timeout: s.timeoutMs,
     });
     const timer = setTimeout(() => req.destroy(new Error('timeout')), s.timeoutMs);
@@ -125,11 +118,15 @@ async function sendEmail(n: Notice, s: DeliverySettings): Promise<DeliveryResult
   try {
     const u = new URL(s.smtpUrl);
     const transport = nodemailer.createTransport({
-      host: u.hostname, port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)), secure: u.protocol === 'smtps:',
+      host: u.hostname,
+      port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
+      secure: u.protocol === 'smtps:',
       auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
       // a local relay without TLS (tests, labs) is accepted when the URL says so: smtp://host:port?tls=off
       ignoreTLS: u.searchParams.get('tls') === 'off',
-      connectionTimeout: s.timeoutMs, greetingTimeout: s.timeoutMs, socketTimeout: s.timeoutMs,
+      connectionTimeout: s.timeoutMs,
+      greetingTimeout: s.timeoutMs,
+      socketTimeout: s.timeoutMs,
     });
     const info = await transport.sendMail({ from: s.smtpFrom, to: n.target, subject: n.subject, text: n.text });
     transport.close();
@@ -137,7 +134,8 @@ async function sendEmail(n: Notice, s: DeliverySettings): Promise<DeliveryResult
     return { status: 'sent', reason: String(info.response ?? '').slice(0, 200) };
   } catch (e) {
     const err = e as Error & { responseCode?: number; code?: string };
-    return failed(err.responseCode ? `SMTP ${err.responseCode}: ${err.message}` : (err.code ?? err.message), !err.responseCode || err.responseCode >= 400 && err.responseCode < 500);
+    const reason = err.responseCode ? `SMTP ${err.responseCode}: ${err.message}` : (err.code ?? err.message);
+    return failed(reason, !err.responseCode || (err.responseCode >= 400 && err.responseCode < 500));
   }
 }
 
@@ -158,8 +156,11 @@ async function sendWebhook(n: Notice, s: DeliverySettings): Promise<DeliveryResu
 export async function deliver(n: Notice, s: DeliverySettings): Promise<DeliveryResult> {
   if (!n.target) return { status: 'no_address', reason: '' };
   switch (n.channel) {
-    case 'email': return sendEmail(n, s);
-    case 'sms': return sendSms(n, s);
-    case 'webhook': return sendWebhook(n, s);
+    case 'email':
+      return sendEmail(n, s);
+    case 'sms':
+      return sendSms(n, s);
+    case 'webhook':
+      return sendWebhook(n, s);
   }
 }

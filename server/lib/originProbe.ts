@@ -15,13 +15,33 @@ const MAX_REDIRECTS = 3;
 
 const reserved = new net.BlockList();
 for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) reserved.addSubnet(net4, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  reserved.addSubnet(net4, bits, 'ipv4');
 for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) reserved.addSubnet(net6, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  reserved.addSubnet(net6, bits, 'ipv6');
 
 /** Loopback, private, link-local, shared, documentation, multicast and other reserved addresses. */
 export function isPrivateAddress(ip: string): boolean {
@@ -44,8 +64,7 @@ export interface ProbeTarget {
 }
 
 export type ProbeOutcome =
-  | { ok: true; status: number; bytes?: number }
-  | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
+  { ok: true; status: number; bytes?: number } | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
 
 /**
  * What a probe measured (filled in when the caller passes one, e.g. the availability probe): DNS
@@ -65,14 +84,21 @@ export const emptyTiming = (): ProbeTiming => ({ dnsMs: 0, connectMs: 0, totalMs
 
 const failure = (key: ServerMessageKey, args: Record<string, string | number>): ProbeOutcome => ({ ok: false, key, args });
 
-async function resolveAddress(address: string, allowPrivate: boolean, deadline: number, timing?: ProbeTiming): Promise<{ ip: string; family: 4 | 6 } | ProbeOutcome> {
+async function resolveAddress(
+  address: string,
+  allowPrivate: boolean,
+  deadline: number,
+  timing?: ProbeTiming,
+): Promise<{ ip: string; family: 4 | 6 } | ProbeOutcome> {
   let answers: Array<{ address: string; family: number }>;
   if (net.isIP(address)) answers = [{ address, family: net.isIP(address) }];
   else {
     const started = performance.now();
     try {
       const lookup = dns.lookup(address, { all: true, verbatim: true });
-      const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), Math.max(deadline - Date.now(), 1)).unref());
+      const timer = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('timeout')), Math.max(deadline - Date.now(), 1)).unref(),
+      );
       answers = await Promise.race([lookup, timer]);
     } catch {
       return failure('domainProbeDns', { address });
@@ -86,7 +112,14 @@ async function resolveAddress(address: string, allowPrivate: boolean, deadline: 
   return { ip: answers[0].address, family: answers[0].family === 6 ? 6 : 4 };
 }
 
-function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false, method: 'GET' | 'HEAD' = 'GET', timing?: ProbeTiming): Promise<{ status: number; location?: string; bytes?: number }> {
+function getOnce(
+  t: ProbeTarget,
+  ip: string,
+  deadline: number,
+  readBody = false,
+  method: 'GET' | 'HEAD' = 'GET',
+  timing?: ProbeTiming,
+): Promise<{ status: number; location?: string; bytes?: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const mod = t.protocol === 'https' ? https : http;
@@ -153,7 +186,10 @@ function getOnce(t: ProbeTarget, ip: string, deadline: number, readBody = false,
 
 /** GETs origin + path; success is a 2xx (or 304) answer, after same-host redirects. */
 export async function probeOrigin(
-  target: ProbeTarget, allowPrivate: boolean, timeoutMs = PROBE_TIMEOUT_MS, opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming } = {},
+  target: ProbeTarget,
+  allowPrivate: boolean,
+  timeoutMs = PROBE_TIMEOUT_MS,
+  opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming } = {},
 ): Promise<ProbeOutcome> {
   const started = performance.now();
   const outcome = await probeOnce(target, allowPrivate, timeoutMs, opts);
@@ -161,7 +197,12 @@ export async function probeOrigin(
   return outcome;
 }
 
-async function probeOnce(target: ProbeTarget, allowPrivate: boolean, timeoutMs: number, opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming }): Promise<ProbeOutcome> {
+async function probeOnce(
+  target: ProbeTarget,
+  allowPrivate: boolean,
+  timeoutMs: number,
+  opts: { readBody?: boolean; method?: 'GET' | 'HEAD'; timing?: ProbeTiming },
+): Promise<ProbeOutcome> {
   const deadline = Date.now() + timeoutMs;
   const resolved = await resolveAddress(target.address, allowPrivate, deadline, opts.timing);
   if ('ok' in resolved) return resolved;
@@ -178,7 +219,8 @@ async function probeOnce(target: ProbeTarget, allowPrivate: boolean, timeoutMs: 
       if (reason === 'timeout' || Date.now() >= deadline) return failure('domainProbeTimeout', { address: label });
       return failure('domainProbeConnect', { address: label, reason: (e as NodeJS.ErrnoException).code ?? reason });
     }
-    if ((answer.status >= 200 && answer.status < 300) || answer.status === 304) return { ok: true, status: answer.status, bytes: answer.bytes };
+    if ((answer.status >= 200 && answer.status < 300) || answer.status === 304)
+      return { ok: true, status: answer.status, bytes: answer.bytes };
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       let next: URL;
       try {

@@ -27,9 +27,14 @@ function connectOnce(ip: string, port: number, timeoutMs: number): Promise<IppPo
     socket.once('connect', () => finish(null));
     socket.once('error', (e: NodeJS.ErrnoException) => {
       const code = e.code ?? 'error';
-      const reason: IppPortFailure = code === 'ECONNREFUSED' ? 'refused'
-        : ['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN'].includes(code) ? 'unreachable'
-          : code === 'ETIMEDOUT' ? 'timeout' : 'error';
+      const reason: IppPortFailure =
+        code === 'ECONNREFUSED'
+          ? 'refused'
+          : ['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN'].includes(code)
+            ? 'unreachable'
+            : code === 'ETIMEDOUT'
+              ? 'timeout'
+              : 'error';
       finish({ port, reason, detail: code });
     });
   });

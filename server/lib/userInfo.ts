@@ -1,5 +1,5 @@
 import type { ConfigDb } from '../stores/config/db';
-import { accountSubtree, allAccounts, buildAccountTree, getAccount } from '../stores/config/accounts';
+import { accountSubtree, allAccounts, buildAccountTree, getAccount } from '../stores/config/usersAccounts';
 import type { AccountNode, UserInfoReply } from '../../common/wire/shell/session';
 import { isSuperRole, normalizePermissions } from '../../common/rules/shell/permissions';
 import type { SessionUser } from '../types';

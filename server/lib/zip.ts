@@ -14,6 +14,29 @@ function dosTime(d: Date): { time: number; date: number } {
   };
 }
 
+/** What a local header and its central directory record share. */
+interface Shared {
+  time: number;
+  date: number;
+  crc: number;
+  packed: number;
+  size: number;
+  nameLength: number;
+}
+
+/** The shared fields, from `at` (4 in a local header, 6 in a central record): version needed, flags, method, ... name length. */
+function writeShared(header: Buffer, at: number, f: Shared): void {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(f.time, at + 6);
+  header.writeUInt16LE(f.date, at + 8);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.packed, at + 14);
+  header.writeUInt32LE(f.size, at + 18);
+  header.writeUInt16LE(f.nameLength, at + 22);
+}
+
 /**
  * A small zip writer (deflate, UTF-8 names) for downloads of a few small text files; no
  * dependency needed. Layout: local headers + data, central directory, end record.
@@ -27,31 +50,14 @@ export function zip(entries: ZipEntry[], when = new Date()): Buffer {
     const name = Buffer.from(entry.name, 'utf8');
     const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data, 'utf8');
     const packed = zlib.deflateRawSync(data);
-    const crc = zlib.crc32(data);
+    const shared: Shared = { time, date, crc: zlib.crc32(data), packed: packed.length, size: data.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeShared(local, 4, shared);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeShared(central, 6, shared);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);

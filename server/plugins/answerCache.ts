@@ -87,14 +87,22 @@ export const isCachedAnalysis = (method: string, url: string): boolean =>
  * the engine is not asked every kept question again at the same instant; an answer is still at most
  * one bucket old.
  */
-export async function answerKey(request: FastifyRequest, cache: AnswerCache, ttlMs: number, generation: number): Promise<{ key: string; offsetMs: number }> {
+export async function answerKey(
+  request: FastifyRequest,
+  cache: AnswerCache,
+  ttlMs: number,
+  generation: number,
+): Promise<{ key: string; offsetMs: number }> {
   const user = request.user;
   const scope = await request.scope();
   const who = user
     ? [user.role, user.account, [...user.accounts].sort(), [...user.permissions].sort(), scope.all ? '*' : [...scope.accounts].sort()]
     : null;
   const question = [request.method, request.url, request.body ?? null, request.lang];
-  const asked = crypto.createHash('sha256').update(JSON.stringify([generation, who, question])).digest();
+  const asked = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([generation, who, question]))
+    .digest();
   const offsetMs = asked.readUInt32BE(0) % ttlMs;
   return { key: `${cache.bucket(offsetMs)}.${asked.toString('base64url')}`, offsetMs };
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission, isSuperRole } from '../../common/rules/shell/permissions';
 import { PortalError } from '../lib/envelope';
-import { accountSubtree } from '../stores/config/accounts';
+import { accountSubtree } from '../stores/config/usersAccounts';
 import type { ConfigDb } from '../stores/config/db';
 import { StoreMemo } from '../lib/storeMemo';
 import type { AccountScope, BackendOwner, RouteDeclaration } from '../types';
@@ -40,7 +40,8 @@ export const guardPlugin = fp(async (app) => {
       if (claimed) throw new Error(`route ${route.method} ${url} is registered outside server/routes/${claimed.name}/`);
       return;
     }
-    if (!url.startsWith(owner.prefix)) throw new Error(`route ${route.method} ${url} is outside ${owner.prefix} (server/routes/${owner.name}/)`);
+    if (!url.startsWith(owner.prefix))
+      throw new Error(`route ${route.method} ${url} is outside ${owner.prefix} (server/routes/${owner.name}/)`);
     const config = route.config as { access?: string; module?: string } | undefined;
     if (!config?.access) throw new Error(`route ${route.method} ${url} has no access declaration`);
     for (const method of [route.method].flat()) {
@@ -66,9 +67,11 @@ export const guardPlugin = fp(async (app) => {
     if (!hasPermission(request.user.permissions, module, access)) throw new PortalError('403', 'forbidden');
   });
 
+  /** Each request's scope, computed once (a request's routes and hooks may ask several times). */
+  const scopes = new WeakMap<import('fastify').FastifyRequest, AccountScope>();
   app.decorateRequest('scope', async function (this: import('fastify').FastifyRequest): Promise<AccountScope> {
-    const cache = this as unknown as { _scope?: AccountScope };
-    if (cache._scope) return cache._scope;
+    const cached = scopes.get(this);
+    if (cached) return cached;
     const user = this.user;
     if (!user) throw new PortalError('401', 'notSignedIn', 401);
     let scope: AccountScope;
@@ -89,7 +92,7 @@ export const guardPlugin = fp(async (app) => {
       const set = new Set(accounts);
       scope = { all: false, accounts, has: (a: string) => set.has(a.replace('@+@', '')) };
     }
-    cache._scope = scope;
+    scopes.set(this, scope);
     return scope;
   });
 });
@@ -100,7 +103,10 @@ export const guardPlugin = fp(async (app) => {
  * the scope: 'x@+@' is x's own domains only, 'x' is x and all its sub-accounts (spec §6: queries
  * cover the account and its descendants).
  */
-export async function requestedAccounts(request: FastifyRequest, requested: string | string[] | undefined | null): Promise<string[] | null> {
+export async function requestedAccounts(
+  request: FastifyRequest,
+  requested: string | string[] | undefined | null,
+): Promise<string[] | null> {
   const scope = await request.scope();
   const entries = (Array.isArray(requested) ? requested : (requested ?? '').split(','))
     .map((s) => s.trim())

@@ -3,6 +3,14 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findUserByUid } from '../stores/config/users';
+import {
+  deleteOtherSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  insertSession,
+  touchSession,
+} from '../stores/config/shellSessions';
 import { StoreMemo } from '../lib/storeMemo';
 import type { SessionUser } from '../types';
 
@@ -26,26 +34,19 @@ export const sessionPlugin = fp(async (app) => {
 
   const resolve = async (sid: string): Promise<{ value: SessionUser | null; keepMs: number }> => {
     const none = { value: null, keepMs: 0 };
-    const [row] = await app.db.query<{ uid: string; idle: boolean; stale: boolean; idle_in: number }>(
-      `SELECT uid,
-              last_seen < now() - make_interval(secs => $2) AS idle,
-              last_seen < now() - interval '30 seconds' AS stale,
-              EXTRACT(EPOCH FROM last_seen + make_interval(secs => $2) - now())::float8 AS idle_in
-         FROM sessions WHERE id = $1`,
-      [sid, app.config.sessionIdleSeconds],
-    );
+    const row = await findSession(app.db, sid, app.config.sessionIdleSeconds);
     if (!row) return none;
     if (row.idle) {
-      await app.db.query('DELETE FROM sessions WHERE id = $1', [sid]);
+      await deleteSession(app.db, sid);
       return none;
     }
     const user = await findUserByUid(app.db, row.uid);
     if (!user || !user.enabled) {
-      await app.db.query('DELETE FROM sessions WHERE id = $1', [sid]);
+      await deleteSession(app.db, sid);
       return none;
     }
     // Touch at most every 30 s to keep writes off the hot path.
-    if (row.stale) await app.db.query('UPDATE sessions SET last_seen = now() WHERE id = $1', [sid]);
+    if (row.stale) await touchSession(app.db, sid);
     // Kept no longer than the session would live without this touch.
     return { value: toSessionUser(user), keepMs: Math.min(SESSION_KEEP_MS, Math.floor(row.idle_in * 1000)) };
   };
@@ -75,24 +76,23 @@ export function toSessionUser(u: SessionUser): SessionUser {
 }
 
 export async function startSession(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<void> {
-  const db = request.server.db;
   const id = crypto.randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO sessions (id, uid) VALUES ($1, $2)', [id, uid]);
+  await insertSession(request.server.db, id, uid);
   reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
   request.sessionId = id;
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionId) await request.server.db.query('DELETE FROM sessions WHERE id = $1', [request.sessionId]);
+  if (request.sessionId) await deleteSession(request.server.db, request.sessionId);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Ends the user's other sessions, keeping the current one (own password change, on request). */
 export async function endOtherSessions(request: FastifyRequest, uid: string): Promise<void> {
-  await request.server.db.query('DELETE FROM sessions WHERE uid = $1 AND id <> $2', [uid, request.sessionId ?? '']);
+  await deleteOtherSessions(request.server.db, uid, request.sessionId ?? '');
 }
 
 /** Ends every session of a user (disabled or deleted users). */
 export async function endUserSessions(request: FastifyRequest, uid: string): Promise<void> {
-  await request.server.db.query('DELETE FROM sessions WHERE uid = $1', [uid]);
+  await deleteUserSessions(request.server.db, uid);
 }

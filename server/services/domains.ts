@@ -1,28 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { fail, notFound } from '../lib/envelope';
-import { getAccount } from '../stores/config/accounts';
-import { domainsWithBucket, getDomainById, getDomainByName, saveDomainConfig } from '../stores/config/domains';
-import { insertVersion } from '../stores/config/domainVersions';
+import { getAccount } from '../stores/config/usersAccounts';
+import { certificateForDomain, domainsWithBucket, getDomainById, getDomainByName, saveDomainConfig } from '../stores/config/domains';
+import { insertVersion } from '../stores/config/domainsVersions';
 import type { ConfigDb } from '../stores/config/db';
 import type { Domain, DomainChange, DomainConfig, DomainFieldError, DomainStatus, DomainVersion } from '../../common/wire/domains';
-import { BUCKET_CONFIRM_CODE } from '../../common/wire/domains';
+import { BUCKET_CONFIRM_CODE } from '../../common/rules/domains/index';
 import { diffDomainConfig, summarizeChanges } from '../../common/rules/domains/diff';
 import { formatDomainMessage, type DomainMessageKey } from '../../common/rules/domains/messages';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import { auditChange, auditObject } from '../lib/audit';
+import type { PortalConfig } from '../config';
 
 /**
  * Domain rules that need the store or the session: scope, ownership, the configuring block,
  * versions, bucket binding, certificates. Used by the domain route files.
  */
 
-/** How long issuing a change to the edges takes (PORTAL_ISSUE_DELAY_MS, default 3 s). */
-export function issueDelayMs(): number {
-  const v = Number(process.env.PORTAL_ISSUE_DELAY_MS);
-  return Number.isFinite(v) && v >= 0 ? v : 3000;
-}
-
-export const issueDue = () => new Date(Date.now() + issueDelayMs());
+/** When a change issued now reaches the edges (PortalConfig.issueDelayMs, PORTAL_ISSUE_DELAY_MS). */
+export const issueDue = (config: Pick<PortalConfig, 'issueDelayMs'>) => new Date(Date.now() + config.issueDelayMs);
 
 /** Accounts whose domains the caller sees; null = every account. */
 export async function visibleAccounts(request: FastifyRequest): Promise<string[] | null> {
@@ -58,7 +54,10 @@ export function invalidReply(request: FastifyRequest, errors: DomainFieldError[]
 }
 
 /** The owning account of a new domain: the requested one (in scope) or the caller's own. */
-export async function resolveOwner(request: FastifyRequest, requested: string | undefined): Promise<{ account: string; belongDomainGroup: string }> {
+export async function resolveOwner(
+  request: FastifyRequest,
+  requested: string | undefined,
+): Promise<{ account: string; belongDomainGroup: string }> {
   const user = request.user;
   if (!user) throw fail('notSignedIn');
   const identity = (requested ?? '').replace('@+@', '').trim() || user.account;
@@ -72,17 +71,18 @@ export async function resolveOwner(request: FastifyRequest, requested: string | 
  * The certificate of an HTTPS domain must be one the owner may use (its tenant's or shared with it);
  * its name is taken from the store. Without the certificates table the client's name stands.
  */
-export async function resolveCertificate(db: ConfigDb, request: FastifyRequest, config: DomainConfig, owner: string): Promise<DomainConfig> {
+export async function resolveCertificate(
+  db: ConfigDb,
+  request: FastifyRequest,
+  config: DomainConfig,
+  owner: string,
+): Promise<DomainConfig> {
   if (!config.certificateId) return { ...config, certificateName: '' };
-  const [exists] = await db.query<{ t: string | null }>(`SELECT to_regclass('certificates')::text AS t`);
-  if (!exists?.t) return config;
-  if (!/^\d{1,18}$/.test(config.certificateId)) throw fail('domainCertificateNotFound');
-  const [cert] = await db.query<{ name: string; account: string; shareAccounts: string[] }>(
-    `SELECT name, account, share_accounts AS "shareAccounts" FROM certificates WHERE id = $1 AND logic_delete = 0`,
-    [config.certificateId],
-  );
+  const cert = await certificateForDomain(db, config.certificateId);
+  if (cert === undefined) return config;
   const scope = await request.scope();
-  const usable = cert && (scope.has(cert.account) || cert.account === owner || (cert.shareAccounts ?? []).some((a) => a === owner || scope.has(a)));
+  const shared = (cert?.shareAccounts ?? []).some((a) => a === owner || scope.has(a));
+  const usable = cert && (scope.has(cert.account) || cert.account === owner || shared);
   if (!usable) throw fail('domainCertificateNotFound');
   return { ...config, certificateName: cert.name };
 }
@@ -111,9 +111,11 @@ export async function commitChange(
   if (opts.status && opts.status !== domain.status) changes.unshift({ field: 'status', before: domain.status, after: opts.status });
   const summary = [opts.note, summarizeChanges(changes)].filter(Boolean).join('; ');
   return request.server.db.transaction(async (tx) => {
-    const saved = await saveDomainConfig(tx, domain.id, domain.name, config, { status: opts.status, issueDue: issueDue() });
+    const due = issueDue(request.server.config);
+    const saved = await saveDomainConfig(tx, domain.id, domain.name, config, { status: opts.status, issueDue: due });
     if (!saved) throw fail('domainConfiguring');
-    await insertVersion(tx, { domainId: domain.id, version: saved.version, author: request.user?.username ?? '', action, changes, summary, config });
+    const author = request.user?.username ?? '';
+    await insertVersion(tx, { domainId: domain.id, version: saved.version, author, action, changes, summary, config });
     auditChange(request, { status: domain.status, ...before }, { status: saved.status, ...currentConfig(saved) });
     return saved;
   });
@@ -122,10 +124,26 @@ export async function commitChange(
 /** The editable configuration of a stored domain. */
 export function currentConfig(d: Domain): DomainConfig {
   return {
-    type: d.type, scope: d.scope, protocol: d.protocol, backProtocol: d.backProtocol, icp: d.icp, forceHTTPS: d.forceHTTPS,
-    certificateId: d.certificateId, certificateName: d.certificateName, cloudStorage: d.cloudStorage, context: d.context,
-    backHost: d.backHost, backDir: d.backDir, backIsEnable: d.backIsEnable, testUrl: d.testUrl, origins: d.origins,
-    cacheRules: d.cacheRules, ignoreParams: d.ignoreParams, ignoreExpires: d.ignoreExpires, ignoreNoCache: d.ignoreNoCache,
-    advanced: d.advanced, labels: d.labels,
+    type: d.type,
+    scope: d.scope,
+    protocol: d.protocol,
+    backProtocol: d.backProtocol,
+    icp: d.icp,
+    forceHTTPS: d.forceHTTPS,
+    certificateId: d.certificateId,
+    certificateName: d.certificateName,
+    cloudStorage: d.cloudStorage,
+    context: d.context,
+    backHost: d.backHost,
+    backDir: d.backDir,
+    backIsEnable: d.backIsEnable,
+    testUrl: d.testUrl,
+    origins: d.origins,
+    cacheRules: d.cacheRules,
+    ignoreParams: d.ignoreParams,
+    ignoreExpires: d.ignoreExpires,
+    ignoreNoCache: d.ignoreNoCache,
+    advanced: d.advanced,
+    labels: d.labels,
   };
 }

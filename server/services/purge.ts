@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_URLS_PER_SUBMISSION, parseSubmission, type LineProblem, type PurgeKind } from '../../common/rules/purge';
 import { formatDomainMessage } from '../../common/rules/domains/messages';
 import { fail } from '../lib/envelope';
-import { insertTask, recentUrls, usedSince, type NewTaskUrl } from '../stores/config/purgeTasks';
+import { domainsNamed, insertTask, lockQuota, recentUrls, usedSince, type NewTaskUrl } from '../stores/config/purgeTasks';
 import type { PurgeLineError, PurgeQuota, PurgeSubmitReply } from '../../common/wire/purge';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import type { PortalConfig } from '../config';
@@ -41,9 +41,20 @@ export async function quotaOf(request: FastifyRequest, kind: PurgeKind): Promise
 
 /** A refusal naming the bad lines: code "1", msg the spec's text, data the lines. */
 export class LineRefusal extends Error {
-  constructor(readonly msg: string, readonly lines: PurgeLineError[]) {
+  constructor(
+    readonly msg: string,
+    readonly lines: PurgeLineError[],
+  ) {
     super(msg);
   }
+}
+
+/** A refusal of these lines, each with its reason. */
+function refuse<L extends { line: number; url: string }>(msg: string, lines: L[], reason: (l: L) => string): LineRefusal {
+  return new LineRefusal(
+    msg,
+    lines.map((l) => ({ line: l.line, url: l.url, reason: reason(l) })),
+  );
 }
 
 /** The enabled accelerated domain covering each host (exact name first, then a wildcard), in scope. */
@@ -54,10 +65,7 @@ async function domainsForHosts(request: FastifyRequest, hosts: string[]): Promis
     const dot = h.indexOf('.');
     if (dot > 0) candidates.add(`*${h.slice(dot)}`);
   }
-  const rows = await request.server.db.query<{ name: string; account: string; status: string }>(
-    'SELECT name, account, status FROM domains WHERE name = ANY($1::text[])',
-    [[...candidates]],
-  );
+  const rows = await domainsNamed(request.server.db, [...candidates]);
   const scope = await request.scope();
   const usable = new Map(rows.filter((r) => r.status === 'on' && scope.has(r.account)).map((r) => [r.name, r]));
   const out = new Map<string, { name: string; account: string }>();
@@ -82,30 +90,33 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
   if (!entries.length) throw fail('purgeEmpty');
   if (entries.length > MAX_URLS_PER_SUBMISSION) throw fail('purgeTooMany');
   const invalid = request.t('purgeUrlInvalid');
-  if (bad.length) {
-    throw new LineRefusal(invalid, bad.map((b) => ({ line: b.line, url: b.url, reason: request.t(problemKey[b.problem ?? 'format']) })));
-  }
+  if (bad.length) throw refuse(invalid, bad, (b) => request.t(problemKey[b.problem ?? 'format']));
   const domains = await domainsForHosts(request, [...new Set(entries.map((e) => e.host))]);
   const outside = entries.filter((e) => !domains.has(e.host));
-  if (outside.length) throw new LineRefusal(invalid, outside.map((b) => ({ line: b.line, url: b.url, reason: request.t('purgeReasonHost') })));
+  if (outside.length) throw refuse(invalid, outside, () => request.t('purgeReasonHost'));
 
   const account = request.user?.account ?? '';
   const kinds: PurgeKind[] = kind === 'prefetch' ? ['prefetch'] : ['url', 'dir'];
   const now = new Date();
-  const recent = await recentUrls(app.db, account, kinds, entries.map((e) => e.url), new Date(now.getTime() - REPEAT_WINDOW_MS));
+  const recent = await recentUrls(
+    app.db,
+    account,
+    kinds,
+    entries.map((e) => e.url),
+    new Date(now.getTime() - REPEAT_WINDOW_MS),
+  );
   const fresh = entries.filter((e) => !recent.has(e.url));
   const repeated = entries.filter((e) => recent.has(e.url));
-  if (!fresh.length) {
-    throw new LineRefusal(request.t('purgeAllRepeated'), repeated.map((b) => ({ line: b.line, url: b.url, reason: request.t('purgeReasonRepeat') })));
-  }
+  if (!fresh.length) throw refuse(request.t('purgeAllRepeated'), repeated, () => request.t('purgeReasonRepeat'));
   const limit = quotaLimit(app.config, kind);
   // Quota check and insert in one transaction, the account's quota rows locked, so two
   // concurrent submissions cannot both pass on the same remainder.
   const taskId = await app.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purge:${account}:${kind}`]);
+    await lockQuota(tx, account, kind);
     const used = await usedSince(tx, account, kind, localDayStart(now));
     if (used + fresh.length > limit) {
-      throw fail({ text: formatDomainMessage(request.t('purgeQuotaExceeded'), { count: fresh.length, remaining: Math.max(0, limit - used) }) });
+      const remaining = Math.max(0, limit - used);
+      throw fail({ text: formatDomainMessage(request.t('purgeQuotaExceeded'), { count: fresh.length, remaining }) });
     }
     const urls: NewTaskUrl[] = fresh.map((e) => {
       const d = domains.get(e.host);
@@ -113,7 +124,13 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
     });
     const delay = FIRST_STEP_MS * app.config.purge.edgeDelayScale;
     return insertTask(tx, {
-      kind, account, submittedBy: request.user?.username ?? '', ip: request.ip, urls, dueAt: new Date(now.getTime() + delay), createTime: now,
+      kind,
+      account,
+      submittedBy: request.user?.username ?? '',
+      ip: request.ip,
+      urls,
+      dueAt: new Date(now.getTime() + delay),
+      createTime: now,
     });
   });
   // The task itself is the record of the submission (its URLs, submitter and IP): the audit row links to it.

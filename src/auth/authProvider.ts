@@ -41,7 +41,8 @@ export function createAuthProvider(options: AuthOptions): AuthProvider {
   return {
     async login({ username, password }: { username: string; password: string }) {
       const env = await sessionApi.login(username, password).catch((e: unknown) => {
-        if (e instanceof PortalApiError && e.code !== null) throw new Error(loginFailureKey(e.message === 'portal.errors.unknown' ? '' : e.message));
+        if (e instanceof PortalApiError && e.code !== null)
+          throw new Error(loginFailureKey(e.message === 'portal.errors.unknown' ? '' : e.message));
         throw e;
       });
       if (!env || !env.data) throw new Error('portal.login.serverError');

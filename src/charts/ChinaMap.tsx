@@ -96,7 +96,6 @@ export function ChinaMap({ data, kind, valueTitle, nameOf, noDataText }: ChinaMa
         <BubbleLegend max={max} kind={kind} valueTitle={valueTitle} />
       </svg>
       {hover && <MapTooltip hover={hover} kind={kind} valueTitle={valueTitle} noDataText={noDataText} />}
-
     </Box>
   );
 }

@@ -10,11 +10,30 @@ export interface HoverState {
 }
 
 /** Floating tooltip of the maps: place name and full value (or the no-data text). */
-export function MapTooltip({ hover, kind, valueTitle, noDataText }: { hover: HoverState; kind: ValueKind; valueTitle: string; noDataText: string }) {
+export function MapTooltip({
+  hover,
+  kind,
+  valueTitle,
+  noDataText,
+}: {
+  hover: HoverState;
+  kind: ValueKind;
+  valueTitle: string;
+  noDataText: string;
+}) {
   return (
     <Paper
       elevation={3}
-      sx={{ position: 'absolute', left: hover.x + 14, top: hover.y + 14, px: 1.5, py: 1, pointerEvents: 'none', zIndex: 2, whiteSpace: 'nowrap' }}
+      sx={{
+        position: 'absolute',
+        left: hover.x + 14,
+        top: hover.y + 14,
+        px: 1.5,
+        py: 1,
+        pointerEvents: 'none',
+        zIndex: 2,
+        whiteSpace: 'nowrap',
+      }}
     >
       <Typography variant="subtitle2">{hover.title}</Typography>
       <Typography variant="body2" color="text.secondary">

@@ -28,21 +28,15 @@ export function PieShare({ data, kind, maxSlices = 8, otherLabel, height = 300, 
   const given = data.filter((d) => d.value > 0);
   const sorted = given.filter((d) => d.name !== otherLabel).sort((a, b) => b.value - a.value);
   const head = sorted.slice(0, maxSlices);
-  const rest = sorted.slice(maxSlices).reduce((s, d) => s + d.value, 0) + given.filter((d) => d.name === otherLabel).reduce((s, d) => s + d.value, 0);
+  const rest =
+    sorted.slice(maxSlices).reduce((s, d) => s + d.value, 0) + given.filter((d) => d.name === otherLabel).reduce((s, d) => s + d.value, 0);
   const slices = rest > 0 ? [...head, { name: otherLabel, value: rest, color: '#9e9e9e' }] : head;
   const total = slices.reduce((s, d) => s + d.value, 0);
   const withPercent = slices.map((d, i) => ({ ...d, percent: percentOf(d.value, total), fill: d.color ?? seriesColor(i) }));
   return (
     <ResponsiveContainer width="100%" height={height}>
       <PieChart>
-        <Pie
-          data={withPercent}
-          dataKey="value"
-          nameKey="name"
-          innerRadius="50%"
-          outerRadius="85%"
-          isAnimationActive={false}
-        >
+        <Pie data={withPercent} dataKey="value" nameKey="name" innerRadius="50%" outerRadius="85%" isAnimationActive={false}>
           {withPercent.map((d) => (
             <Cell key={d.name} fill={d.fill} />
           ))}

@@ -60,7 +60,14 @@ export const CHINA_PROVINCES: readonly ChinaProvince[] = [
     coordinates: [114.17, 22.32],
     aliases: ['Xianggang', 'HongKong'],
   },
-  { name: 'Macao', zh: '澳门', en: 'Macao', capital: { zh: '澳门', en: 'Macao' }, coordinates: [113.54, 22.19], aliases: ['Macau', 'Aomen'] },
+  {
+    name: 'Macao',
+    zh: '澳门',
+    en: 'Macao',
+    capital: { zh: '澳门', en: 'Macao' },
+    coordinates: [113.54, 22.19],
+    aliases: ['Macau', 'Aomen'],
+  },
   { name: 'Taiwan', zh: '台湾', en: 'Taiwan', capital: { zh: '台北', en: 'Taipei' }, coordinates: [121.56, 25.04] },
 ];
 

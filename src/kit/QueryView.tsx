@@ -3,10 +3,25 @@ import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/mat
 import { useTranslate } from 'react-admin';
 
 /** A titled panel of a custom page with optional actions (toggles, export) on the right. */
-export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={testId}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap' }}
+        useFlexGap
+      >
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
@@ -23,7 +38,19 @@ export function Section({ title, actions, children, testId }: { title: string; a
  * What a react-admin list shows without rows (its Datagrid's `empty`), the same on every list: an
  * optional icon over the translated text, centred, and what the list offers instead (an upload button).
  */
-export function ListEmpty({ text, textArgs, testId, icon, children }: { text: string; textArgs?: Record<string, unknown>; testId?: string; icon?: ReactNode; children?: ReactNode }) {
+export function ListEmpty({
+  text,
+  textArgs,
+  testId,
+  icon,
+  children,
+}: {
+  text: string;
+  textArgs?: Record<string, unknown>;
+  testId?: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }} data-testid={testId}>

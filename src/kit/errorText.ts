@@ -12,8 +12,9 @@ const UNKNOWN = 'portal.errors.unknown';
 export function useErrorText() {
   const translate = useTranslate();
   return useCallback(
-    (error: unknown, fallback: string = UNKNOWN): string =>
-      error instanceof PortalApiError && error.message && error.message !== UNKNOWN
+    /** serverOnly: only the server's msg, not the client's own texts (portal.*), else the fallback */
+    (error: unknown, fallback: string = UNKNOWN, { serverOnly = false }: { serverOnly?: boolean } = {}): string =>
+      error instanceof PortalApiError && error.message && error.message !== UNKNOWN && !(serverOnly && error.message.startsWith('portal.'))
         ? translate(error.message, { _: error.message, ...error.messageArgs })
         : translate(fallback),
     [translate],
@@ -25,7 +26,10 @@ export function useNotifyError() {
   const notify = useNotify();
   const errorText = useErrorText();
   return useCallback(
-    (error: unknown, fallback?: string, options: NotificationOptions = {}) => notify(errorText(error, fallback), { type: 'error', ...options }),
+    (error: unknown, fallback?: string, options: NotificationOptions & { serverOnly?: boolean } = {}) => {
+      const { serverOnly, ...rest } = options;
+      notify(errorText(error, fallback, { serverOnly }), { type: 'error', ...rest });
+    },
     [notify, errorText],
   );
 }

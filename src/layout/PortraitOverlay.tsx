@@ -16,7 +16,20 @@ export function PortraitOverlay() {
   }, []);
   if (!portrait) return null;
   return (
-    <Box sx={{ position: 'fixed', inset: 0, zIndex: 2000, bgcolor: '#0b1a2b', color: '#fff', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+    <Box
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 2000,
+        bgcolor: '#0b1a2b',
+        color: '#fff',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
+    >
       <ScreenRotationIcon sx={{ fontSize: 64 }} />
       <Typography>为了更好的体验，请使用横屏浏览</Typography>
     </Box>

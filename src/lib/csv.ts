@@ -18,3 +18,9 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/** RFC 4180 quoting; a leading =,+,-,@ is neutralised so spreadsheets do not run it as a formula. */
+export function safeCsvCell(value: string): string {
+  const v = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}

@@ -19,7 +19,7 @@ const finite = (v: number | null | undefined): number => (typeof v === 'number' 
 export function roundTo(value: number, decimals = 2): number {
   const f = 10 ** decimals;
   const n = Math.abs(value) * f;
-  const r = Math.round(Number((n).toPrecision(15))) / f;
+  const r = Math.round(Number(n.toPrecision(15))) / f;
   return value < 0 ? -r : r;
 }
 

@@ -70,8 +70,22 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg, #001529 0%, #0b3d91 60%, #1890ff 100%)' }}>
-      <Paper component="form" onSubmit={submit} noValidate elevation={8} sx={{ width: 380, p: 4, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'linear-gradient(135deg, #001529 0%, #0b3d91 60%, #1890ff 100%)',
+      }}
+    >
+      <Paper
+        component="form"
+        onSubmit={submit}
+        noValidate
+        elevation={8}
+        sx={{ width: 380, p: 4, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
           <Box component="img" src="/logo.svg" alt="logo" sx={{ width: 44, height: 44 }} />
           <Box>
@@ -110,7 +124,13 @@ export function LoginPage() {
           helperText={passError ? translate(passError) : ' '}
           inputProps={{ 'data-testid': 'password' }}
         />
-        <Button type="submit" variant="contained" size="large" disabled={loading} startIcon={loading ? <CircularProgress size={18} color="inherit" /> : null}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={loading}
+          startIcon={loading ? <CircularProgress size={18} color="inherit" /> : null}
+        >
           {translate('portal.login.submit')}
         </Button>
       </Paper>

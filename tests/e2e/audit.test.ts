@@ -17,24 +17,46 @@ describe('audit log (acme)', () => {
   let page: Page;
   signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
-  it('records a sub-account\'s creation, edit and deletion and shows the edit\'s changes (Chinese)', async () => {
+  it("records a sub-account's creation, edit and deletion and shows the edit's changes (Chinese)", async () => {
     const api = async (method: 'GET' | 'POST', url: string, data?: object) => {
       const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
       return (await res.json()) as { code: string; msg: string };
     };
     await api('GET', `/cloud/customer/delDomainGroup?domainGroup=${GROUP}`);
-    expect((await api('POST', '/cloud/customer/portalAddDomainGroup', { identity: GROUP, companyName: 'Audit Team', email: 'audit@acme.example' })).code).toBe('0');
-    expect((await api('POST', '/cloud/customer/editDomainGroup', { identity: GROUP, companyName: 'Audit Team Renamed', email: 'audit2@acme.example' })).code).toBe('0');
+    expect(
+      (
+        await api('POST', '/cloud/customer/portalAddDomainGroup', {
+          identity: GROUP,
+          companyName: 'Audit Team',
+          email: 'audit@acme.example',
+        })
+      ).code,
+    ).toBe('0');
+    expect(
+      (
+        await api('POST', '/cloud/customer/editDomainGroup', {
+          identity: GROUP,
+          companyName: 'Audit Team Renamed',
+          email: 'audit2@acme.example',
+        })
+      ).code,
+    ).toBe('0');
     expect((await api('GET', `/cloud/customer/delDomainGroup?domainGroup=${GROUP}`)).code).toBe('0');
 
     await page.goto('/page/audit');
     await page.getByRole('heading', { name: '审计日志' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('menuitem', { name: '审计日志' }).or(page.getByRole('link', { name: '审计日志' })).first().waitFor();
+    await page
+      .getByRole('menuitem', { name: '审计日志' })
+      .or(page.getByRole('link', { name: '审计日志' }))
+      .first()
+      .waitFor();
     await page.getByRole('textbox', { name: '操作', exact: true }).fill('DomainGroup');
     await expect.poll(() => rows(page).first().textContent(), { timeout: 20_000 }).toContain('/cloud/customer/delDomainGroup');
     const texts = await rows(page).allTextContents();
     expect(texts.slice(0, 3).map((t) => t.match(/\/cloud\/customer\/\w+/)?.[0])).toEqual([
-      '/cloud/customer/delDomainGroup', '/cloud/customer/editDomainGroup', '/cloud/customer/portalAddDomainGroup',
+      '/cloud/customer/delDomainGroup',
+      '/cloud/customer/editDomainGroup',
+      '/cloud/customer/portalAddDomainGroup',
     ]);
     expect(texts[0]).toContain('acme');
     expect(texts[0]).toContain('成功');

@@ -14,7 +14,15 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -51,7 +59,9 @@ export function signedInPage(browser: () => Browser, username: string, password:
 
 /** Waits until nothing on the screen is loading any more (calls, lazy charts, map shapes). */
 export async function settled(page: Page, timeout = 90_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, { timeout });
+  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length === 0, undefined, {
+    timeout,
+  });
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
@@ -76,11 +86,12 @@ export async function switchLanguage(page: Page, to: 'English' | '简体中文')
 /**
  * Saves a screenshot under tests/e2e/screenshots/<name>.png (look at them): the full page, or the
  * viewport while a dialog is open (a full-page shot of a scrolled page draws the fixed app bar in
- * the middle of it, so other pages are scrolled to the top first). Waits for running transitions first (a dialog fading in, a menu opening).
+ * the middle of it, so other pages are scrolled to the top first). Waits for running transitions first (a dialog fading in, a menu
+ * opening).
  */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const dialogOpen = await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count() > 0;
+  const dialogOpen = (await page.locator('[role="dialog"]:visible, [role="presentation"].MuiDialog-root:visible').count()) > 0;
   // a full page is drawn from the top: scrolled, the fixed app bar would be drawn where the viewport
   // was (the window and any element scrolled by scrollIntoViewIfNeeded are brought back)
   if (!dialogOpen) {
@@ -93,7 +104,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   }
   // Running transitions finish first (a dialog fading in, a menu opening, the sidebar moving back);
   // endless ones — spinners, skeleton pulses — never finish and are not waited for.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !dialogOpen });
 }

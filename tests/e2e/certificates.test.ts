@@ -23,7 +23,13 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cert-e2e-'));
   const { intermediate } = await issueCaChain('E2E Trust');
   const make = async (names: string[]) => {
-    const c = await issueCertificate({ commonName: names[0], dnsNames: names, issuer: intermediate, notBefore: daysFromNow(-1), notAfter: daysFromNow(400) });
+    const c = await issueCertificate({
+      commonName: names[0],
+      dnsNames: names,
+      issuer: intermediate,
+      notBefore: daysFromNow(-1),
+      notAfter: daysFromNow(400),
+    });
     return { ...c, chainPem: c.certPem + intermediate.certPem };
   };
   bindable = await make(['cdn.acme-media.com', 'img.acme-media.com']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
-import { configFromEnv } from '../../server/config';
+import { configFromEnv, DEMO_TEST_SCALE } from '../../server/config';
 import { acquireDemoTemplate } from '../server/globalSetup';
 import { copyDir } from '../server/copyDir';
 
@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
   } finally {
     await template.release();
   }
-  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir } as NodeJS.ProcessEnv), port: 0 };
+  // The live job tops the demo traffic up at the scale the template was seeded with.
+  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_TRAFFIC_SCALE: String(DEMO_TEST_SCALE) }), port: 0 };
   config.purge.edgeDelayScale = 0.1; // purge tasks finish within seconds (tests/e2e/purge.test.ts)
   let starting: Promise<FastifyInstance> | undefined;
   const portal = () =>

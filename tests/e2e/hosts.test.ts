@@ -38,10 +38,15 @@ describe('hosts (acme)', () => {
     await page.getByRole('heading', { name: '云主机' }).waitFor();
     await rows(page).first().waitFor();
     await page.getByPlaceholder('主机名、IP或实例ID').fill('media');
-    await expect.poll(async () => {
-      const texts = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
-      return texts.length > 0 && texts.every((t) => t.includes('media'));
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const texts = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+          return texts.length > 0 && texts.every((t) => t.includes('media'));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await shot(page, 'hosts-search-zh');
 
     const first = rows(page).first();
@@ -60,18 +65,28 @@ describe('hosts (acme)', () => {
     await page.getByRole('option', { name: '运行中' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     // the list has reloaded: a full page of running hosts, each with its last-hour CPU
-    await expect.poll(async () => {
-      const texts = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
-      return texts.length === 20 && texts.every((t) => t.includes('运行中') && t.includes('%'));
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const texts = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+          return texts.length === 20 && texts.every((t) => t.includes('运行中') && t.includes('%'));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     await rows(page).first().locator('code').click();
     await page.waitForURL(/\/cdn\/cloudHostList\/\d+\/show/);
-    await page.getByTestId('host-curves').waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
-      await shot(page, 'hosts-detail-failed');
-      throw e;
-    });
-    await expect.poll(() => page.locator('[data-testid="host-curves"] .recharts-surface').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page
+      .getByTestId('host-curves')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await shot(page, 'hosts-detail-failed');
+        throw e;
+      });
+    await expect
+      .poll(() => page.locator('[data-testid="host-curves"] .recharts-surface').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
     await settled(page);
     await shot(page, 'hosts-detail-zh');
   });

@@ -54,8 +54,13 @@ describe('ip protection (acme)', () => {
     await row.getByTestId('ipp-checkConfig').click();
     await page.getByRole('button', { name: '确认' }).click();
     // A real TCP connect to each port: this closed network answers none of them, a connected one may answer some.
-    await page.getByText(/的所有端口均可连接|个端口无法连接/).first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => row.getByTestId('ipp-status').getAttribute('data-status'), { timeout: 10_000 }).toMatch(/configured|originToBeChecked/);
+    await page
+      .getByText(/的所有端口均可连接|个端口无法连接/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => row.getByTestId('ipp-status').getAttribute('data-status'), { timeout: 10_000 })
+      .toMatch(/configured|originToBeChecked/);
     await row.getByTestId('ipp-portErrors').click();
     const dialog = page.getByTestId('ipp-port-errors');
     await dialog.waitFor();
@@ -64,7 +69,7 @@ describe('ip protection (acme)', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('dashboards: curves with the detected attacks, regions, an alarm\'s details; the same list under /dcdn/ipset (English)', async () => {
+  it("dashboards: curves with the detected attacks, regions, an alarm's details; the same list under /dcdn/ipset (English)", async () => {
     await switchLanguage(page, 'English');
     await page.goto('/ipP/dashboards');
     await page.getByRole('heading', { name: 'IP protection dashboards' }).waitFor();

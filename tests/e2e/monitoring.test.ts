@@ -46,7 +46,10 @@ function mailText(raw: string): string {
   if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
     const soft = body.replace(/=\r?\n/g, '');
-    return Buffer.from(soft.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      soft.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return body;
 }
@@ -57,11 +60,28 @@ function logLines(from: number, to: number, perMinute = 50): string {
   const out: string[] = [];
   for (let k = from; k < to; k++) {
     for (let i = 0; i < perMinute; i++) {
-      out.push(JSON.stringify({
-        ts: m0 + k * 60 + (i % 60), account: 'acme', domain: DOMAIN, url: `/e2e/${i}.jpg`, method: 'GET', status: i === 0 ? 502 : 200, bytes: 20_000,
-        request_time: 30, cache_hit: i % 2, client_ip: '203.0.113.7', continent: 'Asia', country: 'CN', province: 'Beijing', isp: 'China Telecom',
-        user_agent: 'curl/8', referer: '', provider: 'cdn-a', edge_node: 'bj-01',
-      }));
+      out.push(
+        JSON.stringify({
+          ts: m0 + k * 60 + (i % 60),
+          account: 'acme',
+          domain: DOMAIN,
+          url: `/e2e/${i}.jpg`,
+          method: 'GET',
+          status: i === 0 ? 502 : 200,
+          bytes: 20_000,
+          request_time: 30,
+          cache_hit: i % 2,
+          client_ip: '203.0.113.7',
+          continent: 'Asia',
+          country: 'CN',
+          province: 'Beijing',
+          isp: 'China Telecom',
+          user_agent: 'curl/8',
+          referer: '',
+          provider: 'cdn-a',
+          edge_node: 'bj-01',
+        }),
+      );
     }
   }
   return out.join('\n');
@@ -79,13 +99,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  Object.assign(process.env, {
-    SMTP_URL: smtp.url, SMTP_FROM: 'alerts@portal.test', MONIT_WEBHOOK_SECRET: SECRET,
-    PORTAL_MONIT_TICK_MS: '2000', PORTAL_MONIT_LAG_SECONDS: '0', PORTAL_MONIT_OUTBOX_MS: '1000', PORTAL_MONIT_PROBE_MS: '0',
-  });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-monit-'));
   // Only the demo's tenants and domains (seeding the whole demo would take minutes); the webhook receiver is on loopback.
-  const config = { ...configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '0', PORTAL_DEMO_LIVE: '0', PORTAL_ALLOW_PRIVATE_ORIGINS: '1' } as NodeJS.ProcessEnv), port: 0 };
+  const config = configFromEnv({
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO: '0',
+    PORTAL_DEMO_LIVE: '0',
+    PORTAL_ALLOW_PRIVATE_ORIGINS: '1',
+    SMTP_URL: smtp.url,
+    SMTP_FROM: 'alerts@portal.test',
+    MONIT_WEBHOOK_SECRET: SECRET,
+    PORTAL_MONIT_TICK_MS: '2000',
+    PORTAL_MONIT_LAG_SECONDS: '0',
+    PORTAL_MONIT_OUTBOX_MS: '1000',
+    PORTAL_MONIT_PROBE_MS: '0',
+  });
   app = await buildApp(config);
   await seedTenants.run(app);
   await seedDomains.run(app);
@@ -125,7 +153,9 @@ describe('cloud monitoring (acme)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('操作成功').first().waitFor();
     await page.waitForURL(/\/CMonit\/alertContact$/);
-    await expect.poll(async () => (await rows(page).allTextContents()).some((t) => t.includes('e2e@acme.example')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rows(page).allTextContents()).some((t) => t.includes('e2e@acme.example')), { timeout: 20_000 })
+      .toBe(true);
 
     await page.getByTestId('group-add').click();
     await page.getByTestId('group-name').fill('E2E 联系组');
@@ -134,7 +164,12 @@ describe('cloud monitoring (acme)', () => {
     // Escape would close the dialog: a click on its title closes the member list only.
     await page.getByRole('dialog').getByRole('heading').click();
     await page.getByTestId('group-save').click();
-    await expect.poll(async () => (await page.getByTestId('group-row').allTextContents()).some((t) => t.includes('E2E 联系组') && t.includes('E2E 值班')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.getByTestId('group-row').allTextContents()).some((t) => t.includes('E2E 联系组') && t.includes('E2E 值班')),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await settled(page);
     await shot(page, 'monit-contacts-zh');
   });
@@ -159,7 +194,9 @@ describe('cloud monitoring (acme)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('操作成功').first().waitFor();
     await page.waitForURL(/\/CMonit\/alertRules$/);
-    await expect.poll(async () => (await rows(page).allTextContents()).find((t) => t.includes('E2E 5xx')) ?? '', { timeout: 20_000 }).toContain('5xx 比例 > 0.01%');
+    await expect
+      .poll(async () => (await rows(page).allTextContents()).find((t) => t.includes('E2E 5xx')) ?? '', { timeout: 20_000 })
+      .toContain('5xx 比例 > 0.01%');
     await settled(page);
     await shot(page, 'monit-rules-zh');
 
@@ -171,8 +208,22 @@ describe('cloud monitoring (acme)', () => {
     expect(mail).toContain(DOMAIN);
     const hook = hooks[0];
     expect(hook.headers['x-portal-signature']).toBe(signWebhook(SECRET, String(hook.headers['x-portal-timestamp']), hook.body));
-    const payload = JSON.parse(hook.body) as { event: string; rule: { name: string }; metric: string; threshold: number; value: number; domains: string[] };
-    expect(payload).toMatchObject({ event: 'firing', rule: { name: 'E2E 5xx' }, metric: 'rate5xx', threshold: 0.01, value: 2, domains: [DOMAIN] });
+    const payload = JSON.parse(hook.body) as {
+      event: string;
+      rule: { name: string };
+      metric: string;
+      threshold: number;
+      value: number;
+      domains: string[];
+    };
+    expect(payload).toMatchObject({
+      event: 'firing',
+      rule: { name: 'E2E 5xx' },
+      metric: 'rate5xx',
+      threshold: 0.01,
+      value: 2,
+      domains: [DOMAIN],
+    });
     // One event, one message per channel: the later periods keep it firing without a repeat.
     await new Promise((r) => setTimeout(r, 3000));
     expect(smtp.mails.filter((m) => m.to === 'e2e@acme.example')).toHaveLength(1);
@@ -183,7 +234,8 @@ describe('cloud monitoring (acme)', () => {
     await switchLanguage(page, 'English');
     await page.goto('/CMonit/alertHistory');
     await page.getByRole('heading', { name: 'Alert history' }).waitFor({ timeout: 30_000 });
-    const sent = async () => (await rows(page).allTextContents()).filter((t) => t.includes('E2E 5xx') && t.includes('Firing') && t.includes('Sent'));
+    const sent = async () =>
+      (await rows(page).allTextContents()).filter((t) => t.includes('E2E 5xx') && t.includes('Firing') && t.includes('Sent'));
     await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(2);
     const [a, b] = await sent();
     expect([a, b].some((t) => t.includes('e2e@acme.example'))).toBe(true);
@@ -191,10 +243,17 @@ describe('cloud monitoring (acme)', () => {
     await settled(page);
     await shot(page, 'monit-history-en');
     await page.getByRole('tab', { name: 'Alarm events' }).click();
-    await expect.poll(async () => (await page.getByTestId('alarm-records').locator('tbody tr').allTextContents()).some((t) => t.includes('E2E 5xx')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await page.getByTestId('alarm-records').locator('tbody tr').allTextContents()).some((t) => t.includes('E2E 5xx')),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await shot(page, 'monit-alarms-en');
     await page.getByRole('tab', { name: 'Availability records' }).click();
-    await expect.poll(() => page.locator('[data-testid="resource-records"] .recharts-line').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="resource-records"] .recharts-line').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await settled(page);
     await shot(page, 'monit-availability-en');
   });

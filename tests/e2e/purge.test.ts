@@ -19,7 +19,9 @@ describe('purge and prefetch (acme)', () => {
     await page.goto('/cdn/newurlPush');
     await page.getByRole('heading', { name: 'URL刷新' }).waitFor();
     await page.getByTestId('purge-quota').waitFor();
-    await page.getByRole('textbox', { name: 'URL刷新' }).fill('https://www.acme-media.com/e2e/a.js\nhttps://www.acme-media.com/e2e/b.css\nwww.acme-media.com/bad');
+    await page
+      .getByRole('textbox', { name: 'URL刷新' })
+      .fill('https://www.acme-media.com/e2e/a.js\nhttps://www.acme-media.com/e2e/b.css\nwww.acme-media.com/bad');
     await expect.poll(() => page.getByTestId('purge-counter').textContent()).toBe('共 3 行，无效 1 行');
     await page.getByTestId('purge-bad-lines').waitFor();
     await shot(page, 'purge-url-bad-zh');
@@ -53,7 +55,10 @@ describe('purge and prefetch (acme)', () => {
     // The demo origin does not exist on this network: the fetch fails with its reason.
     await expect.poll(() => firstRow(page).textContent(), { timeout: 60_000, interval: 1000 }).toMatch(/Failed|Verified/);
     await firstRow(page).getByText('https://www.acme-media.com/e2e/big.zip').click();
-    await page.getByTestId(/task-detail-/).first().waitFor();
+    await page
+      .getByTestId(/task-detail-/)
+      .first()
+      .waitFor();
     await shot(page, 'prefetch-tasks-en');
   });
 });

@@ -119,7 +119,8 @@ describe('content security policy (issue #22)', () => {
         (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
       });
     });
-    const reported = async () => (await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).map((v) => `event: ${v}`);
+    const reported = async () =>
+      (await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).map((v) => `event: ${v}`);
     const res = await page.goto('/newlogin');
     expect(res?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(res?.headers()['x-frame-options']).toBe('DENY');

@@ -92,7 +92,10 @@ describe('sub-users (Chromium)', () => {
 
     // acme disables the sub-user (with confirmation): its open session ends at its next request.
     await acme.getByRole('switch', { name: `${SUB}: Enabled` }).click();
-    await acme.getByRole('dialog').getByText(/Its permissions are kept/).waitFor();
+    await acme
+      .getByRole('dialog')
+      .getByText(/Its permissions are kept/)
+      .waitFor();
     await acme.waitForTimeout(400); // let the dialog finish fading in for the screenshot
     await shot(acme, 'users-disable-confirm-en');
     await acme.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -102,14 +105,20 @@ describe('sub-users (Chromium)', () => {
     await sub.getByTestId('username').fill(SUB);
     await sub.getByTestId('password').fill(SUB_PASSWORD);
     await sub.keyboard.press('Enter');
-    await sub.getByRole('alert').getByText(/User is not activated|用户未激活/).waitFor();
+    await sub
+      .getByRole('alert')
+      .getByText(/User is not activated|用户未激活/)
+      .waitFor();
     await shot(sub, 'users-subuser-disabled-login');
     await sub.context().close();
   });
 
-  it('the edit form shows the picker with the user\'s current rights (Chinese)', async () => {
+  it("the edit form shows the picker with the user's current rights (Chinese)", async () => {
     await switchLanguage(acme, '简体中文');
-    await acme.getByRole('row', { name: new RegExp(SUB) }).getByRole('link', { name: '编辑' }).click();
+    await acme
+      .getByRole('row', { name: new RegExp(SUB) })
+      .getByRole('link', { name: '编辑' })
+      .click();
     await acme.getByRole('heading', { name: `编辑用户 ${SUB}` }).waitFor();
     await expect(acme.getByRole('radio', { name: '域名管理: 只读', exact: true }).isChecked()).resolves.toBe(true);
     await expect(acme.getByRole('radio', { name: '网站防护: 只读' }).isChecked()).resolves.toBe(false);

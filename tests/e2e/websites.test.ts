@@ -21,7 +21,9 @@ describe('website protection (acme)', () => {
     // the screen's title, every column named, the portal's time format, a page size shown
     await page.getByRole('heading', { name: 'WAF网站' }).waitFor();
     for (const name of ['状态', '检测', '更新时间']) await page.getByRole('columnheader', { name }).waitFor();
-    await expect(page.locator('tr', { hasText: 'www.acme-media.com' }).textContent()).resolves.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(page.locator('tr', { hasText: 'www.acme-media.com' }).textContent()).resolves.toMatch(
+      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+    );
     await expect(page.getByRole('combobox').filter({ hasText: '20' }).count()).resolves.toBeGreaterThan(0);
     await shot(page, 'website-list-zh');
     await page.goto('/dcdn/website/create');
@@ -35,7 +37,11 @@ describe('website protection (acme)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/dcdn\/website$/);
     await page.getByText('e2e.acme-media.com').waitFor();
-    await expect.poll(async () => page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByTestId('website-status').textContent(), { timeout: 30_000 }).toBe('已配置');
+    await expect
+      .poll(async () => page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByTestId('website-status').textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('已配置');
     await shot(page, 'website-created-zh');
   });
 
@@ -77,7 +83,7 @@ describe('website protection (acme)', () => {
     await shot(page, 'website-rules-en');
   });
 
-  it('dry-runs a rule over the demo website\'s last 24 hours of access logs (English, then Chinese)', async () => {
+  it("dry-runs a rule over the demo website's last 24 hours of access logs (English, then Chinese)", async () => {
     await page.goto('/dcdn/website');
     await page.locator('tr', { hasText: 'www.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByTestId('add-rule').click();
@@ -113,10 +119,15 @@ describe('website protection (acme)', () => {
     await settled(page);
     // The demo's events of the last 24 hours: a chart in each card (no empty state), categories and actions named.
     const charts = ['events', 'categories', 'actions', 'ips', 'countries'];
-    for (const key of charts) await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
+    for (const key of charts)
+      await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     await expect(page.getByTestId('waf-events-empty').count()).resolves.toBe(0);
     await page.getByTestId('waf-chart-categories').getByText('Rate limiting').first().waitFor();
-    await page.getByTestId('waf-chart-actions').getByText(/Rate limited/).first().waitFor();
+    await page
+      .getByTestId('waf-chart-actions')
+      .getByText(/Rate limited/)
+      .first()
+      .waitFor();
     await page.getByText('Top attacking IPs').waitFor();
     await page.getByRole('heading', { level: 1, name: 'WAF dashboards' }).waitFor();
     await shot(page, 'waf-dashboards-en');
@@ -124,7 +135,8 @@ describe('website protection (acme)', () => {
     await page.goto('/dcdn/dashboards');
     await page.getByRole('heading', { level: 1, name: 'WAF大盘' }).waitFor();
     await settled(page);
-    for (const key of charts) await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
+    for (const key of charts)
+      await page.getByTestId(`waf-chart-${key}`).locator('svg.recharts-surface').first().waitFor({ timeout: 30_000 });
     await page.getByText('攻击类型排行').waitFor();
     await page.getByTestId('waf-chart-categories').getByText('频率限制').first().waitFor();
     await shot(page, 'waf-dashboards-zh');

@@ -66,17 +66,20 @@ export const DAY0 = Math.floor(Date.now() / 1000 / 86400) * 86400 - 3 * 86400;
 
 export function generateRows(count = 3000, seed = 42): LogRow[] {
   const r = prng(seed);
-  const pick = <T,>(xs: readonly T[], skew = 1) => xs[Math.min(xs.length - 1, Math.floor(xs.length * Math.pow(r(), skew)))];
+  const pick = <T>(xs: readonly T[], skew = 1) => xs[Math.min(xs.length - 1, Math.floor(xs.length * Math.pow(r(), skew)))];
   const ipGeo = new Map<string, { continent: string; country: string; province: string; isp: string }>();
   const rows: LogRow[] = [];
   for (let i = 0; i < count; i++) {
     const d = pick(DOMAINS, 1.5);
     const ipN = Math.floor(Math.pow(r(), 2) * 300);
-    const ip = `10.${Math.floor(ipN / 256)}.${ipN % 256}.${(ipN * 7) % 250 + 1}`;
+    const ip = `10.${Math.floor(ipN / 256)}.${ipN % 256}.${((ipN * 7) % 250) + 1}`;
     if (!ipGeo.has(ip)) {
       const cn = r() < 0.6;
       const abroad = pick(ABROAD);
-      ipGeo.set(ip, cn ? { continent: 'Asia', country: 'CN', province: pick(PROVINCES), isp: pick(ISPS) } : { ...abroad, province: '', isp: 'Other' });
+      ipGeo.set(
+        ip,
+        cn ? { continent: 'Asia', country: 'CN', province: pick(PROVINCES), isp: pick(ISPS) } : { ...abroad, province: '', isp: 'Other' },
+      );
     }
     rows.push({
       // Two days of second-precision times (so that 5-minute edges have rows on both sides).
@@ -103,7 +106,9 @@ export function generateRows(count = 3000, seed = 42): LogRow[] {
 /** Empties every traffic table (base and rollups) and inserts the rows. */
 export async function loadRows(app: FastifyInstance, rows: LogRow[]): Promise<void> {
   for (const t of ['traffic.access_log', ...allRollupTables()]) await app.traffic.exec(`TRUNCATE TABLE IF EXISTS ${t}`);
-  const lines = rows.map((row) => JSON.stringify({ ...row, ts: new Date(row.ts * 1000).toISOString().slice(0, 19).replace('T', ' ') })).join('\n');
+  const lines = rows
+    .map((row) => JSON.stringify({ ...row, ts: new Date(row.ts * 1000).toISOString().slice(0, 19).replace('T', ' ') }))
+    .join('\n');
   await app.traffic.insertRaw('traffic.access_log', Buffer.from(lines), 'JSONEachRow');
 }
 
@@ -118,7 +123,10 @@ export async function analysisApp(rows: LogRow[], overrides: Partial<PortalConfi
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC. */
 export const utcText = (epoch: number, withSeconds = true) =>
-  new Date(epoch * 1000).toISOString().slice(0, withSeconds ? 19 : 16).replace('T', ' ');
+  new Date(epoch * 1000)
+    .toISOString()
+    .slice(0, withSeconds ? 19 : 16)
+    .replace('T', ' ');
 
 export interface Expect {
   rows: LogRow[];

@@ -24,7 +24,8 @@ let acmeCert: Certificate;
 const EN = { 'x-portal-lang': 'en' };
 const VIDEO_PASSWORD = 'VideoOps@2026';
 
-const post = (cookie: string | null, url: string, payload: unknown = {}) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
+const post = (cookie: string | null, url: string, payload: unknown = {}) =>
+  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
 const search = async (cookie: string, q: Record<string, unknown> = {}) => {
   const res = await post(cookie, '/api/audit/search', { pageSize: 1000, ...q });
   expect(res.body.code, JSON.stringify(res.body).slice(0, 200)).toBe('0');
@@ -38,15 +39,26 @@ const lastRow = async (where: string, params: unknown[] = []) => {
 
 beforeAll(async () => {
   app = await makeApp();
-  [acme, globex, admin, viewer, nobody] = await Promise.all(['acme', 'globex', 'admin', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)));
+  [acme, globex, admin, viewer, nobody] = await Promise.all(
+    ['acme', 'globex', 'admin', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)),
+  );
   const chain = await issueCaChain('Audit Trust');
   cert = await issueCertificate({
-    commonName: 'audit.acme-media.com', dnsNames: ['audit.acme-media.com'], notBefore: daysFromNow(-1), notAfter: daysFromNow(200), issuer: chain.intermediate,
+    commonName: 'audit.acme-media.com',
+    dnsNames: ['audit.acme-media.com'],
+    notBefore: daysFromNow(-1),
+    notAfter: daysFromNow(200),
+    issuer: chain.intermediate,
   });
   chainPem = cert.certPem + chain.intermediate.certPem;
   // A user of acme's sub-account acme_video, created by acme through the API.
   const created = await post(acme, '/shiro/self/create/english', {
-    username: 'video_ops', email: 'ops@acme-video.example', password: VIDEO_PASSWORD, account: 'acme_video', permissions: ['portal:certificate:operation:*'], accounts: [],
+    username: 'video_ops',
+    email: 'ops@acme-video.example',
+    password: VIDEO_PASSWORD,
+    account: 'acme_video',
+    permissions: ['portal:certificate:operation:*'],
+    accounts: [],
   });
   expect(created.body.code, created.body.msg).toBe('0');
   videoOps = await signIn(app, 'video_ops', VIDEO_PASSWORD);
@@ -57,13 +69,29 @@ afterAll(async () => {
 
 describe('recording', () => {
   it('a certificate upload, rename and a domain disable: who, IP, call, object, outcome, before and after', async () => {
-    const up = await post(acme, '/api/certificate/add', { name: 'audit-cert', certificate: chainPem, privateKey: cert.keyPem, share: false, shareAccounts: [] });
+    const up = await post(acme, '/api/certificate/add', {
+      name: 'audit-cert',
+      certificate: chainPem,
+      privateKey: cert.keyPem,
+      share: false,
+      shareAccounts: [],
+    });
     expect(up.body.code).toBe('0');
     acmeCert = up.body.data as Certificate;
     const add = await lastRow(`route = '/api/certificate/add'`);
     expect(add).toMatchObject({
-      username: 'acme', account: 'acme', ip: '127.0.0.1', method: 'POST', module: 'certificate', object_type: 'certificate',
-      object_id: String(acmeCert.id), object_name: 'audit-cert', http_status: 200, code: '0', message: 'upload successful', before: null,
+      username: 'acme',
+      account: 'acme',
+      ip: '127.0.0.1',
+      method: 'POST',
+      module: 'certificate',
+      object_type: 'certificate',
+      object_id: String(acmeCert.id),
+      object_name: 'audit-cert',
+      http_status: 200,
+      code: '0',
+      message: 'upload successful',
+      before: null,
     });
     expect(add.after).toMatchObject({ name: 'audit-cert', dnsNames: ['audit.acme-media.com'], share: false });
 
@@ -87,19 +115,36 @@ describe('recording', () => {
   it('a route pattern, not the URL, names the call; routes without a helper still name their object', async () => {
     const res = await post(acme, `/api/certificate/clear/${acmeCert.id}`);
     expect(res.body.code).not.toBe('0');
-    expect(await lastRow(`route = '/api/certificate/clear/:id'`)).toMatchObject({ object_id: String(acmeCert.id), code: res.body.code, message: res.body.msg });
+    expect(await lastRow(`route = '/api/certificate/clear/:id'`)).toMatchObject({
+      object_id: String(acmeCert.id),
+      code: res.body.code,
+      message: res.body.msg,
+    });
   });
 
   it('a purge links to its task instead of copying the URLs', async () => {
     const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/audit.js' });
     expect(r.body.code).toBe('0');
     const row = await lastRow(`route = '/api/refresh'`);
-    expect(row).toMatchObject({ object_type: 'purgeTask', object_id: String((r.body.data as { taskId: number }).taskId), before: null, after: null });
+    expect(row).toMatchObject({
+      object_type: 'purgeTask',
+      object_id: String((r.body.data as { taskId: number }).taskId),
+      before: null,
+      after: null,
+    });
   });
 
   it('sign-in (also a failed one), sign-out and refused writes are recorded; calls without a session are not', async () => {
-    expect(await lastRow(`route = '/api/newLogin' AND username = 'acme'`)).toMatchObject({ account: 'acme', object_type: 'session', code: '0' });
-    const wrong = await call(app, null, { method: 'GET', url: '/api/newLogin', query: { username: 'globex', password: cipher.aesEncrypt('Wrong@2026') } });
+    expect(await lastRow(`route = '/api/newLogin' AND username = 'acme'`)).toMatchObject({
+      account: 'acme',
+      object_type: 'session',
+      code: '0',
+    });
+    const wrong = await call(app, null, {
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'globex', password: cipher.aesEncrypt('Wrong@2026') },
+    });
     expect(wrong.body.code).toBe('1');
     expect(await lastRow(`route = '/api/newLogin' AND username = 'globex'`)).toMatchObject({ account: 'globex', code: '1', uid: null });
 
@@ -120,17 +165,42 @@ describe('recording', () => {
 
 describe('secrets never appear', () => {
   it('redacts by field name, deeply', () => {
-    expect(['password', 'oldPassword', 'passwordHash', 'privateKey', 'private_key', 'keyPem', 'apiKey', 'accessKey', 'secret', 'clientSecret', 'token', 'ingestToken', 'key', 'cookie', 'sessionId', 'keyEncrypted'].filter((k) => !isSecretField(k))).toEqual([]);
+    expect(
+      [
+        'password',
+        'oldPassword',
+        'passwordHash',
+        'privateKey',
+        'private_key',
+        'keyPem',
+        'apiKey',
+        'accessKey',
+        'secret',
+        'clientSecret',
+        'token',
+        'ingestToken',
+        'key',
+        'cookie',
+        'sessionId',
+        'keyEncrypted',
+      ].filter((k) => !isSecretField(k)),
+    ).toEqual([]);
     expect(['name', 'keyword', 'keyAlgorithm', 'domain', 'status', 'origins', 'monkey'].filter(isSecretField)).toEqual([]);
     expect(redact({ name: 'x', password: 'p', nested: [{ privateKey: 'k', token: 't', ok: 1 }], deep: { a: { apiKey: 'z' } } })).toEqual({
-      name: 'x', password: REDACTED, nested: [{ privateKey: REDACTED, token: REDACTED, ok: 1 }], deep: { a: { apiKey: REDACTED } },
+      name: 'x',
+      password: REDACTED,
+      nested: [{ privateKey: REDACTED, token: REDACTED, ok: 1 }],
+      deep: { a: { apiKey: REDACTED } },
     });
   });
 
   it('no password, private key or encrypted sign-in value is stored, whatever the call', async () => {
     const [viewerRow] = await app.db.query<{ uid: string }>(`SELECT uid FROM users WHERE username = 'video_ops'`);
     const update = await post(acme, '/shiro/self/update/english', {
-      uid: viewerRow.uid, email: 'ops2@acme-video.example', password: 'Changed@2026x', permissions: ['portal:certificate:operation:*'],
+      uid: viewerRow.uid,
+      email: 'ops2@acme-video.example',
+      password: 'Changed@2026x',
+      permissions: ['portal:certificate:operation:*'],
     });
     expect(update.body.code, update.body.msg).toBe('0');
     const row = await lastRow(`route = '/shiro/self/update/:language'`);
@@ -140,7 +210,15 @@ describe('secrets never appear', () => {
     videoOps = await signIn(app, 'video_ops', 'Changed@2026x');
 
     const [{ all }] = await app.db.query<{ all: string }>(`SELECT string_agg(t::text, '\n') AS all FROM audit_log t`);
-    for (const secret of ['Changed@2026x', VIDEO_PASSWORD, 'Acme@2026', 'Wrong@2026', cipher.aesEncrypt('Acme@2026'), 'PRIVATE KEY', cert.keyPem.split('\n')[1]]) {
+    for (const secret of [
+      'Changed@2026x',
+      VIDEO_PASSWORD,
+      'Acme@2026',
+      'Wrong@2026',
+      cipher.aesEncrypt('Acme@2026'),
+      'PRIVATE KEY',
+      cert.keyPem.split('\n')[1],
+    ]) {
       expect(all.includes(secret), secret).toBe(false);
     }
   });
@@ -149,7 +227,13 @@ describe('secrets never appear', () => {
 describe('visibility', () => {
   let videoRowId = 0;
   beforeAll(async () => {
-    const up = await post(videoOps, '/api/certificate/add', { name: 'video-cert', certificate: chainPem, privateKey: cert.keyPem, share: false, shareAccounts: [] });
+    const up = await post(videoOps, '/api/certificate/add', {
+      name: 'video-cert',
+      certificate: chainPem,
+      privateKey: cert.keyPem,
+      share: false,
+      shareAccounts: [],
+    });
     expect(up.body.code, up.body.msg).toBe('0');
     videoRowId = Number((await lastRow(`username = 'video_ops' AND route = '/api/certificate/add'`)).id);
     expect((await post(globex, '/api/certificate/rename', { id: 999999, name: 'x' })).body.code).toBe('404');
@@ -158,13 +242,19 @@ describe('visibility', () => {
 
   const accountsOf = (r: AuditSearchReply) => [...new Set(r.list.map((e) => e.account))].sort();
 
-  it('acme sees its own, its sub-account\'s and its sub-users\' calls, nobody else\'s', async () => {
+  it("acme sees its own, its sub-account's and its sub-users' calls, nobody else's", async () => {
     const r = await search(acme);
     expect(ids(r)).toContain(videoRowId);
     expect(r.list.some((e) => e.username === 'acme_viewer' && e.code === '403')).toBe(true);
     expect(accountsOf(r).every((a) => ['acme', 'acme_video', 'acme_static'].includes(a ?? ''))).toBe(true);
     const video = r.list.find((e) => e.id === videoRowId) as AuditEntry;
-    expect(video).toMatchObject({ username: 'video_ops', account: 'acme_video', route: '/api/certificate/add', objectName: 'video-cert', code: '0' });
+    expect(video).toMatchObject({
+      username: 'video_ops',
+      account: 'acme_video',
+      route: '/api/certificate/add',
+      objectName: 'video-cert',
+      code: '0',
+    });
     expect(Number.isNaN(Date.parse(video.time))).toBe(false);
   });
 

@@ -23,11 +23,20 @@ let chain: { root: IssuedCertificate; intermediate: IssuedCertificate };
 let wildcard: IssuedCertificate;
 
 const EN = { 'x-portal-lang': 'en' };
-const post = (cookie: string, url: string, payload: unknown = {}) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
-const get = (cookie: string, url: string, query: Record<string, string> = {}) => call(app, cookie, { method: 'GET', url, query, headers: EN });
+const post = (cookie: string, url: string, payload: unknown = {}) =>
+  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
+const get = (cookie: string, url: string, query: Record<string, string> = {}) =>
+  call(app, cookie, { method: 'GET', url, query, headers: EN });
 
 const leaf = (names: string[], from: number, to: number, extra: Partial<Parameters<typeof issueCertificate>[0]> = {}) =>
-  issueCertificate({ commonName: names[0], dnsNames: names, notBefore: daysFromNow(from), notAfter: daysFromNow(to), issuer: chain.intermediate, ...extra });
+  issueCertificate({
+    commonName: names[0],
+    dnsNames: names,
+    notBefore: daysFromNow(from),
+    notAfter: daysFromNow(to),
+    issuer: chain.intermediate,
+    ...extra,
+  });
 const pemChain = (c: IssuedCertificate) => c.certPem + chain.intermediate.certPem;
 
 async function upload(cookie: string, body: Record<string, unknown>) {
@@ -56,7 +65,11 @@ function unzip(buf: Buffer): Record<string, string> {
 }
 
 async function insertDomain(name: string, account: string, opts: { https: boolean; certificateId?: number }) {
-  const config = { protocol: opts.https ? 'https' : 'http', forceHTTPS: false, certificateId: opts.certificateId ? String(opts.certificateId) : null };
+  const config = {
+    protocol: opts.https ? 'https' : 'http',
+    forceHTTPS: false,
+    certificateId: opts.certificateId ? String(opts.certificateId) : null,
+  };
   await app.db.query(
     `INSERT INTO domains (name, account, type, scope, protocol, cname, config) VALUES ($1, $2, 'download', 'cn', $3, $4, $5)`,
     [name, account, config.protocol, `${name}.cdn.example`, JSON.stringify(config)],
@@ -91,7 +104,13 @@ describe('demo certificates and listings by user type', () => {
     const res = await get(acme, '/api/certificate/account');
     const list = res.body.data as Certificate[];
     const w = list.find((c) => c.name === 'Acme Media wildcard')!;
-    expect(w).toMatchObject({ commonName: '*.acme-media.com', dnsNames: ['*.acme-media.com', 'acme-media.com'], brand: 'Demo Trust', keyAlgorithm: 'ECDSA P-256', signatureAlgorithm: 'SHA256withECDSA' });
+    expect(w).toMatchObject({
+      commonName: '*.acme-media.com',
+      dnsNames: ['*.acme-media.com', 'acme-media.com'],
+      brand: 'Demo Trust',
+      keyAlgorithm: 'ECDSA P-256',
+      signatureAlgorithm: 'SHA256withECDSA',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/PRIVATE KEY|key_encrypted|keyEncrypted/);
     const soon = list.find((c) => c.name === 'Acme static assets')!;
     const days = (Date.parse(soon.expireTime) - Date.now()) / 86_400_000;
@@ -121,10 +140,21 @@ describe('upload rules (PEM only, key, chain, 30 days, sharing)', () => {
   it('uploads a real chain, parses it, and stores the key encrypted', async () => {
     const c = await uploadOk(acme, 'Test wildcard', wildcard);
     expect(c).toMatchObject({
-      account: 'acme', username: 'acme', commonName: '*.test-acme.com', dnsNames: ['*.test-acme.com', 'test-acme.com'],
-      brand: 'Test Trust', issuerOrganization: 'Test Trust', issuerDepartment: 'Certification Services', issuerCountry: 'US',
-      issuerCommonName: 'Test Trust TLS CA 2026', signatureAlgorithm: 'SHA256withECDSA', keyAlgorithm: 'ECDSA P-256',
-      share: false, shareAccounts: [], logicDelete: 0, owned: true,
+      account: 'acme',
+      username: 'acme',
+      commonName: '*.test-acme.com',
+      dnsNames: ['*.test-acme.com', 'test-acme.com'],
+      brand: 'Test Trust',
+      issuerOrganization: 'Test Trust',
+      issuerDepartment: 'Certification Services',
+      issuerCountry: 'US',
+      issuerCommonName: 'Test Trust TLS CA 2026',
+      signatureAlgorithm: 'SHA256withECDSA',
+      keyAlgorithm: 'ECDSA P-256',
+      share: false,
+      shareAccounts: [],
+      logicDelete: 0,
+      owned: true,
     });
     expect(c.serial).toBe(new crypto.X509Certificate(wildcard.certPem).serialNumber.toUpperCase());
     const [row] = await app.db.query<{ key: string }>('SELECT key_encrypted AS key FROM certificates WHERE id = $1', [c.id]);
@@ -142,12 +172,18 @@ describe('upload rules (PEM only, key, chain, 30 days, sharing)', () => {
       [{ name: 'x', certificate: pemChain(wildcard), privateKey: other.keyPem }, 'The private key does not match the certificate'],
       [{ name: 'x', certificate: wildcard.certPem.replace(/[A-Za-z]{12}/, 'AAAAAAAAAAAA'), privateKey: wildcard.keyPem }, 'Format error'],
       [{ name: 'x', certificate: 'certificate text, not PEM', privateKey: wildcard.keyPem }, 'Format error'],
-      [{ name: 'x', certificate: new crypto.X509Certificate(wildcard.certPem).raw.toString('base64'), privateKey: wildcard.keyPem }, 'Format error'],
+      [
+        { name: 'x', certificate: new crypto.X509Certificate(wildcard.certPem).raw.toString('base64'), privateKey: wildcard.keyPem },
+        'Format error',
+      ],
       [{ name: 'x', certificate: pemChain(wildcard), privateKey: 'not a key' }, 'Format error'],
       [{ name: 'x', certificate: chain.intermediate.certPem + wildcard.certPem, privateKey: wildcard.keyPem }, /out of order/],
       [{ name: 'x', certificate: wildcard.certPem + chain.root.certPem, privateKey: wildcard.keyPem }, /out of order/],
       [{ name: ' ', certificate: pemChain(other), privateKey: other.keyPem }, 'Cannot be empty'],
-      [{ name: 'x', certificate: pemChain(other), privateKey: other.keyPem, share: true, shareAccounts: [] }, 'When sharing, choose at least one account'],
+      [
+        { name: 'x', certificate: pemChain(other), privateKey: other.keyPem, share: true, shareAccounts: [] },
+        'When sharing, choose at least one account',
+      ],
       [{ name: 'x', certificate: pemChain(other), privateKey: other.keyPem, share: true, shareAccounts: ['globex'] }, /cannot be chosen/],
       [{ name: 'x', certificate: pemChain(other), privateKey: other.keyPem, account: 'globex' }, /cannot be chosen/],
       [{ name: 'test WILDCARD', certificate: pemChain(other), privateKey: other.keyPem }, /already exists/],
@@ -158,13 +194,20 @@ describe('upload rules (PEM only, key, chain, 30 days, sharing)', () => {
       if (typeof msg === 'string') expect(res.body.msg).toBe(msg);
       else expect(res.body.msg).toMatch(msg);
     }
-    const zh = await call(app, acme, { method: 'POST', url: '/api/certificate/add', payload: { name: 'x', certificate: 'nope', privateKey: 'nope', share: false }, headers: { 'x-portal-lang': 'zh' } });
+    const zh = await call(app, acme, {
+      method: 'POST',
+      url: '/api/certificate/add',
+      payload: { name: 'x', certificate: 'nope', privateKey: 'nope', share: false },
+      headers: { 'x-portal-lang': 'zh' },
+    });
     expect(zh.body.msg).toBe('格式错误');
   });
 
   it('refuses passphrase-protected keys with a message of their own', async () => {
     const other = await leaf(['enc.test-acme.com'], -1, 300);
-    const encrypted = crypto.createPrivateKey(other.keyPem).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }) as string;
+    const encrypted = crypto
+      .createPrivateKey(other.keyPem)
+      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' }) as string;
     const res = await upload(acme, { name: 'enc', certificate: pemChain(other), privateKey: encrypted });
     expect(res.body.msg).toMatch(/passphrase/);
   });
@@ -191,7 +234,8 @@ describe('wildcard match, search and details', () => {
   });
 
   it('search filters by name, domain (wildcards too) and expiry, with paging', async () => {
-    const search = async (body: Record<string, unknown>) => (await post(acme, '/api/certificate/search', body)).body.data as CertificateSearchReply;
+    const search = async (body: Record<string, unknown>) =>
+      (await post(acme, '/api/certificate/search', body)).body.data as CertificateSearchReply;
     expect((await search({ name: 'wildcard' })).list.map((c) => c.name).sort()).toEqual(['Acme Media wildcard', 'Test wildcard']);
     expect((await search({ domain: 'shop.test-acme.com' })).list.map((c) => c.name)).toEqual(['Test wildcard']);
     expect((await search({ expiry: 'expiring' })).list.map((c) => c.name)).toEqual(['Acme static assets']);
@@ -211,7 +255,13 @@ describe('wildcard match, search and details', () => {
     expect(details.certificate).toContain('BEGIN CERTIFICATE');
     expect(details.certificate).not.toContain('PRIVATE KEY');
     const provider = (await get(acme, `/api/certificate/providerDetails/${c.id}`)).body.data;
-    expect(provider).toMatchObject({ brand: 'Test Trust', organization: 'Test Trust', department: 'Certification Services', country: 'US', commonName: 'Test Trust TLS CA 2026' });
+    expect(provider).toMatchObject({
+      brand: 'Test Trust',
+      organization: 'Test Trust',
+      department: 'Certification Services',
+      country: 'US',
+      commonName: 'Test Trust TLS CA 2026',
+    });
   });
 });
 
@@ -279,7 +329,12 @@ describe('sharing', () => {
     await app.db.query(
       `INSERT INTO users (uid, username, email, account, role, permissions, accounts, password_hash, is_main, creator)
        VALUES ($1, 'video_ops', 'v@acme.example', 'acme', 'user', $2, $3, $4, false, 'acme')`,
-      [crypto.randomUUID(), JSON.stringify(['portal:certificate:operation:*']), JSON.stringify(['acme_video']), await hashPassword('Video@2026x')],
+      [
+        crypto.randomUUID(),
+        JSON.stringify(['portal:certificate:operation:*']),
+        JSON.stringify(['acme_video']),
+        await hashPassword('Video@2026x'),
+      ],
     );
     const video = await signIn(app, 'video_ops', 'Video@2026x');
     const listed = (await get(video, '/api/certificate/username', { username: 'video_ops' })).body.data as Certificate[];
@@ -293,7 +348,10 @@ describe('sharing', () => {
     expect(dl.headers['content-type']).toContain('pem');
     expect(dl.body).not.toContain('PRIVATE KEY');
     // Unsharing takes it away again.
-    expect((await post(acme, '/api/certificate/update', { id: c.id, share: false })).body).toMatchObject({ code: '0', data: { share: false, shareAccounts: [] } });
+    expect((await post(acme, '/api/certificate/update', { id: c.id, share: false })).body).toMatchObject({
+      code: '0',
+      data: { share: false, shareAccounts: [] },
+    });
     expect((await get(video, `/api/certificate/details/${c.id}`)).body.code).toBe('404');
   });
 
@@ -309,12 +367,15 @@ describe('sharing', () => {
 describe('rename and renewal', () => {
   it('renames, refusing an empty or taken name', async () => {
     const c = await uploadOk(acme, 'Rename me', await leaf(['rename.test-acme.com'], -1, 300));
-    expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'Renamed' })).body).toMatchObject({ code: '0', data: { name: 'Renamed' } });
+    expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'Renamed' })).body).toMatchObject({
+      code: '0',
+      data: { name: 'Renamed' },
+    });
     expect((await post(acme, '/api/certificate/rename', { id: c.id, name: '' })).body.msg).toBe('Cannot be empty');
     expect((await post(acme, '/api/certificate/rename', { id: c.id, name: 'Test wildcard' })).body.msg).toMatch(/already exists/);
   });
 
-  it("refreshes the name copied into the domains using it: shown, filtered by certificateName and searched", async () => {
+  it('refreshes the name copied into the domains using it: shown, filtered by certificateName and searched', async () => {
     const c = await uploadOk(acme, 'Before rename', await leaf(['rn.test-acme.com'], -1, 300));
     const added = await addDomain(app, acme, { name: 'rn.test-acme.com', protocol: 'https', certificateId: String(c.id) });
     expect(added.body).toMatchObject({ code: '0', data: { certificateName: 'Before rename' } });
@@ -334,11 +395,19 @@ describe('rename and renewal', () => {
     const c = await uploadOk(acme, 'Renewable', first);
     const renewed = await leaf(['www.renew.test-acme.com', 'renew.test-acme.com'], -1, 365, { keyType: 'rsa' });
     const res = await post(acme, '/api/certificate/update', { id: c.id, certificate: pemChain(renewed), privateKey: renewed.keyPem });
-    expect(res.body).toMatchObject({ code: '0', msg: 'update successful', data: { keyAlgorithm: 'RSA 2048', signatureAlgorithm: 'SHA256withECDSA' } });
+    expect(res.body).toMatchObject({
+      code: '0',
+      msg: 'update successful',
+      data: { keyAlgorithm: 'RSA 2048', signatureAlgorithm: 'SHA256withECDSA' },
+    });
     expect((res.body.data as Certificate).serial).not.toBe(c.serial);
     expect(Date.parse((res.body.data as Certificate).expireTime)).toBeGreaterThan(Date.parse(c.expireTime));
     const different = await leaf(['other.renew.test-acme.com'], -1, 365);
-    const refused = await post(acme, '/api/certificate/update', { id: c.id, certificate: pemChain(different), privateKey: different.keyPem });
+    const refused = await post(acme, '/api/certificate/update', {
+      id: c.id,
+      certificate: pemChain(different),
+      privateKey: different.keyPem,
+    });
     expect(refused.body.msg).toMatch(/different names/);
     const half = await post(acme, '/api/certificate/update', { id: c.id, certificate: pemChain(renewed) });
     expect(half.body.msg).toMatch(/both the certificate and the private key/);
@@ -351,9 +420,11 @@ describe('binding and deletion', () => {
     await insertDomain('www.bind-acme.com', 'acme', { https: false });
     await insertDomain('img.bind-acme.com', 'acme_static', { https: true });
     await insertDomain('www.bind-globex.com', 'globex', { https: false });
-    const bind = (cookie: string, domains: string[]) => post(cookie, '/api/certificate/batch/bind/domain', { certificateId: c.id, domains });
+    const bind = (cookie: string, domains: string[]) =>
+      post(cookie, '/api/certificate/batch/bind/domain', { certificateId: c.id, domains });
     expect((await bind(acme, ['WWW.bind-acme.com', 'img.bind-acme.com'])).body).toMatchObject({
-      code: '0', data: { certificateId: c.id, bindDomains: ['img.bind-acme.com', 'www.bind-acme.com'] },
+      code: '0',
+      data: { certificateId: c.id, bindDomains: ['img.bind-acme.com', 'www.bind-acme.com'] },
     });
     expect((await bind(acme, ['www.bind-globex.com'])).body.msg).toBe('Domains not found or not yours: www.bind-globex.com');
     expect((await bind(acme, ['nowhere.bind-acme.com'])).body.msg).toMatch(/not found or not yours: nowhere/);
@@ -364,14 +435,18 @@ describe('binding and deletion', () => {
 
     // Bound to a domain with HTTPS on: deletion is refused up front, naming the domain.
     const refused = await post(acme, `/api/certificate/delete/${c.id}`);
-    expect(refused.body).toMatchObject({ code: '1', msg: 'The certificate is used by domains with HTTPS on; unbind it first: img.bind-acme.com' });
+    expect(refused.body).toMatchObject({
+      code: '1',
+      msg: 'The certificate is used by domains with HTTPS on; unbind it first: img.bind-acme.com',
+    });
     // Unbinding the HTTPS domain (batch bind to the rest) allows it; the job unbinds the others.
     expect((await bind(acme, ['www.bind-acme.com'])).body.data).toMatchObject({ bindDomains: ['www.bind-acme.com'] });
     const started = await post(acme, `/api/certificate/delete/${c.id}`);
     expect(started.body).toMatchObject({ code: '0', data: { operationStatus: 0 } });
     await runCertificateDeletions(app, 0);
     expect((await get(acme, `/api/certificate/deling/${c.id}`)).body.data).toEqual({
-      operationStatus: 1, log: 'The certificate was deleted; unbound from: www.bind-acme.com',
+      operationStatus: 1,
+      log: 'The certificate was deleted; unbound from: www.bind-acme.com',
     });
   });
 
@@ -386,7 +461,10 @@ describe('binding and deletion', () => {
     // A second delete while deleting just answers the state.
     expect((await post(acme, `/api/certificate/delete/${c.id}`)).body.data).toMatchObject({ operationStatus: 0 });
     expect(await runCertificateDeletions(app, 0)).toBeGreaterThanOrEqual(1);
-    expect((await get(acme, `/api/certificate/deling/${c.id}`)).body.data).toEqual({ operationStatus: 1, log: 'The certificate was deleted' });
+    expect((await get(acme, `/api/certificate/deling/${c.id}`)).body.data).toEqual({
+      operationStatus: 1,
+      log: 'The certificate was deleted',
+    });
     expect(((await post(acme, '/api/certificate/search', { name: 'Delete me' })).body.data as CertificateSearchReply).total).toBe(0);
     expect((await get(acme, `/api/certificate/details/${c.id}`)).body.code).toBe('404');
     const [row] = await app.db.query<{ key: string }>('SELECT key_encrypted AS key FROM certificates WHERE id = $1', [c.id]);
@@ -402,7 +480,10 @@ describe('binding and deletion', () => {
     await insertDomain('race.test-acme.com', 'acme', { https: true, certificateId: c.id });
     await runCertificateDeletions(app, 0);
     const status = (await get(acme, `/api/certificate/deling/${c.id}`)).body.data;
-    expect(status).toEqual({ operationStatus: 2, log: 'Deletion failed: the certificate is used by domains with HTTPS on: race.test-acme.com' });
+    expect(status).toEqual({
+      operationStatus: 2,
+      log: 'Deletion failed: the certificate is used by domains with HTTPS on: race.test-acme.com',
+    });
     const failed = ((await post(acme, '/api/certificate/search', { name: 'Race' })).body.data as CertificateSearchReply).list[0];
     expect(failed).toMatchObject({ logicDelete: 3, bindDomains: ['race.test-acme.com'], configuredDomains: ['race.test-acme.com'] });
     expect((await post(acme, `/api/certificate/clear/${c.id}`)).body).toMatchObject({ code: '0', data: { logicDelete: 0, deleteLog: '' } });

@@ -12,7 +12,9 @@ export interface ClickhouseServer {
 /** Starts tests/server/fakeClickhouse.ts (the ClickHouse HTTP interface over chDB) on a free port. */
 export async function startClickhouseServer(): Promise<ClickhouseServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ch-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/server/fakeClickhouse.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/server/fakeClickhouse.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -50,7 +52,10 @@ export async function resetClickhouse(url: string): Promise<void> {
  * as hard links, so materialized views do not fire and nothing is generated again.
  */
 export async function restoreClickhouse(url: string): Promise<void> {
-  const tables = (await sql(url, "SELECT name FROM system.tables WHERE database = 'traffic_template' AND engine LIKE '%MergeTree' FORMAT TSV"))
-    .split('\n').filter(Boolean);
+  const tables = (
+    await sql(url, "SELECT name FROM system.tables WHERE database = 'traffic_template' AND engine LIKE '%MergeTree' FORMAT TSV")
+  )
+    .split('\n')
+    .filter(Boolean);
   for (const t of tables) await sql(url, `ALTER TABLE traffic.\`${t}\` ATTACH PARTITION ALL FROM traffic_template.\`${t}\``);
 }

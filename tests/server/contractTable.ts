@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The contract table, carried in the repository (docs/contract/endpoints.tsv) so that a fresh clone
- * runs every test; tests/server/contract.test.ts checks it against ../shared when that is beside it.
+ * runs every test; tests/server/shellContract.test.ts checks it against ../shared when that is beside it.
  */
 export const CONTRACT_FILE = path.resolve(__dirname, '../../docs/contract/endpoints.tsv');
 export const SHARED_CONTRACT_FILE = path.resolve(__dirname, '../../../shared/contract/endpoints.tsv');

@@ -3,9 +3,6 @@ import { call, cipher, makeApp, signIn } from './helpers';
 import { addDomain, buildDomainInput, findDomain, search, waitConfigured } from './domainFixtures';
 import type { DomainNameInfo, DomainSummary } from '../../common/wire/domains';
 
-// Issuing completes quickly here; the configuring block has its own test file.
-process.env.PORTAL_ISSUE_DELAY_MS = '150';
-
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
 let globex: string;
@@ -14,8 +11,14 @@ let viewer: string;
 const en = { 'x-portal-lang': 'en' };
 
 beforeAll(async () => {
-  app = await makeApp();
-  [acme, globex, admin, viewer] = await Promise.all([signIn(app, 'acme'), signIn(app, 'globex'), signIn(app, 'admin'), signIn(app, 'acme_viewer')]);
+  // Issuing completes quickly here; the configuring block has its own test file.
+  app = await makeApp({ issueDelayMs: 150 });
+  [acme, globex, admin, viewer] = await Promise.all([
+    signIn(app, 'acme'),
+    signIn(app, 'globex'),
+    signIn(app, 'admin'),
+    signIn(app, 'acme_viewer'),
+  ]);
 });
 afterAll(async () => {
   await app?.close();
@@ -27,7 +30,9 @@ describe('domain search', () => {
     expect(r.body.code).toBe('0');
     expect(typeof r.body.data).toBe('string');
     expect(String(r.body.data)).not.toContain('acme');
-    const page = cipher.decryptJson<{ list: Array<{ name: string; account: string }>; pageNum: number; current: number; total: number }>(r.body.data as string);
+    const page = cipher.decryptJson<{ list: Array<{ name: string; account: string }>; pageNum: number; current: number; total: number }>(
+      r.body.data as string,
+    );
     expect(page.pageNum).toBe(1);
     expect(page.current).toBe(1);
     expect(page.list).toHaveLength(5);
@@ -103,7 +108,9 @@ describe('domain search', () => {
     const info = cipher.decryptJson<DomainNameInfo[]>(names.body.data as string);
     expect(info.map((d) => d.name)).toContain('www.globex-corp.com');
     expect(info.every((d) => d.account === 'globex')).toBe(true);
-    const all = cipher.decryptJson<DomainNameInfo[]>((await call(app, admin, { method: 'GET', url: '/cloud/encryptDomainInfo', query: { account: 'all' } })).body.data as string);
+    const all = cipher.decryptJson<DomainNameInfo[]>(
+      (await call(app, admin, { method: 'GET', url: '/cloud/encryptDomainInfo', query: { account: 'all' } })).body.data as string,
+    );
     expect(new Set(all.map((d) => d.account))).toEqual(new Set(['acme', 'acme_video', 'acme_static', 'globex']));
   });
 });
@@ -116,23 +123,91 @@ describe('adding a domain', () => {
     ['no test URL', { testUrl: '' }, 'testUrl', 'The test URL cannot be empty'],
     ['relative test URL', { testUrl: 'health' }, 'testUrl', "The test URL must start with '/'"],
     ['no origin', { origins: [] }, 'origins', 'Add at least one origin'],
-    ['empty origin', { origins: [{ role: 'main', type: 'domain', address: '', port: 80, weight: 10 }] }, 'origins.0.address', 'The origin cannot be empty'],
-    ['repeated origin', { origins: [
-      { role: 'main', type: 'domain', address: 'o.example-test.com', port: 80, weight: 10 },
-      { role: 'backup', type: 'domain', address: 'O.example-test.com', port: 80, weight: 5 },
-    ] }, 'origins.1.address', 'Source station repeat, please re-fill'],
-    ['origin is the domain', { name: 'self.example-test.com', origins: [{ role: 'main', type: 'domain', address: 'self.example-test.com', port: 80, weight: 10 }] },
-      'origins.0.address', 'The origin cannot be the accelerated domain itself'],
-    ['no port', { origins: [{ role: 'main', type: 'ip', address: '47.98.1.2', port: null as unknown as number, weight: 10 }] }, 'origins.0.port', 'The port cannot be empty'],
-    ['port out of range', { origins: [{ role: 'main', type: 'ip', address: '47.98.1.2', port: 70000, weight: 10 }] }, 'origins.0.port', 'The port must be between 1 and 65535'],
-    ['bad IP origin', { origins: [{ role: 'main', type: 'ip', address: '300.1.1.1', port: 80, weight: 10 }] }, 'origins.0.address', 'The origin address format is incorrect'],
-    ['directory with a dot', { cacheRules: [{ match: 'path', value: '/img.v2/', time: 1, unit: 'd' }] }, 'cacheRules.0.value', "A directory path must start and end with '/' and contain no '.'"],
-    ['directory without end slash', { cacheRules: [{ match: 'path', value: '/images', time: 1, unit: 'd' }] }, 'cacheRules.0.value', "A directory path must start and end with '/' and contain no '.'"],
-    ['file without slash', { cacheRules: [{ match: 'path', value: 'index.html', time: 1, unit: 'd' }] }, 'cacheRules.0.value', "A file path must start with '/'"],
-    ['eleven suffixes', { cacheRules: [{ match: 'suffix', value: 'a,b,c,d,e,f,g,h,i,j,k', time: 1, unit: 'd' }] }, 'cacheRules.0.value', 'Up to 10 suffixes'],
-    ['fractional time', { cacheRules: [{ match: 'suffix', value: 'jpg', time: 1.5, unit: 'd' }] }, 'cacheRules.0.time', 'The cache time must be an integer of 0 or more'],
-    ['conflicting rules', { cacheRules: [{ match: 'suffix', value: 'jpg,png', time: 1, unit: 'd' }, { match: 'suffix', value: '.PNG', time: 2, unit: 'h' }] },
-      'cacheRules.1.value', 'Caching policy conflicts, please check'],
+    [
+      'empty origin',
+      { origins: [{ role: 'main', type: 'domain', address: '', port: 80, weight: 10 }] },
+      'origins.0.address',
+      'The origin cannot be empty',
+    ],
+    [
+      'repeated origin',
+      {
+        origins: [
+          { role: 'main', type: 'domain', address: 'o.example-test.com', port: 80, weight: 10 },
+          { role: 'backup', type: 'domain', address: 'O.example-test.com', port: 80, weight: 5 },
+        ],
+      },
+      'origins.1.address',
+      'Source station repeat, please re-fill',
+    ],
+    [
+      'origin is the domain',
+      {
+        name: 'self.example-test.com',
+        origins: [{ role: 'main', type: 'domain', address: 'self.example-test.com', port: 80, weight: 10 }],
+      },
+      'origins.0.address',
+      'The origin cannot be the accelerated domain itself',
+    ],
+    [
+      'no port',
+      { origins: [{ role: 'main', type: 'ip', address: '47.98.1.2', port: null as unknown as number, weight: 10 }] },
+      'origins.0.port',
+      'The port cannot be empty',
+    ],
+    [
+      'port out of range',
+      { origins: [{ role: 'main', type: 'ip', address: '47.98.1.2', port: 70000, weight: 10 }] },
+      'origins.0.port',
+      'The port must be between 1 and 65535',
+    ],
+    [
+      'bad IP origin',
+      { origins: [{ role: 'main', type: 'ip', address: '300.1.1.1', port: 80, weight: 10 }] },
+      'origins.0.address',
+      'The origin address format is incorrect',
+    ],
+    [
+      'directory with a dot',
+      { cacheRules: [{ match: 'path', value: '/img.v2/', time: 1, unit: 'd' }] },
+      'cacheRules.0.value',
+      "A directory path must start and end with '/' and contain no '.'",
+    ],
+    [
+      'directory without end slash',
+      { cacheRules: [{ match: 'path', value: '/images', time: 1, unit: 'd' }] },
+      'cacheRules.0.value',
+      "A directory path must start and end with '/' and contain no '.'",
+    ],
+    [
+      'file without slash',
+      { cacheRules: [{ match: 'path', value: 'index.html', time: 1, unit: 'd' }] },
+      'cacheRules.0.value',
+      "A file path must start with '/'",
+    ],
+    [
+      'eleven suffixes',
+      { cacheRules: [{ match: 'suffix', value: 'a,b,c,d,e,f,g,h,i,j,k', time: 1, unit: 'd' }] },
+      'cacheRules.0.value',
+      'Up to 10 suffixes',
+    ],
+    [
+      'fractional time',
+      { cacheRules: [{ match: 'suffix', value: 'jpg', time: 1.5, unit: 'd' }] },
+      'cacheRules.0.time',
+      'The cache time must be an integer of 0 or more',
+    ],
+    [
+      'conflicting rules',
+      {
+        cacheRules: [
+          { match: 'suffix', value: 'jpg,png', time: 1, unit: 'd' },
+          { match: 'suffix', value: '.PNG', time: 2, unit: 'h' },
+        ],
+      },
+      'cacheRules.1.value',
+      'Caching policy conflicts, please check',
+    ],
     ['no ICP', { icp: '' }, 'icp', 'The ICP number cannot be empty'],
     ['bad ICP', { icp: 'ICP12345' }, 'icp', 'ICP number format is incorrect, e.g. 京ICP备12345678号-1'],
     ['custom back host empty', { backHost: { mode: 'custom', value: '' } }, 'backHost.value', 'The back host cannot be empty'],
@@ -158,11 +233,20 @@ describe('adding a domain', () => {
     await expectMsg(adv({ responseHeaders: [{ action: 'set', name: 'Bad Header', value: 'x' }] }), 'The header name format is incorrect');
     await expectMsg(adv({ requestHeaders: [{ action: 'set', name: 'Host', value: 'x' }] }), 'This header cannot be changed');
     await expectMsg(adv({ rewriteRules: [{ source: '', target: '/x', flag: 'break', status: 'on' }] }), 'The original URL cannot be empty');
-    await expectMsg(adv({ rewriteRules: [{ source: '^/a/(', target: '/x', flag: 'break', status: 'on' }] }), "The original URL must start with '/' or '^' and be a valid regular expression");
-    await expectMsg(adv({ rewriteRules: [{ source: '^/a$', target: 'x', flag: 'break', status: 'on' }] }), "The rewritten URL must start with '/' or http(s)://");
+    await expectMsg(
+      adv({ rewriteRules: [{ source: '^/a/(', target: '/x', flag: 'break', status: 'on' }] }),
+      "The original URL must start with '/' or '^' and be a valid regular expression",
+    );
+    await expectMsg(
+      adv({ rewriteRules: [{ source: '^/a$', target: 'x', flag: 'break', status: 'on' }] }),
+      "The rewritten URL must start with '/' or http(s)://",
+    );
     await expectMsg(adv({ referer: { mode: 'allow', values: ['not a host'], allowEmpty: false } }), 'The Referer format is incorrect');
     await expectMsg(adv({ ipList: { mode: 'deny', values: ['10.0.0.0/33'] } }), 'The IP or network format is incorrect');
-    await expectMsg(adv({ urlAuth: { enabled: true, type: 'A', secret: 'abc', time: 60 } }), 'The authentication secret must be 6 to 32 letters or digits');
+    await expectMsg(
+      adv({ urlAuth: { enabled: true, type: 'A', secret: 'abc', time: 60 } }),
+      'The authentication secret must be 6 to 32 letters or digits',
+    );
   });
 
   it('answers in Chinese by default', async () => {
@@ -180,8 +264,24 @@ describe('adding a domain', () => {
   it('creates a configuring domain with version 1, in the requested sub-account; the job completes it', async () => {
     const r = await addDomain(app, acme, { name: 'New.Example-Test.com', account: 'acme_video', labels: ['fresh'] });
     expect(r.body.code).toBe('0');
-    const created = r.body.data as { id: number; name: string; account: string; belongDomainGroup: string; operationState: string; version: number; cname: string; createdBy: string };
-    expect(created).toMatchObject({ name: 'new.example-test.com', account: 'acme_video', belongDomainGroup: 'acme_video', operationState: 'configuring', version: 1, createdBy: 'acme' });
+    const created = r.body.data as {
+      id: number;
+      name: string;
+      account: string;
+      belongDomainGroup: string;
+      operationState: string;
+      version: number;
+      cname: string;
+      createdBy: string;
+    };
+    expect(created).toMatchObject({
+      name: 'new.example-test.com',
+      account: 'acme_video',
+      belongDomainGroup: 'acme_video',
+      operationState: 'configuring',
+      version: 1,
+      createdBy: 'acme',
+    });
     expect(created.cname).toBe('new.example-test.com.w.cdnportal.net');
     const done = await waitConfigured(app, acme, 'new.example-test.com');
     expect(done.operationState).toBe('configured');
@@ -190,27 +290,58 @@ describe('adding a domain', () => {
   });
 
   it('refuses an account outside the scope', async () => {
-    const r = await call(app, acme, { method: 'POST', url: '/api/domain/add', payload: buildDomainInput({ name: 'x1.example-test.com', account: 'globex' }), headers: en });
+    const r = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/add',
+      payload: buildDomainInput({ name: 'x1.example-test.com', account: 'globex' }),
+      headers: en,
+    });
     expect(r.body).toMatchObject({ code: '1', msg: 'The owning account does not exist or cannot be chosen' });
   });
 
   it("asks before binding a bucket bound to another domain (code '2'), accepts when confirmed", async () => {
-    const bucket = { role: 'main' as const, type: 'bucket' as const, address: 'acme-assets.oss-cn-shanghai.aliyuncs.com', port: 80, weight: 10 };
-    const ask = await call(app, acme, { method: 'POST', url: '/api/domain/add', payload: buildDomainInput({ name: 'b1.example-test.com', origins: [bucket] }), headers: en });
+    const bucket = {
+      role: 'main' as const,
+      type: 'bucket' as const,
+      address: 'acme-assets.oss-cn-shanghai.aliyuncs.com',
+      port: 80,
+      weight: 10,
+    };
+    const ask = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/add',
+      payload: buildDomainInput({ name: 'b1.example-test.com', origins: [bucket] }),
+      headers: en,
+    });
     expect(ask.body).toMatchObject({ code: '2', msg: 'This bucket has been bound by another domain name. Confirm binding?' });
     const yes = await addDomain(app, acme, { name: 'b1.example-test.com', origins: [bucket], confirmBucket: true });
     expect(yes.body.code).toBe('0');
   });
 
   it("uses only certificates the owner may use and takes the certificate's name from the store", async () => {
-    const [own] = await app.db.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM certificates WHERE account = 'acme' ORDER BY id LIMIT 1`);
+    const [own] = await app.db.query<{ id: string; name: string }>(
+      `SELECT id::text AS id, name FROM certificates WHERE account = 'acme' ORDER BY id LIMIT 1`,
+    );
     const [foreign] = await app.db.query<{ id: string }>(`SELECT id::text AS id FROM certificates WHERE account = 'globex' LIMIT 1`);
     const bad = await call(app, acme, {
-      method: 'POST', url: '/api/domain/add', headers: en,
-      payload: buildDomainInput({ name: 'tls1.example-test.com', protocol: 'https', certificateId: foreign.id, certificateName: 'spoofed' }),
+      method: 'POST',
+      url: '/api/domain/add',
+      headers: en,
+      payload: buildDomainInput({
+        name: 'tls1.example-test.com',
+        protocol: 'https',
+        certificateId: foreign.id,
+        certificateName: 'spoofed',
+      }),
     });
     expect(bad.body).toMatchObject({ code: '1', msg: 'The certificate does not exist or cannot be used' });
-    const good = await addDomain(app, acme, { name: 'tls1.example-test.com', protocol: 'https', certificateId: own.id, certificateName: 'spoofed', forceHTTPS: true });
+    const good = await addDomain(app, acme, {
+      name: 'tls1.example-test.com',
+      protocol: 'https',
+      certificateId: own.id,
+      certificateName: 'spoofed',
+      forceHTTPS: true,
+    });
     expect(good.body.code).toBe('0');
     expect(good.body.data).toMatchObject({ certificateId: own.id, certificateName: own.name, forceHTTPS: true });
   });
@@ -220,13 +351,23 @@ describe('update and delete', () => {
   it('updates the config as a new version with a readable change summary; the name cannot change', async () => {
     await addDomain(app, acme, { name: 'edit.example-test.com' });
     const d = await waitConfigured(app, acme, 'edit.example-test.com');
-    const renamed = await call(app, acme, { method: 'POST', url: '/api/domain/update', payload: { ...buildDomainInput({ name: 'other.example-test.com' }), id: d.id }, headers: en });
+    const renamed = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/update',
+      payload: { ...buildDomainInput({ name: 'other.example-test.com' }), id: d.id },
+      headers: en,
+    });
     expect(renamed.body).toMatchObject({ code: '1', msg: 'The domain name cannot be changed' });
     const origins = [...d.origins, { role: 'backup' as const, type: 'ip' as const, address: '47.98.10.20', port: 8080, weight: 5 }];
-    const r = await call(app, acme, { method: 'POST', url: '/api/domain/update', payload: { ...buildDomainInput({ name: d.name, scope: 'all', origins }), id: d.id } });
+    const r = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/update',
+      payload: { ...buildDomainInput({ name: d.name, scope: 'all', origins }), id: d.id },
+    });
     expect(r.body.code).toBe('0');
     expect(r.body.data).toMatchObject({ version: 2, operationState: 'configuring', scope: 'all' });
-    const versions = (await call(app, acme, { method: 'GET', url: '/api/domain/history/version', query: { domain: d.name } })).body.data as Array<{ version: number; summary: string; changes: Array<{ field: string }>; author: string; action: string }>;
+    const versions = (await call(app, acme, { method: 'GET', url: '/api/domain/history/version', query: { domain: d.name } })).body
+      .data as Array<{ version: number; summary: string; changes: Array<{ field: string }>; author: string; action: string }>;
     expect(versions[0]).toMatchObject({ version: 2, author: 'acme', action: 'update' });
     expect(versions[0].changes.map((c) => c.field).sort()).toEqual(['origins', 'scope']);
     expect(versions[0].summary).toContain('scope: cn → all');
@@ -235,7 +376,12 @@ describe('update and delete', () => {
 
   it('validates an update like an add', async () => {
     const d = await waitConfigured(app, acme, 'edit.example-test.com');
-    const r = await call(app, acme, { method: 'POST', url: '/api/domain/update', payload: { ...buildDomainInput({ name: d.name, testUrl: 'x' }), id: d.id }, headers: en });
+    const r = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/update',
+      payload: { ...buildDomainInput({ name: d.name, testUrl: 'x' }), id: d.id },
+      headers: en,
+    });
     expect(r.body).toMatchObject({ code: '1', msg: "The test URL must start with '/'" });
   });
 
@@ -249,7 +395,7 @@ describe('update and delete', () => {
 });
 
 describe('tenant isolation and rights', () => {
-  it("acme never sees or changes a globex domain, and globex never an acme one (it looks missing)", async () => {
+  it('acme never sees or changes a globex domain, and globex never an acme one (it looks missing)', async () => {
     const g = (await search(app, globex, { name: 'shop.globex-corp.com' })).list[0];
     const a = (await search(app, acme, { name: 'www.acme-media.com' })).list[0];
     expect(await findDomain(app, acme, 'shop.globex-corp.com')).toBeUndefined();
@@ -268,8 +414,12 @@ describe('tenant isolation and rights', () => {
       const r = await call(app, cookie, { method: method as 'POST', url, payload });
       expect(r.body.code, url).toBe('404');
     }
-    for (const url of [`/api/domain/strategy/${g.id}`, `/api/domain/retrieval/${g.id}`, `/api/domain/cloudStorage/get/${g.id}`,
-      `/api/domain/schedulinPpolicy/${g.name}/${g.type}/${g.scope}/${g.protocol}`]) {
+    for (const url of [
+      `/api/domain/strategy/${g.id}`,
+      `/api/domain/retrieval/${g.id}`,
+      `/api/domain/cloudStorage/get/${g.id}`,
+      `/api/domain/schedulinPpolicy/${g.name}/${g.type}/${g.scope}/${g.protocol}`,
+    ]) {
       expect((await call(app, acme, { method: 'GET', url })).body.code, url).toBe('404');
     }
     expect((await call(app, acme, { method: 'GET', url: '/api/domain/history/version', query: { domain: g.name } })).body.code).toBe('404');
@@ -297,15 +447,32 @@ describe('tenant isolation and rights', () => {
 
   it('answers HTTP 401 without a session on every domain route', async () => {
     const routes: Array<[string, string]> = [
-      ['POST', '/api/domain/search'], ['GET', '/api/domain/list'], ['GET', '/cloud/encryptDomainInfo?account=all'], ['POST', '/api/domain/add'],
-      ['POST', '/api/domain/update'], ['POST', '/api/domain/delete'], ['POST', '/api/domain/enable'], ['POST', '/api/domain/disable'],
-      ['POST', '/api/domain/history/rollback'], ['GET', '/api/domain/history/version?domain=a.com'], ['GET', '/api/domain/strategy/1'],
-      ['GET', '/api/domain/retrieval/1'], ['GET', '/api/domain/cloudStorage/get/1'], ['GET', '/api/domain/schedulinPpolicy/a.com/static/cn/http'],
-      ['POST', '/api/domain/validation/testUrl'], ['POST', '/api/domain/validation/icp'], ['GET', '/api/liveDomain/find'], ['POST', '/api/liveDomain/query'],
+      ['POST', '/api/domain/search'],
+      ['GET', '/api/domain/list'],
+      ['GET', '/cloud/encryptDomainInfo?account=all'],
+      ['POST', '/api/domain/add'],
+      ['POST', '/api/domain/update'],
+      ['POST', '/api/domain/delete'],
+      ['POST', '/api/domain/enable'],
+      ['POST', '/api/domain/disable'],
+      ['POST', '/api/domain/history/rollback'],
+      ['GET', '/api/domain/history/version?domain=a.com'],
+      ['GET', '/api/domain/strategy/1'],
+      ['GET', '/api/domain/retrieval/1'],
+      ['GET', '/api/domain/cloudStorage/get/1'],
+      ['GET', '/api/domain/schedulinPpolicy/a.com/static/cn/http'],
+      ['POST', '/api/domain/validation/testUrl'],
+      ['POST', '/api/domain/validation/icp'],
+      ['GET', '/api/liveDomain/find'],
+      ['POST', '/api/liveDomain/query'],
     ];
     for (const [method, url] of routes) {
       // A body that passes every schema: the session check is what answers.
-      const r = await call(app, null, { method: method as 'GET', url, payload: method === 'POST' ? { id: 1, domain: 'a.com', version: 1 } : undefined });
+      const r = await call(app, null, {
+        method: method as 'GET',
+        url,
+        payload: method === 'POST' ? { id: 1, domain: 'a.com', version: 1 } : undefined,
+      });
       expect(r.status, url).toBe(401);
     }
   });

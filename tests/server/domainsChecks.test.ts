@@ -42,9 +42,17 @@ afterAll(async () => {
 
 const probe = (testUrl: string, extra: Record<string, unknown> = {}) =>
   call(app, acme, {
-    method: 'POST', url: '/api/domain/validation/testUrl', headers: en,
-    payload: { name: 'probe.example-test.com', testUrl, backProtocol: 'http', backHost: { mode: 'follow', value: '' },
-      origins: [{ role: 'main', type: 'ip', address: '127.0.0.1', port, weight: 10 }], ...extra },
+    method: 'POST',
+    url: '/api/domain/validation/testUrl',
+    headers: en,
+    payload: {
+      name: 'probe.example-test.com',
+      testUrl,
+      backProtocol: 'http',
+      backHost: { mode: 'follow', value: '' },
+      origins: [{ role: 'main', type: 'ip', address: '127.0.0.1', port, weight: 10 }],
+      ...extra,
+    },
   });
 
 describe('POST /api/domain/validation/testUrl', () => {
@@ -64,7 +72,11 @@ describe('POST /api/domain/validation/testUrl', () => {
   it('follows redirects on the same host only', async () => {
     expect((await probe('/redir-same')).body).toMatchObject({ code: '0', data: 200 });
     expect((await probe('/redir-abs')).body).toMatchObject({ code: '0', data: 200 });
-    expect((await probe('/redir-other')).body).toMatchObject({ code: '1', data: 0, msg: `The origin 127.0.0.1:${port} redirects to another host` });
+    expect((await probe('/redir-other')).body).toMatchObject({
+      code: '1',
+      data: 0,
+      msg: `The origin 127.0.0.1:${port} redirects to another host`,
+    });
     expect((await probe('/loop')).body.msg).toBe(`The origin 127.0.0.1:${port} redirects too often`);
   });
 
@@ -90,7 +102,9 @@ describe('POST /api/domain/validation/testUrl', () => {
         const r = await probe('/health', { origins: [{ role: 'main', type: 'ip', address, port: 80, weight: 10 }] });
         expect(r.body.msg, address).toBe('The origin is a private or reserved address and cannot be tested');
       }
-      const named = await probe('/health', { origins: [{ role: 'main', type: 'domain', address: 'localhost.localdomain', port: 80, weight: 10 }] });
+      const named = await probe('/health', {
+        origins: [{ role: 'main', type: 'domain', address: 'localhost.localdomain', port: 80, weight: 10 }],
+      });
       expect(named.body.code).toBe('1');
     } finally {
       app.config.allowPrivateOrigins = true;
@@ -101,7 +115,10 @@ describe('POST /api/domain/validation/testUrl', () => {
 describe('POST /api/domain/validation/icp', () => {
   it('answers 200 for Chinese ICP numbers and refuses others', async () => {
     for (const icp of ['京ICP备12345678号-1', '粤ICP备2021045678号', '京ICP证030173号']) {
-      expect((await call(app, acme, { method: 'POST', url: '/api/domain/validation/icp', payload: { icp } })).body, icp).toMatchObject({ code: '0', data: 200 });
+      expect((await call(app, acme, { method: 'POST', url: '/api/domain/validation/icp', payload: { icp } })).body, icp).toMatchObject({
+        code: '0',
+        data: 200,
+      });
     }
     for (const icp of ['ICP12345678', 'XXICP备12345678号', '京ICP备123号', '京ICP备12345678号-']) {
       const r = await call(app, acme, { method: 'POST', url: '/api/domain/validation/icp', payload: { icp }, headers: en });
@@ -123,7 +140,13 @@ describe('live domains', () => {
     const admin = await signIn(app, 'admin');
     expect((await find(admin)).length).toBe(7);
     const acmeNames = await find(acme);
-    expect(acmeNames).toEqual(['hls-live.acme-media.com', 'live.acme-video.com', 'play.acme-media.com', 'push.acme-media.com', 'watch.acme-video.com']);
+    expect(acmeNames).toEqual([
+      'hls-live.acme-media.com',
+      'live.acme-video.com',
+      'play.acme-media.com',
+      'push.acme-media.com',
+      'watch.acme-video.com',
+    ]);
     expect(await find(await signIn(app, 'globex'))).toEqual(['ingest.globex-corp.com', 'tv.globex-corp.com']);
 
     // A user of the sub-account sees the entries of its domain group only.
@@ -139,7 +162,8 @@ describe('live domains', () => {
   });
 
   it('queries with paging, filters and sorting', async () => {
-    const q = async (payload: object) => (await call(app, acme, { method: 'POST', url: '/api/liveDomain/query', payload })).body.data as LiveDomainReply;
+    const q = async (payload: object) =>
+      (await call(app, acme, { method: 'POST', url: '/api/liveDomain/query', payload })).body.data as LiveDomainReply;
     const p1 = await q({ pageNum: 1, pageSize: 2, sortField: 'name', sortOrder: 'ASC' });
     expect(p1).toMatchObject({ pageNum: 1, current: 1, total: 5 });
     expect(p1.list.map((d) => d.name)).toEqual(['hls-live.acme-media.com', 'live.acme-video.com']);

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { call, makeApp, signIn } from './helpers';
 import { addDomain, buildDomainInput, findDomain, search, waitConfigured } from './domainFixtures';
 import type {
-  Domain, DomainCloudStorage, DomainRetrieval, DomainSchedulingPolicy, DomainStrategy, DomainVersion,
+  Domain,
+  DomainCloudStorage,
+  DomainRetrieval,
+  DomainSchedulingPolicy,
+  DomainStrategy,
+  DomainVersion,
 } from '../../common/wire/domains';
-
-// Long enough to observe the configuring block, short enough to wait for.
-process.env.PORTAL_ISSUE_DELAY_MS = '1200';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
@@ -15,7 +17,8 @@ const en = { 'x-portal-lang': 'en' };
 const BLOCKED = 'Domain configuring, the status cannot be changed!';
 
 beforeAll(async () => {
-  app = await makeApp();
+  // Long enough to observe the configuring block, short enough to wait for.
+  app = await makeApp({ issueDelayMs: 1200 });
   [acme, admin] = await Promise.all([signIn(app, 'acme'), signIn(app, 'admin')]);
 });
 afterAll(async () => {
@@ -30,11 +33,10 @@ const schedulingUrl = (d: Domain) => `/api/domain/schedulinPpolicy/${d.name}/${d
 describe('the configuring block and the issuing job', () => {
   it('refuses edit, status change, rollback, delete and the scheduling view while configuring; the job completes it', async () => {
     // Seven calls must fit inside the configuring window: a longer one than the default 3 s, for a loaded machine.
-    const previous = process.env.PORTAL_ISSUE_DELAY_MS;
-    process.env.PORTAL_ISSUE_DELAY_MS = '10000';
+    const previous = app.config.issueDelayMs;
+    app.config.issueDelayMs = 10_000;
     onTestFinished(() => {
-      if (previous === undefined) delete process.env.PORTAL_ISSUE_DELAY_MS;
-      else process.env.PORTAL_ISSUE_DELAY_MS = previous;
+      app.config.issueDelayMs = previous;
     });
     const created = (await addDomain(app, acme, { name: 'busy.example-test.com' })).body.data as Domain;
     expect(created.operationState).toBe('configuring');
@@ -75,7 +77,8 @@ describe('enable, disable, freeze', () => {
       await post(acme, '/api/domain/history/rollback', { domain: d.name, version: 1 }),
       await post(acme, '/api/domain/disable', { id: d.id }),
       await get(acme, schedulingUrl(disabled)),
-    ]) expect(r.body).toMatchObject({ code: '1', msg: BLOCKED });
+    ])
+      expect(r.body).toMatchObject({ code: '1', msg: BLOCKED });
     const on = await post(acme, '/api/domain/enable', { id: d.id });
     expect(on.body.data).toMatchObject({ status: 'on', operationState: 'configuring', version: 3 });
     const versions = await history(d.name);
@@ -87,10 +90,16 @@ describe('enable, disable, freeze', () => {
   it('only the provider freezes and unfreezes', async () => {
     await addDomain(app, acme, { name: 'ice.example-test.com' });
     const d = await waitConfigured(app, acme, 'ice.example-test.com', 8000);
-    expect((await post(acme, '/api/domain/disable', { id: d.id, freeze: true })).body).toMatchObject({ code: '1', msg: 'Only the provider can freeze or unfreeze a domain' });
+    expect((await post(acme, '/api/domain/disable', { id: d.id, freeze: true })).body).toMatchObject({
+      code: '1',
+      msg: 'Only the provider can freeze or unfreeze a domain',
+    });
     expect((await post(admin, '/api/domain/disable', { id: d.id, freeze: true })).body.data).toMatchObject({ status: 'freeze' });
     await waitConfigured(app, acme, d.name, 8000);
-    expect((await post(acme, '/api/domain/enable', { id: d.id })).body).toMatchObject({ code: '1', msg: 'The domain is frozen, please contact the provider' });
+    expect((await post(acme, '/api/domain/enable', { id: d.id })).body).toMatchObject({
+      code: '1',
+      msg: 'The domain is frozen, please contact the provider',
+    });
     expect((await post(admin, '/api/domain/enable', { id: d.id })).body.data).toMatchObject({ status: 'on' });
     await waitConfigured(app, acme, d.name, 8000);
   });
@@ -104,15 +113,26 @@ describe('versions and rollback', () => {
     await post(acme, '/api/domain/update', { ...buildDomainInput({ name: d.name, scope: 'all' }), id: d.id });
     d = await waitConfigured(app, acme, d.name, 8000);
     const two = [...v1Origins, { role: 'backup', type: 'domain', address: 'backup.example-test.com', port: 80, weight: 5 }];
-    await post(acme, '/api/domain/update', { ...buildDomainInput({ name: d.name, scope: 'all', origins: two as Domain['origins'] }), id: d.id });
+    await post(acme, '/api/domain/update', {
+      ...buildDomainInput({ name: d.name, scope: 'all', origins: two as Domain['origins'] }),
+      id: d.id,
+    });
     d = await waitConfigured(app, acme, d.name, 8000);
     let versions = await history(d.name);
     expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
-    expect(versions[0]).toMatchObject({ author: 'acme', action: 'update', current: true, summary: 'origins: +backup domain backup.example-test.com:80 w5' });
+    expect(versions[0]).toMatchObject({
+      author: 'acme',
+      action: 'update',
+      current: true,
+      summary: 'origins: +backup domain backup.example-test.com:80 w5',
+    });
     expect(versions[1]).toMatchObject({ summary: 'scope: cn → all', current: false });
     expect(Date.parse(versions[0].time)).toBeGreaterThanOrEqual(Date.parse(versions[2].time));
 
-    expect((await post(acme, '/api/domain/history/rollback', { domain: d.name, version: 9 })).body).toMatchObject({ code: '1', msg: 'No history version' });
+    expect((await post(acme, '/api/domain/history/rollback', { domain: d.name, version: 9 })).body).toMatchObject({
+      code: '1',
+      msg: 'No history version',
+    });
     const back = await post(acme, '/api/domain/history/rollback', { domain: d.name, version: 1 });
     expect(back.body.data).toMatchObject({ version: 4, scope: 'cn', operationState: 'configuring' });
     expect((back.body.data as Domain).origins).toEqual(v1Origins);
@@ -142,7 +162,13 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
     const d = (await search(app, acme, { name: 'www.acme-media.com' })).list[0];
     const s = (await get(acme, `/api/domain/strategy/${d.id}`)).body.data as DomainStrategy;
     expect(s.rules.map((r) => r.priority)).toEqual(d.cacheRules.map((_, i) => i + 1));
-    expect(s.rules[0]).toMatchObject({ match: 'suffix', kind: 'suffix', values: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'], seconds: 30 * 86400, cache: true });
+    expect(s.rules[0]).toMatchObject({
+      match: 'suffix',
+      kind: 'suffix',
+      values: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'],
+      seconds: 30 * 86400,
+      cache: true,
+    });
     expect(s.rules.find((r) => r.value === '/index.html')).toMatchObject({ kind: 'file', seconds: 300 });
     expect(s.rules.find((r) => r.value === 'php,jsp,asp,aspx,do')).toMatchObject({ cache: false, seconds: 0 });
     expect(s.defaultRule).toEqual({ time: 7, unit: 'd', seconds: 7 * 86400 });
@@ -153,18 +179,35 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
     const d = (await search(app, acme, { name: 'downloads.acme-media.com' })).list[0];
     const r = (await get(acme, `/api/domain/retrieval/${d.id}`)).body.data as DomainRetrieval;
     expect(r).toMatchObject({ domain: d.name, backProtocol: 'https', host: 'downloads.acme-media.com', rangeOrigin: true });
-    expect(r.origins[0]).toMatchObject({ role: 'main', address: 'dl-origin.acme-media.com', port: 443, url: 'https://dl-origin.acme-media.com:443/' });
+    expect(r.origins[0]).toMatchObject({
+      role: 'main',
+      address: 'dl-origin.acme-media.com',
+      port: 443,
+      url: 'https://dl-origin.acme-media.com:443/',
+    });
     expect(r.origins[1].role).toBe('backup');
   });
 
   it('describes bucket origins and the other domains of the scope bound to them', async () => {
     const d = (await search(app, acme, { name: 'assets.acme-media.com' })).list[0];
-    await addDomain(app, acme, { name: 'assets2.example-test.com', confirmBucket: true,
-      origins: [{ role: 'main', type: 'bucket', address: 'acme-assets.oss-cn-shanghai.aliyuncs.com', port: 80, weight: 10 }] });
+    await addDomain(app, acme, {
+      name: 'assets2.example-test.com',
+      confirmBucket: true,
+      origins: [{ role: 'main', type: 'bucket', address: 'acme-assets.oss-cn-shanghai.aliyuncs.com', port: 80, weight: 10 }],
+    });
     const c = (await get(acme, `/api/domain/cloudStorage/get/${d.id}`)).body.data as DomainCloudStorage;
     expect(c.note).toContain('acme-assets');
-    expect(c.buckets).toEqual([{ bucket: 'acme-assets', endpoint: 'acme-assets.oss-cn-shanghai.aliyuncs.com', provider: 'Alibaba Cloud OSS',
-      region: 'cn-shanghai', role: 'main', port: 80, boundDomains: ['assets2.example-test.com'] }]);
+    expect(c.buckets).toEqual([
+      {
+        bucket: 'acme-assets',
+        endpoint: 'acme-assets.oss-cn-shanghai.aliyuncs.com',
+        provider: 'Alibaba Cloud OSS',
+        region: 'cn-shanghai',
+        role: 'main',
+        port: 80,
+        boundDomains: ['assets2.example-test.com'],
+      },
+    ]);
     const none = (await search(app, acme, { name: 'cdn.acme-media.com' })).list[0];
     expect(((await get(acme, `/api/domain/cloudStorage/get/${none.id}`)).body.data as DomainCloudStorage).buckets).toEqual([]);
   });

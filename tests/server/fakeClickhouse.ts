@@ -30,7 +30,12 @@ const connection = (session as unknown as { connection: unknown }).connection;
 /** URL parameters that are not ClickHouse settings. */
 const NOT_SETTINGS = new Set(['query', 'database', 'query_id', 'session_id', 'role', 'default_format', 'user', 'password']);
 /** HTTP-interface settings the engine itself does not take. */
-const HTTP_ONLY = new Set(['enable_http_compression', 'wait_end_of_query', 'send_progress_in_http_headers', 'http_headers_progress_interval_ms']);
+const HTTP_ONLY = new Set([
+  'enable_http_compression',
+  'wait_end_of_query',
+  'send_progress_in_http_headers',
+  'http_headers_progress_interval_ms',
+]);
 const applied = new Map<string, string>();
 
 const literal = (v: string) => (/^-?\d+(\.\d+)?$/.test(v) ? v : `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`);

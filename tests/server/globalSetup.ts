@@ -62,7 +62,10 @@ export function acquireDemoTemplate(): { ready: Promise<string>; release: () => 
  * traffic is the shared template's, copied rather than generated again. With `clickhouseUrl`, the
  * apps keep their traffic on that ClickHouse server and take the shared template's config store.
  */
-export async function seedTemplate(project: TestProject, { admin = '', clickhouseUrl = '' }: { admin?: string; clickhouseUrl?: string } = {}) {
+export async function seedTemplate(
+  project: TestProject,
+  { admin = '', clickhouseUrl = '' }: { admin?: string; clickhouseUrl?: string } = {},
+) {
   const shared = acquireDemoTemplate();
   try {
     let dir = await shared.ready;
@@ -77,7 +80,8 @@ export async function seedTemplate(project: TestProject, { admin = '', clickhous
       await fs.mkdir(path.join(dir, 'traffic'));
       await copyDir(path.join(await shared.ready, 'traffic'), path.join(dir, 'traffic'));
       execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/reconcileTemplate.ts'), dir], {
-        stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl(admin, template) },
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: databaseUrl(admin, template) },
       });
     }
     project.provide('demoTemplateDir', dir);

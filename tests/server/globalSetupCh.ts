@@ -18,7 +18,9 @@ export default (project: TestProject) =>
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-ch-seed-'));
     try {
       await copyDir(project.getProvidedContext().demoTemplateDir, dir);
-      execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/seedClickhouse.ts'), dir, server.url], { stdio: 'inherit' });
+      execFileSync(process.execPath, ['--import', 'tsx', path.resolve('tests/server/seedClickhouse.ts'), dir, server.url], {
+        stdio: 'inherit',
+      });
     } catch (err) {
       await teardown();
       throw err;

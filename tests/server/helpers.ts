@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
-import { configFromEnv, type PortalConfig } from '../../server/config';
+import { configFromEnv, DEMO_TEST_SCALE, type PortalConfig } from '../../server/config';
 import { createCipher } from '../../server/lib/cipher';
 import { asAdmin, databaseUrl, freshDatabaseName } from './postgres';
 import { resetClickhouse, restoreClickhouse } from './clickhouseServer';
@@ -13,10 +13,23 @@ import { copyDir } from './copyDir';
 export const cipher = createCipher('CdnPortalKey2026');
 
 /**
- * A server on a fresh temporary data dir with the demo data (real PGlite and chDB): a copy of the
- * data dir seeded once per run by tests/server/globalSetup.ts. `demo: false` starts empty.
+ * The configuration of a test app: the server's own reading of settings (server/config.ts) given the
+ * test's variables instead of the environment, with the demo live job off and the test scale of the demo traffic.
  */
-export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<FastifyInstance & { dataDir: string }> {
+export function testConfig(dataDir: string, env: Record<string, string> = {}): PortalConfig {
+  return configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_LIVE: '0', PORTAL_DEMO_TRAFFIC_SCALE: String(DEMO_TEST_SCALE), ...env });
+}
+
+/**
+ * A server on a fresh temporary data dir with the demo data (real PGlite and chDB): a copy of the
+ * data dir seeded once per run by tests/server/globalSetup.ts. `demo: false` starts empty. Settings
+ * are overrides of the config, or variables as the environment would give them (`env`, e.g.
+ * { SMTP_URL }); tests never set process.env for the app.
+ */
+export async function makeApp(
+  overrides: Partial<PortalConfig> = {},
+  env: Record<string, string> = {},
+): Promise<FastifyInstance & { dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const template = overrides.demo === false ? undefined : inject('demoTemplateDir');
   if (template) await copyDir(template, dataDir);
@@ -28,7 +41,7 @@ export async function makeApp(overrides: Partial<PortalConfig> = {}): Promise<Fa
   const clickhouseUrl = inject('clickhouseUrl');
   if (clickhouseUrl) await resetClickhouse(clickhouseUrl);
   const config = {
-    ...configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv),
+    ...testConfig(dataDir, env),
     ...(admin && database ? { databaseUrl: databaseUrl(admin, database) } : {}),
     ...(clickhouseUrl ? { clickhouseUrl } : {}),
     ...overrides,

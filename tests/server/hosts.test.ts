@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { topUpDemoHostMetrics } from '../../server/demo/hosts';
-import type { Area, Host, HostCountReply, HostCustomer, HostDetailReply, HostFulltextReply, HostListReply, HostTypeOverview } from '../../common/wire/hosts';
+import type {
+  Area,
+  Host,
+  HostCountReply,
+  HostCustomer,
+  HostDetailReply,
+  HostFulltextReply,
+  HostListReply,
+  HostTypeOverview,
+} from '../../common/wire/hosts';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let admin: string;
@@ -11,7 +20,8 @@ let viewer: string;
 let nobody: string;
 const en = { 'x-portal-lang': 'en' };
 
-const post = (cookie: string, url: string, payload: unknown) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
+const post = (cookie: string, url: string, payload: unknown) =>
+  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
 const get = (cookie: string, url: string) => call(app, cookie, { method: 'GET', url, headers: en });
 const hosts = async (cookie: string, payload: object = {}) => {
   const r = await post(cookie, '/api/hostInfo/list/details', payload);
@@ -25,7 +35,9 @@ beforeAll(async () => {
   // The template's day of samples ends when it was seeded, minutes or more ago: brought to the
   // present as the demo server's live job does every minute.
   topped = await topUpDemoHostMetrics(app.traffic);
-  [admin, acme, globex, viewer, nobody] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)));
+  [admin, acme, globex, viewer, nobody] = await Promise.all(
+    ['admin', 'acme', 'globex', 'acme_viewer', 'nobody'].map((u) => signIn(app, u)),
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -36,7 +48,9 @@ let topped = 0;
 describe('demo utilisation', () => {
   it('is extended to the present minute by the live top-up, and a second top-up adds at most the minute that passed', async () => {
     expect(topped).toBeGreaterThanOrEqual(0);
-    const [row] = await app.traffic.query<{ age: number | string }>('SELECT toUInt32(now()) - toUInt32(max(ts)) AS age FROM traffic.host_metrics');
+    const [row] = await app.traffic.query<{ age: number | string }>(
+      'SELECT toUInt32(now()) - toUInt32(max(ts)) AS age FROM traffic.host_metrics',
+    );
     expect(Number(row.age)).toBeLessThan(180);
     expect(await topUpDemoHostMetrics(app.traffic)).toBeLessThanOrEqual(1);
   });
@@ -72,7 +86,11 @@ describe('lists: POST /api/hostInfo/list/details', () => {
   });
 
   it('pages in the second half (read from the other end) join the first half into the whole list, in both orders', async () => {
-    for (const [sort, order] of [['createTime', 'DESC'], ['hostName', 'ASC'], ['cpuCores', 'DESC']] as const) {
+    for (const [sort, order] of [
+      ['createTime', 'DESC'],
+      ['hostName', 'ASC'],
+      ['cpuCores', 'DESC'],
+    ] as const) {
       const whole = (await hosts(acme, { type: 'vps', sort, order, pageSize: 100 })).list.map((h) => h.id);
       const paged: number[] = [];
       for (let pageNum = 1; pageNum <= 5; pageNum++) {
@@ -94,7 +112,9 @@ describe('lists: POST /api/hostInfo/list/details', () => {
     const soon = await hosts(acme, { type: 'vps', expiring: true, pageSize: 100 });
     expect(soon.total).toBeGreaterThan(0);
     const limit = Date.now() + 30 * 86_400_000;
-    expect(soon.list.every((h) => h.expiringSoon && new Date(h.expireTime).getTime() < limit && new Date(h.expireTime).getTime() > Date.now())).toBe(true);
+    expect(
+      soon.list.every((h) => h.expiringSoon && new Date(h.expireTime).getTime() < limit && new Date(h.expireTime).getTime() > Date.now()),
+    ).toBe(true);
     const all = await hosts(acme, { type: 'vps', pageSize: 100 });
     expect(all.list.filter((h) => h.expiringSoon)).toHaveLength(soon.total);
     expect(all.list.find((h) => h.status === 'expired')?.expiringSoon).toBe(false);
@@ -141,7 +161,7 @@ describe('details: POST /api/hostInfo/list/details/search', () => {
     expect(Math.max(...cpus) - Math.min(...cpus)).toBeGreaterThan(10);
   });
 
-  it('without an id it searches like the list; another tenant\'s host is missing', async () => {
+  it("without an id it searches like the list; another tenant's host is missing", async () => {
     const r = await post(acme, '/api/hostInfo/list/details/search', { type: 'vps', area: 'cn-east' });
     expect((r.body.data as HostDetailReply).list.every((h) => h.area === 'cn-east')).toBe(true);
     expect((r.body.data as HostDetailReply).metrics).toBeUndefined();
@@ -213,13 +233,24 @@ describe('customs and tenant isolation', () => {
     expect((await hosts(globex, { customs: 'acme,acme_video', pageSize: 100 })).list.every((h) => h.account === 'globex')).toBe(true);
     expect(((await post(globex, '/api/hostInfo/count', { customs: 'acme' })).body.data as HostCountReply).total).toBe(20);
     expect(((await post(globex, '/api/hostInfo/vps', { customs: 'acme' })).body.data as HostTypeOverview).hosts).toBe(16);
-    expect(((await get(acme, '/api/hostInfo/custom/list')).body.data as HostCustomer[]).map((x) => x.account).sort()).toEqual(['acme', 'acme_static', 'acme_video']);
+    expect(((await get(acme, '/api/hostInfo/custom/list')).body.data as HostCustomer[]).map((x) => x.account).sort()).toEqual([
+      'acme',
+      'acme_static',
+      'acme_video',
+    ]);
     expect(((await get(globex, '/api/hostInfo/custom/list')).body.data as HostCustomer[]).map((x) => x.account)).toEqual(['globex']);
   });
 
   it('acme_viewer and nobody (no cloud right) are refused with body code 403 on every call; no session is 401', async () => {
     for (const cookie of [viewer, nobody]) {
-      for (const url of ['/api/hostInfo/list/details', '/api/hostInfo/list/details/search', '/api/hostInfo/count', '/api/hostInfo/vps', '/api/hostInfo/server', '/api/hostInfo/search']) {
+      for (const url of [
+        '/api/hostInfo/list/details',
+        '/api/hostInfo/list/details/search',
+        '/api/hostInfo/count',
+        '/api/hostInfo/vps',
+        '/api/hostInfo/server',
+        '/api/hostInfo/search',
+      ]) {
         expect((await post(cookie, url, {})).body.code).toBe('403');
       }
       expect((await post(cookie, '/api/hostInfo/search/fulltext', { keyword: 'a' })).body.code).toBe('403');
@@ -241,7 +272,9 @@ describe('rename: POST /api/hostInfo/modify/hostName', () => {
     }
     expect((await hosts(acme, { id: h.id })).list[0].hostName).toBe('db-主库');
     // searchable under the new name
-    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '主库' })).body.data as HostFulltextReply).result.map((x) => x.id)).toEqual([h.id]);
+    expect(
+      ((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '主库' })).body.data as HostFulltextReply).result.map((x) => x.id),
+    ).toEqual([h.id]);
   });
 
   it('refuses empty, too long, leading or trailing space and control characters, changing nothing', async () => {
@@ -299,7 +332,7 @@ describe('bad input', () => {
       expect(r.status, `${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
       expect(r.body.code, `${url} ${JSON.stringify(payload)}`).toMatch(/^4\d\d$/);
     }
-    expect(((await hosts(acme, { keyword: "'; DROP TABLE hosts; --", pageSize: 1 }))).total).toBe(0);
+    expect((await hosts(acme, { keyword: "'; DROP TABLE hosts; --", pageSize: 1 })).total).toBe(0);
     expect((await hosts(admin, { pageSize: 1 })).total).toBe(92);
   });
 });
@@ -309,10 +342,18 @@ describe('utilisation through the ingest path (kind host_metrics)', () => {
     const h = (await hosts(acme, { type: 'vps', status: 'stopped' })).list[0];
     expect(h.cpuAvg).toBeNull();
     const now = Math.floor(Date.now() / 60_000) * 60;
-    const good = Array.from({ length: 30 }, (_, i) => JSON.stringify({ ts: now - 60 * (i + 1), instance_id: h.instanceId, cpu: 50 + (i % 3) * 10, mem: 40, in_bps: 1000, out_bps: 2000 }));
-    const bad = [JSON.stringify({ ts: now, instance_id: h.instanceId, cpu: 130, mem: 40 }), 'not json', JSON.stringify({ ts: now, cpu: 5, mem: 5 })];
+    const good = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({ ts: now - 60 * (i + 1), instance_id: h.instanceId, cpu: 50 + (i % 3) * 10, mem: 40, in_bps: 1000, out_bps: 2000 }),
+    );
+    const bad = [
+      JSON.stringify({ ts: now, instance_id: h.instanceId, cpu: 130, mem: 40 }),
+      'not json',
+      JSON.stringify({ ts: now, cpu: 5, mem: 5 }),
+    ];
     const res = await app.inject({
-      method: 'POST', url: '/api/log/ingest?kind=host_metrics', payload: [...good, ...bad].join('\n'),
+      method: 'POST',
+      url: '/api/log/ingest?kind=host_metrics',
+      payload: [...good, ...bad].join('\n'),
       headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer hosts-shipper' },
     });
     const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };

@@ -8,9 +8,6 @@ import { detectIppAttacks, DETECTOR, ensureIppRollups } from '../../server/store
 import { topRegions } from '../../common/rules/ipProtection';
 import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../common/wire/ipProtection';
 
-// Each timed step (toBeConfirmed → configuring → configured, disabling → disabled) takes 300 ms here.
-process.env.PORTAL_ISSUE_DELAY_MS = '300';
-
 let app: Awaited<ReturnType<typeof makeApp>>;
 let admin: string;
 let acme: string;
@@ -18,7 +15,8 @@ let globex: string;
 let viewer: string;
 const en = { 'x-portal-lang': 'en' };
 const BASE = '/impapi/protection/network';
-const post = (cookie: string, url: string, payload: unknown) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
+const post = (cookie: string, url: string, payload: unknown) =>
+  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
 const get = (cookie: string, url: string) => call(app, cookie, { method: 'GET', url, headers: en });
 const list = async (cookie: string) => {
   const r = await get(cookie, `${BASE}/manager/list`);
@@ -46,7 +44,8 @@ const message = async (body: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  app = await makeApp({ ingestToken: 'ipp-shipper', allowPrivateOrigins: true });
+  // Each timed step (toBeConfirmed → configuring → configured, disabling → disabled) takes 300 ms here.
+  app = await makeApp({ ingestToken: 'ipp-shipper', allowPrivateOrigins: true, issueDelayMs: 300 });
   [admin, acme, globex, viewer] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer'].map((u) => signIn(app, u)));
 }, 300_000); // copying the seeded template took over 2 minutes on the shared machine under load
 afterAll(async () => {
@@ -54,8 +53,10 @@ afterAll(async () => {
 });
 
 describe('contract rows of IP protection', () => {
-  it('every /impapi/protection/network row and the alarm page are served with the contract\'s module and access', () => {
-    const rows = contractRows().filter((r) => r.path.startsWith('/impapi/protection/network/') || r.path === '/impapi/monitor/alarm/record/page');
+  it("every /impapi/protection/network row and the alarm page are served with the contract's module and access", () => {
+    const rows = contractRows().filter(
+      (r) => r.path.startsWith('/impapi/protection/network/') || r.path === '/impapi/monitor/alarm/record/page',
+    );
     expect(rows.length).toBe(11);
     const wrong = rows.filter((row) => {
       const m = app.routeTable.filter((r) => r.method === row.method && pattern(row.path).test(r.url));
@@ -66,10 +67,14 @@ describe('contract rows of IP protection', () => {
 });
 
 describe('entries: list and rights', () => {
-  it('acme sees its own and its sub-accounts\' demo entries, globex its two, staff all', async () => {
+  it("acme sees its own and its sub-accounts' demo entries, globex its two, staff all", async () => {
     const acmeList = await list(acme);
     expect(acmeList.map((e) => e.cnamePrefix).sort()).toEqual(['acme-game', 'acme-static', 'acme-video', 'acme-web']);
-    expect(acmeList.find((e) => e.cnamePrefix === 'acme-web')).toMatchObject({ status: 'configured', ports: [22, 80, 443, 3389, 8080], cname: 'acme-web.ipp.cdnportal.net' });
+    expect(acmeList.find((e) => e.cnamePrefix === 'acme-web')).toMatchObject({
+      status: 'configured',
+      ports: [22, 80, 443, 3389, 8080],
+      cname: 'acme-web.ipp.cdnportal.net',
+    });
     expect((await list(globex)).map((e) => e.account)).toEqual(['globex', 'globex']);
     expect((await list(admin)).length).toBe(DEMO_IPP.length);
   });
@@ -80,26 +85,48 @@ describe('entries: list and rights', () => {
     expect((await create(viewer, { originIp: '8.8.4.4', cnamePrefix: 'viewer', ports: [80] })).body.code).toBe('403');
   });
 
-  it('globex on acme\'s entry answers like a missing one, and nothing changes', async () => {
+  it("globex on acme's entry answers like a missing one, and nothing changes", async () => {
     const acmeWeb = (await list(acme)).find((e) => e.cnamePrefix === 'acme-web')!;
     for (const action of ['delete', 'disable', 'enable', 'checkConfig']) {
       const theirs = await post(globex, `${BASE}/manager/${action}`, { id: acmeWeb.id });
       const missing = await post(globex, `${BASE}/manager/${action}`, { id: 999999 });
       expect(theirs.body).toEqual(missing.body);
     }
-    const upd = await post(globex, `${BASE}/manager/update`, { id: acmeWeb.id, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'taken' });
-    expect(upd.body).toEqual((await post(globex, `${BASE}/manager/update`, { id: 999999, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'taken' })).body);
-    expect((await get(globex, `${BASE}/manager/getPortErrorData/${acmeWeb.id}`)).body).toEqual((await get(globex, `${BASE}/manager/getPortErrorData/999999`)).body);
-    expect((await get(globex, `${BASE}/statistic/list/acme`)).body).toEqual((await get(globex, `${BASE}/statistic/list/missing_account`)).body);
+    const upd = await post(globex, `${BASE}/manager/update`, {
+      id: acmeWeb.id,
+      originIp: '8.8.8.8',
+      protocol: 'TCP',
+      ports: [80],
+      cnamePrefix: 'taken',
+    });
+    expect(upd.body).toEqual(
+      (
+        await post(globex, `${BASE}/manager/update`, {
+          id: 999999,
+          originIp: '8.8.8.8',
+          protocol: 'TCP',
+          ports: [80],
+          cnamePrefix: 'taken',
+        })
+      ).body,
+    );
+    expect((await get(globex, `${BASE}/manager/getPortErrorData/${acmeWeb.id}`)).body).toEqual(
+      (await get(globex, `${BASE}/manager/getPortErrorData/999999`)).body,
+    );
+    expect((await get(globex, `${BASE}/statistic/list/acme`)).body).toEqual(
+      (await get(globex, `${BASE}/statistic/list/missing_account`)).body,
+    );
     const now = Math.floor(Date.now() / 1000);
-    expect((await post(globex, `${BASE}/statistic/data`, { ip: acmeWeb.originIp, startTime: now - 3600, endTime: now })).body.msg).toBe('Record not found');
+    expect((await post(globex, `${BASE}/statistic/data`, { ip: acmeWeb.originIp, startTime: now - 3600, endTime: now })).body.msg).toBe(
+      'Record not found',
+    );
     expect(await entryOf(acme, acmeWeb.id)).toEqual(acmeWeb);
   });
 });
 
 describe('entry rules and messages (server side)', () => {
-  it('answers every rule with the spec\'s message, in msg and data', async () => {
-    expect(await message({ originIp: '' , ports: [80] })).toBe('Cannot be empty');
+  it("answers every rule with the spec's message, in msg and data", async () => {
+    expect(await message({ originIp: '', ports: [80] })).toBe('Cannot be empty');
     expect(await message({ originIp: '300.1.1.1', ports: [80] })).toBe('Format error');
     expect(await message({ cnamePrefix: '', ports: [80] })).toBe('Cannot be empty');
     expect(await message({ cnamePrefix: 'bad_prefix', ports: [80] })).toBe('Format error');
@@ -118,7 +145,11 @@ describe('entry rules and messages (server side)', () => {
     // types are checked by the schema without coercion
     expect((await create(acme, { originIp: '8.8.4.4', cnamePrefix: 'x', ports: ['80'] })).body.code).not.toBe(0);
     // and the message in Chinese by default
-    const zh = await call(app, acme, { method: 'POST', url: `${BASE}/manager/create`, payload: { originIp: '8.8.4.4', protocol: 'TCP', cnamePrefix: 'x', ports: [], ranges: [{ start: 9, end: 3 }] } });
+    const zh = await call(app, acme, {
+      method: 'POST',
+      url: `${BASE}/manager/create`,
+      payload: { originIp: '8.8.4.4', protocol: 'TCP', cnamePrefix: 'x', ports: [], ranges: [{ start: 9, end: 3 }] },
+    });
     expect(zh.body.msg).toBe('范围错误');
   });
 
@@ -134,38 +165,71 @@ describe('entry rules and messages (server side)', () => {
   });
 
   it('merges duplicates: preset ports join, repeats and ports inside a range go, overlapping ranges become one', async () => {
-    const r = await create(acme, { originIp: '2001:4860:4860::8844', cnamePrefix: 'merge-test', preset: 'web', ports: [80, 80, 8443, 9005], ranges: [{ start: 9000, end: 9010 }, { start: 9005, end: 9020 }] });
+    const r = await create(acme, {
+      originIp: '2001:4860:4860::8844',
+      cnamePrefix: 'merge-test',
+      preset: 'web',
+      ports: [80, 80, 8443, 9005],
+      ranges: [
+        { start: 9000, end: 9010 },
+        { start: 9005, end: 9020 },
+      ],
+    });
     expect(r.body.code).toBe(0);
     const e = r.body.data as IppEntry;
-    expect(e).toMatchObject({ status: 'toBeConfirmed', ports: [22, 80, 443, 3389, 8443], ranges: [{ start: 9000, end: 9020 }], account: 'acme' });
+    expect(e).toMatchObject({
+      status: 'toBeConfirmed',
+      ports: [22, 80, 443, 3389, 8443],
+      ranges: [{ start: 9000, end: 9020 }],
+      account: 'acme',
+    });
     expect((await post(acme, `${BASE}/manager/delete`, { id: e.id })).body.code).toBe(0);
   });
 });
 
 describe('state machine', () => {
   it('create → to be confirmed → configuring → configured; update and delete refused while disabling; disable → disabled; enable; delete', async () => {
-    const r = await create(acme, { originIp: '8.8.8.8', cnamePrefix: 'lifecycle', preset: 'server', ranges: [{ start: 10000, end: 10009 }] });
+    const r = await create(acme, {
+      originIp: '8.8.8.8',
+      cnamePrefix: 'lifecycle',
+      preset: 'server',
+      ranges: [{ start: 10000, end: 10009 }],
+    });
     expect(r.body.code).toBe(0);
     const id = (r.body.data as IppEntry).id;
     expect((r.body.data as IppEntry).status).toBe('toBeConfirmed');
     await until(acme, id, 'configured');
     expect((await post(acme, `${BASE}/manager/enable`, { id })).body.msg).toBe('This action is not allowed while the entry is configured');
     // a long step (set for this call only), so that the refusals below do not race the job on a loaded machine
-    process.env.PORTAL_ISSUE_DELAY_MS = '600000';
+    app.config.issueDelayMs = 600_000;
     try {
       expect((await post(acme, `${BASE}/manager/disable`, { id })).body.data).toMatchObject({ status: 'disabling' });
     } finally {
-      process.env.PORTAL_ISSUE_DELAY_MS = '300';
+      app.config.issueDelayMs = 300;
     }
-    const blocked = await post(acme, `${BASE}/manager/update`, { id, originIp: '8.8.8.8', protocol: 'TCP', ports: [80], cnamePrefix: 'lifecycle' });
+    const blocked = await post(acme, `${BASE}/manager/update`, {
+      id,
+      originIp: '8.8.8.8',
+      protocol: 'TCP',
+      ports: [80],
+      cnamePrefix: 'lifecycle',
+    });
     expect(blocked.body.msg).toBe('This action is not allowed while the entry is disabling');
     expect((await post(acme, `${BASE}/manager/delete`, { id })).body.msg).toBe('This action is not allowed while the entry is disabling');
     expect((await post(acme, `${BASE}/manager/enable`, { id })).body.msg).toBe('This action is not allowed while the entry is disabling');
     await app.db.query(`UPDATE ipp_entries SET due = now() WHERE id = $1`, [id]);
     await until(acme, id, 'disabled');
-    expect((await post(acme, `${BASE}/manager/checkConfig`, { id })).body.msg).toBe('This action is not allowed while the entry is disabled');
+    expect((await post(acme, `${BASE}/manager/checkConfig`, { id })).body.msg).toBe(
+      'This action is not allowed while the entry is disabled',
+    );
     // an update of a disabled entry keeps it disabled
-    const upd = await post(acme, `${BASE}/manager/update`, { id, originIp: '8.8.8.8', protocol: 'TCP', ports: [8081], cnamePrefix: 'lifecycle2' });
+    const upd = await post(acme, `${BASE}/manager/update`, {
+      id,
+      originIp: '8.8.8.8',
+      protocol: 'TCP',
+      ports: [8081],
+      cnamePrefix: 'lifecycle2',
+    });
     expect(upd.body.data).toMatchObject({ status: 'disabled', ports: [8081], cnamePrefix: 'lifecycle2' });
     expect((await post(acme, `${BASE}/manager/enable`, { id })).body.data).toMatchObject({ status: 'toBeConfirmed' });
     await until(acme, id, 'configured');
@@ -206,7 +270,12 @@ describe('checkConfig: real TCP connects', () => {
     const checked = await post(acme, `${BASE}/manager/checkConfig`, { id });
     expect(checked.body.data).toMatchObject({ status: 'originToBeChecked', errorPorts: [closedPort] });
     const errors = (await get(acme, `${BASE}/manager/getPortErrorData/${id}`)).body.data as IppPortErrorData;
-    expect(errors).toMatchObject({ id, originIp: '127.0.0.1', checkedPorts: 2, errors: [{ port: closedPort, reason: 'refused', detail: 'ECONNREFUSED' }] });
+    expect(errors).toMatchObject({
+      id,
+      originIp: '127.0.0.1',
+      checkedPorts: 2,
+      errors: [{ port: closedPort, reason: 'refused', detail: 'ECONNREFUSED' }],
+    });
     expect(errors.checkTime).not.toBeNull();
     // listening on the closed port too: the next check is clean
     const second = net.createServer((s) => s.destroy());
@@ -222,7 +291,11 @@ describe('checkConfig: real TCP connects', () => {
     try {
       const refused = await post(acme, `${BASE}/manager/checkConfig`, { id });
       expect(refused.body.data).toMatchObject({ status: 'originToBeChecked', errorPorts: [openPort, closedPort].sort((a, b) => a - b) });
-      expect(((await get(acme, `${BASE}/manager/getPortErrorData/${id}`)).body.data as IppPortErrorData).errors.every((e) => e.reason === 'private')).toBe(true);
+      expect(
+        ((await get(acme, `${BASE}/manager/getPortErrorData/${id}`)).body.data as IppPortErrorData).errors.every(
+          (e) => e.reason === 'private',
+        ),
+      ).toBe(true);
     } finally {
       app.config.allowPrivateOrigins = true;
     }
@@ -257,7 +330,7 @@ describe('statistics', () => {
     expect(s.peakIngressBandwidth).toBeGreaterThanOrEqual(Math.max(...s.points.map((p) => p.ingressBandwidth)));
   });
 
-  it('one entry, 5-minute points; an empty ip is refused with the spec\'s message; a reversed range is a Range Error', async () => {
+  it("one entry, 5-minute points; an empty ip is refused with the spec's message; a reversed range is a Range Error", async () => {
     const ip = acmeIps[0];
     const end = Math.floor(now / 300) * 300;
     const r = await post(acme, `${BASE}/statistic/data`, { ip, startTime: end - 3600, endTime: end, granularity: '5m' });
@@ -268,7 +341,9 @@ describe('statistics', () => {
       { ip, s: end - 3600, e: end },
     );
     expect(s.totalIngressFlow).toBe(Number(direct.i));
-    expect((await post(acme, `${BASE}/statistic/data`, { ip: ' ', startTime: now - 3600, endTime: now })).body.msg).toBe('IP is empty and cannot be queried');
+    expect((await post(acme, `${BASE}/statistic/data`, { ip: ' ', startTime: now - 3600, endTime: now })).body.msg).toBe(
+      'IP is empty and cannot be queried',
+    );
     expect((await post(acme, `${BASE}/statistic/data`, { ip, startTime: now, endTime: now - 3600 })).body.msg).toBe('Range Error');
   });
 
@@ -310,7 +385,10 @@ describe('attack detection and alarm records', () => {
     expect(p2).toMatchObject({ pageNum: 2, total: 4 });
     expect(p2.list.length).toBe(1);
     const now = Math.floor(Date.now() / 1000);
-    expect(((await post(acme, '/impapi/monitor/alarm/record/page', { startTime: now - 2.5 * 86_400, endTime: now })).body.data as IppAlarmPage).total).toBe(2);
+    expect(
+      ((await post(acme, '/impapi/monitor/alarm/record/page', { startTime: now - 2.5 * 86_400, endTime: now })).body.data as IppAlarmPage)
+        .total,
+    ).toBe(2);
   });
 
   it('finds a known fixture: a 5-minute UDP flood and a SYN flood still going on, not a 1-minute spike', async () => {
@@ -323,16 +401,58 @@ describe('attack detection and alarm records', () => {
       const m = (t - start) / 60;
       let tcp = 100 * mb; // 100 MB a minute of web traffic
       let udp = 0;
-      let syn = Math.round(tcp / 900 * 0.02);
+      let syn = Math.round((tcp / 900) * 0.02);
       if (m === 300) tcp = 2000 * mb; // a one-minute spike: no alarm
       if (m >= 600 && m < 605) udp = 1500 * mb;
-      if (m >= 1437) { tcp = 1000 * mb; syn = Math.round(tcp / 60 * 0.9); }
-      lines.push(JSON.stringify({ ts: t, ip, region: 'US', protocol: 'tcp', in_bytes: tcp, out_bytes: 50 * mb, in_packets: Math.round(tcp / (m >= 1437 ? 60 : 900)), out_packets: 1000, syn_packets: syn }));
-      if (udp) lines.push(JSON.stringify({ ts: t, ip, region: 'BR', protocol: 'udp', in_bytes: udp, out_bytes: 0, in_packets: udp / 500, out_packets: 0, syn_packets: 0 }));
+      if (m >= 1437) {
+        tcp = 1000 * mb;
+        syn = Math.round((tcp / 60) * 0.9);
+      }
+      lines.push(
+        JSON.stringify({
+          ts: t,
+          ip,
+          region: 'US',
+          protocol: 'tcp',
+          in_bytes: tcp,
+          out_bytes: 50 * mb,
+          in_packets: Math.round(tcp / (m >= 1437 ? 60 : 900)),
+          out_packets: 1000,
+          syn_packets: syn,
+        }),
+      );
+      if (udp)
+        lines.push(
+          JSON.stringify({
+            ts: t,
+            ip,
+            region: 'BR',
+            protocol: 'udp',
+            in_bytes: udp,
+            out_bytes: 0,
+            in_packets: udp / 500,
+            out_packets: 0,
+            syn_packets: 0,
+          }),
+        );
     }
-    lines.push(JSON.stringify({ ts: end, ip, region: 'US', protocol: 'bogus', in_bytes: 1, out_bytes: 1, in_packets: 1, out_packets: 1, syn_packets: 0 }));
+    lines.push(
+      JSON.stringify({
+        ts: end,
+        ip,
+        region: 'US',
+        protocol: 'bogus',
+        in_bytes: 1,
+        out_bytes: 1,
+        in_packets: 1,
+        out_packets: 1,
+        syn_packets: 0,
+      }),
+    );
     const res = await app.inject({
-      method: 'POST', url: '/api/log/ingest?kind=ipp_traffic', payload: lines.join('\n'),
+      method: 'POST',
+      url: '/api/log/ingest?kind=ipp_traffic',
+      payload: lines.join('\n'),
       headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer ipp-shipper' },
     });
     const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
@@ -340,19 +460,41 @@ describe('attack detection and alarm records', () => {
     expect(report.data.rows).toBe(lines.length - 1);
     expect(report.data.rejectedLines).toEqual([lines.length]);
     const episodes = await detectIppAttacks(app.traffic, [ip], end);
-    expect(episodes).toEqual([
-      { ip, type: 'udpFlood', start: start + 600 * 60, end: start + 605 * 60, peakBps: (1600 * mb * 8) / 60, peakPps: (100 * mb / 900 + 1500 * mb / 500) / 60, ongoing: false },
-      { ip, type: 'synFlood', start: start + 1437 * 60, end, peakBps: (1000 * mb * 8) / 60, peakPps: Math.round(1000 * mb / 60) / 60, ongoing: true },
-    ].map((e) => ({ ...e, peakPps: expect.closeTo(e.peakPps, 0) as unknown as number })));
+    expect(episodes).toEqual(
+      [
+        {
+          ip,
+          type: 'udpFlood',
+          start: start + 600 * 60,
+          end: start + 605 * 60,
+          peakBps: (1600 * mb * 8) / 60,
+          peakPps: ((100 * mb) / 900 + (1500 * mb) / 500) / 60,
+          ongoing: false,
+        },
+        {
+          ip,
+          type: 'synFlood',
+          start: start + 1437 * 60,
+          end,
+          peakBps: (1000 * mb * 8) / 60,
+          peakPps: Math.round((1000 * mb) / 60) / 60,
+          ongoing: true,
+        },
+      ].map((e) => ({ ...e, peakPps: expect.closeTo(e.peakPps, 0) as unknown as number })),
+    );
     expect(DETECTOR.factor).toBe(5);
 
     // As an entry of globex: the alarm records follow, the ongoing one ends when it is not found again.
     const [row] = await app.db.query<{ id: number }>(
-      `INSERT INTO ipp_entries (account, origin_ip, protocol, ports, cname_prefix, status) VALUES ('globex', $1, 'TCP', '[80]', 'fixture', 'configured') RETURNING id`, [ip],
+      `INSERT INTO ipp_entries (account, origin_ip, protocol, ports, cname_prefix, status) VALUES ('globex', $1, 'TCP', '[80]', 'fixture', 'configured') RETURNING id`,
+      [ip],
     );
     await runIppDetector(app.db, app.traffic, end);
     const gx = (await post(globex, '/impapi/monitor/alarm/record/page', { ip })).body.data as IppAlarmPage;
-    expect(gx.list.map((a) => [a.type, a.state, a.durationSeconds])).toEqual([['synFlood', 'ongoing', 180], ['udpFlood', 'ended', 300]]);
+    expect(gx.list.map((a) => [a.type, a.state, a.durationSeconds])).toEqual([
+      ['synFlood', 'ongoing', 180],
+      ['udpFlood', 'ended', 300],
+    ]);
     expect(((await post(acme, '/impapi/monitor/alarm/record/page', { ip })).body.data as IppAlarmPage).total).toBe(0);
     await runIppDetector(app.db, app.traffic, end + 600);
     const later = (await post(globex, '/impapi/monitor/alarm/record/page', { ip, type: 'synFlood' })).body.data as IppAlarmPage;
@@ -364,17 +506,19 @@ describe('attack detection and alarm records', () => {
 describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
   type Row = Record<string, string | number | boolean>;
   /** per IP and hour straight from the samples: flows and the busiest minute */
-  const direct = () => app.traffic.query<Row>(
-    `SELECT ip, toUInt32(h) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
+  const direct = () =>
+    app.traffic.query<Row>(
+      `SELECT ip, toUInt32(h) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
        SELECT ip, toStartOfHour(ts) AS h, sum(in_bytes) AS mi, sum(out_bytes) AS mo FROM traffic.ipp_traffic GROUP BY ip, ts, h)
      GROUP BY ip, h ORDER BY ip, t`,
-  );
-  const rollup = () => app.traffic.query<Row>(
-    `SELECT ip, toUInt32(ts) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o, max(peak_in) AS pi, max(peak_out) AS po,
+    );
+  const rollup = () =>
+    app.traffic.query<Row>(
+      `SELECT ip, toUInt32(ts) AS t, sum(in_bytes) AS i, sum(out_bytes) AS o, max(peak_in) AS pi, max(peak_out) AS po,
        bitCount(groupBitOr(minutes)) = sum(minute_rows) AS exact,
        arrayMax(sumForEachMerge(in_minutes)) AS vi, arrayMax(sumForEachMerge(out_minutes)) AS vo, arraySum(sumForEachMerge(in_minutes)) AS si
      FROM traffic.ipp_traffic_1h GROUP BY ip, ts ORDER BY ip, t`,
-  );
+    );
   /**
    * The rollup holds every (IP, hour) of the samples with their flows and minute vectors (always exact);
    * its scalar peaks where marked exact. Returns the rows not exact.
@@ -403,7 +547,10 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
 
   /** The daily region rollup (fed by the hourly one) holds the samples' flows per IP, UTC day and region. */
   async function compareDaily() {
-    const q = (sql: string) => app.traffic.query<Row>(`SELECT ip, toUInt32(d) AS t, region, sum(i) AS si, sum(o) AS so FROM (${sql}) GROUP BY ip, d, region ORDER BY ip, t, region`);
+    const q = (sql: string) =>
+      app.traffic.query<Row>(
+        `SELECT ip, toUInt32(d) AS t, region, sum(i) AS si, sum(o) AS so FROM (${sql}) GROUP BY ip, d, region ORDER BY ip, t, region`,
+      );
     const [d, r] = await Promise.all([
       q('SELECT ip, toStartOfDay(ts) AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic'),
       q('SELECT ip, ts AS d, region, in_bytes AS i, out_bytes AS o FROM traffic.ipp_traffic_region_1d'),
@@ -435,10 +582,22 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     const t = now - 3 * 3600 + 600; // minute 10 of an hour three hours ago
     const mb = 1_000_000;
     const line = (ts: number, region: string, bytes: number) =>
-      JSON.stringify({ ts, ip, region, protocol: 'tcp', in_bytes: bytes, out_bytes: bytes / 2, in_packets: bytes / 1000, out_packets: 1, syn_packets: 0 });
+      JSON.stringify({
+        ts,
+        ip,
+        region,
+        protocol: 'tcp',
+        in_bytes: bytes,
+        out_bytes: bytes / 2,
+        in_packets: bytes / 1000,
+        out_packets: 1,
+        syn_packets: 0,
+      });
     const ingest = async (lines: string[]) => {
       const res = await app.inject({
-        method: 'POST', url: '/api/log/ingest?kind=ipp_traffic', payload: lines.join('\n'),
+        method: 'POST',
+        url: '/api/log/ingest?kind=ipp_traffic',
+        payload: lines.join('\n'),
         headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer ipp-shipper' },
       });
       expect(res.json()).toMatchObject({ code: '0', data: { rows: lines.length } });
@@ -466,8 +625,14 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     }
     expect(rows.find((x) => x.originIp === ip)!.peakIngressBandwidth).toBe(truth);
 
-    for (const [who, granularity] of [[ip, '1h'], ['all', '1h'], ['all', '1d'], ['all', '5m']] as const) {
-      const s = (await post(acme, `${BASE}/statistic/data`, { ip: who, startTime: start, endTime: end, granularity })).body.data as IppStatistic;
+    for (const [who, granularity] of [
+      [ip, '1h'],
+      ['all', '1h'],
+      ['all', '1d'],
+      ['all', '5m'],
+    ] as const) {
+      const s = (await post(acme, `${BASE}/statistic/data`, { ip: who, startTime: start, endTime: end, granularity })).body
+        .data as IppStatistic;
       const ips = who === 'all' ? acmeIps : [who];
       expect(s.peakIngressBandwidth).toBe(await directPeak(ips, start, end));
       expect(s.peakEgressBandwidth).toBe(await directPeak(ips, start, end, 'out_bytes'));
@@ -485,7 +650,8 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     const now = Math.floor(Date.now() / 1000);
     const start = now - 7 * 86_400 + 1801;
     for (const granularity of ['1h', '1d'] as const) {
-      const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: start, endTime: now, granularity })).body.data as IppStatistic;
+      const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: start, endTime: now, granularity })).body
+        .data as IppStatistic;
       expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, start, now));
       expect(s.peakEgressBandwidth).toBe(await directPeak(acmeIps, start, now, 'out_bytes'));
       expect(s.peakIngressBandwidth).toBeGreaterThan(0);
@@ -500,7 +666,8 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
     }
     // no whole hour inside: the minutes only
     const inside = Math.floor(now / 3600) * 3600 - 3 * 3600 + 300;
-    const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: inside, endTime: inside + 3000, granularity: '1h' })).body.data as IppStatistic;
+    const s = (await post(acme, `${BASE}/statistic/data`, { ip: 'all', startTime: inside, endTime: inside + 3000, granularity: '1h' })).body
+      .data as IppStatistic;
     expect(s.points.length).toBe(1);
     expect(s.peakIngressBandwidth).toBe(await directPeak(acmeIps, inside, inside + 3000));
     expect(s.points[0].ingressBandwidth).toBe(Math.round((s.totalIngressFlow * 8) / 3000));

@@ -3,18 +3,26 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cipher, makeApp, signIn } from './helpers';
-import { deliverDue, evaluateRules, type MonitTiming } from '../../server/lib/monitEngine';
+import { deliverDue, evaluateRules, type MonitTiming } from '../../server/services/monitoring';
 import { signWebhook } from '../../server/lib/monitDelivery';
 import { seedDemoProbes } from '../../server/stores/traffic/monitoringProbe';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, ResourceReply, RuleDetailReply, SendMsgReply } from '../../common/wire/monitoring';
+import type {
+  AlarmRecord,
+  AlertRule,
+  Contact,
+  ContactGroup,
+  NotifyRecord,
+  Page,
+  ResourceReply,
+  RuleDetailReply,
+  SendMsgReply,
+} from '../../common/wire/monitoring';
 
 /**
  * Cloud monitoring (issue #20): every /monit call with its validation and account scope, the rule
  * state machine over a known traffic fixture with a fake clock, and delivery to a local SMTP server
  * and webhook receiver started here (failures, retries, signatures).
  */
-
-process.env.PORTAL_MONIT_TICK_MS = '0'; // the tests drive the job with a fake clock
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
@@ -35,15 +43,33 @@ let smtp: SmtpSink;
 let receiver: http.Server;
 let base = '';
 
-const req = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => call(app, cookie, { method, url, payload, headers: en });
+const req = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  call(app, cookie, { method, url, payload, headers: en });
 
 /** Per minute k of the fixture: 100 requests, `bad` of them 502, half cache hits. */
 function fixtureRows(k: number, bad: number) {
-  return Array.from({ length: 100 }, (_, i) => JSON.stringify({
-    ts: Math.floor(T0 / 1000) + k * 60 + i % 60, account: 'acme', domain: DOMAIN, url: `/m/${i}.jpg`, method: 'GET', status: i < bad ? 502 : 200, bytes: 10_000,
-    request_time: 20, cache_hit: i % 2, client_ip: '1.2.3.4', continent: 'Asia', country: 'CN', province: 'Beijing', isp: 'China Telecom',
-    user_agent: 'curl/8', referer: '', provider: 'cdn-a', edge_node: 'bj-01',
-  }));
+  return Array.from({ length: 100 }, (_, i) =>
+    JSON.stringify({
+      ts: Math.floor(T0 / 1000) + k * 60 + (i % 60),
+      account: 'acme',
+      domain: DOMAIN,
+      url: `/m/${i}.jpg`,
+      method: 'GET',
+      status: i < bad ? 502 : 200,
+      bytes: 10_000,
+      request_time: 20,
+      cache_hit: i % 2,
+      client_ip: '1.2.3.4',
+      continent: 'Asia',
+      country: 'CN',
+      province: 'Beijing',
+      isp: 'China Telecom',
+      user_agent: 'curl/8',
+      referer: '',
+      provider: 'cdn-a',
+      edge_node: 'bj-01',
+    }),
+  );
 }
 /** 5xx share per minute 0..11: 2 %, then 50 % for minutes 3–9, then 0 %. */
 const BAD = [2, 2, 2, 50, 50, 50, 50, 50, 50, 50, 0, 0];
@@ -68,11 +94,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  process.env.SMTP_URL = smtp.url;
-  process.env.SMTP_FROM = 'alerts@portal.test';
-  delete process.env.SMS_URL;
-  process.env.MONIT_WEBHOOK_SECRET = 'hook-secret';
-  app = await makeApp({ allowPrivateOrigins: true });
+  app = await makeApp(
+    { allowPrivateOrigins: true },
+    {
+      PORTAL_MONIT_TICK_MS: '0', // the tests drive the job with a fake clock
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'alerts@portal.test',
+      MONIT_WEBHOOK_SECRET: 'hook-secret',
+    },
+  );
   await app.traffic.insertRaw('traffic.access_log', Buffer.from(BAD.flatMap((b, k) => fixtureRows(k, b)).join('\n')), 'JSONEachRow');
   [acme, globex, viewer] = await Promise.all(['acme', 'globex', 'acme_viewer'].map((u) => signIn(app, u)));
 }, 120_000);
@@ -90,12 +120,22 @@ describe('contacts', () => {
     expect(bad.body).toMatchObject({ code: '1', msg: 'The email address format is incorrect' });
     expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'Ops', mobile: '12345' })).body.msg).toMatch(/mobile number format/);
     expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'Ops', webhook: 'ftp://x' })).body.msg).toMatch(/webhook URL/);
-    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: '  ' , email: 'a@b.cn' })).body.msg).toBe('The name cannot be empty');
-    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'Nobody' })).body.msg).toBe('Enter at least one of email, mobile number and webhook');
-    const ok = await req(acme, 'PUT', '/monit/contacts/add', { name: 'Ops', email: 'ops@acme.example', mobile: '+8613800138000', webhook: `${base}/hook`, language: 'en' });
+    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: '  ', email: 'a@b.cn' })).body.msg).toBe('The name cannot be empty');
+    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'Nobody' })).body.msg).toBe(
+      'Enter at least one of email, mobile number and webhook',
+    );
+    const ok = await req(acme, 'PUT', '/monit/contacts/add', {
+      name: 'Ops',
+      email: 'ops@acme.example',
+      mobile: '+8613800138000',
+      webhook: `${base}/hook`,
+      language: 'en',
+    });
     expect(ok.body.code).toBe('200');
     ids.contact = (ok.body.data as Contact).id;
-    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'ops', email: 'x@acme.example' })).body.msg).toBe('A contact with this name already exists');
+    expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'ops', email: 'x@acme.example' })).body.msg).toBe(
+      'A contact with this name already exists',
+    );
     // Another account may use the same name.
     expect((await req(globex, 'PUT', '/monit/contacts/add', { name: 'Ops', email: 'ops@globex.example' })).body.code).toBe('200');
     const hook = await req(acme, 'PUT', '/monit/contacts/add', { name: 'Hook only', webhook: `${base}/hook2`, mobile: '13800138000' });
@@ -103,11 +143,19 @@ describe('contacts', () => {
     const list = (await req(acme, 'POST', '/monit/contacts/list', { keyword: 'hook', pageSize: 10 })).body.data as Page<Contact>;
     expect(list).toMatchObject({ total: 1, pageNum: 1 });
     expect(list.list[0].name).toBe('Hook only');
-    expect(((await req(acme, 'POST', '/monit/contacts/list', {})).body.data as Page<Contact>).list.every((c) => c.name !== 'globex')).toBe(true);
+    expect(((await req(acme, 'POST', '/monit/contacts/list', {})).body.data as Page<Contact>).list.every((c) => c.name !== 'globex')).toBe(
+      true,
+    );
   });
 
-  it('updates and deletes only the caller\'s own contacts; the viewer is refused', async () => {
-    const upd = await req(acme, 'POST', '/monit/contacts/update', { id: ids.hookOnly, name: 'Hook', webhook: `${base}/hook2`, mobile: '13800138000', remark: 'on call' });
+  it("updates and deletes only the caller's own contacts; the viewer is refused", async () => {
+    const upd = await req(acme, 'POST', '/monit/contacts/update', {
+      id: ids.hookOnly,
+      name: 'Hook',
+      webhook: `${base}/hook2`,
+      mobile: '13800138000',
+      remark: 'on call',
+    });
     expect(upd.body).toMatchObject({ code: '200', data: { name: 'Hook', remark: 'on call' } });
     const foreign = await req(globex, 'POST', '/monit/contacts/update', { id: ids.contact, name: 'Taken', email: 'x@y.cn' });
     const missing = await req(globex, 'POST', '/monit/contacts/update', { id: 999999, name: 'Taken', email: 'x@y.cn' });
@@ -135,18 +183,28 @@ describe('contacts', () => {
 describe('groups', () => {
   it('adds with members of the caller only, lists members, removes one, refuses foreign ids', async () => {
     expect((await req(acme, 'PUT', '/monit/group/add', { name: '', contactIds: [] })).body.msg).toBe('The name cannot be empty');
-    const g = await req(acme, 'PUT', '/monit/group/add', { name: 'On call', description: 'night shift', contactIds: [ids.contact, ids.hookOnly] });
+    const g = await req(acme, 'PUT', '/monit/group/add', {
+      name: 'On call',
+      description: 'night shift',
+      contactIds: [ids.contact, ids.hookOnly],
+    });
     expect(g.body).toMatchObject({ code: '200' });
     ids.group = (g.body.data as ContactGroup).id;
     expect((g.body.data as ContactGroup).members.map((m) => m.id).sort()).toEqual([ids.contact, ids.hookOnly].sort());
-    expect((await req(acme, 'PUT', '/monit/group/add', { name: 'ON CALL' })).body.msg).toBe('A contact group with this name already exists');
-    expect((await req(globex, 'PUT', '/monit/group/add', { name: 'Steal', contactIds: [ids.contact] })).body.msg).toBe('A chosen contact does not exist');
+    expect((await req(acme, 'PUT', '/monit/group/add', { name: 'ON CALL' })).body.msg).toBe(
+      'A contact group with this name already exists',
+    );
+    expect((await req(globex, 'PUT', '/monit/group/add', { name: 'Steal', contactIds: [ids.contact] })).body.msg).toBe(
+      'A chosen contact does not exist',
+    );
     const tmp = (await req(acme, 'PUT', '/monit/group/add', { name: 'Tmp', contactIds: [ids.hookOnly] })).body.data as ContactGroup;
     const removed = await req(acme, 'DELETE', `/monit/group/delete/${tmp.id}/${ids.hookOnly}`);
     expect((removed.body.data as ContactGroup).members).toEqual([]);
     expect((await req(globex, 'DELETE', `/monit/group/delete/${ids.group}/${ids.contact}`)).body.code).toBe('404');
     expect((await req(globex, 'DELETE', `/monit/group/delete/${ids.group}`)).body.code).toBe('404');
-    expect((await req(acme, 'POST', '/monit/group/update', { id: tmp.id, name: 'Tmp 2', description: 'x' })).body.data).toMatchObject({ name: 'Tmp 2' });
+    expect((await req(acme, 'POST', '/monit/group/update', { id: tmp.id, name: 'Tmp 2', description: 'x' })).body.data).toMatchObject({
+      name: 'Tmp 2',
+    });
     expect((await req(acme, 'DELETE', `/monit/group/delete/${tmp.id}`)).body.code).toBe('200');
     const list = (await req(acme, 'POST', '/monit/group/list', {})).body.data as Page<ContactGroup>;
     expect(list.list.find((x) => x.id === ids.group)?.members).toHaveLength(2);
@@ -155,7 +213,17 @@ describe('groups', () => {
   });
 });
 
-const RULE = { name: '5xx on img', domains: [DOMAIN], metric: 'rate5xx', period: 1, comparison: 'gt', threshold: 10, consecutive: 2, channels: ['email', 'sms', 'webhook'], repeatMinutes: 0 };
+const RULE = {
+  name: '5xx on img',
+  domains: [DOMAIN],
+  metric: 'rate5xx',
+  period: 1,
+  comparison: 'gt',
+  threshold: 10,
+  consecutive: 2,
+  channels: ['email', 'sms', 'webhook'],
+  repeatMinutes: 0,
+};
 
 describe('rules', () => {
   it('validates: domains in scope, own groups, threshold range, consecutive 1–10, mute windows', async () => {
@@ -177,7 +245,9 @@ describe('rules', () => {
     const rule = r.body.data as AlertRule;
     ids.uuid = rule.uuid;
     expect(rule).toMatchObject({ enabled: true, state: 'ok', domains: [DOMAIN] });
-    expect((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] })).body.msg).toBe('An alert rule with this name already exists');
+    expect((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] })).body.msg).toBe(
+      'An alert rule with this name already exists',
+    );
     const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as RuleDetailReply;
     expect(typeof detail.domains).toBe('string');
     expect(cipher.decryptJson<string[]>(detail.domains)).toEqual([DOMAIN]);
@@ -194,7 +264,9 @@ describe('rules', () => {
     expect(disabled.map((x) => x.uuid)).toContain(rule.uuid);
     expect(disabled.every((x) => !x.enabled)).toBe(true);
     expect(((await req(acme, 'PUT', '/monit/rule/enable', { uuid: rule.uuid })).body.data as AlertRule).enabled).toBe(true);
-    expect(((await req(globex, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.some((x) => x.uuid === rule.uuid)).toBe(false);
+    expect(((await req(globex, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.some((x) => x.uuid === rule.uuid)).toBe(
+      false,
+    );
     const upd = await req(acme, 'POST', '/monit/rule/update', { ...RULE, uuid: rule.uuid, groupIds: [ids.group], threshold: 20 });
     expect((upd.body.data as AlertRule).threshold).toBe(20);
     expect((await req(viewer, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] })).body.code).toBe('403');
@@ -202,9 +274,11 @@ describe('rules', () => {
 });
 
 describe('evaluation with a fake clock over the fixture', () => {
-  const alarms = async (uuid: string) => ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as Page<AlarmRecord>).list.reverse();
+  const alarms = async (uuid: string) =>
+    ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as Page<AlarmRecord>).list.reverse();
   /** Sets evaluated_until so that the next tick evaluates from minute k. */
-  const startAt = (uuid: string, k: number) => app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'ok', breaches = 0 WHERE uuid = $1::uuid`, [uuid, minute(k)]);
+  const startAt = (uuid: string, k: number) =>
+    app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'ok', breaches = 0 WHERE uuid = $1::uuid`, [uuid, minute(k)]);
   const tickAt = (k: number) => evaluateRules(app, minute(k), TIMING);
 
   it('fires after N consecutive breaches, notifies once, restores, and a second worker or a restart adds nothing', async () => {
@@ -226,7 +300,10 @@ describe('evaluation with a fake clock over the fixture', () => {
     expect(events.map((e) => e.event)).toEqual(['firing', 'restored']);
     // A restart replays nothing: same clock again, and a rule row put back (as after a crash before commit) conflicts on the alarm key.
     expect(await tickAt(11)).toBe(0);
-    await app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'firing', breaches = 2 WHERE uuid = $1::uuid`, [ids.uuid, minute(10)]);
+    await app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'firing', breaches = 2 WHERE uuid = $1::uuid`, [
+      ids.uuid,
+      minute(10),
+    ]);
     await tickAt(11);
     expect((await alarms(ids.uuid)).length).toBe(2);
     const rule = ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.find((r) => r.uuid === ids.uuid)!;
@@ -245,11 +322,17 @@ describe('evaluation with a fake clock over the fixture', () => {
     expect(history.list.filter((h) => h.channel === 'webhook' && h.status === 'pending')).toHaveLength(1); // the 503, to be retried
     await new Promise((r) => setTimeout(r, 30));
     await deliverDue(app, new Date(Date.now() + 1000), TIMING);
-    history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', channel: 'webhook', pageSize: 50 })).body.data as Page<NotifyRecord>;
+    history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', channel: 'webhook', pageSize: 50 })).body
+      .data as Page<NotifyRecord>;
     expect(history.list.every((h) => h.status === 'sent')).toBe(true);
     expect(history.list.some((h) => h.attempts === 2)).toBe(true);
     const received = hooks.slice(before).map((h) => JSON.parse(h.body) as { event: string; value: number; rule: { uuid: string } });
-    expect(received.filter((h) => h.rule.uuid === ids.uuid).map((h) => h.event).sort()).toEqual(['firing', 'firing', 'restored', 'restored']);
+    expect(
+      received
+        .filter((h) => h.rule.uuid === ids.uuid)
+        .map((h) => h.event)
+        .sort(),
+    ).toEqual(['firing', 'firing', 'restored', 'restored']);
     expect(smtp.mails.filter((m) => m.body.includes('5xx on img')).length).toBe(2);
     // Nothing left, and a second pass sends nothing again.
     expect(await deliverDue(app, new Date(Date.now() + 60_000), TIMING)).toBe(0);
@@ -257,7 +340,10 @@ describe('evaluation with a fake clock over the fixture', () => {
 
   it('repeats while firing at the repeat interval, and mutes inside a mute window', async () => {
     const add = async (name: string, extra: object) =>
-      ((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1, ...extra })).body.data as AlertRule).uuid;
+      (
+        (await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1, ...extra })).body
+          .data as AlertRule
+      ).uuid;
     const repeating = await add('repeat every 5', { repeatMinutes: 5 });
     const hh = (d: Date) => d.toISOString().slice(11, 16);
     const muted = await add('muted', { muteWindows: [{ start: hh(minute(0)), end: hh(minute(30)) }], timeZone: 'UTC' });
@@ -265,7 +351,11 @@ describe('evaluation with a fake clock over the fixture', () => {
     await startAt(muted, 2);
     // Evaluate minutes 2..11 at a clock inside the mute window.
     await evaluateRules(app, minute(12), TIMING);
-    expect((await alarms(repeating)).map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`)).toEqual(['firing@3', 'repeat@8', 'restored@10']);
+    expect((await alarms(repeating)).map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`)).toEqual([
+      'firing@3',
+      'repeat@8',
+      'restored@10',
+    ]);
     const m = await alarms(muted);
     expect(m.map((e) => e.event)).toEqual(['firing', 'restored']);
     expect(m.every((e) => e.muted)).toBe(true);
@@ -292,7 +382,8 @@ describe('evaluation with a fake clock over the fixture', () => {
     expect(await alarms(taken)).toEqual([]);
     const rows = await app.db.query<{ uuid: string; state: string; breaches: number; until: Date; notices: number }>(
       `SELECT r.uuid::text AS uuid, r.state, r.breaches, r.evaluated_until AS until, (SELECT count(*)::int FROM monit_notifications n WHERE n.rule_uuid = r.uuid) AS notices
-       FROM monit_rules r WHERE r.uuid = ANY($1::uuid[])`, [[mine, taken]],
+       FROM monit_rules r WHERE r.uuid = ANY($1::uuid[])`,
+      [[mine, taken]],
     );
     const byUuid = Object.fromEntries(rows.map((r) => [r.uuid, r]));
     expect(byUuid[mine]).toMatchObject({ state: 'firing', breaches: 2, notices: 6 }); // 2 contacts × 3 channels
@@ -313,14 +404,19 @@ describe('evaluation with a fake clock over the fixture', () => {
 });
 
 describe('availability records', () => {
-  it('lists records with avg / max / min / p90 per period, limited to the caller\'s accounts', async () => {
-    await seedDemoProbes(app.traffic, [{ name: DOMAIN, account: 'acme' }, { name: 'www.globex-corp.com', account: 'globex' }]);
+  it("lists records with avg / max / min / p90 per period, limited to the caller's accounts", async () => {
+    await seedDemoProbes(app.traffic, [
+      { name: DOMAIN, account: 'acme' },
+      { name: 'www.globex-corp.com', account: 'globex' },
+    ]);
     const r = (await req(acme, 'POST', '/monit/record/resource', { interval: 60, pageSize: 10 })).body.data as ResourceReply;
     expect(r.total).toBeGreaterThanOrEqual(24 * 12 * 2 * 4);
     expect(r.list.every((x) => x.domain.endsWith('acme-media.com'))).toBe(true);
     expect(r.stats.length).toBeGreaterThan(20);
     expect(r.stats.every((s) => s.min <= s.avg && s.avg <= s.max && s.p90 <= s.max)).toBe(true);
-    const errors = (await req(acme, 'POST', '/monit/record/resource', { event: 'error', startTime: Math.floor(Date.now() / 1000) - 2 * 86_400 })).body.data as ResourceReply;
+    const errors = (
+      await req(acme, 'POST', '/monit/record/resource', { event: 'error', startTime: Math.floor(Date.now() / 1000) - 2 * 86_400 })
+    ).body.data as ResourceReply;
     expect(errors.list.every((x) => x.event === 'error' && x.httpStatus === 502)).toBe(true);
     expect(((await req(globex, 'POST', '/monit/record/resource', { domain: DOMAIN })).body.data as ResourceReply).total).toBe(0);
   });

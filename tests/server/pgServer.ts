@@ -40,7 +40,9 @@ export async function startPgServer(): Promise<PgServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'portal', '--no-sync', '-E', 'UTF8']);

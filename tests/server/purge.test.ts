@@ -9,8 +9,10 @@ let globex: string;
 let viewer: string;
 const en = { 'x-portal-lang': 'en' };
 
-const post = (cookie: string, url: string, payload: unknown) => call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
-const tasks = async (cookie: string, payload: object = {}) => (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
+const post = (cookie: string, url: string, payload: unknown) =>
+  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
+const tasks = async (cookie: string, payload: object = {}) =>
+  (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
 
 beforeAll(async () => {
   // Small quotas so the limits are reached quickly; a slow edge so nothing moves during the test.
@@ -25,15 +27,24 @@ describe('URL rules (shared with the forms)', () => {
   it('numbers bad lines of the pasted text, skipping blank ones', () => {
     const r = parseSubmission('https://a.com/x\n\nftp://a.com/y\nhttp://a.com/dir/\nhttps://a.com/x\nnot a url', 'url');
     expect(r.entries.map((e) => e.line)).toEqual([1, 3, 4, 5, 6]);
-    expect(r.bad.map((b) => [b.line, b.problem])).toEqual([[3, 'format'], [5, 'duplicate'], [6, 'format']]);
-    expect(parseSubmission('https://a.com/dir\nhttps://a.com/d/', 'dir').bad.map((b) => [b.line, b.problem])).toEqual([[1, 'notDirectory']]);
+    expect(r.bad.map((b) => [b.line, b.problem])).toEqual([
+      [3, 'format'],
+      [5, 'duplicate'],
+      [6, 'format'],
+    ]);
+    expect(parseSubmission('https://a.com/dir\nhttps://a.com/d/', 'dir').bad.map((b) => [b.line, b.problem])).toEqual([
+      [1, 'notDirectory'],
+    ]);
   });
 });
 
 describe('POST /api/refresh', () => {
   it('stores a URL purge, lists it newest first with its URLs, records the submission', async () => {
     const before = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
-    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n' });
+    const r = await post(acme, '/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.com/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n',
+    });
     expect(r.body.code).toBe('0');
     expect(r.body.msg).toBe('Push Success');
     const reply = r.body.data as PurgeSubmitReply;
@@ -48,18 +59,27 @@ describe('POST /api/refresh', () => {
       [1, 'https://www.acme-media.com/a.js', 'waiting'],
       [3, 'http://video.acme-video.com/v/1.mp4', 'waiting'],
     ]);
-    const [audit] = await app.db.query<{ username: string; ip: string; urls: string[] }>('SELECT username, ip, urls FROM purge_submissions WHERE task_id = $1', [reply.taskId]);
+    const [audit] = await app.db.query<{ username: string; ip: string; urls: string[] }>(
+      'SELECT username, ip, urls FROM purge_submissions WHERE task_id = $1',
+      [reply.taskId],
+    );
     expect(audit).toMatchObject({ username: 'acme', ip: '127.0.0.1' });
     expect(audit.urls).toHaveLength(2);
   });
 
   it('refuses bad lines with the spec message and their numbers, storing nothing', async () => {
     const before = (await tasks(acme)).total;
-    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/ok.css\nwww.acme-media.com/x\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen' });
+    const r = await post(acme, '/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.com/ok.css\nwww.acme-media.com/x\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen',
+    });
     expect(r.body.code).toBe('1');
     expect(r.body.msg).toBe('Refresh failed :url invalid');
     expect((r.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2]);
-    const r2 = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/ok.css\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen' });
+    const r2 = await post(acme, '/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.com/ok.css\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen',
+    });
     expect(r2.body.msg).toBe('Refresh failed :url invalid');
     expect((r2.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
     expect((await tasks(acme)).total).toBe(before);
@@ -69,12 +89,20 @@ describe('POST /api/refresh', () => {
     const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.com/${i}`).join('\n');
     expect((await post(acme, '/api/refresh', { type: 'url', urls: many })).body.msg).toBe('At most 100 URLs per submission');
     expect((await post(acme, '/api/refresh', { type: 'url', urls: ' \n ' })).body.msg).toBe('Cannot be empty');
-    for (const bad of [{ type: 'url', urls: ['x'] }, { type: 'all', urls: 'x' }, { type: 'url', urls: 'x', __proto__x: 1 }, { type: 'url', urls: 5 }]) {
+    for (const bad of [
+      { type: 'url', urls: ['x'] },
+      { type: 'all', urls: 'x' },
+      { type: 'url', urls: 'x', __proto__x: 1 },
+      { type: 'url', urls: 5 },
+    ]) {
       const r = await post(acme, '/api/refresh', bad);
       expect(r.status).toBeLessThan(500);
       expect(r.body.code).not.toBe('0');
     }
-    const odd = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/\u0000x\nhttps://www.acme-media.com/\ud800' });
+    const odd = await post(acme, '/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.com/\u0000x\nhttps://www.acme-media.com/\ud800',
+    });
     // NUL and lone surrogates are refused for every route before the handler (issue #22).
     expect(odd.body).toMatchObject({ code: '400', msg: 'Invalid request: it contains invalid characters' });
   });
@@ -85,10 +113,15 @@ describe('POST /api/refresh', () => {
     const again = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' });
     expect(again.body.code).toBe('1');
     expect(again.body.msg).toContain('Refresh the failure');
-    const mixed = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/new.png\nhttps://img.acme-media.com/r.png' });
-    expect((mixed.body.data as PurgeSubmitReply)).toMatchObject({ count: 1, repeated: [2] });
+    const mixed = await post(acme, '/api/refresh', {
+      type: 'url',
+      urls: 'https://img.acme-media.com/new.png\nhttps://img.acme-media.com/r.png',
+    });
+    expect(mixed.body.data as PurgeSubmitReply).toMatchObject({ count: 1, repeated: [2] });
     // A minute later it may be purged again.
-    await app.db.query(`UPDATE purge_task_urls SET create_time = create_time - interval '61 seconds' WHERE url = 'https://img.acme-media.com/r.png'`);
+    await app.db.query(
+      `UPDATE purge_task_urls SET create_time = create_time - interval '61 seconds' WHERE url = 'https://img.acme-media.com/r.png'`,
+    );
     expect((await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' })).body.code).toBe('0');
   });
 
@@ -105,9 +138,14 @@ describe('POST /api/refresh', () => {
   });
 
   it('directory purge: entries end with /, its own quota', async () => {
-    expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static' })).body.msg).toBe('Refresh failed :url invalid');
+    expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static' })).body.msg).toBe(
+      'Refresh failed :url invalid',
+    );
     const before = (await tasks(acme)).quotas.find((q) => q.kind === 'dir')!.used;
-    const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/assets/\nhttps://www.acme-media.com/img/' });
+    const r = await post(acme, '/api/refresh', {
+      type: 'dir',
+      urls: 'https://www.acme-media.com/assets/\nhttps://www.acme-media.com/img/',
+    });
     expect(r.body.code).toBe('0');
     expect((r.body.data as PurgeSubmitReply).quota).toMatchObject({ kind: 'dir', used: before + 2, remaining: 8 - before });
     expect((await tasks(acme, { type: 'dir' })).list.every((t) => t.kind === 'dir')).toBe(true);

@@ -29,24 +29,34 @@ const submit = async (url: string, payload: object) => {
 const urlsOf = async (taskId: number, prefetch = false) =>
   ((await post(prefetch ? '/api/prefetch/status' : '/api/refresh/query', { taskId })).body.data as PurgeUrlListReply).list;
 const taskOf = async (taskId: number, prefetch = false) =>
-  ((await post(prefetch ? '/api/prefetch/search' : '/api/refresh/query', { pageSize: 1000 })).body.data as PurgeTaskListReply).list.find((t) => t.id === taskId)!;
+  ((await post(prefetch ? '/api/prefetch/search' : '/api/refresh/query', { pageSize: 1000 })).body.data as PurgeTaskListReply).list.find(
+    (t) => t.id === taskId,
+  )!;
 
 /** Manual ticks at chosen times (the app's own job runs with a huge delay scale, so real time moves nothing). */
 let clock = Date.now();
 const tick = (seconds: number) => {
   clock += seconds * 1000;
-  return edgeTick(app, embeddedEdge(app, async () => LINES), new Date(clock));
+  return edgeTick(
+    app,
+    embeddedEdge(app, async () => LINES),
+    new Date(clock),
+  );
 };
 
 beforeAll(async () => {
   origin = http.createServer((req, res) => {
     if (req.url === '/ok.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(12_345));
-    else if (req.url === '/slow.bin') return; // never answers
+    else if (req.url === '/slow.bin')
+      return; // never answers
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   port = (origin.address() as AddressInfo).port;
-  app = await makeApp({ allowPrivateOrigins: true, purge: { urlQuota: 10000, dirQuota: 100, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
+  app = await makeApp({
+    allowPrivateOrigins: true,
+    purge: { urlQuota: 10000, dirQuota: 100, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 },
+  });
   acme = await signIn(app, 'acme');
   // cdn.acme-media.com is fetched from the local origin.
   await app.db.query(
@@ -66,14 +76,20 @@ describe('embedded edge', () => {
     expect((await urlsOf(id)).map((u) => u.status)).toEqual(['waiting', 'waiting']);
     await tick(2000);
     let urls = await urlsOf(id);
-    expect(urls.map((u) => [u.status, u.linesDone, u.linesTotal])).toEqual([['processing', 0, LINES], ['processing', 0, LINES]]);
+    expect(urls.map((u) => [u.status, u.linesDone, u.linesTotal])).toEqual([
+      ['processing', 0, LINES],
+      ['processing', 0, LINES],
+    ]);
     expect((await taskOf(id)).status).toBe('processing');
     await tick(100_000);
     expect((await urlsOf(id)).map((u) => u.linesDone)).toEqual([1, 1]);
     await tick(100_000);
     await tick(100_000);
     urls = await urlsOf(id);
-    expect(urls.map((u) => [u.status, u.linesDone])).toEqual([['success', LINES], ['success', LINES]]);
+    expect(urls.map((u) => [u.status, u.linesDone])).toEqual([
+      ['success', LINES],
+      ['success', LINES],
+    ]);
     const done = await taskOf(id);
     expect(done.status).toBe('success');
     expect(done.finishTime).not.toBeNull();
@@ -97,7 +113,9 @@ describe('embedded edge', () => {
   it('prefetch fetches from the origin: bytes on success, the reason on 404 and time-out', async () => {
     app.config.purge.edgeDelayScale = 0.05; // a short fetch time-out
     try {
-      const id = await submit('/api/prefetch', { urls: 'http://cdn.acme-media.com/ok.bin\nhttp://cdn.acme-media.com/none.bin\nhttp://cdn.acme-media.com/slow.bin' });
+      const id = await submit('/api/prefetch', {
+        urls: 'http://cdn.acme-media.com/ok.bin\nhttp://cdn.acme-media.com/none.bin\nhttp://cdn.acme-media.com/slow.bin',
+      });
       await tick(2000);
       const urls = await urlsOf(id, true);
       expect(urls[0]).toMatchObject({ status: 'processing', httpStatus: 200, bytes: 12_345 });
@@ -120,13 +138,28 @@ describe('embedded edge', () => {
 describe('embedded edge as an EdgeControl', () => {
   it('takes a job handed over twice once, and answers the states of the URLs it holds only', async () => {
     const edge = embeddedEdge(app, async () => LINES);
-    const job = { taskId: 999_001, kind: 'url' as const, urls: [{ id: 9_000_001, url: 'https://www.acme-media.com/x.js', domain: 'www.acme-media.com' }] };
+    const job = {
+      taskId: 999_001,
+      kind: 'url' as const,
+      urls: [{ id: 9_000_001, url: 'https://www.acme-media.com/x.js', domain: 'www.acme-media.com' }],
+    };
     await edge.purge(job);
     await edge.purge(job);
     const [row] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM embedded_edge_urls WHERE id = 9000001');
     expect(row.n).toBe(1);
     const states = await edge.status([9_000_001, 9_000_002]);
-    expect(states).toEqual([{ id: 9_000_001, status: 'processing', linesDone: 0, linesTotal: 0, reason: undefined, httpStatus: undefined, bytes: undefined, elapsedMs: undefined }]);
+    expect(states).toEqual([
+      {
+        id: 9_000_001,
+        status: 'processing',
+        linesDone: 0,
+        linesTotal: 0,
+        reason: undefined,
+        httpStatus: undefined,
+        bytes: undefined,
+        elapsedMs: undefined,
+      },
+    ]);
     await app.db.query('DELETE FROM embedded_edge_urls WHERE id = 9000001');
   });
 
@@ -140,35 +173,47 @@ describe('embedded edge as an EdgeControl', () => {
 });
 
 describe('restart', () => {
-  it.skipIf(Boolean(inject('pgAdminUrl')) || Boolean(inject('clickhouseUrl')))('a new server on the same data continues in-flight tasks', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-purge-restart-'));
-    await app.close();
-    try {
-      await copyDir(inject('demoTemplateDir'), dir);
-      const config = { ...configFromEnv({ PORTAL_DATA_DIR: dir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv), purge: { urlQuota: 100, dirQuota: 10, prefetchQuota: 10, dirEnabled: true, edgeDelayScale: 0.01 } };
-      let first = await buildApp(config);
-      const c1 = await signIn(first, 'acme');
-      const r = await call(first, c1, { method: 'POST', url: '/api/refresh', payload: { type: 'url', urls: 'https://www.acme-media.com/restart.js' } });
-      const id = (r.body.data as PurgeSubmitReply).taskId;
-      await first.close();
-      const second = await buildApp(config);
+  it.skipIf(Boolean(inject('pgAdminUrl')) || Boolean(inject('clickhouseUrl')))(
+    'a new server on the same data continues in-flight tasks',
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-purge-restart-'));
+      await app.close();
       try {
-        const c2 = await signIn(second, 'acme');
-        let status = '';
-        for (let i = 0; i < 100 && status !== 'verified'; i++) {
-          await new Promise((res) => setTimeout(res, 100));
-          const list = (await call(second, c2, { method: 'POST', url: '/api/refresh/query', payload: {} })).body.data as PurgeTaskListReply;
-          status = list.list.find((t) => t.id === id)?.status ?? '';
+        await copyDir(inject('demoTemplateDir'), dir);
+        const config = {
+          ...configFromEnv({ PORTAL_DATA_DIR: dir, PORTAL_DEMO_LIVE: '0' } as NodeJS.ProcessEnv),
+          purge: { urlQuota: 100, dirQuota: 10, prefetchQuota: 10, dirEnabled: true, edgeDelayScale: 0.01 },
+        };
+        let first = await buildApp(config);
+        const c1 = await signIn(first, 'acme');
+        const r = await call(first, c1, {
+          method: 'POST',
+          url: '/api/refresh',
+          payload: { type: 'url', urls: 'https://www.acme-media.com/restart.js' },
+        });
+        const id = (r.body.data as PurgeSubmitReply).taskId;
+        await first.close();
+        const second = await buildApp(config);
+        try {
+          const c2 = await signIn(second, 'acme');
+          let status = '';
+          for (let i = 0; i < 100 && status !== 'verified'; i++) {
+            await new Promise((res) => setTimeout(res, 100));
+            const list = (await call(second, c2, { method: 'POST', url: '/api/refresh/query', payload: {} })).body
+              .data as PurgeTaskListReply;
+            status = list.list.find((t) => t.id === id)?.status ?? '';
+          }
+          expect(status).toBe('verified');
+          const urls = (await call(second, c2, { method: 'POST', url: '/api/refresh/query', payload: { taskId: id } })).body
+            .data as PurgeUrlListReply;
+          expect(urls.list[0].linesDone).toBe(urls.list[0].linesTotal);
+        } finally {
+          await second.close();
+          first = second;
         }
-        expect(status).toBe('verified');
-        const urls = (await call(second, c2, { method: 'POST', url: '/api/refresh/query', payload: { taskId: id } })).body.data as PurgeUrlListReply;
-        expect(urls.list[0].linesDone).toBe(urls.list[0].linesTotal);
       } finally {
-        await second.close();
-        first = second;
+        await fs.rm(dir, { recursive: true, force: true });
       }
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -31,13 +31,18 @@ beforeAll(async () => {
       const parsed = JSON.parse(body || '{}');
       if (req.url === '/edge/status') {
         const known = new Set(jobs.flatMap((j) => j.job.urls.map((u) => u.id)));
-        const urls = (parsed.ids as number[]).filter((id) => known.has(id) && !forget.has(id)).map((id) => {
-          const n = (polls.get(id) ?? 0) + 1;
-          polls.set(id, n);
-          const url = jobs.flatMap((j) => j.job.urls).find((u) => u.id === id)?.url ?? '';
-          if (url.includes('missing')) return { id, status: 'failed', linesDone: 0, linesTotal: 2, reason: 'origin answered 404', httpStatus: 404 };
-          return n === 1 ? { id, status: 'processing', linesDone: 1, linesTotal: 2 } : { id, status: 'verified', linesDone: 2, linesTotal: 2, httpStatus: 200, bytes: 10 };
-        });
+        const urls = (parsed.ids as number[])
+          .filter((id) => known.has(id) && !forget.has(id))
+          .map((id) => {
+            const n = (polls.get(id) ?? 0) + 1;
+            polls.set(id, n);
+            const url = jobs.flatMap((j) => j.job.urls).find((u) => u.id === id)?.url ?? '';
+            if (url.includes('missing'))
+              return { id, status: 'failed', linesDone: 0, linesTotal: 2, reason: 'origin answered 404', httpStatus: 404 };
+            return n === 1
+              ? { id, status: 'processing', linesDone: 1, linesTotal: 2 }
+              : { id, status: 'verified', linesDone: 2, linesTotal: 2, httpStatus: 200, bytes: 10 };
+          });
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ urls }));
         return;
       }
@@ -48,7 +53,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/edge`;
-  app = await makeApp({ purge: { urlQuota: 1000, dirQuota: 100, prefetchQuota: 100, dirEnabled: true, edgeDelayScale: 1000, edgeUrl: base } });
+  app = await makeApp({
+    purge: { urlQuota: 1000, dirQuota: 100, prefetchQuota: 100, dirEnabled: true, edgeDelayScale: 1000, edgeUrl: base },
+  });
   acme = await signIn(app, 'acme');
 });
 afterAll(async () => {
@@ -57,9 +64,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-const submit = async (url: string, payload: object) => ((await call(app, acme, { method: 'POST', url, payload })).body.data as PurgeSubmitReply).taskId;
+const submit = async (url: string, payload: object) =>
+  ((await call(app, acme, { method: 'POST', url, payload })).body.data as PurgeSubmitReply).taskId;
 const urlsOf = async (taskId: number, prefetch = false) =>
-  ((await call(app, acme, { method: 'POST', url: prefetch ? '/api/prefetch/status' : '/api/refresh/query', payload: { taskId } })).body.data as PurgeUrlListReply).list;
+  (
+    (await call(app, acme, { method: 'POST', url: prefetch ? '/api/prefetch/status' : '/api/refresh/query', payload: { taskId } })).body
+      .data as PurgeUrlListReply
+  ).list;
 
 describe('HTTP edge (PORTAL_EDGE_URL)', () => {
   it('posts one job per task and records the polled states to verified', async () => {
@@ -67,10 +78,16 @@ describe('HTTP edge (PORTAL_EDGE_URL)', () => {
     await tick(2000);
     const job = jobs.find((j) => j.job.taskId === id)!;
     expect(job.path).toBe('/edge/purge');
-    expect(job.job).toMatchObject({ kind: 'url', urls: [{ url: 'https://www.acme-media.com/h1.js' }, { url: 'https://www.acme-media.com/h2.js' }] });
+    expect(job.job).toMatchObject({
+      kind: 'url',
+      urls: [{ url: 'https://www.acme-media.com/h1.js' }, { url: 'https://www.acme-media.com/h2.js' }],
+    });
     expect((await urlsOf(id)).map((u) => u.status)).toEqual(['processing', 'processing']);
     await tick(3);
-    expect((await urlsOf(id)).map((u) => [u.status, u.linesDone, u.linesTotal])).toEqual([['processing', 1, 2], ['processing', 1, 2]]);
+    expect((await urlsOf(id)).map((u) => [u.status, u.linesDone, u.linesTotal])).toEqual([
+      ['processing', 1, 2],
+      ['processing', 1, 2],
+    ]);
     await tick(3);
     expect((await urlsOf(id)).map((u) => u.status)).toEqual(['verified', 'verified']);
   });

@@ -5,11 +5,22 @@ import type { FastifyInstance } from 'fastify';
  * (audit_log) is left out on purpose: it records refused writes too, with their outcome (an attempt
  * is worth seeing), so it grows on every refusal; it holds no configuration (server/plugins/audit.ts).
  */
-const TABLES = ['accounts', 'users', 'domains', 'domain_versions', 'certificates', 'certificate_bindings', 'live_domains',
+const TABLES = [
+  'accounts',
+  'users',
+  'domains',
+  'domain_versions',
+  'certificates',
+  'certificate_bindings',
+  'live_domains',
   // a purge task's submission (its status and finish time move with the edge job)
   '(SELECT id, kind, account, submitted_by, url_count, create_time, url_text FROM purge_tasks)',
-  'websites', 'waf_policies', 'waf_rules', // website protection (issue #18)
-  'monit_contacts', 'monit_groups', 'monit_group_members',
+  'websites',
+  'waf_policies',
+  'waf_rules', // website protection (issue #18)
+  'monit_contacts',
+  'monit_groups',
+  'monit_group_members',
   // an IP protection entry's settings (its status, due time and port check move with its job)
   '(SELECT id, account, origin_ip, protocol, ports, ranges, preset, cname_prefix, remark, create_time FROM ipp_entries)',
   // a rule's settings (its evaluation state moves with the monitoring job)

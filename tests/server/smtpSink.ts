@@ -13,7 +13,9 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: SmtpSink['mails'] = [];
   const smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, cb) {
       let body = '';
       stream.on('data', (c: Buffer) => (body += c.toString()));

@@ -14,8 +14,16 @@ import { generateDemoTraffic, DEMO_ROWS } from '../../server/demo/traffic';
 import { DEMO_LINES } from '../../server/demo/trafficLines';
 import { clearIngestLeftovers, ingestLogs } from '../../server/stores/traffic/ingest';
 import { whileRollupsStale } from '../../server/stores/traffic/rollupStore';
-import { DOMAIN_HOURS_PER_STATEMENT, ROLLUPS, ROLLUP_VERSION, SKETCH_N, UNIQ_PRECISION, allRollupTables, rollupTable } from '../../server/stores/traffic/rollups';
-import { demoInsertSql, type DemoDomain } from '../../server/demo/trafficSql';
+import {
+  DOMAIN_HOURS_PER_STATEMENT,
+  ROLLUPS,
+  ROLLUP_VERSION,
+  SKETCH_N,
+  UNIQ_PRECISION,
+  allRollupTables,
+  rollupTable,
+} from '../../server/stores/traffic/rollups';
+import { demoInsertSql, type DemoDomain } from '../../server/stores/traffic/trafficDemo';
 import { planDomains } from '../../server/demo/trafficPlan';
 
 type App = Awaited<ReturnType<typeof makeApp>>;
@@ -33,7 +41,8 @@ const DOMAINS: DemoDomain[] = [
 const SCALE = 0.01;
 
 const num = (v: unknown) => Number(v);
-const one = async <T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>) => (await app.traffic.query<T>(sql, params))[0];
+const one = async <T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>) =>
+  (await app.traffic.query<T>(sql, params))[0];
 
 beforeAll(async () => {
   app = await makeApp({ demo: false, ingestToken: 'shipper-secret-1' });
@@ -52,14 +61,25 @@ describe('schema', () => {
     // the written columns, then client_app computed from user_agent on insert
     const cols = all.filter((c) => c.default_kind === '');
     expect(cols.map((c) => c.name)).toEqual([...ACCESS_LOG_COLUMNS]);
-    expect(all.filter((c) => c.default_kind !== '')).toEqual([{ name: 'client_app', type: 'LowCardinality(String)', default_kind: 'MATERIALIZED' }]);
+    expect(all.filter((c) => c.default_kind !== '')).toEqual([
+      { name: 'client_app', type: 'LowCardinality(String)', default_kind: 'MATERIALIZED' },
+    ]);
     const types = Object.fromEntries(cols.map((c) => [c.name, c.type]));
-    expect(types).toMatchObject({ ts: "DateTime('UTC')", client_ip: 'IPv4', status: 'UInt16', bytes: 'UInt64', cache_hit: 'UInt8', domain: 'LowCardinality(String)' });
+    expect(types).toMatchObject({
+      ts: "DateTime('UTC')",
+      client_ip: 'IPv4',
+      status: 'UInt16',
+      bytes: 'UInt64',
+      cache_hit: 'UInt8',
+      domain: 'LowCardinality(String)',
+    });
     const [engine] = await app.traffic.query<{ sorting_key: string; partition_key: string; engine: string }>(
       "SELECT sorting_key, partition_key, engine FROM system.tables WHERE database = 'traffic' AND name = 'access_log'",
     );
     expect(engine).toEqual({ sorting_key: 'account, domain, ts', partition_key: 'toYYYYMMDD(ts)', engine: 'MergeTree' });
-    const tables = (await app.traffic.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic'")).map((t) => t.name);
+    const tables = (await app.traffic.query<{ name: string }>("SELECT name FROM system.tables WHERE database = 'traffic'")).map(
+      (t) => t.name,
+    );
     expect(tables).toEqual(expect.arrayContaining(['lines', 'line_bandwidth_1m', 'line_bandwidth_5m', 'line_bandwidth_5m_mv']));
   });
 
@@ -70,23 +90,61 @@ describe('schema', () => {
 
   it('adds client_app to a store made before it, and rewrites it when the WAF catalogue changes', async () => {
     const who = { account: 'upgrade-test', domain: 'upgrade.example' };
-    const uas = ['curl/8.4.0', 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36', 'Mozilla/5.0 (Macintosh) Version/17.1 Safari/605.1.15', 'okhttp/4', 'sqlmap/1.7'];
+    const uas = [
+      'curl/8.4.0',
+      'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh) Version/17.1 Safari/605.1.15',
+      'okhttp/4',
+      'sqlmap/1.7',
+    ];
     const expected = uas.map((ua) => clientAppOf(ua) ?? '');
-    const apps = async () => (await app.traffic.query<{ app: string }>(
-      'SELECT client_app AS app FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} ORDER BY bytes', who)).map((r) => r.app);
+    const apps = async () =>
+      (
+        await app.traffic.query<{ app: string }>(
+          'SELECT client_app AS app FROM traffic.access_log WHERE account = {account:String} AND domain = {domain:String} ORDER BY bytes',
+          who,
+        )
+      ).map((r) => r.app);
     // every active part of access_log holds the column itself (not computed when read)
-    const partsWithout = async () => num((await one<{ n: number }>(
-      `SELECT count() AS n FROM system.parts AS p WHERE p.database = 'traffic' AND p.table = 'access_log' AND p.active AND p.name NOT IN
-         (SELECT name FROM system.parts_columns WHERE database = 'traffic' AND table = 'access_log' AND active AND column = 'client_app')`))!.n);
+    const partsWithout = async () =>
+      num(
+        (await one<{ n: number }>(
+          `SELECT count() AS n FROM system.parts AS p WHERE p.database = 'traffic' AND p.table = 'access_log' AND p.active AND p.name NOT IN
+         (SELECT name FROM system.parts_columns WHERE database = 'traffic' AND table = 'access_log' AND active AND column = 'client_app')`,
+        ))!.n,
+      );
     const waitForRewrite = async () => {
       for (let i = 0; i < 300 && !(await clientAppColumnReady(app.traffic)); i++) await new Promise((r) => setTimeout(r, 100));
     };
     // a store from before the column: rows written without it
     await app.traffic.exec('ALTER TABLE traffic.access_log DROP COLUMN client_app');
-    await app.traffic.insertRaw('traffic.access_log', uas.map((ua, i) => JSON.stringify({
-      ts: T, ...who, url: '/', method: 'GET', status: 200, bytes: i, request_time: 1, cache_hit: 1, client_ip: '10.0.0.1', continent: '', country: 'CN',
-      province: '', isp: '', user_agent: ua, referer: '', provider: '', edge_node: '',
-    })).join('\n'), 'JSONEachRow');
+    await app.traffic.insertRaw(
+      'traffic.access_log',
+      uas
+        .map((ua, i) =>
+          JSON.stringify({
+            ts: T,
+            ...who,
+            url: '/',
+            method: 'GET',
+            status: 200,
+            bytes: i,
+            request_time: 1,
+            cache_hit: 1,
+            client_ip: '10.0.0.1',
+            continent: '',
+            country: 'CN',
+            province: '',
+            isp: '',
+            user_agent: ua,
+            referer: '',
+            provider: '',
+            edge_node: '',
+          }),
+        )
+        .join('\n'),
+      'JSONEachRow',
+    );
     expect(await partsWithout()).toBeGreaterThan(0);
     await ensureTrafficSchema(app.traffic);
     await waitForRewrite();
@@ -94,17 +152,22 @@ describe('schema', () => {
     expect(await partsWithout()).toBe(0);
     expect(await apps()).toEqual(expected);
     // a column of another catalogue (its version in the comment): modified and rewritten at the next start
-    await app.traffic.exec(`ALTER TABLE traffic.access_log MODIFY COLUMN client_app LowCardinality(String) MATERIALIZED 'stale' COMMENT 'wafCatalogue old'`);
+    await app.traffic.exec(
+      `ALTER TABLE traffic.access_log MODIFY COLUMN client_app LowCardinality(String) MATERIALIZED 'stale' COMMENT 'wafCatalogue old'`,
+    );
     await app.traffic.exec('ALTER TABLE traffic.access_log MATERIALIZE COLUMN client_app SETTINGS mutations_sync = 1');
     expect(new Set(await apps())).toEqual(new Set(['stale']));
     await ensureTrafficSchema(app.traffic);
     await waitForRewrite();
     expect(await apps()).toEqual(expected);
     const [col] = await app.traffic.query<{ comment: string }>(
-      "SELECT comment FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = 'client_app'");
+      "SELECT comment FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = 'client_app'",
+    );
     expect(col.comment).toBe(CLIENT_APP_VERSION);
     // the demo traffic tests below count every row
-    await app.traffic.exec('ALTER TABLE traffic.access_log DELETE WHERE account = {account:String} SETTINGS mutations_sync = 2', { account: who.account });
+    await app.traffic.exec('ALTER TABLE traffic.access_log DELETE WHERE account = {account:String} SETTINGS mutations_sync = 2', {
+      account: who.account,
+    });
     expect(await apps()).toEqual([]);
   });
 });
@@ -118,20 +181,28 @@ describe('demo traffic', () => {
   it('writes the planned number of rows, for every domain, in the last 7 days', async () => {
     expect(result.rows).toBeGreaterThanOrEqual(Math.round(DEMO_ROWS * SCALE) - DOMAINS.length);
     expect(result.rows).toBeLessThanOrEqual(Math.round(DEMO_ROWS * SCALE) + DOMAINS.length);
-    const total = await one<{ n: string; lo: number; hi: number }>('SELECT count() AS n, min(toUInt32(ts)) AS lo, max(toUInt32(ts)) AS hi FROM traffic.access_log');
+    const total = await one<{ n: string; lo: number; hi: number }>(
+      'SELECT count() AS n, min(toUInt32(ts)) AS lo, max(toUInt32(ts)) AS hi FROM traffic.access_log',
+    );
     expect(num(total.n)).toBe(result.rows);
     expect(num(total.lo)).toBeGreaterThanOrEqual(NOW / 1000 - 7 * 86400);
     expect(num(total.hi)).toBeLessThan(NOW / 1000);
-    const owners = await app.traffic.query<{ domain: string; account: string }>('SELECT DISTINCT domain, toString(account) AS account FROM traffic.access_log ORDER BY domain');
+    const owners = await app.traffic.query<{ domain: string; account: string }>(
+      'SELECT DISTINCT domain, toString(account) AS account FROM traffic.access_log ORDER BY domain',
+    );
     expect(owners).toEqual(DOMAINS.map((d) => ({ domain: d.name, account: d.account })).sort((a, b) => a.domain.localeCompare(b.domain)));
   });
 
   it('looks like CDN traffic: every status class, high hit ratio, evening peak, mainland vs world mix', async () => {
     const classes = await app.traffic.query<{ c: number }>('SELECT DISTINCT intDiv(status, 100) AS c FROM traffic.access_log ORDER BY c');
     expect(classes.map((c) => num(c.c))).toEqual([2, 3, 4, 5]);
-    const hits = await app.traffic.query<{ domain: string; hit: number }>('SELECT domain, avg(cache_hit) AS hit FROM traffic.access_log GROUP BY domain');
+    const hits = await app.traffic.query<{ domain: string; hit: number }>(
+      'SELECT domain, avg(cache_hit) AS hit FROM traffic.access_log GROUP BY domain',
+    );
     for (const h of hits) expect(num(h.hit)).toBeGreaterThan(0.8);
-    const hours = await app.traffic.query<{ h: number; c: string }>("SELECT toHour(ts, 'Asia/Shanghai') AS h, count() AS c FROM traffic.access_log WHERE account = 'acme' GROUP BY h");
+    const hours = await app.traffic.query<{ h: number; c: string }>(
+      "SELECT toHour(ts, 'Asia/Shanghai') AS h, count() AS c FROM traffic.access_log WHERE account = 'acme' GROUP BY h",
+    );
     const by = new Map(hours.map((r) => [num(r.h), num(r.c)]));
     expect(by.get(21)!).toBeGreaterThan(2 * by.get(4)!);
     const cn = await app.traffic.query<{ account: string; share: number }>(
@@ -140,7 +211,9 @@ describe('demo traffic', () => {
     const share = new Map(cn.map((r) => [r.account, num(r.share)]));
     expect(share.get('acme')!).toBeGreaterThan(0.95);
     expect(share.get('globex')!).toBeLessThan(0.6);
-    const ips = await one<{ bad: string }>("SELECT countIf(client_ip = toIPv4('0.0.0.0') OR url = '' OR user_agent = '') AS bad FROM traffic.access_log");
+    const ips = await one<{ bad: string }>(
+      "SELECT countIf(client_ip = toIPv4('0.0.0.0') OR url = '' OR user_agent = '') AS bad FROM traffic.access_log",
+    );
     expect(num(ips.bad)).toBe(0);
   });
 
@@ -158,14 +231,20 @@ describe('demo traffic', () => {
     // and index, so the windows must give exactly the rows of one statement over the 7 days.
     const start = Math.floor(NOW / 1000) - 7 * 86400;
     const plans = planDomains(DOMAINS, 3000, start);
-    for (const t of ['one', 'windows']) await app.traffic.exec(`CREATE TABLE traffic.demo_${t} AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()`);
+    for (const t of ['one', 'windows'])
+      await app.traffic.exec(`CREATE TABLE traffic.demo_${t} AS traffic.access_log ENGINE = MergeTree ORDER BY tuple()`);
     try {
       await app.traffic.exec(demoInsertSql(plans, start, 168, 7919, 'traffic.demo_one').sql);
-      for (const [from, to] of [[0, 50], [50, 121], [121, 168]]) {
+      for (const [from, to] of [
+        [0, 50],
+        [50, 121],
+        [121, 168],
+      ]) {
         const insert = demoInsertSql(plans, start, 168, 7919, 'traffic.demo_windows', { from, to });
         if (insert.rows) await app.traffic.exec(insert.sql);
       }
-      const digest = (t: string) => one(`SELECT count() AS n, groupBitXor(cityHash64(*)) AS x, sum(cityHash64(*) % 1000003) AS s FROM traffic.demo_${t}`);
+      const digest = (t: string) =>
+        one(`SELECT count() AS n, groupBitXor(cityHash64(*)) AS x, sum(cityHash64(*) % 1000003) AS s FROM traffic.demo_${t}`);
       const whole = await digest('one');
       expect(num(whole.n)).toBeGreaterThan(2900);
       expect(await digest('windows')).toEqual(whole);
@@ -174,11 +253,15 @@ describe('demo traffic', () => {
     }
   });
 
-  it('fills every rollup exactly as inserting the rows through access_log\'s views does, and leaves nothing behind', async () => {
+  it("fills every rollup exactly as inserting the rows through access_log's views does, and leaves nothing behind", async () => {
     // The portal generates into a table of its own, fills the rollups from it and attaches the
     // parts to access_log; the reference writes the same rows through the base table's views.
-    const leftovers = async () => (await app.traffic.query<{ name: string }>(
-      "SELECT name FROM system.tables WHERE database = 'traffic' AND (name = 'demo_stage' OR startsWith(name, 'fill_'))")).map((t) => t.name);
+    const leftovers = async () =>
+      (
+        await app.traffic.query<{ name: string }>(
+          "SELECT name FROM system.tables WHERE database = 'traffic' AND (name = 'demo_stage' OR startsWith(name, 'fill_'))",
+        )
+      ).map((t) => t.name);
     expect(await leftovers()).toEqual([]);
     const digests = async () => {
       const out: Record<string, unknown> = {};
@@ -190,13 +273,16 @@ describe('demo traffic', () => {
             ...def.measures.map((m) => `sum(${m})`),
             // A top-K state names its keys in an order that ties leave open, and over more keys than
             // its capacity a choice among ties: the distinct counts and the sizes of the tops compare.
-            ...(def.states ?? []).map((st) => st.name === 'ips' ? `uniqCombined64Merge(${UNIQ_PRECISION})(ips)` : `length(topKWeightedMerge(${SKETCH_N})(${st.name}))`),
+            ...(def.states ?? []).map((st) =>
+              st.name === 'ips' ? `uniqCombined64Merge(${UNIQ_PRECISION})(ips)` : `length(topKWeightedMerge(${SKETCH_N})(${st.name}))`,
+            ),
           ];
           const [d] = await app.traffic.query<{ n: string; x: string }>(
             `SELECT count() AS n, toString(groupBitXor(cityHash64(*))) AS x FROM (SELECT ${[...keys, ...values].join(', ')} FROM ${rollupTable(def, level)}
              WHERE account IN {accounts:Array(String)} GROUP BY ${keys.join(', ')})`,
             // The demo's accounts: the rollups also hold the rows of the schema tests above.
-            { accounts: DOMAINS.map((d) => d.account) });
+            { accounts: DOMAINS.map((d) => d.account) },
+          );
           out[rollupTable(def, level)] = d;
         }
       }
@@ -211,14 +297,21 @@ describe('demo traffic', () => {
   });
 
   it('leaves the rollups to be rebuilt from the base table when a fill stops halfway', async () => {
-    const sums = async () => one<{ rollup: string; base: string }>(
-      `SELECT (SELECT sum(requests) FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}) AS rollup,
-              (SELECT count() FROM traffic.access_log WHERE account IN {a:Array(String)}) AS base`, { a: DOMAINS.map((d) => d.account) });
+    const sums = async () =>
+      one<{ rollup: string; base: string }>(
+        `SELECT (SELECT sum(requests) FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}) AS rollup,
+              (SELECT count() FROM traffic.access_log WHERE account IN {a:Array(String)}) AS base`,
+        { a: DOMAINS.map((d) => d.account) },
+      );
     // A fill that wrote a day of sums twice and then failed.
-    await expect(whileRollupsStale(app.traffic, async () => {
-      await app.traffic.exec(`INSERT INTO traffic.r_totals_1d SELECT * FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}`, { a: DOMAINS.map((d) => d.account) });
-      throw new Error('stopped');
-    })).rejects.toThrow('stopped');
+    await expect(
+      whileRollupsStale(app.traffic, async () => {
+        await app.traffic.exec(`INSERT INTO traffic.r_totals_1d SELECT * FROM traffic.r_totals_1d WHERE account IN {a:Array(String)}`, {
+          a: DOMAINS.map((d) => d.account),
+        });
+        throw new Error('stopped');
+      }),
+    ).rejects.toThrow('stopped');
     const broken = await sums();
     expect(num(broken.rollup)).toBe(2 * num(broken.base));
     expect(num((await one<{ n: string }>('SELECT count() AS n FROM traffic.rollup_meta'))!.n)).toBe(0);
@@ -278,13 +371,21 @@ describe('ingest', () => {
     for (let i = 0; i < buf.length; i += chunk) parts.push(buf.subarray(i, i + chunk));
     return Readable.from(parts);
   };
-  const loaded = async (domain: string) => num((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', { d: domain })).n);
-  const expectedBad = () => Object.keys(BAD).map(Number).sort((a, b) => a - b);
+  const loaded = async (domain: string) =>
+    num((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', { d: domain })).n);
+  const expectedBad = () =>
+    Object.keys(BAD)
+      .map(Number)
+      .sort((a, b) => a - b);
 
   it('loads the good lines in batches and names every malformed line', async () => {
     const text = lines.map((l) => l.replace('"ingest.test"', '"plain.test"')).join('\n');
     const progress: number[] = [];
-    const report = await ingestLogs(app.traffic, source(text), { tmpDir: tmp, batchBytes: 256 * 1024, onProgress: (p) => progress.push(p.rows) });
+    const report = await ingestLogs(app.traffic, source(text), {
+      tmpDir: tmp,
+      batchBytes: 256 * 1024,
+      onProgress: (p) => progress.push(p.rows),
+    });
     expect(report.rejectedLines).toEqual(expectedBad());
     expect(report.rejected).toBe(expectedBad().length);
     expect(report.rows).toBe(GOOD + 2);
@@ -295,7 +396,10 @@ describe('ingest', () => {
     const variants = await app.traffic.query<{ url: string; ts: number; status: number }>(
       "SELECT url, toUInt32(ts) AS ts, status FROM traffic.access_log WHERE domain = 'plain.test' AND url IN ('/epoch', '/iso') ORDER BY url",
     );
-    expect(variants.map((v) => [v.url, num(v.ts), num(v.status)])).toEqual([['/epoch', T, 200], ['/iso', T, 304]]);
+    expect(variants.map((v) => [v.url, num(v.ts), num(v.status)])).toEqual([
+      ['/epoch', T, 200],
+      ['/iso', T, 304],
+    ]);
   });
 
   it('moves batches before they span more domain-hours than one insert may hold, and loads every line', async () => {
@@ -305,7 +409,17 @@ describe('ingest', () => {
     for (let h = 0; h < 24; h++)
       for (let d = 0; d < 25; d++)
         for (let i = 0; i < 2; i++)
-          spanLines.push(JSON.stringify({ ts: hour0 + h * 3600 + i * 60, account: 'acme', domain: `span${d}.test`, url: `/f${i}`, status: 200, bytes: 100, client_ip: '1.2.3.4' }));
+          spanLines.push(
+            JSON.stringify({
+              ts: hour0 + h * 3600 + i * 60,
+              account: 'acme',
+              domain: `span${d}.test`,
+              url: `/f${i}`,
+              status: 200,
+              bytes: 100,
+              client_ip: '1.2.3.4',
+            }),
+          );
     expect(spanLines.length / 2).toBeGreaterThan(DOMAIN_HOURS_PER_STATEMENT);
     const report = await ingestLogs(app.traffic, source(spanLines.join('\n')), { tmpDir: tmp, batchBytes: 8 * 1024 });
     expect(report.rows).toBe(spanLines.length);
@@ -348,7 +462,12 @@ describe('ingest', () => {
   it('accepts a batch over HTTP with the ingest token only', async () => {
     const body = zlib.gzipSync(lines.map((l) => l.replace('"ingest.test"', '"http.test"')).join('\n'));
     const post = (auth?: string) =>
-      app.inject({ method: 'POST', url: '/api/log/ingest', payload: body, headers: { 'content-type': 'application/gzip', ...(auth ? { authorization: auth } : {}) } });
+      app.inject({
+        method: 'POST',
+        url: '/api/log/ingest',
+        payload: body,
+        headers: { 'content-type': 'application/gzip', ...(auth ? { authorization: auth } : {}) },
+      });
     expect((await post()).statusCode).toBe(401);
     expect((await post('Bearer wrong')).statusCode).toBe(401);
     expect(await loaded('http.test')).toBe(0);
@@ -373,9 +492,13 @@ describe('ingest', () => {
     const dir = path.join(tmp, 'leftovers');
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, 'ingest_dead_1.jsonl'), '{}\n');
-    await app.traffic.exec(`CREATE TABLE traffic.ingest_dead_1 (${ACCESS_LOG_COLUMNS.map((c) => `${c} String`).join(', ')}) ENGINE = Memory`);
+    await app.traffic.exec(
+      `CREATE TABLE traffic.ingest_dead_1 (${ACCESS_LOG_COLUMNS.map((c) => `${c} String`).join(', ')}) ENGINE = Memory`,
+    );
     const staging = async () =>
-      num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')"))?.n);
+      num(
+        (await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'ingest_')"))?.n,
+      );
     const before = await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log');
     await clearIngestLeftovers(app.traffic, dir);
     await expect(fs.stat(dir)).rejects.toThrow();
@@ -387,7 +510,9 @@ describe('ingest', () => {
     expect(await staging()).toBe(0);
     // The loaded rows and the rollups stay.
     expect((await one<{ n: string }>('SELECT count() AS n FROM traffic.access_log'))?.n).toBe(before?.n);
-    expect(num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'r_')"))?.n)).toBeGreaterThan(0);
+    expect(
+      num((await one<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND startsWith(name, 'r_')"))?.n),
+    ).toBeGreaterThan(0);
   });
 
   it('npm run ingest --server sends the file to a running server in parts, line numbers continuing', async () => {
@@ -395,9 +520,13 @@ describe('ingest', () => {
     await fs.writeFile(file, lines.map((l) => l.replace('"ingest.test"', '"parts.test"')).join('\n'));
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const run = promisify(execFile);
-    const out = await run(process.execPath, ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '0.5', '--server', address], {
-      env: { ...process.env, PORTAL_INGEST_TOKEN: 'shipper-secret-1' },
-    }).then(
+    const out = await run(
+      process.execPath,
+      ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '0.5', '--server', address],
+      {
+        env: { ...process.env, PORTAL_INGEST_TOKEN: 'shipper-secret-1' },
+      },
+    ).then(
       (r) => ({ code: 0, stdout: r.stdout }),
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
     );
@@ -414,7 +543,11 @@ describe('ingest', () => {
       const run = promisify(execFile);
       const out = await run(process.execPath, ['--import', 'tsx', path.resolve('server/cli/ingest.ts'), file, '--batch-mb', '1'], {
         // On a ClickHouse server (server-ch) the command loads into the server the app reads.
-        env: { ...process.env, PORTAL_DATA_DIR: dataDir, ...(app.config.clickhouseUrl ? { CLICKHOUSE_URL: app.config.clickhouseUrl } : {}) },
+        env: {
+          ...process.env,
+          PORTAL_DATA_DIR: dataDir,
+          ...(app.config.clickhouseUrl ? { CLICKHOUSE_URL: app.config.clickhouseUrl } : {}),
+        },
       }).then(
         () => ({ code: 0, stdout: '' }),
         (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),

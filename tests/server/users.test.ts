@@ -30,21 +30,25 @@ interface SubUser {
 const STRONG = 'Str0ng!pass';
 const DOMAIN_VIEW = 'portal:domain:view:*';
 
-const search = (cookie: string, payload: Record<string, unknown> = {}) => call(app, cookie, { method: 'POST', url: '/shiro/self/search', payload });
+const search = (cookie: string, payload: Record<string, unknown> = {}) =>
+  call(app, cookie, { method: 'POST', url: '/shiro/self/search', payload });
 const create = (cookie: string, payload: Record<string, unknown>, lang = 'english') =>
   call(app, cookie, { method: 'POST', url: `/shiro/self/create/${lang}`, payload });
 const update = (cookie: string, payload: Record<string, unknown>, lang = 'english') =>
   call(app, cookie, { method: 'POST', url: `/shiro/self/update/${lang}`, payload });
 const updateAccounts = (cookie: string, payload: Record<string, unknown>, lang = 'english') =>
   call(app, cookie, { method: 'POST', url: `/shiro/self/updateaccount/${lang}`, payload });
-const enable = (cookie: string, uid: string, enabled: boolean) => call(app, cookie, { method: 'POST', url: '/shiro/self/enable', payload: { uid, enabled } });
+const enable = (cookie: string, uid: string, enabled: boolean) =>
+  call(app, cookie, { method: 'POST', url: '/shiro/self/enable', payload: { uid, enabled } });
 const remove = (cookie: string, uid: string) => call(app, cookie, { method: 'DELETE', url: `/shiro/self/delete/${uid}` });
 const allData = async (cookie: string) => {
   const res = await call(app, cookie, { method: 'GET', url: '/shiro/self/' });
   expect(res.body.code).toBe('0');
-  return cipher.decryptJson<{ users: SubUser[]; accounts: { account: string; accountName: string; accountChild: { account: string }[] }[]; permissions: string[] }>(
-    res.body.data as string,
-  );
+  return cipher.decryptJson<{
+    users: SubUser[];
+    accounts: { account: string; accountName: string; accountChild: { account: string }[] }[];
+    permissions: string[];
+  }>(res.body.data as string);
 };
 const uidOf = async (username: string) => {
   const [row] = await app.db.query<{ uid: string }>('SELECT uid FROM users WHERE username = $1', [username]);
@@ -52,7 +56,11 @@ const uidOf = async (username: string) => {
 };
 const userCount = async () => (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0].n;
 const newUser = (username: string, extra: Record<string, unknown> = {}) => ({
-  username, email: `${username}@acme.example`, password: STRONG, permissions: [DOMAIN_VIEW], ...extra,
+  username,
+  email: `${username}@acme.example`,
+  password: STRONG,
+  permissions: [DOMAIN_VIEW],
+  ...extra,
 });
 async function createOk(cookie: string, body: Record<string, unknown>): Promise<SubUser> {
   const res = await create(cookie, body);
@@ -61,7 +69,7 @@ async function createOk(cookie: string, body: Record<string, unknown>): Promise<
 }
 
 describe('search', () => {
-  it('lists the tenant\'s sub-users only (no main accounts, no other tenants, not the caller), newest first', async () => {
+  it("lists the tenant's sub-users only (no main accounts, no other tenants, not the caller), newest first", async () => {
     const res = await search(acme);
     expect(res.body.code).toBe('0');
     const data = res.body.data as { list: SubUser[]; total: number; pageNum: number };
@@ -69,7 +77,9 @@ describe('search', () => {
     expect(names.sort()).toEqual(['acme_viewer', 'frozen', 'nobody']);
     expect(data.total).toBe(3);
     const first = data.list[0] as SubUser & { passwordHash?: string };
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(['uid', 'username', 'email', 'account', 'creator', 'createTime', 'updateTime', 'permissions', 'enabled']));
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(['uid', 'username', 'email', 'account', 'creator', 'createTime', 'updateTime', 'permissions', 'enabled']),
+    );
     expect(first.passwordHash).toBeUndefined();
     const globexList = (await search(globex)).body.data as { list: SubUser[] };
     expect(globexList.list).toEqual([]);
@@ -109,9 +119,24 @@ describe('create rules', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['username missing', { username: undefined }, 'Username cannot be empty', '用户名不能为空'],
     ['username blank', { username: '   ' }, 'Username cannot be empty', '用户名不能为空'],
-    ['username too short', { username: 'ab' }, 'The username needs 3 to 32 letters, digits, underscores, dots or hyphens', '用户名须为3至32位字母、数字、下划线、点或连字符'],
-    ['username too long', { username: 'a'.repeat(33) }, 'The username needs 3 to 32 letters, digits, underscores, dots or hyphens', '用户名须为3至32位字母、数字、下划线、点或连字符'],
-    ['username with a space', { username: 'bad name' }, 'The username needs 3 to 32 letters, digits, underscores, dots or hyphens', '用户名须为3至32位字母、数字、下划线、点或连字符'],
+    [
+      'username too short',
+      { username: 'ab' },
+      'The username needs 3 to 32 letters, digits, underscores, dots or hyphens',
+      '用户名须为3至32位字母、数字、下划线、点或连字符',
+    ],
+    [
+      'username too long',
+      { username: 'a'.repeat(33) },
+      'The username needs 3 to 32 letters, digits, underscores, dots or hyphens',
+      '用户名须为3至32位字母、数字、下划线、点或连字符',
+    ],
+    [
+      'username with a space',
+      { username: 'bad name' },
+      'The username needs 3 to 32 letters, digits, underscores, dots or hyphens',
+      '用户名须为3至32位字母、数字、下划线、点或连字符',
+    ],
     ['username of another tenant', { username: 'globex' }, 'Username is already used', '用户名已被使用'],
     ['username differing in case only', { username: 'ACME_Viewer' }, 'Username is already used', '用户名已被使用'],
     ['email missing', { email: '' }, 'Email cannot be empty', '邮箱不能为空'],
@@ -119,7 +144,12 @@ describe('create rules', () => {
     ['email without a domain dot', { email: 'a@b' }, 'Email format error', '邮箱格式错误'],
     ['password missing', { password: '' }, 'Password cannot be empty', '密码不能为空'],
     ['password of seven characters', { password: 'Ab1!xyz' }, 'The password needs at least 8 characters', '密码至少8位'],
-    ['password too weak', { password: 'abcdefgh' }, 'The password needs three of: upper-case letters, lower-case letters, digits, special characters', '密码须包含大写字母、小写字母、数字和特殊字符中的至少三类'],
+    [
+      'password too weak',
+      { password: 'abcdefgh' },
+      'The password needs three of: upper-case letters, lower-case letters, digits, special characters',
+      '密码须包含大写字母、小写字母、数字和特殊字符中的至少三类',
+    ],
     ['no permission', { permissions: [] }, 'Choose at least one permission', '请至少选择一项权限'],
     ['unknown permission', { permissions: ['portal:rocket:view:*'] }, 'Unknown permission', '权限格式错误'],
     ['account outside the tenant', { accounts: ['globex'] }, 'The chosen account is outside your accounts', '所选账号不在您的管理范围内'],
@@ -144,12 +174,27 @@ describe('create rules', () => {
 
   it('creates a sub-user that signs in with exactly the granted rights', async () => {
     const user = await createOk(acme, newUser('fresh.user-1', { accounts: ['acme_video'] }));
-    expect(user).toMatchObject({ username: 'fresh.user-1', email: 'fresh.user-1@acme.example', account: 'acme', creator: 'acme', permissions: [DOMAIN_VIEW], accounts: ['acme_video'], enabled: true });
-    const [row] = await app.db.query<{ password_hash: string; is_main: boolean }>('SELECT password_hash, is_main FROM users WHERE uid = $1', [user.uid]);
+    expect(user).toMatchObject({
+      username: 'fresh.user-1',
+      email: 'fresh.user-1@acme.example',
+      account: 'acme',
+      creator: 'acme',
+      permissions: [DOMAIN_VIEW],
+      accounts: ['acme_video'],
+      enabled: true,
+    });
+    const [row] = await app.db.query<{ password_hash: string; is_main: boolean }>(
+      'SELECT password_hash, is_main FROM users WHERE uid = $1',
+      [user.uid],
+    );
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain(STRONG);
     expect(row.is_main).toBe(false);
-    const res = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'fresh.user-1', password: cipher.aesEncrypt(STRONG) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'fresh.user-1', password: cipher.aesEncrypt(STRONG) },
+    });
     expect(res.json()).toMatchObject({ code: '0', data: { permissionList: [DOMAIN_VIEW] } });
     const again = await create(acme, newUser('fresh.user-1'));
     expect(again.body).toMatchObject({ code: '1', msg: 'Username is already used' });
@@ -180,7 +225,10 @@ describe('grant limit and own rights', () => {
   it('does not change a user holding a right it does not hold itself (issue #22), nor add a right it does not hold', async () => {
     const rich = await createOk(acme, newUser('acme_rich', { permissions: ['portal:bill:operation:*', DOMAIN_VIEW] }));
     const keep = await update(opsCookie, { uid: rich.uid, email: 'rich@acme.example', permissions: ['portal:bill:operation:*'] });
-    expect(keep.body).toMatchObject({ code: '1', msg: 'This user holds rights you do not hold: you cannot change, enable, disable or delete it' });
+    expect(keep.body).toMatchObject({
+      code: '1',
+      msg: 'This user holds rights you do not hold: you cannot change, enable, disable or delete it',
+    });
     const poor = await createOk(acme, newUser('acme_poor', { permissions: [DOMAIN_VIEW] }));
     const add = await update(opsCookie, { uid: poor.uid, email: 'poor@acme.example', permissions: [DOMAIN_VIEW, 'portal:cloud:view:*'] });
     expect(add.body).toMatchObject({ code: '1', msg: 'You cannot grant a right you do not hold yourself' });
@@ -194,7 +242,11 @@ describe('grant limit and own rights', () => {
     expect((await updateAccounts(opsCookie, { uid: ops.uid, accounts: [] })).body.msg).toBe('You cannot change your own permissions');
     // enable and delete carry no {language}: the X-Portal-Lang header decides (Chinese by default).
     expect((await enable(opsCookie, ops.uid, false)).body.msg).toBe('不能停用或删除自己');
-    const english = await call(app, opsCookie, { method: 'DELETE', url: `/shiro/self/delete/${ops.uid}`, headers: { 'x-portal-lang': 'en' } });
+    const english = await call(app, opsCookie, {
+      method: 'DELETE',
+      url: `/shiro/self/delete/${ops.uid}`,
+      headers: { 'x-portal-lang': 'en' },
+    });
     expect(english.body.msg).toBe('You cannot disable or delete yourself');
     const names = ((await search(opsCookie)).body.data as { list: SubUser[] }).list.map((u) => u.username);
     expect(names).not.toContain('acme_ops');
@@ -210,7 +262,7 @@ describe('grant limit and own rights', () => {
     expect((await enable(opsCookie, acmeUid, false)).body).toEqual((await enable(opsCookie, 'no-such-uid', false)).body);
   });
 
-  it('changed permissions take effect at the user\'s next request', async () => {
+  it("changed permissions take effect at the user's next request", async () => {
     expect((await search(opsCookie)).body.code).toBe('0');
     const res = await update(acme, { uid: ops.uid, email: ops.email, permissions: [DOMAIN_VIEW] });
     expect(res.body.code).toBe('0');
@@ -224,10 +276,13 @@ describe('grant limit and own rights', () => {
 });
 
 describe('cross-tenant and read-only callers', () => {
-  it('globex cannot see or touch acme\'s sub-users: they look missing', async () => {
+  it("globex cannot see or touch acme's sub-users: they look missing", async () => {
     const uid = await uidOf('acme_viewer');
     const pairs: Array<[() => ReturnType<typeof call>, () => ReturnType<typeof call>]> = [
-      [() => update(globex, { uid, email: 'x@globex.example', permissions: [DOMAIN_VIEW] }), () => update(globex, { uid: 'nope', email: 'x@globex.example', permissions: [DOMAIN_VIEW] })],
+      [
+        () => update(globex, { uid, email: 'x@globex.example', permissions: [DOMAIN_VIEW] }),
+        () => update(globex, { uid: 'nope', email: 'x@globex.example', permissions: [DOMAIN_VIEW] }),
+      ],
       [() => updateAccounts(globex, { uid, accounts: [] }), () => updateAccounts(globex, { uid: 'nope', accounts: [] })],
       [() => enable(globex, uid, false), () => enable(globex, 'nope', false)],
       [() => remove(globex, uid), () => remove(globex, 'nope')],
@@ -279,13 +334,18 @@ describe('update, accounts, enable, delete', () => {
     expect(ok1.body).toMatchObject({ code: '0', data: { email: 'new@acme.example', permissions: ['portal:bill:view:*'] } });
     expect(new Date((ok1.body.data as SubUser).updateTime) >= new Date(u.updateTime)).toBe(true);
     await signIn(app, 'upd_user', STRONG);
-    const ok2 = await update(acme, { uid: u.uid, email: 'new@acme.example', permissions: ['portal:bill:view:*'], password: 'N3w!password' });
+    const ok2 = await update(acme, {
+      uid: u.uid,
+      email: 'new@acme.example',
+      permissions: ['portal:bill:view:*'],
+      password: 'N3w!password',
+    });
     expect(ok2.body.code).toBe('0');
     await signIn(app, 'upd_user', 'N3w!password');
     await remove(acme, u.uid);
   });
 
-  it('sets the accounts a sub-user may act for, within the caller\'s scope only', async () => {
+  it("sets the accounts a sub-user may act for, within the caller's scope only", async () => {
     const u = await createOk(acme, newUser('acct_user', { permissions: ['portal:user:view:*'] }));
     const out = await updateAccounts(acme, { uid: u.uid, accounts: ['globex'] }, 'chinese');
     expect(out.body).toMatchObject({ code: '1', msg: '所选账号不在您的管理范围内' });
@@ -307,7 +367,11 @@ describe('update, accounts, enable, delete', () => {
     expect(off.body).toMatchObject({ code: '0', data: { enabled: false, permissions: ['portal:user:view:*', DOMAIN_VIEW] } });
     expect(await app.db.query('SELECT 1 FROM sessions WHERE uid = $1', [u.uid])).toHaveLength(0);
     expect((await search(cookie)).status).toBe(401);
-    const login = await app.inject({ method: 'GET', url: '/api/newLogin', query: { username: 'toggle_user', password: cipher.aesEncrypt(STRONG) } });
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'toggle_user', password: cipher.aesEncrypt(STRONG) },
+    });
     expect(login.json()).toMatchObject({ code: '1', msg: '用户未激活' });
     const on = await enable(acme, u.uid, true);
     expect(on.body).toMatchObject({ code: '0', data: { enabled: true, permissions: ['portal:user:view:*', DOMAIN_VIEW] } });

@@ -16,9 +16,6 @@ import { BENIGN_PATHS, DEMO_BLOCK_SECONDS, EVENT_STATUS, stickyBlocks, type Demo
  * tenant isolation and rights.
  */
 
-process.env.PORTAL_ISSUE_DELAY_MS = '300';
-process.env.PORTAL_CHECK_TIMEOUT_MS = '1500';
-
 let app: FastifyInstance;
 const c: Record<string, string> = {};
 let originServer: http.Server;
@@ -27,11 +24,19 @@ let closedPort = 0;
 
 const P = '/impapi/protection/application';
 const get = (who: string, url: string) => call(app, c[who], { method: 'GET', url, headers: { 'x-portal-lang': 'en' } });
-const post = (who: string, url: string, payload: unknown) => call(app, c[who], { method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'x-portal-lang': 'en' } });
+const post = (who: string, url: string, payload: unknown) =>
+  call(app, c[who], { method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'x-portal-lang': 'en' } });
 
 const website = (over: Record<string, unknown> = {}) => ({
-  domain: 'shop.acme-media.com', originType: 'single', lbMode: 'least_pending', origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 100, role: 'active' }],
-  remark: 'main shop', certificateId: null, hsts: { enabled: true, maxAge: 31536000, includeSubdomains: false }, enabled: true, ...over,
+  domain: 'shop.acme-media.com',
+  originType: 'single',
+  lbMode: 'least_pending',
+  origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 100, role: 'active' }],
+  remark: 'main shop',
+  certificateId: null,
+  hsts: { enabled: true, maxAge: 31536000, includeSubdomains: false },
+  enabled: true,
+  ...over,
 });
 
 async function waitConfigured(id: number, who = 'acme'): Promise<Website> {
@@ -55,7 +60,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((r) => probe.close(() => r()));
-  app = await makeApp({ allowPrivateOrigins: true, ingestToken: 'waf-shipper' });
+  app = await makeApp({ allowPrivateOrigins: true, ingestToken: 'waf-shipper', issueDelayMs: 300, checkTimeoutMs: 1500 });
   await app.ready();
   for (const u of ['acme', 'globex', 'acme_viewer', 'nobody']) c[u] = await signIn(app, u);
 }, 120_000);
@@ -76,7 +81,7 @@ describe('websites', () => {
     expect(a.body.data).not.toBe(b.body.data);
   });
 
-  it('certificate search: the caller\'s certificates whose names cover the domain', async () => {
+  it("certificate search: the caller's certificates whose names cover the domain", async () => {
     const res = await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com');
     const names = (res.body.data as Array<{ name: string }>).map((x) => x.name);
     expect(names).toContain('Acme Media wildcard');
@@ -85,7 +90,7 @@ describe('websites', () => {
     expect(globex.body.data).toEqual([]);
   });
 
-  it('validates with the spec\'s messages (number code, text in msg and data)', async () => {
+  it("validates with the spec's messages (number code, text in msg and data)", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ domain: '' }, 'Cannot be empty'],
       [{ domain: 'not a domain' }, 'Format error'],
@@ -94,7 +99,14 @@ describe('websites', () => {
       [{ origins: [] }, 'Cannot be empty'],
       [{ remark: 'x'.repeat(101) }, 'The remark may have at most 100 characters'],
       [
-        { originType: 'multiple', lbMode: 'weighted', origins: [{ address: 'a.example.com', weight: 60, role: 'active' }, { address: 'b.example.com:8080', weight: 30, role: 'standby' }] },
+        {
+          originType: 'multiple',
+          lbMode: 'weighted',
+          origins: [
+            { address: 'a.example.com', weight: 60, role: 'active' },
+            { address: 'b.example.com:8080', weight: 30, role: 'standby' },
+          ],
+        },
         'The weights must add up to 100',
       ],
     ];
@@ -118,10 +130,19 @@ describe('websites', () => {
 
   it('creates (configuring → configured, asynchronously), weighted origins adding up to 100', async () => {
     const cert = ((await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com')).body.data as Array<{ id: number }>)[0].id;
-    const res = await post('acme', `${P}/manager/create`, website({
-      certificateId: cert, originType: 'multiple', lbMode: 'weighted',
-      origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 70, role: 'active' }, { address: `http://127.0.0.1:${closedPort}`, weight: 30, role: 'standby' }],
-    }));
+    const res = await post(
+      'acme',
+      `${P}/manager/create`,
+      website({
+        certificateId: cert,
+        originType: 'multiple',
+        lbMode: 'weighted',
+        origins: [
+          { address: `http://127.0.0.1:${originPort}`, weight: 70, role: 'active' },
+          { address: `http://127.0.0.1:${closedPort}`, weight: 30, role: 'standby' },
+        ],
+      }),
+    );
     expect(res.body.code).toBe(0);
     created = res.body.data as Website;
     expect(created.status).toBe('configuring');
@@ -135,7 +156,16 @@ describe('websites', () => {
   });
 
   it('update and disable while configured; blocked while configuring', async () => {
-    const up = await post('acme', `${P}/manager/update`, { id: created.id, ...website({ remark: 'renamed', certificateId: created.certificateId, originType: created.originType, lbMode: created.lbMode, origins: created.origins }) });
+    const up = await post('acme', `${P}/manager/update`, {
+      id: created.id,
+      ...website({
+        remark: 'renamed',
+        certificateId: created.certificateId,
+        originType: created.originType,
+        lbMode: created.lbMode,
+        origins: created.origins,
+      }),
+    });
     expect(up.body.code).toBe(0);
     expect((up.body.data as Website).status).toBe('configuring');
     const blocked = await post('acme', `${P}/manager/disable`, { id: created.id });
@@ -187,11 +217,23 @@ describe('policies and rules', () => {
     expect(bad.body.msg).toBe('Format error');
     const empty = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: '', type: 2, ips: ['1.2.3.4'] });
     expect(empty.body.msg).toBe('Cannot be empty');
-    const acl = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'Block RU', type: 1, countries: ['ru'], ips: ['203.0.113.0/24'], exceptions: ['203.0.113.7'] });
+    const acl = await post('acme', `${P}/policy/create`, {
+      websiteId: created.id,
+      name: 'Block RU',
+      type: 1,
+      countries: ['ru'],
+      ips: ['203.0.113.0/24'],
+      exceptions: ['203.0.113.7'],
+    });
     expect(acl.body.code).toBe(0);
     policy = acl.body.data as Policy;
     expect(policy.countries).toEqual(['RU']);
-    const waf = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'WAF', type: 3, waf: { xss: 'block_request', sqli: 'block_ip', rfi: 'alert', illegalResource: 'ignore' } });
+    const waf = await post('acme', `${P}/policy/create`, {
+      websiteId: created.id,
+      name: 'WAF',
+      type: 3,
+      waf: { xss: 'block_request', sqli: 'block_ip', rfi: 'alert', illegalResource: 'ignore' },
+    });
     expect((waf.body.data as Policy).waf.sqli).toBe('block_ip');
     const up = await post('acme', `${P}/policy/update`, { id: policy.id, name: 'Block RU', type: 1, countries: ['RU'], enabled: false });
     expect((up.body.data as Policy).enabled).toBe(false);
@@ -214,7 +256,11 @@ describe('policies and rules', () => {
     ];
     for (const [actionType, action] of actions) {
       const res = await post('acme', `${P}/rule/create`, {
-        websiteId: created.id, name: `rule ${actionType}`, actionType, action, interval: 60,
+        websiteId: created.id,
+        name: `rule ${actionType}`,
+        actionType,
+        action,
+        interval: 60,
         filters: [{ field: 'path', operator: 'startsWith', value: '/api' }],
       });
       expect(res.body.code, JSON.stringify(res.body)).toBe(0);
@@ -222,9 +268,20 @@ describe('policies and rules', () => {
     }
     expect(rules.map((r) => r.priority)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(rules[0].status).toBe('configuring');
-    const unsafe = await post('acme', `${P}/rule/create`, { websiteId: created.id, name: 'redos', actionType: 3, action: { mode: 'block' }, filters: [{ field: 'path', operator: 'regex', value: '(a+)+$' }] });
+    const unsafe = await post('acme', `${P}/rule/create`, {
+      websiteId: created.id,
+      name: 'redos',
+      actionType: 3,
+      action: { mode: 'block' },
+      filters: [{ field: 'path', operator: 'regex', value: '(a+)+$' }],
+    });
     expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long');
-    const noTarget = await post('acme', `${P}/rule/create`, { websiteId: created.id, name: 'r', actionType: 1, action: { statusCode: 301 } });
+    const noTarget = await post('acme', `${P}/rule/create`, {
+      websiteId: created.id,
+      name: 'r',
+      actionType: 1,
+      action: { statusCode: 301 },
+    });
     expect(noTarget.body.msg).toBe('Cannot be empty');
     for (let i = 0; i < 50; i++) {
       const list = (await get('acme', `${P}/rule/list/${created.id}`)).body.data as Rule[];
@@ -234,13 +291,19 @@ describe('policies and rules', () => {
     throw new Error('rules not configured');
   });
 
-  it('reorders by priority (all the website\'s rules, each once); a disabled rule ends disabled', async () => {
+  it("reorders by priority (all the website's rules, each once); a disabled rule ends disabled", async () => {
     const order = [...rules].reverse().map((r) => r.id);
     const bad = await post('acme', `${P}/rule/priority`, { websiteId: created.id, ids: order.slice(1) });
     expect(bad.body.code).not.toBe(0);
     const res = await post('acme', `${P}/rule/priority`, { websiteId: created.id, ids: order });
     expect((res.body.data as Rule[]).map((r) => r.id)).toEqual(order);
-    const up = await post('acme', `${P}/rule/update`, { id: rules[0].id, name: 'rule 1', actionType: 1, action: { target: '/x', statusCode: 302 }, enabled: false });
+    const up = await post('acme', `${P}/rule/update`, {
+      id: rules[0].id,
+      name: 'rule 1',
+      actionType: 1,
+      action: { target: '/x', statusCode: 302 },
+      enabled: false,
+    });
     expect(up.body.code).toBe(0);
     for (let i = 0; i < 50; i++) {
       const r = (await get('acme', `${P}/rule/detail/${rules[0].id}`)).body.data as Rule;
@@ -257,7 +320,7 @@ describe('policies and rules', () => {
     expect(apps.map((a) => a.id)).toContain('googlebot');
   });
 
-  it('tenant isolation: globex never sees or changes acme\'s website, policy or rule', async () => {
+  it("tenant isolation: globex never sees or changes acme's website, policy or rule", async () => {
     const missing = async (res: Awaited<ReturnType<typeof get>>) => {
       expect(res.body.code).toBe(404);
     };
@@ -284,19 +347,41 @@ describe('policies and rules', () => {
 });
 
 describe('dashboard', () => {
-  it('byteList and countList from the access logs of the website\'s domain', async () => {
+  it("byteList and countList from the access logs of the website's domain", async () => {
     const end = Math.floor(Date.now() / 1000);
     const start = end - 3600;
     // Two log rows of the website's domain (acme), one of another account's same name (ignored).
     const row = (account: string, ts: number, bytes: number) => ({
-      ts, account, domain: 'shop.acme-media.com', url: '/a', method: 'GET', status: 200, bytes, request_time: 10, cache_hit: 1, client_ip: '1.2.3.4',
-      continent: 'Asia', country: 'CN', province: '', isp: '', user_agent: 'x', referer: '', provider: '', edge_node: '',
+      ts,
+      account,
+      domain: 'shop.acme-media.com',
+      url: '/a',
+      method: 'GET',
+      status: 200,
+      bytes,
+      request_time: 10,
+      cache_hit: 1,
+      client_ip: '1.2.3.4',
+      continent: 'Asia',
+      country: 'CN',
+      province: '',
+      isp: '',
+      user_agent: 'x',
+      referer: '',
+      provider: '',
+      edge_node: '',
     });
-    const lines = [row('acme', end - 600, 1000), row('acme', end - 590, 3000), row('globex', end - 600, 99999)].map((r) => JSON.stringify(r)).join('\n');
+    const lines = [row('acme', end - 600, 1000), row('acme', end - 590, 3000), row('globex', end - 600, 99999)]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
     await app.traffic.insertRaw('traffic.access_log', lines, 'JSONEachRow');
     const res = await post('acme', `${P}/statistic/data`, { websiteId: created.id, startTime: start, endTime: end });
     expect(res.body.code).toBe(0);
-    const data = res.body.data as { byteList: Array<{ time: number; flow: number; bandwidth: number }>; countList: Array<{ count: number }>; interval: number };
+    const data = res.body.data as {
+      byteList: Array<{ time: number; flow: number; bandwidth: number }>;
+      countList: Array<{ count: number }>;
+      interval: number;
+    };
     expect(data.interval).toBe(300);
     expect(data.byteList.reduce((s, p) => s + p.flow, 0)).toBe(4000);
     expect(data.countList.reduce((s, p) => s + p.count, 0)).toBe(2);
@@ -312,21 +397,87 @@ describe('security events', () => {
   // A window 30 days back, where the demo (7 days) has no events: only the fixture is there.
   const t0 = Math.floor(Date.now() / 1000 / 300) * 300 - 30 * 86_400;
   const ev = (over: Partial<SecurityEventRow>): SecurityEventRow => ({
-    ts: t0 + 60, account: 'acme', website_id: created.id, domain: 'shop.acme-media.com', source_kind: 'waf', source_id: 1, source_name: 'WAF',
-    category: 'sqli', action: 'block_request', client_ip: '192.0.2.1', country: 'US', url: "/item?id=1' OR '1'='1", user_agent: 'sqlmap/1.7', ...over,
+    ts: t0 + 60,
+    account: 'acme',
+    website_id: created.id,
+    domain: 'shop.acme-media.com',
+    source_kind: 'waf',
+    source_id: 1,
+    source_name: 'WAF',
+    category: 'sqli',
+    action: 'block_request',
+    client_ip: '192.0.2.1',
+    country: 'US',
+    url: "/item?id=1' OR '1'='1",
+    user_agent: 'sqlmap/1.7',
+    ...over,
   });
   const fixture = (): SecurityEventRow[] => [
-    ev({}), ev({ ts: t0 + 70 }), ev({ ts: t0 + 400, client_ip: '192.0.2.1', category: 'xss', url: '/?q=<script>' }),
-    ev({ ts: t0 + 900, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
-    ev({ ts: t0 + 905, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
-    ev({ ts: t0 + 910, client_ip: '192.0.2.2', country: 'RU', category: 'rate', action: 'rate_limit', source_kind: 'rule', source_id: 7, source_name: 'Rate-limit login', url: '/login' }),
-    ev({ ts: t0 + 1800, client_ip: '192.0.2.3', country: 'KP', category: 'acl', action: 'block', source_kind: 'acl', source_id: 3, source_name: 'Block regions', url: '/' }),
+    ev({}),
+    ev({ ts: t0 + 70 }),
+    ev({ ts: t0 + 400, client_ip: '192.0.2.1', category: 'xss', url: '/?q=<script>' }),
+    ev({
+      ts: t0 + 900,
+      client_ip: '192.0.2.2',
+      country: 'RU',
+      category: 'rate',
+      action: 'rate_limit',
+      source_kind: 'rule',
+      source_id: 7,
+      source_name: 'Rate-limit login',
+      url: '/login',
+    }),
+    ev({
+      ts: t0 + 905,
+      client_ip: '192.0.2.2',
+      country: 'RU',
+      category: 'rate',
+      action: 'rate_limit',
+      source_kind: 'rule',
+      source_id: 7,
+      source_name: 'Rate-limit login',
+      url: '/login',
+    }),
+    ev({
+      ts: t0 + 910,
+      client_ip: '192.0.2.2',
+      country: 'RU',
+      category: 'rate',
+      action: 'rate_limit',
+      source_kind: 'rule',
+      source_id: 7,
+      source_name: 'Rate-limit login',
+      url: '/login',
+    }),
+    ev({
+      ts: t0 + 1800,
+      client_ip: '192.0.2.3',
+      country: 'KP',
+      category: 'acl',
+      action: 'block',
+      source_kind: 'acl',
+      source_id: 3,
+      source_name: 'Block regions',
+      url: '/',
+    }),
     ev({ ts: t0 + 2400, client_ip: '192.0.2.4', country: 'BR', category: 'rfi', action: 'alert', url: '/?p=php://input' }),
-    ev({ ts: t0 + 3000, client_ip: '192.0.2.5', country: 'US', category: 'security', action: 'challenge', source_kind: 'rule', source_id: 8, source_name: 'Challenge', user_agent: 'curl/8.4.0' }),
+    ev({
+      ts: t0 + 3000,
+      client_ip: '192.0.2.5',
+      country: 'US',
+      category: 'security',
+      action: 'challenge',
+      source_kind: 'rule',
+      source_id: 8,
+      source_name: 'Challenge',
+      user_agent: 'curl/8.4.0',
+    }),
     // not counted: out of the range, and a row of another account naming acme's website
-    ev({ ts: t0 + 3600 }), ev({ ts: t0 + 100, account: 'globex', client_ip: '192.0.2.99' }),
+    ev({ ts: t0 + 3600 }),
+    ev({ ts: t0 + 100, account: 'globex', client_ip: '192.0.2.99' }),
   ];
-  const inRange = (rows: SecurityEventRow[]) => rows.filter((r) => r.account === 'acme' && r.website_id === created.id && r.ts >= t0 && r.ts < t0 + 3600);
+  const inRange = (rows: SecurityEventRow[]) =>
+    rows.filter((r) => r.account === 'acme' && r.website_id === created.id && r.ts >= t0 && r.ts < t0 + 3600);
   /** [key, count] largest first, ties by key: computed here, independently of the SQL. */
   const tally = (rows: SecurityEventRow[], key: (r: SecurityEventRow) => string) => {
     const m = new Map<string, number>();
@@ -339,11 +490,17 @@ describe('security events', () => {
     return res.body.data as StatisticData;
   };
 
-  it('kind security_events through the ingest path; the dashboard figures are the fixture\'s sums', async () => {
+  it("kind security_events through the ingest path; the dashboard figures are the fixture's sums", async () => {
     const rows = fixture();
-    const lines = [...rows.map((r) => JSON.stringify(r)), JSON.stringify(ev({ action: 'bogus' as SecurityEventRow['action'] })), JSON.stringify(ev({ category: 'nope' as SecurityEventRow['category'] }))];
+    const lines = [
+      ...rows.map((r) => JSON.stringify(r)),
+      JSON.stringify(ev({ action: 'bogus' as SecurityEventRow['action'] })),
+      JSON.stringify(ev({ category: 'nope' as SecurityEventRow['category'] })),
+    ];
     const res = await app.inject({
-      method: 'POST', url: '/api/log/ingest?kind=security_events', payload: lines.join('\n'),
+      method: 'POST',
+      url: '/api/log/ingest?kind=security_events',
+      payload: lines.join('\n'),
       headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer waf-shipper' },
     });
     const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
@@ -355,7 +512,11 @@ describe('security events', () => {
     const d = await stats('acme', { websiteId: created.id });
     expect(d.totalEvents).toBe(expected.length);
     expect(d.eventCountList.reduce((s, p) => s + p.count, 0)).toBe(expected.length);
-    expect(d.eventCountList).toEqual(tally(expected, (r) => String(Math.floor(r.ts / 300) * 300 * 1000)).map(([t, n]) => ({ time: Number(t), count: n })).sort((a, b) => a.time - b.time));
+    expect(d.eventCountList).toEqual(
+      tally(expected, (r) => String(Math.floor(r.ts / 300) * 300 * 1000))
+        .map(([t, n]) => ({ time: Number(t), count: n }))
+        .sort((a, b) => a.time - b.time),
+    );
     expect(d.topCategories.map((c) => [c.category, c.count])).toEqual(tally(expected, (r) => r.category));
     expect(d.topIps.map((c) => [c.ip, c.count])).toEqual(tally(expected, (r) => r.client_ip));
     expect(d.topIps[0]).toEqual({ ip: '192.0.2.1', country: 'US', count: 3 });
@@ -365,7 +526,7 @@ describe('security events', () => {
     expect((await stats('acme', {})).totalEvents).toBe(expected.length);
   });
 
-  it('tenant isolation and rights: globex never sees acme\'s events, acme_viewer is refused', async () => {
+  it("tenant isolation and rights: globex never sees acme's events, acme_viewer is refused", async () => {
     await insertSecurityEvents(app.traffic, [ev({ ts: t0 + 200, client_ip: '192.0.2.50' })]);
     const gx = await stats('globex', {});
     expect(gx.totalEvents).toBe(0);
@@ -375,7 +536,7 @@ describe('security events', () => {
     expect((await stats('acme', { websiteId: created.id })).topIps.some((r) => r.ip === '192.0.2.50')).toBe(true);
   });
 
-  it('the demo events are the real evaluator\'s decisions on generated traffic', async () => {
+  it("the demo events are the real evaluator's decisions on generated traffic", async () => {
     const list = (await get('acme', `${P}/manager/list`)).body.data as { list: Website[] };
     const demo = list.list.find((w) => w.domain === 'www.acme-media.com')!;
     const end = Math.floor(Date.now() / 1000);
@@ -391,38 +552,59 @@ describe('security events', () => {
     const rules = (await get('acme', `${P}/rule/list/${demo.id}`)).body.data as Rule[];
     const evaluate = compileWebsite(policies, rules);
     const rows = await app.traffic.query<SecurityEventRow>(
-      `SELECT * REPLACE (toUnixTimestamp(ts) AS ts) FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND category != 'rate' ORDER BY ts, client_ip, url LIMIT 200`, { id: demo.id },
+      `SELECT * REPLACE (toUnixTimestamp(ts) AS ts) FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND category != 'rate' ORDER BY ts, client_ip, url LIMIT 200`,
+      { id: demo.id },
     );
     expect(rows.length).toBeGreaterThan(0);
     // (ts read as epoch seconds: the DateTime's text form would compare as NaN)
     // A block IP / block user holds for DEMO_BLOCK_SECONDS: a later request of that client is blocked
     // by it even when the evaluator alone would let it pass.
     const all = await app.traffic.query<SecurityEventRow>(
-      `SELECT * REPLACE (toUnixTimestamp(ts) AS ts) FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} ORDER BY ts`, { id: demo.id },
+      `SELECT * REPLACE (toUnixTimestamp(ts) AS ts) FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} ORDER BY ts`,
+      { id: demo.id },
     );
     let sticky = 0;
     for (const r of rows) {
-      const decision = evaluate({ method: r.url === '/login' ? 'POST' : 'GET', url: r.url, clientIp: r.client_ip, country: r.country, userAgent: r.user_agent, referer: '', headers: {} });
+      const decision = evaluate({
+        method: r.url === '/login' ? 'POST' : 'GET',
+        url: r.url,
+        clientIp: r.client_ip,
+        country: r.country,
+        userAgent: r.user_agent,
+        referer: '',
+        headers: {},
+      });
       if (decision.action === r.action && decision.decidedBy?.id === Number(r.source_id)) continue;
       sticky++;
-      const held = all.find((e) => e.action === r.action && e.client_ip === r.client_ip && (r.action === 'block_ip' || e.user_agent === r.user_agent)
-        // the blocking request may fall in the same second as the one it holds (ts are whole seconds)
-        && Number(e.ts) <= Number(r.ts) && Number(r.ts) < Number(e.ts) + DEMO_BLOCK_SECONDS && Number(e.source_id) === Number(r.source_id)
-        && !(Number(e.ts) === Number(r.ts) && e.url === r.url));
+      const held = all.find(
+        (e) =>
+          e.action === r.action &&
+          e.client_ip === r.client_ip &&
+          (r.action === 'block_ip' || e.user_agent === r.user_agent) &&
+          // the blocking request may fall in the same second as the one it holds (ts are whole seconds)
+          Number(e.ts) <= Number(r.ts) &&
+          Number(r.ts) < Number(e.ts) + DEMO_BLOCK_SECONDS &&
+          Number(e.source_id) === Number(r.source_id) &&
+          !(Number(e.ts) === Number(r.ts) && e.url === r.url),
+      );
       expect([r.url, r.action, held !== undefined]).toEqual([r.url, r.action, true]);
     }
     // the sqli campaign (block IP on this website) also browses ordinary pages: some are held
     const [held] = await app.traffic.query<{ n: string }>(
       `SELECT count() AS n FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32} AND action = 'block_ip' AND category = 'sqli'
-         AND url IN {benign:Array(String)}`, { id: demo.id, benign: BENIGN_PATHS },
+         AND url IN {benign:Array(String)}`,
+      { id: demo.id, benign: BENIGN_PATHS },
     );
-    console.log(`demo events re-evaluated: ${rows.length}, of which held by an earlier block: ${sticky}; sqli block-IP events on ordinary pages: ${held.n}`);
+    console.log(
+      `demo events re-evaluated: ${rows.length}, of which held by an earlier block: ${sticky}; sqli block-IP events on ordinary pages: ${held.n}`,
+    );
     expect(Number(held.n)).toBeGreaterThan(0);
     // Every event's request is in the access log of the website's domain (same time, client, URL, user agent).
     const [joined] = await app.traffic.query<{ events: string; logged: string }>(
       `SELECT count() AS events, countIf((ts, client_ip, url, user_agent) IN (
          SELECT ts, IPv4NumToString(client_ip), url, user_agent FROM traffic.access_log WHERE account = 'acme' AND domain = {domain:String})) AS logged
-       FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32}`, { id: demo.id, domain: demo.domain },
+       FROM traffic.security_events WHERE account = 'acme' AND website_id = {id:UInt32}`,
+      { id: demo.id, domain: demo.domain },
     );
     expect(Number(joined.events)).toBeGreaterThan(0);
     expect(Number(joined.logged)).toBe(Number(joined.events));
@@ -430,12 +612,35 @@ describe('security events', () => {
 
   it('demo: a block IP holds for the block time, and the blocked requests are logged with status 403', async () => {
     const site: DemoEventSite = {
-      id: 1, account: 'acme', domain: 'sticky.example', rules: [],
-      policies: [{ id: 5, name: 'waf', type: 3, enabled: true, countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [],
-        waf: { xss: 'ignore', sqli: 'block_ip', rfi: 'ignore', illegalResource: 'ignore' } }],
+      id: 1,
+      account: 'acme',
+      domain: 'sticky.example',
+      rules: [],
+      policies: [
+        {
+          id: 5,
+          name: 'waf',
+          type: 3,
+          enabled: true,
+          countries: [],
+          urls: [],
+          ips: [],
+          clientAppIds: [],
+          exceptions: [],
+          waf: { xss: 'ignore', sqli: 'block_ip', rfi: 'ignore', illegalResource: 'ignore' },
+        },
+      ],
     };
     const evaluate = stickyBlocks((req) => compileWebsite(site.policies, [])(req), 600);
-    const req = (url: string, clientIp = '192.0.2.9') => ({ method: 'GET', url, clientIp, country: 'US', userAgent: 'x', referer: '', headers: {} });
+    const req = (url: string, clientIp = '192.0.2.9') => ({
+      method: 'GET',
+      url,
+      clientIp,
+      country: 'US',
+      userAgent: 'x',
+      referer: '',
+      headers: {},
+    });
     expect(evaluate(req('/'), 0).action).toBe('pass');
     expect(evaluate(req("/item?id=1' OR '1'='1"), 10).action).toBe('block_ip');
     const held = evaluate(req('/'), 100);

@@ -4,8 +4,6 @@
  */
 import { afterEach, beforeEach, vi } from 'vitest';
 import { testDataProvider, type DataProvider } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
 import { AnalysisScreen } from '../../resources/traffic/analysis/AnalysisScreen';
@@ -31,7 +29,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-export const ALL_TABS = ['portal:overview:view:*', 'portal:log:view:*', ...['top', 'hit', 'client', 'source', 'status', 'ip', 'distribution'].map((t) => `portal:log:${t}:*`)];
+export const ALL_TABS = [
+  'portal:overview:view:*',
+  'portal:log:view:*',
+  ...['top', 'hit', 'client', 'source', 'status', 'ip', 'distribution'].map((t) => `portal:log:${t}:*`),
+];
 
 export function signInAcme(permissionList: string[] = ALL_TABS) {
   writeUserInfo(
@@ -85,19 +87,61 @@ export const replies = {
     ],
   },
   pullDown: {
-    all: { continent: [{ name: 'Asia', value: 'Asia' }], country: [{ name: 'CN', value: 'CN' }, { name: 'US', value: 'US' }] },
+    all: {
+      continent: [{ name: 'Asia', value: 'Asia' }],
+      country: [
+        { name: 'CN', value: 'CN' },
+        { name: 'US', value: 'US' },
+      ],
+    },
     cn: { province: [{ name: 'Guangdong', value: 'Guangdong' }], isp: [{ name: 'China Telecom', value: 'China Telecom' }] },
   },
   simple: {
-    total: 1_234_567, avg: 4286.69, current: 3_900, max: 12_345, min: 0,
+    total: 1_234_567,
+    avg: 4286.69,
+    current: 3_900,
+    max: 12_345,
+    min: 0,
     histogramList: [{ key: T0, value: 12_345 }],
-    urltermsList: [], HIT: 0, MISS: 0, hitPercent: 0, agentList: [], referrerList: [], ipCount: 0, independentIPList: [], userDistributionList: [],
-    statusCode0: 0, statusCode1: 0, statusCode2: 0, statusCode3: 0, statusCode4: 0, statusCode5: 0,
+    urltermsList: [],
+    HIT: 0,
+    MISS: 0,
+    hitPercent: 0,
+    agentList: [],
+    referrerList: [],
+    ipCount: 0,
+    independentIPList: [],
+    userDistributionList: [],
+    statusCode0: 0,
+    statusCode1: 0,
+    statusCode2: 0,
+    statusCode3: 0,
+    statusCode4: 0,
+    statusCode5: 0,
   },
   bandAndFlow: { bandAndFlowList: [{ timestamp: T0, flow: 1_961_250_000, bandwidth: 52_300_000 }], totalFlow: 1_961_250_000 },
   count: {
-    count: { request: 1_234_567, flow: 9_876_543_210, hit: 1_000_000, miss: 234_567, hitFlow: 9e9, missFlow: 876_543_210, hitPercent: 81.0, byteHitPercent: 91.13, peakBandwidth: 52_300_000, peakTime: T0 },
-    listTC: [{ recordTime: T0, request: 600_000, hit: 500_000, miss: 100_000, status: { statusCode0: 0, statusCode1: 0, statusCode2: 560_000, statusCode3: 30_000, statusCode4: 9_000, statusCode5: 1_000 } }],
+    count: {
+      request: 1_234_567,
+      flow: 9_876_543_210,
+      hit: 1_000_000,
+      miss: 234_567,
+      hitFlow: 9e9,
+      missFlow: 876_543_210,
+      hitPercent: 81.0,
+      byteHitPercent: 91.13,
+      peakBandwidth: 52_300_000,
+      peakTime: T0,
+    },
+    listTC: [
+      {
+        recordTime: T0,
+        request: 600_000,
+        hit: 500_000,
+        miss: 100_000,
+        status: { statusCode0: 0, statusCode1: 0, statusCode2: 560_000, statusCode3: 30_000, statusCode4: 9_000, statusCode5: 1_000 },
+      },
+    ],
     listBT: [{ recordTime: T0, flow: 5e9, bandwidth: 52_300_000 }],
   } satisfies CountDetail,
   urlTop: {
@@ -194,7 +238,12 @@ export function analysisProvider(overrides: Partial<{ [K in keyof Methods]: Meth
   return methods as unknown as { [K in keyof typeof methods]: ReturnType<typeof vi.fn> };
 }
 
-export function renderScreen(variant: AnalysisVariant, methods = analysisProvider(), locale: 'en' | 'zh' = 'en', withLanguageSwitch = false) {
+export function renderScreen(
+  variant: AnalysisVariant,
+  methods = analysisProvider(),
+  locale: 'en' | 'zh' = 'en',
+  withLanguageSwitch = false,
+) {
   const dataProvider = { ...testDataProvider(), ...methods } as unknown as DataProvider;
   const utils = renderInAdmin(
     <>

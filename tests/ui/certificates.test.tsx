@@ -2,15 +2,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
 import { CertificateList } from '../../resources/certificates/CertificateList';
 import { CertificateCreate } from '../../resources/certificates/CertificateCreate';
 import { editTransform, validateEdit } from '../../resources/certificates/CertificateEdit';
-import { accountChoices, certificatePemError, expiryOf, nameCovers, privateKeyPemError, shareError } from '../../resources/certificates/rules';
+import {
+  accountChoices,
+  certificatePemError,
+  expiryOf,
+  nameCovers,
+  privateKeyPemError,
+  shareError,
+} from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
 import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificates';
 import { testI18n } from './harness';
@@ -29,9 +34,16 @@ const KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n-----END PRI
 function signedIn(perms = OPERATE) {
   writeUserInfo(
     enrichUserInfo({
-      uid: 'u1', username: 'acme', email: 'acme@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media',
+      uid: 'u1',
+      username: 'acme',
+      email: 'acme@example.com',
+      role: 'customer',
+      account: 'acme',
+      accountName: 'Acme Media',
       accountChild: [{ account: 'acme_video', accountName: 'Acme Video', accountChild: [] }],
-      permissionList: perms, isMain: true, userType: 2,
+      permissionList: perms,
+      isMain: true,
+      userType: 2,
     }),
   );
 }
@@ -39,18 +51,41 @@ function signedIn(perms = OPERATE) {
 function cert(id: number, name: string, expireInDays: number, extra: Partial<Certificate> = {}): Certificate {
   const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString();
   return {
-    id, name, account: 'acme', username: 'acme', commonName: `${name.toLowerCase().replace(/\s+/g, '')}.example.com`,
-    dnsNames: [`${name.toLowerCase().replace(/\s+/g, '')}.example.com`], brand: 'Demo Trust', issuerOrganization: 'Demo Trust',
-    issuerDepartment: '', issuerCountry: 'US', issuerCommonName: 'Demo CA', serial: 'AB12', signatureAlgorithm: 'SHA256withECDSA',
-    keyAlgorithm: 'ECDSA P-256', awardedTime: iso(-10), expireTime: iso(expireInDays), createTime: iso(-9), updateTime: iso(-9),
-    share: false, shareAccounts: [], bindDomains: [], configuredDomains: [], logicDelete: 0, deleteLog: '', owned: true, ...extra,
+    id,
+    name,
+    account: 'acme',
+    username: 'acme',
+    commonName: `${name.toLowerCase().replace(/\s+/g, '')}.example.com`,
+    dnsNames: [`${name.toLowerCase().replace(/\s+/g, '')}.example.com`],
+    brand: 'Demo Trust',
+    issuerOrganization: 'Demo Trust',
+    issuerDepartment: '',
+    issuerCountry: 'US',
+    issuerCommonName: 'Demo CA',
+    serial: 'AB12',
+    signatureAlgorithm: 'SHA256withECDSA',
+    keyAlgorithm: 'ECDSA P-256',
+    awardedTime: iso(-10),
+    expireTime: iso(expireInDays),
+    createTime: iso(-9),
+    updateTime: iso(-9),
+    share: false,
+    shareAccounts: [],
+    bindDomains: [],
+    configuredDomains: [],
+    logicDelete: 0,
+    deleteLog: '',
+    owned: true,
+    ...extra,
   };
 }
 
 function provider(rows: Certificate[], extra: Record<string, unknown> = {}) {
   const dp = {
     getList: vi.fn(async () => ({ data: rows, total: rows.length })),
-    create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => ({ data: { ...cert(99, String(p.data.name), 200), ...p.data } })),
+    create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => ({
+      data: { ...cert(99, String(p.data.name), 200), ...p.data },
+    })),
     ...extra,
   };
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
@@ -108,10 +143,18 @@ describe('certificate rules (pure)', () => {
     const info = JSON.parse(sessionStorage.getItem('userinfo')!);
     expect(accountChoices(info.treeData).map((c) => c.id)).toEqual(['acme', 'acme_video']);
     expect(certificateSearchBody({ filter: {}, pagination: { page: 1, perPage: 10 } })).toBeNull();
-    expect(certificateSearchBody({ filter: { domain: ' www.a.com ', expiry: 'expiring' }, pagination: { page: 2, perPage: 20 }, sort: { field: 'name', order: 'ASC' } }))
-      .toEqual({ name: undefined, domain: 'www.a.com', expiry: 'expiring', pageNum: 2, pageSize: 20, sortField: 'name', sortOrder: 'ASC' });
+    expect(
+      certificateSearchBody({
+        filter: { domain: ' www.a.com ', expiry: 'expiring' },
+        pagination: { page: 2, perPage: 20 },
+        sort: { field: 'name', order: 'ASC' },
+      }),
+    ).toEqual({ name: undefined, domain: 'www.a.com', expiry: 'expiring', pageNum: 2, pageSize: 20, sortField: 'name', sortOrder: 'ASC' });
     const rows = [cert(1, 'b', 10), cert(2, 'a', 20), cert(3, 'c', 5)];
-    expect(pageOf(rows, { sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 2 } })).toMatchObject({ total: 3, data: [{ name: 'a' }, { name: 'b' }] });
+    expect(pageOf(rows, { sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 2 } })).toMatchObject({
+      total: 3,
+      data: [{ name: 'a' }, { name: 'b' }],
+    });
   });
 });
 
@@ -173,12 +216,23 @@ describe('certificate list', () => {
 describe('edit form (rename, share, renew)', () => {
   it('needs both renewal fields or neither, and turns them into certificate/privateKey', () => {
     expect(validateEdit({ name: 'x', share: false })).toEqual({});
-    expect(validateEdit({ name: '', share: true, shareAccounts: [] })).toMatchObject({ name: expect.stringMatching(/required/), shareAccounts: expect.stringMatching(/shareAccount/) });
+    expect(validateEdit({ name: '', share: true, shareAccounts: [] })).toMatchObject({
+      name: expect.stringMatching(/required/),
+      shareAccounts: expect.stringMatching(/shareAccount/),
+    });
     expect(validateEdit({ name: 'x', renewCertificate: CERT_PEM })).toEqual({ renewPrivateKey: expect.stringMatching(/renewBoth/) });
-    expect(validateEdit({ name: 'x', renewCertificate: 'junk', renewPrivateKey: KEY_PEM })).toEqual({ renewCertificate: expect.stringMatching(/format/) });
+    expect(validateEdit({ name: 'x', renewCertificate: 'junk', renewPrivateKey: KEY_PEM })).toEqual({
+      renewCertificate: expect.stringMatching(/format/),
+    });
     const current = { ...cert(1, 'Site', 100), certificate: 'CURRENT CHAIN' };
-    expect(editTransform({ ...current, renewCertificate: '', renewPrivateKey: ' ' })).toMatchObject({ certificate: undefined, privateKey: undefined });
-    expect(editTransform({ ...current, renewCertificate: CERT_PEM, renewPrivateKey: KEY_PEM })).toMatchObject({ certificate: CERT_PEM, privateKey: KEY_PEM });
+    expect(editTransform({ ...current, renewCertificate: '', renewPrivateKey: ' ' })).toMatchObject({
+      certificate: undefined,
+      privateKey: undefined,
+    });
+    expect(editTransform({ ...current, renewCertificate: CERT_PEM, renewPrivateKey: KEY_PEM })).toMatchObject({
+      certificate: CERT_PEM,
+      privateKey: KEY_PEM,
+    });
   });
 });
 
@@ -218,13 +272,24 @@ describe('upload form', () => {
     const { container } = renderAt(`/${RESOURCE}/create`, dataProvider);
     await screen.findByRole('button', { name: 'Save' });
     await user.type(container.querySelector('input[name="name"]')!, 'My site');
-    await user.upload(screen.getByTestId('certificate-file'), new File([CERT_PEM + CERT_PEM], 'chain.pem', { type: 'application/x-pem-file' }));
-    await waitFor(() => expect((container.querySelector('textarea[name="certificate"]') as HTMLTextAreaElement).value).toContain('BEGIN CERTIFICATE'));
+    await user.upload(
+      screen.getByTestId('certificate-file'),
+      new File([CERT_PEM + CERT_PEM], 'chain.pem', { type: 'application/x-pem-file' }),
+    );
+    await waitFor(() =>
+      expect((container.querySelector('textarea[name="certificate"]') as HTMLTextAreaElement).value).toContain('BEGIN CERTIFICATE'),
+    );
     expect(screen.getByText('2 certificates in the chain')).toBeInTheDocument();
     await user.upload(screen.getByTestId('privateKey-file'), new File([KEY_PEM], 'site.key'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dp.create).toHaveBeenCalledTimes(1));
-    expect(dp.create.mock.calls[0][1].data).toMatchObject({ name: 'My site', certificate: CERT_PEM + CERT_PEM, privateKey: KEY_PEM, share: false, account: 'acme' });
+    expect(dp.create.mock.calls[0][1].data).toMatchObject({
+      name: 'My site',
+      certificate: CERT_PEM + CERT_PEM,
+      privateKey: KEY_PEM,
+      share: false,
+      account: 'acme',
+    });
     expect(await screen.findByText('upload successful')).toBeInTheDocument();
   });
 

@@ -5,14 +5,24 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import {
+  AdminContext,
+  memoryStore,
+  Notification,
+  ResourceContextProvider,
+  testDataProvider,
+  type AuthProvider,
+  type DataProvider,
+  type Store,
+} from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 
 export type TestLocale = 'en' | 'zh';
 
 /** The portal's messages, starting in `locale`. */
-export const testI18n = (locale: TestLocale = 'en') => polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
+export const testI18n = (locale: TestLocale = 'en') =>
+  polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
 
 /** Signed in; every right to read, and the operation right when `operate`. */
 export function authFor(operate: boolean): AuthProvider {
@@ -37,7 +47,10 @@ export interface AdminRenderOptions {
   notifications?: boolean;
 }
 
-export function renderInAdmin(ui: ReactNode, { dataProvider = testDataProvider(), locale = 'en', authProvider, resource, store, notifications = true }: AdminRenderOptions = {}) {
+export function renderInAdmin(
+  ui: ReactNode,
+  { dataProvider = testDataProvider(), locale = 'en', authProvider, resource, store, notifications = true }: AdminRenderOptions = {},
+) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={testI18n(locale)} store={store ?? memoryStore()} authProvider={authProvider}>
       {resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui}

@@ -3,8 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
 import { HostList } from '../../resources/hosts/HostList';
 import { HostShow } from '../../resources/hosts/HostShow';
 import { OverviewHostPage } from '../../resources/hosts/overview/OverviewHostPage';
@@ -12,7 +10,6 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { Area, Host, HostCountReply, HostTypeOverview } from '../../common/wire/hosts';
 const http = vi.hoisted(() => ({ post: vi.fn(), get: vi.fn(), callEnvelope: vi.fn() }));
 vi.mock('../../dataProviders/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/http')>()), ...http }));
-// eslint-disable-next-line import/first
 import { hostsModule } from '../../dataProviders/api/hosts';
 import { renderInAdmin, authFor } from './harness';
 
@@ -22,12 +19,37 @@ const AREAS: Area[] = [
 ];
 
 const host = (over: Partial<Host> = {}): Host => ({
-  id: 1, type: 'vps', hostName: 'acme-web-01', instanceId: 'ins-0001', publicIp: '203.0.113.5', privateIp: '10.1.0.5', area: 'ap-hk', account: 'acme',
-  cpuCores: 4, memoryGb: 8, diskGb: 100, bandwidthMbps: 20, os: 'Debian 12', status: 'running', createTime: '2026-01-02T03:04:05.000Z',
-  expireTime: '2027-06-01T00:00:00.000Z', expiringSoon: false, cpuAvg: 12.34, cpuPeak: 40, ...over,
+  id: 1,
+  type: 'vps',
+  hostName: 'acme-web-01',
+  instanceId: 'ins-0001',
+  publicIp: '203.0.113.5',
+  privateIp: '10.1.0.5',
+  area: 'ap-hk',
+  account: 'acme',
+  cpuCores: 4,
+  memoryGb: 8,
+  diskGb: 100,
+  bandwidthMbps: 20,
+  os: 'Debian 12',
+  status: 'running',
+  createTime: '2026-01-02T03:04:05.000Z',
+  expireTime: '2027-06-01T00:00:00.000Z',
+  expiringSoon: false,
+  cpuAvg: 12.34,
+  cpuPeak: 40,
+  ...over,
 });
 
-function renderHosts(ui: ReactNode, dataProvider: DataProvider, { locale = 'en', authProvider = authFor(true), resource = 'cdn/cloudHostList' }: { locale?: 'en' | 'zh'; authProvider?: AuthProvider; resource?: string } = {}) {
+function renderHosts(
+  ui: ReactNode,
+  dataProvider: DataProvider,
+  {
+    locale = 'en',
+    authProvider = authFor(true),
+    resource = 'cdn/cloudHostList',
+  }: { locale?: 'en' | 'zh'; authProvider?: AuthProvider; resource?: string } = {},
+) {
   return renderInAdmin(ui, { dataProvider, locale, authProvider, resource });
 }
 
@@ -56,13 +78,24 @@ describe('host provider', () => {
     const r = await vps.getList!('cdn/cloudHostList', params({ area: 'ap-hk', status: 'stopped', expiring: true }));
     expect(r).toMatchObject({ total: 51, data: [{ id: 1 }] });
     expect(http.post).toHaveBeenCalledWith('/api/hostInfo/list/details', {
-      type: 'vps', pageNum: 2, pageSize: 50, sort: 'hostName', order: 'ASC', area: 'ap-hk', status: 'stopped', expiring: true, customs: 'acme,globex',
+      type: 'vps',
+      pageNum: 2,
+      pageSize: 50,
+      sort: 'hostName',
+      order: 'ASC',
+      area: 'ap-hk',
+      status: 'stopped',
+      expiring: true,
+      customs: 'acme,globex',
     });
   });
 
   it('searches through /api/hostInfo/search/fulltext and reads the field result; the customer filter wins over the stored customs', async () => {
     http.post.mockResolvedValueOnce({ result: [host({ id: 7 })], total: 1 });
-    const r = await hostsModule.resources!['cdn/specialHostList'].getList!('cdn/specialHostList', params({ q: ' 203.0 ', customer: 'globex' }));
+    const r = await hostsModule.resources!['cdn/specialHostList'].getList!(
+      'cdn/specialHostList',
+      params({ q: ' 203.0 ', customer: 'globex' }),
+    );
     expect(r.data.map((h) => h.id)).toEqual([7]);
     expect(http.post.mock.calls[0][0]).toBe('/api/hostInfo/search/fulltext');
     expect(http.post.mock.calls[0][1]).toMatchObject({ type: 'server', keyword: '203.0', customs: 'globex' });
@@ -77,13 +110,29 @@ describe('host provider', () => {
     await vps.getOne!('cdn/cloudHostList', { id: 1 });
     expect(http.post.mock.calls[1][1]).toEqual({ id: 1, type: 'vps', customs: '' });
     http.callEnvelope.mockResolvedValueOnce({ code: '0', data: null, msg: 'success' });
-    await expect(vps.update!('cdn/cloudHostList', { id: 1, data: { hostName: 'x' }, previousData: host() })).rejects.toThrow('resources.cdn/cloudHostList.renameError');
+    await expect(vps.update!('cdn/cloudHostList', { id: 1, data: { hostName: 'x' }, previousData: host() })).rejects.toThrow(
+      'resources.cdn/cloudHostList.renameError',
+    );
   });
 });
 
 describe('host list', () => {
   it('shows hosts with area names, last-hour CPU and the warning colour for hosts expiring within 30 days', async () => {
-    const getList = vi.fn(async () => ({ data: [host(), host({ id: 2, hostName: 'acme-db-02', expiringSoon: true, expireTime: '2026-12-01T00:00:00.000Z', cpuAvg: null, cpuPeak: null, status: 'stopped' })], total: 2 }));
+    const getList = vi.fn(async () => ({
+      data: [
+        host(),
+        host({
+          id: 2,
+          hostName: 'acme-db-02',
+          expiringSoon: true,
+          expireTime: '2026-12-01T00:00:00.000Z',
+          cpuAvg: null,
+          cpuPeak: null,
+          status: 'stopped',
+        }),
+      ],
+      total: 2,
+    }));
     renderHosts(<HostList type="vps" />, { ...testDataProvider({ getList: getList as never }), ...methods() });
     expect(await screen.findByText('acme-web-01', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'VPS' })).toBeInTheDocument();
@@ -123,7 +172,9 @@ describe('host list', () => {
 
   it("shows the server's msg when a rename is refused", async () => {
     const getList = vi.fn(async () => ({ data: [host()], total: 1 }));
-    const update = vi.fn(async () => { throw new PortalApiError('The host name may have at most 64 characters', '1', 200); });
+    const update = vi.fn(async () => {
+      throw new PortalApiError('The host name may have at most 64 characters', '1', 200);
+    });
     renderHosts(<HostList type="vps" />, { ...testDataProvider({ getList: getList as never, update: update as never }), ...methods() });
     await screen.findByText('acme-web-01');
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
@@ -134,7 +185,11 @@ describe('host list', () => {
 
   it('offers no rename to a viewer, and speaks Chinese', async () => {
     const getList = vi.fn(async () => ({ data: [host({ type: 'server' })], total: 1 }));
-    renderHosts(<HostList type="server" />, { ...testDataProvider({ getList: getList as never }), ...methods() }, { locale: 'zh', authProvider: authFor(false), resource: 'cdn/specialHostList' });
+    renderHosts(
+      <HostList type="server" />,
+      { ...testDataProvider({ getList: getList as never }), ...methods() },
+      { locale: 'zh', authProvider: authFor(false), resource: 'cdn/specialHostList' },
+    );
     expect(await screen.findByText('acme-web-01')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '物理服务器' })).toBeInTheDocument();
     expect(screen.getByText('运行中')).toBeInTheDocument();
@@ -144,7 +199,13 @@ describe('host list', () => {
 
 describe('host details', () => {
   it('shows the configuration and the 24 h curves', async () => {
-    const metrics = Array.from({ length: 288 }, (_, i) => ({ timestamp: 1_764_000_000 + i * 300, cpu: 20 + (i % 50), mem: 40, inBps: 1e6, outBps: 2e6 }));
+    const metrics = Array.from({ length: 288 }, (_, i) => ({
+      timestamp: 1_764_000_000 + i * 300,
+      cpu: 20 + (i % 50),
+      mem: 40,
+      inBps: 1e6,
+      outBps: 2e6,
+    }));
     const getOne = vi.fn(async () => ({ data: { ...host({ expiringSoon: true }), metrics } }));
     renderHosts(<HostShow id={1} />, { ...testDataProvider({ getOne: getOne as never }), ...methods() });
     await waitFor(() => expect(screen.getByTestId('host-fact-instanceId')).toHaveTextContent('ins-0001'));
@@ -163,12 +224,24 @@ describe('host details', () => {
 
 describe('host overview', () => {
   const count: HostCountReply = {
-    total: 72, expiring: 5, byType: { vps: 60, server: 12 },
+    total: 72,
+    expiring: 5,
+    byType: { vps: 60, server: 12 },
     byStatus: { running: 60, stopped: 8, expired: 1, creating: 1, error: 2 },
-    byTypeStatus: { vps: { running: 50, stopped: 6, expired: 1, creating: 1, error: 2 }, server: { running: 10, stopped: 2, expired: 0, creating: 0, error: 0 } },
+    byTypeStatus: {
+      vps: { running: 50, stopped: 6, expired: 1, creating: 1, error: 2 },
+      server: { running: 10, stopped: 2, expired: 0, creating: 0, error: 0 },
+    },
   };
   const view: HostTypeOverview = {
-    type: 'vps', hosts: 60, running: 50, cpuCores: 300, memoryGb: 600, diskGb: 6000, bandwidthMbps: 2000, expiring: 4,
+    type: 'vps',
+    hosts: 60,
+    running: 50,
+    cpuCores: 300,
+    memoryGb: 600,
+    diskGb: 6000,
+    bandwidthMbps: 2000,
+    expiring: 4,
     areas: [{ area: 'ap-hk', hosts: 10, running: 8, stopped: 2, expiring: 1, cpuCores: 40, memoryGb: 80, bandwidthMbps: 200 }],
     expiringHosts: [host({ expiringSoon: true, hostName: 'soon-01' })],
   };

@@ -17,30 +17,89 @@ import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../commo
 import { authFor } from './harness';
 
 const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
-vi.mock('../../dataProviders/monit/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/monit/http')>()), ...http }));
+vi.mock('../../dataProviders/monit/http', async (orig) => ({
+  ...(await orig<typeof import('../../dataProviders/monit/http')>()),
+  ...http,
+}));
 vi.mock('../../dataProviders/api/shell', () => ({ sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() } }));
-// eslint-disable-next-line import/first
-import { monitModule, memberRecord, CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, HISTORY_RESOURCE, RULE_RESOURCE } from '../../dataProviders/monit/monitoring';
+import {
+  monitModule,
+  memberRecord,
+  CONTACT_RESOURCE,
+  GROUP_MEMBER_RESOURCE,
+  GROUP_RESOURCE,
+  HISTORY_RESOURCE,
+  RULE_RESOURCE,
+} from '../../dataProviders/monit/monitoring';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const contact: Contact = {
-  id: 1, name: 'Ops', email: 'ops@acme.example', mobile: '+8613800138000', webhook: '', language: 'en', remark: 'NOC', groups: ['On call'],
-  createTime: '2026-11-01T00:00:00Z', updateTime: '2026-11-01T00:00:00Z',
+  id: 1,
+  name: 'Ops',
+  email: 'ops@acme.example',
+  mobile: '+8613800138000',
+  webhook: '',
+  language: 'en',
+  remark: 'NOC',
+  groups: ['On call'],
+  createTime: '2026-11-01T00:00:00Z',
+  updateTime: '2026-11-01T00:00:00Z',
 };
-const group: ContactGroup = { id: 5, name: 'On call', description: 'night', members: [{ id: 1, name: 'Ops' }], createTime: '', updateTime: '' };
+const group: ContactGroup = {
+  id: 5,
+  name: 'On call',
+  description: 'night',
+  members: [{ id: 1, name: 'Ops' }],
+  createTime: '',
+  updateTime: '',
+};
 const rule: AlertRule = {
-  id: 3, uuid: '11111111-2222-4333-8444-555555555555', name: '5xx high', domains: ['www.acme-media.com'], metric: 'rate5xx', period: 5, comparison: 'gt',
-  threshold: 10, consecutive: 2, groupIds: [5], channels: ['email', 'webhook'], repeatMinutes: 0, muteWindows: [], timeZone: 'Asia/Shanghai', enabled: true,
-  state: 'firing', breaches: 2, lastValue: 23.5, evaluatedUntil: null, createTime: '', updateTime: '',
+  id: 3,
+  uuid: '11111111-2222-4333-8444-555555555555',
+  name: '5xx high',
+  domains: ['www.acme-media.com'],
+  metric: 'rate5xx',
+  period: 5,
+  comparison: 'gt',
+  threshold: 10,
+  consecutive: 2,
+  groupIds: [5],
+  channels: ['email', 'webhook'],
+  repeatMinutes: 0,
+  muteWindows: [],
+  timeZone: 'Asia/Shanghai',
+  enabled: true,
+  state: 'firing',
+  breaches: 2,
+  lastValue: 23.5,
+  evaluatedUntil: null,
+  createTime: '',
+  updateTime: '',
 };
 const history: NotifyRecord = {
-  id: 9, time: '2026-11-20T10:00:00Z', ruleUuid: rule.uuid, ruleName: '5xx high', contactName: 'Ops', channel: 'sms', target: '+8613800138000',
-  status: 'not_configured', reason: 'SMS_URL not set', subject: '[Alert] 5xx high', content: 'Rule "5xx high" fired', attempts: 1, event: 'firing',
+  id: 9,
+  time: '2026-11-20T10:00:00Z',
+  ruleUuid: rule.uuid,
+  ruleName: '5xx high',
+  contactName: 'Ops',
+  channel: 'sms',
+  target: '+8613800138000',
+  status: 'not_configured',
+  reason: 'SMS_URL not set',
+  subject: '[Alert] 5xx high',
+  content: 'Rule "5xx high" fired',
+  attempts: 1,
+  event: 'firing',
 };
 
 function provider(rules: AlertRule[] = [rule]) {
-  const lists: Record<string, unknown[]> = { [CONTACT_RESOURCE]: [contact], [GROUP_RESOURCE]: [group], [RULE_RESOURCE]: rules, [HISTORY_RESOURCE]: [history] };
+  const lists: Record<string, unknown[]> = {
+    [CONTACT_RESOURCE]: [contact],
+    [GROUP_RESOURCE]: [group],
+    [RULE_RESOURCE]: rules,
+    [HISTORY_RESOURCE]: [history],
+  };
   const dp = {
     getList: vi.fn(async (resource: string) => ({ data: lists[resource] ?? [], total: (lists[resource] ?? []).length })),
     getOne: vi.fn(async (resource: string) => ({ data: (lists[resource] ?? [])[0] })),
@@ -53,10 +112,14 @@ function provider(rules: AlertRule[] = [rule]) {
       await new Promise((r) => setTimeout(r, 50));
       return { data: { ...p.data, id: 99 } };
     }),
-    update: vi.fn(async (_r: string, p: { id: number; data: Record<string, unknown>; previousData: Record<string, unknown> }) => ({ data: { ...p.previousData, ...p.data, id: p.id } })),
+    update: vi.fn(async (_r: string, p: { id: number; data: Record<string, unknown>; previousData: Record<string, unknown> }) => ({
+      data: { ...p.previousData, ...p.data, id: p.id },
+    })),
     delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
-    monitSendMsg: vi.fn(), monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
-    monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })), monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
+    monitSendMsg: vi.fn(),
+    monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
+    monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })),
+    monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
     monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
   };
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
@@ -64,8 +127,19 @@ function provider(rules: AlertRule[] = [rule]) {
 
 function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en', auth?: AuthProvider) {
   const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? en : zh), locale, [], { allowMissing: true });
-  const modules = { [CONTACT_RESOURCE]: 'cloudMonit', [RULE_RESOURCE]: 'cloudMonit', [HISTORY_RESOURCE]: 'cloudMonit', [GROUP_RESOURCE]: 'cloudMonit', [GROUP_MEMBER_RESOURCE]: 'cloudMonit' };
-  const authProvider = auth ?? createAuthProvider({ resourceModules: modules, availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)) });
+  const modules = {
+    [CONTACT_RESOURCE]: 'cloudMonit',
+    [RULE_RESOURCE]: 'cloudMonit',
+    [HISTORY_RESOURCE]: 'cloudMonit',
+    [GROUP_RESOURCE]: 'cloudMonit',
+    [GROUP_MEMBER_RESOURCE]: 'cloudMonit',
+  };
+  const authProvider =
+    auth ??
+    createAuthProvider({
+      resourceModules: modules,
+      availablePaths: new Set([CONTACT_RESOURCE, RULE_RESOURCE, HISTORY_RESOURCE].map((r) => `/${r}`)),
+    });
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -79,20 +153,41 @@ function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' 
 
 beforeEach(() => {
   vi.clearAllMocks();
-  writeUserInfo(enrichUserInfo({
-    uid: 'u1', username: 'acme', email: 'acme@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media', accountChild: [],
-    permissionList: ['portal:cloudMonit:operation:*'], isMain: true, userType: 2,
-  }));
+  writeUserInfo(
+    enrichUserInfo({
+      uid: 'u1',
+      username: 'acme',
+      email: 'acme@example.com',
+      role: 'customer',
+      account: 'acme',
+      accountName: 'Acme Media',
+      accountChild: [],
+      permissionList: ['portal:cloudMonit:operation:*'],
+      isMain: true,
+      userType: 2,
+    }),
+  );
 });
 
 describe('monit provider', () => {
   it('maps the history filters to POST /monit/notify/history with server paging', async () => {
     http.monitPost.mockResolvedValueOnce({ list: [history], total: 41, pageNum: 3 });
     const r = await monitModule.resources[HISTORY_RESOURCE].getList!(HISTORY_RESOURCE, {
-      pagination: { page: 3, perPage: 20 }, sort: { field: 'time', order: 'DESC' }, filter: { status: 'failed', ruleName: ' 5xx ', startTime: '2026-11-20T00:00:00Z' },
+      pagination: { page: 3, perPage: 20 },
+      sort: { field: 'time', order: 'DESC' },
+      filter: { status: 'failed', ruleName: ' 5xx ', startTime: '2026-11-20T00:00:00Z' },
     });
     expect(r.total).toBe(41);
-    expect(http.monitPost).toHaveBeenCalledWith('/monit/notify/history', expect.objectContaining({ pageNum: 3, pageSize: 20, status: 'failed', ruleName: '5xx', startTime: Math.floor(Date.parse('2026-11-20T00:00:00Z') / 1000) }));
+    expect(http.monitPost).toHaveBeenCalledWith(
+      '/monit/notify/history',
+      expect.objectContaining({
+        pageNum: 3,
+        pageSize: 20,
+        status: 'failed',
+        ruleName: '5xx',
+        startTime: Math.floor(Date.parse('2026-11-20T00:00:00Z') / 1000),
+      }),
+    );
   });
 
   it('disables by GET /monit/rule/disable?uuid and enables by PUT /monit/rule/enable', async () => {
@@ -106,10 +201,25 @@ describe('monit provider', () => {
 });
 
 describe('group members (sub-resource alertGroupMembers)', () => {
-  const other: ContactGroup = { id: 6, name: 'Day', description: '', members: [{ id: 1, name: 'Ops' }, { id: 2, name: 'Dev' }], createTime: '', updateTime: '' };
-  const byGroup = (id: number) => monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
-    target: 'groupId', id, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {},
-  });
+  const other: ContactGroup = {
+    id: 6,
+    name: 'Day',
+    description: '',
+    members: [
+      { id: 1, name: 'Ops' },
+      { id: 2, name: 'Dev' },
+    ],
+    createTime: '',
+    updateTime: '',
+  };
+  const byGroup = (id: number) =>
+    monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+      target: 'groupId',
+      id,
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
 
   it('getManyReference by groupId: the rows of every group asked at once come from one POST /monit/group/list', async () => {
     const groups = { list: [group, other], total: 2, pageNum: 1 };
@@ -122,9 +232,15 @@ describe('group members (sub-resource alertGroupMembers)', () => {
     // a later read asks the server again
     await byGroup(5);
     expect(http.monitPost).toHaveBeenCalledTimes(2);
-    await expect(monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
-      target: 'contactId', id: 1, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {},
-    })).rejects.toThrow(/not supported/);
+    await expect(
+      monitModule.resources[GROUP_MEMBER_RESOURCE].getManyReference!(GROUP_MEMBER_RESOURCE, {
+        target: 'contactId',
+        id: 1,
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/not supported/);
   });
 
   it('delete is DELETE /monit/group/delete/{groupId}/{contactId}', async () => {
@@ -146,10 +262,20 @@ describe('group members (sub-resource alertGroupMembers)', () => {
   }, 60_000);
 
   it('without the operation right the member chips cannot be removed', async () => {
-    writeUserInfo(enrichUserInfo({
-      uid: 'u2', username: 'viewer', email: 'v@example.com', role: 'customer', account: 'acme', accountName: 'Acme Media', accountChild: [],
-      permissionList: ['portal:cloudMonit:view:*'], isMain: false, userType: 2,
-    }));
+    writeUserInfo(
+      enrichUserInfo({
+        uid: 'u2',
+        username: 'viewer',
+        email: 'v@example.com',
+        role: 'customer',
+        account: 'acme',
+        accountName: 'Acme Media',
+        accountChild: [],
+        permissionList: ['portal:cloudMonit:view:*'],
+        isMain: false,
+        userType: 2,
+      }),
+    );
     renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider);
     const chip = await within(await screen.findByTestId('group-row')).findByText('Ops');
     await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
@@ -160,9 +286,13 @@ describe('group members (sub-resource alertGroupMembers)', () => {
 describe('contact groups (sub-resource CMonit/alertGroup)', () => {
   const groups = monitModule.resources[GROUP_RESOURCE];
 
-  it('getList is POST /monit/group/list with the server\'s paging and keyword; add, update and delete are the contract\'s calls', async () => {
+  it("getList is POST /monit/group/list with the server's paging and keyword; add, update and delete are the contract's calls", async () => {
     http.monitPost.mockResolvedValueOnce({ list: [group], total: 31, pageNum: 2 });
-    const r = await groups.getList!(GROUP_RESOURCE, { pagination: { page: 2, perPage: 10 }, sort: { field: 'createTime', order: 'DESC' }, filter: { q: ' call ' } });
+    const r = await groups.getList!(GROUP_RESOURCE, {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'createTime', order: 'DESC' },
+      filter: { q: ' call ' },
+    });
     expect(r).toEqual({ data: [group], total: 31 });
     expect(http.monitPost).toHaveBeenCalledWith('/monit/group/list', { pageNum: 2, pageSize: 10, keyword: 'call' });
 
@@ -197,7 +327,12 @@ describe('contact groups (sub-resource CMonit/alertGroup)', () => {
     await user.click(within(panel).getByTestId('group-add'));
     await user.type(await screen.findByTestId('group-name'), 'Day desk');
     await user.click(screen.getByTestId('group-save'));
-    await waitFor(() => expect(dp.create).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ data: { name: 'Day desk', description: '', contactIds: [] } })));
+    await waitFor(() =>
+      expect(dp.create).toHaveBeenCalledWith(
+        GROUP_RESOURCE,
+        expect.objectContaining({ data: { name: 'Day desk', description: '', contactIds: [] } }),
+      ),
+    );
     expect(await screen.findByText('Operation successful')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -207,7 +342,12 @@ describe('contact groups (sub-resource CMonit/alertGroup)', () => {
     await user.clear(name);
     await user.type(name, 'On call 2');
     await user.click(screen.getByTestId('group-save'));
-    await waitFor(() => expect(dp.update).toHaveBeenCalledWith(GROUP_RESOURCE, expect.objectContaining({ id: 5, data: { name: 'On call 2', description: 'night', contactIds: [1] } })));
+    await waitFor(() =>
+      expect(dp.update).toHaveBeenCalledWith(
+        GROUP_RESOURCE,
+        expect.objectContaining({ id: 5, data: { name: 'On call 2', description: 'night', contactIds: [1] } }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(await within(panel).findByTestId('group-row')).getByRole('button', { name: /Delete/ }));
@@ -257,7 +397,7 @@ describe('monit screens', () => {
     expect(screen.queryByText(/Rows per page/)).toBeNull();
   }, 60_000);
 
-  it('contact form: the server\'s rules in the form, then a loading notice and a success notice', async () => {
+  it("contact form: the server's rules in the form, then a loading notice and a success notice", async () => {
     const { dp, dataProvider } = provider();
     renderAt(`/${CONTACT_RESOURCE}/create`, dataProvider);
     const user = userEvent.setup();
@@ -274,7 +414,10 @@ describe('monit screens', () => {
     await user.click(screen.getByRole('button', { name: /save/i }));
     expect(await screen.findByText('Saving…')).toBeInTheDocument();
     expect(await screen.findByText('Operation successful')).toBeInTheDocument();
-    expect(dp.create).toHaveBeenCalledWith(CONTACT_RESOURCE, expect.objectContaining({ data: expect.objectContaining({ name: 'Night desk', email: 'desk@acme.example', language: 'zh' }) }));
+    expect(dp.create).toHaveBeenCalledWith(
+      CONTACT_RESOURCE,
+      expect.objectContaining({ data: expect.objectContaining({ name: 'Night desk', email: 'desk@acme.example', language: 'zh' }) }),
+    );
   }, 90_000);
 
   it('rules: condition, state and the enable switch (in Chinese)', async () => {
@@ -286,14 +429,21 @@ describe('monit screens', () => {
     await waitFor(() => expect(dp.monitSetEnabled).toHaveBeenCalledWith(rule.uuid, false));
   }, 60_000);
 
-  it('rules: an availability rule\'s condition, and the availability metrics among the metric choices', async () => {
-    const { dp, dataProvider } = provider([{ ...rule, name: 'Origin down', metric: 'probeFailRate', threshold: 50, period: 1, consecutive: 1, state: 'ok', lastValue: 0 }]);
+  it("rules: an availability rule's condition, and the availability metrics among the metric choices", async () => {
+    const { dp, dataProvider } = provider([
+      { ...rule, name: 'Origin down', metric: 'probeFailRate', threshold: 50, period: 1, consecutive: 1, state: 'ok', lastValue: 0 },
+    ]);
     renderAt(`/${RULE_RESOURCE}`, dataProvider);
     expect(await screen.findByText('Availability: failed probes > 50% · 1 min × 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Metric' }));
     expect(await screen.findByRole('option', { name: 'Availability: failed probes' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('option', { name: 'Availability: average probe time' }));
-    await waitFor(() => expect(dp.getList).toHaveBeenCalledWith(RULE_RESOURCE, expect.objectContaining({ filter: expect.objectContaining({ metric: 'probeTotalTime' }) })));
+    await waitFor(() =>
+      expect(dp.getList).toHaveBeenCalledWith(
+        RULE_RESOURCE,
+        expect.objectContaining({ filter: expect.objectContaining({ metric: 'probeTotalTime' }) }),
+      ),
+    );
   }, 60_000);
 
   it('rule form: an availability metric shows what is probed, and its threshold is checked before saving', async () => {

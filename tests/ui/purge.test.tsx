@@ -8,7 +8,13 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { PurgeQuota, PurgeTask } from '../../common/wire/purge';
 import { authFor, renderWithAdmin } from './domainFixtures';
 
-const quota = (kind: PurgeQuota['kind'], remaining = 9990, enabled = true): PurgeQuota => ({ kind, limit: 10000, used: 10000 - remaining, remaining, enabled });
+const quota = (kind: PurgeQuota['kind'], remaining = 9990, enabled = true): PurgeQuota => ({
+  kind,
+  limit: 10000,
+  used: 10000 - remaining,
+  remaining,
+  enabled,
+});
 
 function renderForm(kind: 'url' | 'dir' | 'prefetch', opts: { operate?: boolean; enabled?: boolean; refuseBatch?: number } = {}) {
   let n = 0;
@@ -64,14 +70,25 @@ describe('purge form', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     cleanup();
     renderForm('dir', { enabled: false });
-    expect(await screen.findByTestId('purge-maintenance')).toHaveTextContent('Directory push is under maintenance, please contact operation and maintenance to purge');
+    expect(await screen.findByTestId('purge-maintenance')).toHaveTextContent(
+      'Directory push is under maintenance, please contact operation and maintenance to purge',
+    );
   });
 });
 
 const task = (over: Partial<PurgeTask>): PurgeTask => ({
-  id: 1, kind: 'url', account: 'acme', submittedBy: 'acme', urlCount: 3, status: 'failed', createTime: '2026-11-24T10:00:00.000Z',
-  finishTime: '2026-11-24T10:01:15.000Z', durationSeconds: 75, firstUrl: 'https://a.example/x.js',
-  counts: { success: 0, failed: 1, processing: 0, verified: 2, waiting: 0, other: 0 }, ...over,
+  id: 1,
+  kind: 'url',
+  account: 'acme',
+  submittedBy: 'acme',
+  urlCount: 3,
+  status: 'failed',
+  createTime: '2026-11-24T10:00:00.000Z',
+  finishTime: '2026-11-24T10:01:15.000Z',
+  durationSeconds: 75,
+  firstUrl: 'https://a.example/x.js',
+  counts: { success: 0, failed: 1, processing: 0, verified: 2, waiting: 0, other: 0 },
+  ...over,
 });
 
 describe('task centre', () => {
@@ -79,7 +96,22 @@ describe('task centre', () => {
     const getList = vi.fn(async () => ({ data: [task({})], total: 1 }));
     const purgeTaskUrls = vi.fn(async () => ({
       total: 1,
-      list: [{ id: 9, taskId: 1, line: 2, url: 'https://a.example/y.js', status: 'failed', linesDone: 1, linesTotal: 4, reason: 'The domain was disabled', httpStatus: null, bytes: null, elapsedMs: null, updateTime: '' }],
+      list: [
+        {
+          id: 9,
+          taskId: 1,
+          line: 2,
+          url: 'https://a.example/y.js',
+          status: 'failed',
+          linesDone: 1,
+          linesTotal: 4,
+          reason: 'The domain was disabled',
+          httpStatus: null,
+          bytes: null,
+          elapsedMs: null,
+          updateTime: '',
+        },
+      ],
     }));
     const dataProvider = { ...testDataProvider({ getList: getList as never }), purgeTaskUrls, purgeSubmit: vi.fn(), purgeQuota: vi.fn() };
     renderWithAdmin(<TaskList prefetch={false} />, { dataProvider, authProvider: authFor(true) });

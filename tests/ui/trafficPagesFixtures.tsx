@@ -6,8 +6,6 @@ import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { testDataProvider, type DataProvider, type Store } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import { renderInAdmin } from './harness';
 
@@ -30,7 +28,11 @@ export function spies(replies: Record<string, (...args: never[]) => unknown>): S
   return Object.fromEntries(Object.entries(replies).map(([k, f]) => [k, vi.fn(f as (...a: unknown[]) => unknown)]));
 }
 
-export function renderPage(page: ReactElement, methods: Spies, { locale = 'en', withLanguageSwitch = false, store }: { locale?: 'en' | 'zh'; withLanguageSwitch?: boolean; store?: Store } = {}) {
+export function renderPage(
+  page: ReactElement,
+  methods: Spies,
+  { locale = 'en', withLanguageSwitch = false, store }: { locale?: 'en' | 'zh'; withLanguageSwitch?: boolean; store?: Store } = {},
+) {
   const dataProvider = { ...testDataProvider(), ...methods } as unknown as DataProvider;
   const utils = renderInAdmin(
     <>
@@ -48,7 +50,11 @@ export async function tableRows(testId: string): Promise<string[][]> {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent ?? ''));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
 }
 
 /** Captures what CsvButton saves: the CSV text of each export. */

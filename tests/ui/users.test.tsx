@@ -3,8 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { en } from '../../i18n/en';
-import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { readUserInfo, writeUserInfo } from '../../src/auth/storage';
@@ -17,7 +15,13 @@ import type { SubUserRecord } from '../../dataProviders/shiro/users';
 import { testI18n } from './harness';
 
 const RESOURCE = 'page/user';
-const MAIN = ['portal:domain:operation:*', 'portal:log:operation:*', 'portal:user:operation:*', 'portal:bill:operation:*', 'portal:overview:operation:*'];
+const MAIN = [
+  'portal:domain:operation:*',
+  'portal:log:operation:*',
+  'portal:user:operation:*',
+  'portal:bill:operation:*',
+  'portal:overview:operation:*',
+];
 const LIMITED = ['portal:user:operation:*', 'portal:domain:view:*', 'portal:log:view:*', 'portal:log:top:*'];
 
 const i18n = testI18n;
@@ -25,12 +29,19 @@ const i18n = testI18n;
 function signedIn(perms: string[]) {
   writeUserInfo(
     enrichUserInfo({
-      uid: 'me', username: 'acme', email: 'acme@acme.example', role: 'customer', account: 'acme', accountName: 'Acme Media',
+      uid: 'me',
+      username: 'acme',
+      email: 'acme@acme.example',
+      role: 'customer',
+      account: 'acme',
+      accountName: 'Acme Media',
       accountChild: [
         { account: 'acme_video', accountName: 'Acme Video', accountChild: [] },
         { account: 'acme_static', accountName: 'Acme Static Assets', accountChild: [] },
       ],
-      permissionList: perms, isMain: true, userType: 2,
+      permissionList: perms,
+      isMain: true,
+      userType: 2,
     }),
   );
 }
@@ -68,7 +79,13 @@ describe('permission picker', () => {
     await user.click(radio('Logs and analysis: Read-only'));
     await user.click(screen.getByRole('checkbox', { name: 'URL top' }));
     await user.click(screen.getByRole('checkbox', { name: 'Hit rate' }));
-    expect(value()).toEqual(['portal:domain:view:*', 'portal:log:view:*', 'portal:log:top:*', 'portal:log:hit:*', 'portal:certificate:operation:*']);
+    expect(value()).toEqual([
+      'portal:domain:view:*',
+      'portal:log:view:*',
+      'portal:log:top:*',
+      'portal:log:hit:*',
+      'portal:certificate:operation:*',
+    ]);
     // Log operation covers every tab: they show ticked and locked, and are not sent separately.
     await user.click(radio('Logs and analysis: Operable'));
     expect(screen.getByRole('checkbox', { name: 'Status codes' })).toBeChecked();
@@ -110,9 +127,19 @@ describe('permission picker', () => {
 });
 
 const row = (over: Partial<SubUserRecord> = {}): SubUserRecord => ({
-  id: 'u-1', uid: 'u-1', username: 'alice', email: 'alice@acme.example', account: 'acme', accountName: 'Acme Media', creator: 'acme',
-  createTime: '2026-01-02T03:04:05Z', updateTime: '2026-01-03T03:04:05Z', permissions: ['portal:domain:view:*', 'portal:user:operation:*'],
-  accounts: [], enabled: true, ...over,
+  id: 'u-1',
+  uid: 'u-1',
+  username: 'alice',
+  email: 'alice@acme.example',
+  account: 'acme',
+  accountName: 'Acme Media',
+  creator: 'acme',
+  createTime: '2026-01-02T03:04:05Z',
+  updateTime: '2026-01-03T03:04:05Z',
+  permissions: ['portal:domain:view:*', 'portal:user:operation:*'],
+  accounts: [],
+  enabled: true,
+  ...over,
 });
 
 function provider(rows: SubUserRecord[], extra: Record<string, unknown> = {}) {
@@ -122,9 +149,16 @@ function provider(rows: SubUserRecord[], extra: Record<string, unknown> = {}) {
     getMany: vi.fn(async () => ({ data: rows })),
     create: vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => ({ data: { ...row(), ...p.data, id: 'new' } })),
     update: vi.fn(async (_r: string, p: { id: unknown; data: Record<string, unknown> }) => ({ data: { ...row(), ...p.data, id: p.id } })),
-    userEnable: vi.fn(async (uid: string, enabled: boolean) => ({ record: { ...row(), uid, enabled }, msg: enabled ? 'Enabled' : 'Disabled' })),
+    userEnable: vi.fn(async (uid: string, enabled: boolean) => ({
+      record: { ...row(), uid, enabled },
+      msg: enabled ? 'Enabled' : 'Disabled',
+    })),
     // The server's grantable list for the signed-in user (GET /shiro/self/, decrypted).
-    userAllData: vi.fn(async () => ({ users: rows, accounts: [], permissions: grantablePermissions(readUserInfo()?.permissionList ?? []) })),
+    userAllData: vi.fn(async () => ({
+      users: rows,
+      accounts: [],
+      permissions: grantablePermissions(readUserInfo()?.permissionList ?? []),
+    })),
     ...extra,
   };
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
@@ -176,7 +210,7 @@ describe('user list', () => {
 });
 
 describe('user form', () => {
-  it('shows the server\'s rules as messages before any call, then sends the chosen rights', async () => {
+  it("shows the server's rules as messages before any call, then sends the chosen rights", async () => {
     signedIn(MAIN);
     const user = userEvent.setup();
     const { dp, dataProvider } = provider([]);
@@ -215,7 +249,11 @@ describe('user form', () => {
     await user.click(save);
     await waitFor(() => expect(dp.create).toHaveBeenCalled());
     expect(dp.create.mock.calls[0][1].data).toMatchObject({
-      username: 'dom.viewer', email: 'dom@acme.example', password: 'Str0ng!pass', permissions: ['portal:domain:view:*'], accounts: ['acme_video'],
+      username: 'dom.viewer',
+      email: 'dom@acme.example',
+      password: 'Str0ng!pass',
+      permissions: ['portal:domain:view:*'],
+      accounts: ['acme_video'],
     });
   });
 
@@ -274,18 +312,36 @@ describe('users data provider (dataProviders/shiro/users.ts)', () => {
     try {
       const dp = usersProvider.resources[RESOURCE] as DataProvider;
       sessionStorage.setItem('isChinese', 'english');
-      const list = await dp.getList(RESOURCE, { pagination: { page: 2, perPage: 5 }, sort: { field: 'createTime', order: 'DESC' }, filter: { username: ' al ', enabled: 'false' } });
+      const list = await dp.getList(RESOURCE, {
+        pagination: { page: 2, perPage: 5 },
+        sort: { field: 'createTime', order: 'DESC' },
+        filter: { username: ' al ', enabled: 'false' },
+      });
       expect(list).toMatchObject({ total: 1, data: [{ id: 'u-1', username: 'alice' }] });
-      expect(seen[0]).toEqual({ method: 'POST', path: '/shiro/self/search', body: { username: 'al', enabled: false, pageNum: 2, pageSize: 5 } });
+      expect(seen[0]).toEqual({
+        method: 'POST',
+        path: '/shiro/self/search',
+        body: { username: 'al', enabled: false, pageNum: 2, pageSize: 5 },
+      });
 
-      await dp.update(RESOURCE, { id: 'u-1', data: { email: 'a@acme.example', permissions: ['portal:domain:view:*'], accounts: [] }, previousData: row() });
+      await dp.update(RESOURCE, {
+        id: 'u-1',
+        data: { email: 'a@acme.example', permissions: ['portal:domain:view:*'], accounts: [] },
+        previousData: row(),
+      });
       expect(seen.map((s) => s.path).slice(1)).toEqual(['/shiro/self/update/english']);
       sessionStorage.setItem('isChinese', 'chinese');
-      await dp.update(RESOURCE, { id: 'u-1', data: { email: 'a@acme.example', permissions: ['portal:domain:view:*'], accounts: ['acme_video'] }, previousData: row() });
+      await dp.update(RESOURCE, {
+        id: 'u-1',
+        data: { email: 'a@acme.example', permissions: ['portal:domain:view:*'], accounts: ['acme_video'] },
+        previousData: row(),
+      });
       expect(seen.map((s) => s.path).slice(2)).toEqual(['/shiro/self/update/chinese', '/shiro/self/updateaccount/chinese']);
       expect(seen[3].body).toEqual({ uid: 'u-1', accounts: ['acme_video'] });
 
-      await dp.create(RESOURCE, { data: { username: 'bob', email: 'b@acme.example', password: 'Str0ng!pass', permissions: ['portal:domain:view:*'] } });
+      await dp.create(RESOURCE, {
+        data: { username: 'bob', email: 'b@acme.example', password: 'Str0ng!pass', permissions: ['portal:domain:view:*'] },
+      });
       expect(seen[4]).toMatchObject({ path: '/shiro/self/create/chinese', body: { username: 'bob', accounts: [] } });
       await dp.delete(RESOURCE, { id: 'u-1', previousData: row() });
       expect(seen[5]).toMatchObject({ method: 'DELETE', path: '/shiro/self/delete/u-1' });

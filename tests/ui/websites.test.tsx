@@ -17,21 +17,50 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { DryRunResult, Policy, Rule } from '../../common/wire/websites';
 
 const impapi = vi.hoisted(() => ({ impapiGet: vi.fn(), impapiPost: vi.fn() }));
-vi.mock('../../dataProviders/impapi/http', async (orig) => ({ ...(await orig<typeof import('../../dataProviders/impapi/http')>()), ...impapi }));
-// eslint-disable-next-line import/first
+vi.mock('../../dataProviders/impapi/http', async (orig) => ({
+  ...(await orig<typeof import('../../dataProviders/impapi/http')>()),
+  ...impapi,
+}));
 import { websitesModule, WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
-// eslint-disable-next-line import/first
 import { buildProvider } from '../../dataProviders';
+import { PortalApiError } from '../../dataProviders/http';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const policy = (over: Partial<Policy> = {}): Policy => ({
-  id: 1, websiteId: 5, account: 'acme', name: 'Block RU', description: '', type: 1, enabled: true, countries: ['RU'], urls: [], ips: [], clientAppIds: [],
-  exceptions: [], waf: { xss: 'block_request', sqli: 'block_request', rfi: 'block_request', illegalResource: 'block_request' }, createTime: '', updateTime: '', ...over,
+  id: 1,
+  websiteId: 5,
+  account: 'acme',
+  name: 'Block RU',
+  description: '',
+  type: 1,
+  enabled: true,
+  countries: ['RU'],
+  urls: [],
+  ips: [],
+  clientAppIds: [],
+  exceptions: [],
+  waf: { xss: 'block_request', sqli: 'block_request', rfi: 'block_request', illegalResource: 'block_request' },
+  createTime: '',
+  updateTime: '',
+  ...over,
 });
 const rule = (over: Partial<Rule> = {}): Rule => ({
-  id: 10, websiteId: 5, account: 'acme', name: 'r1', enabled: true, actionType: 3, action: { mode: 'block' }, filters: [], clientAppIds: [], interval: 60,
-  priority: 1, status: 'configured', createTime: '', updateTime: '', ...over,
+  id: 10,
+  websiteId: 5,
+  account: 'acme',
+  name: 'r1',
+  enabled: true,
+  actionType: 3,
+  action: { mode: 'block' },
+  filters: [],
+  clientAppIds: [],
+  interval: 60,
+  priority: 1,
+  status: 'configured',
+  createTime: '',
+  updateTime: '',
+  ...over,
 });
 
 /** The real impapi module (websites, their policies and rules, the verbs) over the mocked HTTP calls. */
@@ -46,7 +75,15 @@ function renderUi(ui: ReactNode, locale: 'en' | 'zh' = 'en', routerEntries?: str
     </AdminContext>
   );
   // react-admin uses a router around it when there is one
-  return render(routerEntries ? <MemoryRouter initialEntries={routerEntries} initialIndex={routerEntries.length - 1}>{tree}</MemoryRouter> : tree);
+  return render(
+    routerEntries ? (
+      <MemoryRouter initialEntries={routerEntries} initialIndex={routerEntries.length - 1}>
+        {tree}
+      </MemoryRouter>
+    ) : (
+      tree
+    ),
+  );
 }
 
 function Where() {
@@ -86,8 +123,12 @@ beforeEach(() => {
 });
 
 describe('website form', () => {
-  it('shows the spec\'s messages and sends nothing while invalid; sends the website once valid', async () => {
-    serve({ '/randomDoamin': 'wafabcdefghijkl.w.cdnportal.net', '/certificate/search': [], '/manager/create': (b: unknown) => ({ id: 9, ...(b as object) }) });
+  it("shows the spec's messages and sends nothing while invalid; sends the website once valid", async () => {
+    serve({
+      '/randomDoamin': 'wafabcdefghijkl.w.cdnportal.net',
+      '/certificate/search': [],
+      '/manager/create': (b: unknown) => ({ id: 9, ...(b as object) }),
+    });
     const user = userEvent.setup();
     renderUi(<WebsiteCreate />);
     await screen.findByDisplayValue('wafabcdefghijkl.w.cdnportal.net');
@@ -107,9 +148,16 @@ describe('website form', () => {
     await user.type(screen.getByLabelText('Origin'), 'http://203.0.113.10:8080');
     await user.clear(screen.getByLabelText(/^Remark/));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/manager/create', expect.objectContaining({
-      domain: 'shop.example.com', protectionAddress: 'wafabcdefghijkl.w.cdnportal.net', origins: [{ address: 'http://203.0.113.10:8080', weight: 100, role: 'active' }],
-    })));
+    await waitFor(() =>
+      expect(impapi.impapiPost).toHaveBeenCalledWith(
+        '/impapi/protection/application/manager/create',
+        expect.objectContaining({
+          domain: 'shop.example.com',
+          protectionAddress: 'wafabcdefghijkl.w.cdnportal.net',
+          origins: [{ address: 'http://203.0.113.10:8080', weight: 100, role: 'active' }],
+        }),
+      ),
+    );
   }, 120_000);
 });
 
@@ -136,14 +184,19 @@ describe('rules and policies', () => {
   it('moves a rule down and sends the new order', async () => {
     let rules = [rule({ id: 10, name: 'first', priority: 1 }), rule({ id: 11, name: 'second', priority: 2 })];
     serve({
-      '/rule/list/5': () => rules, '/rule-filter/list': [], '/client-app/list': [],
-      '/rule/priority': (b: unknown) => (rules = (b as { ids: number[] }).ids.map((id, i) => ({ ...rules.find((r) => r.id === id)!, priority: i + 1 }))),
+      '/rule/list/5': () => rules,
+      '/rule-filter/list': [],
+      '/client-app/list': [],
+      '/rule/priority': (b: unknown) =>
+        (rules = (b as { ids: number[] }).ids.map((id, i) => ({ ...rules.find((r) => r.id === id)!, priority: i + 1 }))),
     });
     const user = userEvent.setup();
     renderUi(<RulePanel websiteId={5} />);
     const row0 = await screen.findByTestId('rule-row-0');
     await user.click(within(row0).getByRole('button', { name: 'Move down' }));
-    await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/priority', { websiteId: 5, ids: [11, 10] }));
+    await waitFor(() =>
+      expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/priority', { websiteId: 5, ids: [11, 10] }),
+    );
     await waitFor(() => expect(within(screen.getByTestId('rule-row-0')).getByText('second')).toBeTruthy());
   });
 
@@ -152,7 +205,15 @@ describe('rules and policies', () => {
     const user = userEvent.setup();
     renderUi(
       <Routes>
-        <Route path="/dcdn/website/5" element={<><PolicyPanel websiteId={5} /><RulePanel websiteId={5} /></>} />
+        <Route
+          path="/dcdn/website/5"
+          element={
+            <>
+              <PolicyPanel websiteId={5} />
+              <RulePanel websiteId={5} />
+            </>
+          }
+        />
         <Route path="*" element={<Where />} />
       </Routes>,
       'en',
@@ -177,7 +238,11 @@ describe('rules and policies', () => {
   }, 60_000);
 
   it('creates a rule on its page and goes back one step', async () => {
-    serve({ '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }], '/client-app/list': [], '/rule/create': (b: unknown) => rule(b as Partial<Rule>) });
+    serve({
+      '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }],
+      '/client-app/list': [],
+      '/rule/create': (b: unknown) => rule(b as Partial<Rule>),
+    });
     const user = userEvent.setup();
     renderPage('/dcdn/website/5/rules/create');
     await user.click(await screen.findByTestId('rule-save'));
@@ -186,22 +251,54 @@ describe('rules and policies', () => {
     await user.type(screen.getByTestId('rule-filter-value-0'), '/api');
     await user.click(screen.getByTestId('rule-save'));
     expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
-    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/create', expect.objectContaining({
-      websiteId: 5, name: 'api', actionType: 3, filters: [{ field: 'path', operator: 'startsWith', value: '/api' }],
-    }));
+    expect(impapi.impapiPost).toHaveBeenCalledWith(
+      '/impapi/protection/application/rule/create',
+      expect.objectContaining({
+        websiteId: 5,
+        name: 'api',
+        actionType: 3,
+        filters: [{ field: 'path', operator: 'startsWith', value: '/api' }],
+      }),
+    );
   }, 60_000);
 
   it('dry-runs the rule as typed: loading, then the hourly chart and the samples', async () => {
     const hour = 3_600_000;
     const result: DryRunResult = {
-      evaluable: true, domain: 'www.acme-media.com', startTime: 0, endTime: 86_400, matched: 3_210, total: 40_000, elapsedMs: 12,
-      hours: Array.from({ length: 24 }, (_, i) => ({ time: 1_764_000_000_000 + i * hour, matched: i === 23 ? 3 : 0, total: i === 23 ? 40 : 0 })),
-      samples: [{ time: 1_764_082_000_000, method: 'GET', url: '/api/orders?id=1', status: 200, clientIp: '203.0.113.9', country: 'US', userAgent: 'curl/8', referer: '' }],
+      evaluable: true,
+      domain: 'www.acme-media.com',
+      startTime: 0,
+      endTime: 86_400,
+      matched: 3_210,
+      total: 40_000,
+      elapsedMs: 12,
+      hours: Array.from({ length: 24 }, (_, i) => ({
+        time: 1_764_000_000_000 + i * hour,
+        matched: i === 23 ? 3 : 0,
+        total: i === 23 ? 40 : 0,
+      })),
+      samples: [
+        {
+          time: 1_764_082_000_000,
+          method: 'GET',
+          url: '/api/orders?id=1',
+          status: 200,
+          clientIp: '203.0.113.9',
+          country: 'US',
+          userAgent: 'curl/8',
+          referer: '',
+        },
+      ],
     };
     let release: (v: DryRunResult) => void = () => undefined;
     serve({
-      '/rule/detail/10': rule({ filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }), '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }],
-      '/client-app/list': [], '/rule/dryRun': () => new Promise<DryRunResult>((r) => { release = r; }),
+      '/rule/detail/10': rule({ filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }),
+      '/rule-filter/list': [{ field: 'path', operators: ['startsWith'] }],
+      '/client-app/list': [],
+      '/rule/dryRun': () =>
+        new Promise<DryRunResult>((r) => {
+          release = r;
+        }),
     });
     const user = userEvent.setup();
     renderPage('/dcdn/website/5/rules/10');
@@ -209,7 +306,8 @@ describe('rules and policies', () => {
     await user.click(screen.getByTestId('dry-run-button'));
     expect(await screen.findByTestId('dry-run-loading')).toBeTruthy();
     expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/rule/dryRun', {
-      websiteId: 5, rule: expect.objectContaining({ name: 'r1', filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }),
+      websiteId: 5,
+      rule: expect.objectContaining({ name: 'r1', filters: [{ field: 'path', operator: 'startsWith', value: '/api' }] }),
     });
     release(result);
     expect((await screen.findByTestId('dry-run-summary')).textContent).toBe('3,210 of 40,000 requests would have matched');
@@ -220,8 +318,21 @@ describe('rules and policies', () => {
 
   it('says when a dry run cannot evaluate the rule (Chinese)', async () => {
     serve({
-      '/rule/detail/10': rule({ filters: [{ field: 'header', header: 'X-Token', operator: 'equals', value: 'a' }] }), '/rule-filter/list': [], '/client-app/list': [],
-      '/rule/dryRun': { evaluable: false, notEvaluable: 'header', domain: 'x', startTime: 0, endTime: 0, hours: [], matched: 0, total: 0, samples: [], elapsedMs: 0 },
+      '/rule/detail/10': rule({ filters: [{ field: 'header', header: 'X-Token', operator: 'equals', value: 'a' }] }),
+      '/rule-filter/list': [],
+      '/client-app/list': [],
+      '/rule/dryRun': {
+        evaluable: false,
+        notEvaluable: 'header',
+        domain: 'x',
+        startTime: 0,
+        endTime: 0,
+        hours: [],
+        matched: 0,
+        total: 0,
+        samples: [],
+        elapsedMs: 0,
+      },
     });
     const user = userEvent.setup();
     renderPage('/dcdn/website/5/rules/10', 'zh');
@@ -240,16 +351,23 @@ describe('rules and policies', () => {
     await user.clear(screen.getByTestId('policy-countries'));
     await user.type(screen.getByTestId('policy-countries'), 'ru, kp');
     await user.click(screen.getByTestId('policy-save'));
-    await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/create', expect.objectContaining({ websiteId: 5, name: 'Geo', type: 1, countries: ['RU', 'KP'] })));
+    await waitFor(() =>
+      expect(impapi.impapiPost).toHaveBeenCalledWith(
+        '/impapi/protection/application/policy/create',
+        expect.objectContaining({ websiteId: 5, name: 'Geo', type: 1, countries: ['RU', 'KP'] }),
+      ),
+    );
     expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
   }, 60_000);
 
   it('edits a stored policy: loads it, updates it, goes back; a failure stays on the page', async () => {
     let fail = true;
     serve({
-      '/client-app/list': [], '/policy/detail/1': policy(),
+      '/client-app/list': [],
+      '/policy/detail/1': policy(),
       '/policy/update': (b: unknown) => {
-        if (fail) throw new Error('Record not found');
+        // the impapi layer answers a refusal with a PortalApiError carrying the server's msg
+        if (fail) throw new PortalApiError('Record not found', 404, 200);
         return policy(b as Partial<Policy>);
       },
     });
@@ -262,32 +380,58 @@ describe('rules and policies', () => {
     fail = false;
     await user.click(screen.getByTestId('policy-save'));
     expect((await screen.findByTestId('where')).textContent).toBe('/dcdn/website/5');
-    expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/update', expect.objectContaining({ id: 1, name: 'Block RU now', countries: ['RU'] }));
+    expect(impapi.impapiPost).toHaveBeenLastCalledWith(
+      '/impapi/protection/application/policy/update',
+      expect.objectContaining({ id: 1, name: 'Block RU now', countries: ['RU'] }),
+    );
   }, 60_000);
 });
 
 describe('policies and rules as sub-resources of the website', () => {
   const stamped = { account: 'acme', createTime: '2026-11-01 00:00:00', updateTime: '2026-11-01 00:00:00' };
 
-  it('getManyReference by websiteId reads GET …/list/{websiteId}, in the server\'s order, paged here', async () => {
+  it("getManyReference by websiteId reads GET …/list/{websiteId}, in the server's order, paged here", async () => {
     const policies = [policy({ id: 3, name: 'waf', type: 3 }), policy({ id: 1 }), policy({ id: 2, name: 'ips', type: 2 })];
     serve({ '/policy/list/5': policies, '/rule/list/5': [rule()] });
     const dp = provider();
-    const page = await dp.getManyReference('websitePolicies', { target: 'websiteId', id: 5, pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    const page = await dp.getManyReference('websitePolicies', {
+      target: 'websiteId',
+      id: 5,
+      pagination: { page: 2, perPage: 2 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
     expect(page).toEqual({ data: [policies[2]], total: 3 });
     expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/policy/list/5');
-    const rules = await dp.getManyReference('websiteRules', { target: 'websiteId', id: 5, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const rules = await dp.getManyReference('websiteRules', {
+      target: 'websiteId',
+      id: 5,
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(rules.data.map((r) => r.id)).toEqual([10]);
     expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/rule/list/5');
-    await expect(dp.getManyReference('websiteRules', { target: 'account', id: 'acme', pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
-      .rejects.toThrow(/not supported/);
+    await expect(
+      dp.getManyReference('websiteRules', {
+        target: 'account',
+        id: 'acme',
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/not supported/);
   });
 
-  it('getOne, create, update and delete map to the contract\'s detail, create, update and delete rows with the writable fields only', async () => {
+  it("getOne, create, update and delete map to the contract's detail, create, update and delete rows with the writable fields only", async () => {
     serve({
-      '/policy/detail/1': policy(), '/rule/detail/10': rule(),
-      '/policy/create': (b: unknown) => policy(b as Partial<Policy>), '/policy/update': (b: unknown) => policy(b as Partial<Policy>), '/policy/delete': { id: 1 },
-      '/rule/update': (b: unknown) => rule(b as Partial<Rule>), '/rule/delete': { id: 10 },
+      '/policy/detail/1': policy(),
+      '/rule/detail/10': rule(),
+      '/policy/create': (b: unknown) => policy(b as Partial<Policy>),
+      '/policy/update': (b: unknown) => policy(b as Partial<Policy>),
+      '/policy/delete': { id: 1 },
+      '/rule/update': (b: unknown) => rule(b as Partial<Rule>),
+      '/rule/delete': { id: 10 },
     });
     const dp = provider();
     expect((await dp.getOne('websitePolicies', { id: 1 })).data.name).toBe('Block RU');
@@ -300,7 +444,17 @@ describe('policies and rules as sub-resources of the website', () => {
     expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/update', { id: 1, ...input, enabled: false });
     await dp.update('websiteRules', { id: 10, data: { ...rule(), name: 'r2' }, previousData: rule() });
     const sent = impapi.impapiPost.mock.lastCall?.[1] as Record<string, unknown>;
-    expect(Object.keys(sent).sort()).toEqual(['action', 'actionType', 'clientAppIds', 'enabled', 'filters', 'id', 'interval', 'name', 'websiteId']);
+    expect(Object.keys(sent).sort()).toEqual([
+      'action',
+      'actionType',
+      'clientAppIds',
+      'enabled',
+      'filters',
+      'id',
+      'interval',
+      'name',
+      'websiteId',
+    ]);
     expect(sent).toMatchObject({ id: 10, name: 'r2', websiteId: 5 });
     await dp.delete('websitePolicies', { id: 1, previousData: policy() });
     expect(impapi.impapiPost).toHaveBeenLastCalledWith('/impapi/protection/application/policy/delete', { id: 1 });
@@ -312,29 +466,49 @@ describe('policies and rules as sub-resources of the website', () => {
     let stored = [policy(), policy({ id: 2, name: 'Deny bad IPs', type: 2, ips: ['198.51.100.7'], countries: [] })];
     serve({
       '/policy/list/5': () => stored,
-      '/policy/update': (b: unknown) => (stored = stored.map((p) => (p.id === (b as Policy).id ? { ...p, ...(b as Policy) } : p))).find((p) => p.id === (b as Policy).id),
-      '/policy/delete': (b: unknown) => { stored = stored.filter((p) => p.id !== (b as Policy).id); return { id: (b as Policy).id }; },
+      '/policy/update': (b: unknown) =>
+        (stored = stored.map((p) => (p.id === (b as Policy).id ? { ...p, ...(b as Policy) } : p))).find((p) => p.id === (b as Policy).id),
+      '/policy/delete': (b: unknown) => {
+        stored = stored.filter((p) => p.id !== (b as Policy).id);
+        return { id: (b as Policy).id };
+      },
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderUi(<PolicyPanel websiteId={5} />);
     const table = await screen.findByTestId('policy-table');
     const row = (await within(table).findByText('Block RU')).closest('tr')!;
     expect(within(table).getByText('198.51.100.7')).toBeTruthy();
     await user.click(within(row).getByRole('switch'));
-    await waitFor(() => expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/update', expect.objectContaining({ id: 1, enabled: false, countries: ['RU'] })));
+    await waitFor(() =>
+      expect(impapi.impapiPost).toHaveBeenCalledWith(
+        '/impapi/protection/application/policy/update',
+        expect.objectContaining({ id: 1, enabled: false, countries: ['RU'] }),
+      ),
+    );
     await waitFor(() => expect((within(row).getByRole('switch') as HTMLInputElement).checked).toBe(false));
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete "Block RU"?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(screen.getByTestId('policy-table')).queryByText('Block RU')).toBeNull());
     expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/policy/delete', { id: 1 });
     expect(within(screen.getByTestId('policy-table')).getByText('Deny bad IPs')).toBeTruthy();
-    confirm.mockRestore();
   }, 60_000);
 
   it('without the operation right: the policies and rules are listed, with no add, edit, delete, reorder or switch', async () => {
-    serve({ '/policy/list/5': [policy()], '/rule/list/5': [rule({ id: 10, name: 'first' }), rule({ id: 11, name: 'second', priority: 2 })] });
-    renderUi(<><PolicyPanel websiteId={5} /><RulePanel websiteId={5} /></>, 'en', undefined, authFor(false));
+    serve({
+      '/policy/list/5': [policy()],
+      '/rule/list/5': [rule({ id: 10, name: 'first' }), rule({ id: 11, name: 'second', priority: 2 })],
+    });
+    renderUi(
+      <>
+        <PolicyPanel websiteId={5} />
+        <RulePanel websiteId={5} />
+      </>,
+      'en',
+      undefined,
+      authFor(false),
+    );
     expect(await within(await screen.findByTestId('policy-table')).findByText('Block RU')).toBeTruthy();
     expect(await within(await screen.findByTestId('rule-table')).findByText('second')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly
@@ -349,13 +523,24 @@ describe('policies and rules as sub-resources of the website', () => {
 });
 
 describe('empty policy and rule lists', () => {
-  it('say so in the user\'s language', async () => {
+  it("say so in the user's language", async () => {
     serve({ '/policy/list/7': [], '/rule/list/7': [] });
-    const { unmount } = renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>);
+    const { unmount } = renderUi(
+      <>
+        <PolicyPanel websiteId={7} />
+        <RulePanel websiteId={7} />
+      </>,
+    );
     expect(await screen.findByText('No policies yet')).toBeTruthy();
     expect(await screen.findByText('No rules yet')).toBeTruthy();
     unmount();
-    renderUi(<><PolicyPanel websiteId={7} /><RulePanel websiteId={7} /></>, 'zh');
+    renderUi(
+      <>
+        <PolicyPanel websiteId={7} />
+        <RulePanel websiteId={7} />
+      </>,
+      'zh',
+    );
     expect(await screen.findByText('暂无防护策略')).toBeTruthy();
     expect(await screen.findByText('暂无防护规则')).toBeTruthy();
   }, 60_000);

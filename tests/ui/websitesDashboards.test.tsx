@@ -12,10 +12,28 @@ import { PortalApiError } from '../../dataProviders/http';
 
 const now = Math.floor(Date.now() / 1000 / 300) * 300 * 1000;
 const data = (over: Partial<StatisticData> = {}): StatisticData => ({
-  byteList: [{ time: now - 600_000, flow: 2_500_000, bandwidth: 33_333 }], countList: [{ time: now - 600_000, count: 12_345 }], interval: 300,
-  domains: ['www.acme-media.com'], eventCountList: [{ time: now - 600_000, count: 1200 }, { time: now - 300_000, count: 34 }], totalEvents: 1234,
-  topCategories: [{ category: 'sqli', count: 900 }, { category: 'rate', count: 334 }], topIps: [{ ip: '45.1.2.3', country: 'NL', count: 1000 }],
-  topCountries: [{ country: 'NL', count: 1000 }, { country: '', count: 234 }], actions: [{ action: 'block_ip', count: 1000 }, { action: 'alert', count: 234 }],
+  byteList: [{ time: now - 600_000, flow: 2_500_000, bandwidth: 33_333 }],
+  countList: [{ time: now - 600_000, count: 12_345 }],
+  interval: 300,
+  domains: ['www.acme-media.com'],
+  eventCountList: [
+    { time: now - 600_000, count: 1200 },
+    { time: now - 300_000, count: 34 },
+  ],
+  totalEvents: 1234,
+  topCategories: [
+    { category: 'sqli', count: 900 },
+    { category: 'rate', count: 334 },
+  ],
+  topIps: [{ ip: '45.1.2.3', country: 'NL', count: 1000 }],
+  topCountries: [
+    { country: 'NL', count: 1000 },
+    { country: '', count: 234 },
+  ],
+  actions: [
+    { action: 'block_ip', count: 1000 },
+    { action: 'alert', count: 234 },
+  ],
   ...over,
 });
 const methods = (d: StatisticData) => spies({ getList: async () => ({ data: [], total: 0 }), wafStatistic: async () => d });
@@ -37,7 +55,11 @@ describe('WAF dashboard page', () => {
   });
 
   it('says so in each chart when the range holds no events (Chinese)', async () => {
-    renderPage(<WafDashboardsPage />, methods(data({ eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [] })), { locale: 'zh' });
+    renderPage(
+      <WafDashboardsPage />,
+      methods(data({ eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [] })),
+      { locale: 'zh' },
+    );
     await waitFor(() => expect(screen.getAllByTestId('waf-events-empty')).toHaveLength(5));
     expect(screen.getAllByText('该时间范围内没有安全事件')).toHaveLength(5);
     expect(screen.getByText('攻击类型排行')).toBeTruthy();

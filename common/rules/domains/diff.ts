@@ -3,7 +3,7 @@
  * Pure; the server stores the result with each version, the UI can diff a version against the
  * current configuration with the same function.
  */
-import type { CacheRule, DomainChange, DomainConfig, DomainOrigin } from '../../wire/domains';
+import type { CacheRule, DomainAdvanced, DomainChange, DomainConfig, DomainOrigin } from '../../wire/domains';
 
 const MAX_TEXT = 240;
 
@@ -36,7 +36,11 @@ export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj).filter((k) => obj[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stableStringify(obj[k])}`).join(',')}}`;
+    return `{${Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify(obj[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -57,10 +61,11 @@ export function diffDomainConfig(before: DomainConfig | null, after: DomainConfi
       changes.push({ field: key, before: describeValue(key, before[key]), after: describeValue(key, after[key]) });
     }
   }
-  const ba = (before.advanced ?? {}) as unknown as Record<string, unknown>;
-  const aa = (after.advanced ?? {}) as unknown as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(ba), ...Object.keys(aa)])) {
-    if (!same(ba[key], aa[key])) changes.push({ field: `advanced.${key}`, before: describeValue(key, ba[key]), after: describeValue(key, aa[key]) });
+  const ba: Partial<DomainAdvanced> = before.advanced ?? {};
+  const aa: Partial<DomainAdvanced> = after.advanced ?? {};
+  for (const key of new Set([...Object.keys(ba), ...Object.keys(aa)]) as Set<keyof DomainAdvanced>) {
+    if (same(ba[key], aa[key])) continue;
+    changes.push({ field: `advanced.${key}`, before: describeValue(key, ba[key]), after: describeValue(key, aa[key]) });
   }
   return changes;
 }

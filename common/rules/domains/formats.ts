@@ -70,7 +70,10 @@ export const SUFFIX = /^[A-Za-z0-9_-]{1,16}$/;
 
 /** Comma/space/newline separated list → trimmed non-empty entries. */
 export function splitList(value: string): string[] {
-  return value.split(/[,\s，]+/).map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(/[,\s，]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A referer entry: a host name, optionally wildcard ('*.example.com') or with a path. */

@@ -4,15 +4,39 @@
  * message key of DOMAIN_MESSAGES (common/rules/domainMessages.ts) or null; translate with domainRuleText.
  */
 import type {
-  CacheRule, CacheUnit, DomainAdvanced, DomainConfig, DomainFieldError, DomainInput, DomainOrigin, DomainType, HeaderRule,
-  IgnoreParams, BackHost, DomainScope,
+  CacheRule,
+  CacheUnit,
+  DomainAdvanced,
+  DomainConfig,
+  DomainFieldError,
+  DomainInput,
+  DomainOrigin,
+  DomainType,
+  HeaderRule,
+  IgnoreParams,
+  BackHost,
+  DomainScope,
 } from '../../wire/domains';
 import type { DomainMessageKey } from './messages';
 import {
-  FORBIDDEN_HEADERS, HEADER_NAME, PARAM_NAME, SUFFIX, isDomainName, isIp, isIpOrCidr, isIcpNumber, isRefererEntry, isRewriteSource, isTargetUrl, splitList,
+  FORBIDDEN_HEADERS,
+  HEADER_NAME,
+  PARAM_NAME,
+  SUFFIX,
+  isDomainName,
+  isIp,
+  isIpOrCidr,
+  isIcpNumber,
+  isRefererEntry,
+  isRewriteSource,
+  isTargetUrl,
+  splitList,
 } from './formats';
 
 export * from './formats';
+
+/** Reply code of add/update when a bucket origin is bound to another domain (ask, resend with confirmBucket). */
+export const BUCKET_CONFIRM_CODE = '2';
 
 export const DOMAIN_TYPES: readonly DomainType[] = ['download', 'vod', 'static', 'live_push', 'live_pull'];
 /** Adding offers only these. */
@@ -82,13 +106,28 @@ export function defaultAdvanced(): DomainAdvanced {
 /** A complete new-domain input with the defaults of the type (the add form's initial values). */
 export function emptyDomainInput(type: DomainType = 'download'): DomainInput {
   return {
-    name: '', type, scope: 'cn', protocol: 'http', backProtocol: 'match', icp: '', forceHTTPS: false,
-    certificateId: null, certificateName: '', cloudStorage: '', context: '',
-    backHost: { mode: 'follow', value: '' }, backDir: '/', backIsEnable: false, testUrl: '/',
+    name: '',
+    type,
+    scope: 'cn',
+    protocol: 'http',
+    backProtocol: 'match',
+    icp: '',
+    forceHTTPS: false,
+    certificateId: null,
+    certificateName: '',
+    cloudStorage: '',
+    context: '',
+    backHost: { mode: 'follow', value: '' },
+    backDir: '/',
+    backIsEnable: false,
+    testUrl: '/',
     origins: [{ role: 'main', type: 'domain', address: '', port: 80, weight: 10 }],
     cacheRules: defaultCacheRules(type),
-    ignoreParams: { mode: 'off', params: [], paths: [] }, ignoreExpires: false, ignoreNoCache: false,
-    advanced: defaultAdvanced(), labels: [],
+    ignoreParams: { mode: 'off', params: [], paths: [] },
+    ignoreExpires: false,
+    ignoreNoCache: false,
+    advanced: defaultAdvanced(),
+    labels: [],
   };
 }
 
@@ -296,13 +335,18 @@ export function validateAdvanced(a: DomainAdvanced, protocol: DomainInput['proto
     out.push(err('advanced.protocolRedirect', 'domainCertificateRequired'));
   }
   if (a.compression.enabled && !a.compression.fileTypes.length) out.push(err('advanced.compression.fileTypes', 'domainCompressionTypes'));
-  if (!Number.isInteger(a.compression.minSizeKb) || a.compression.minSizeKb < 0) out.push(err('advanced.compression.minSizeKb', 'domainRangeError'));
-  if (a.originRedirect.enabled && !(Number.isInteger(a.originRedirect.maxHops) && a.originRedirect.maxHops >= 1 && a.originRedirect.maxHops <= 5)) {
+  if (!Number.isInteger(a.compression.minSizeKb) || a.compression.minSizeKb < 0)
+    out.push(err('advanced.compression.minSizeKb', 'domainRangeError'));
+  if (
+    a.originRedirect.enabled &&
+    !(Number.isInteger(a.originRedirect.maxHops) && a.originRedirect.maxHops >= 1 && a.originRedirect.maxHops <= 5)
+  ) {
     out.push(err('advanced.originRedirect.maxHops', 'domainHopsRange'));
   }
   const codes = new Set<number>();
   a.statusCodeCache.forEach((s, i) => {
-    if (!Number.isInteger(s.code) || s.code < 400 || s.code > 599) out.push(err(`advanced.statusCodeCache.${i}.code`, 'domainStatusCodeRange'));
+    if (!Number.isInteger(s.code) || s.code < 400 || s.code > 599)
+      out.push(err(`advanced.statusCodeCache.${i}.code`, 'domainStatusCodeRange'));
     else if (codes.has(s.code)) out.push(err(`advanced.statusCodeCache.${i}.code`, 'domainStatusCodeRepeat'));
     codes.add(s.code);
     const t = validateCacheTime(s.time, s.unit);
@@ -317,7 +361,8 @@ export function validateAdvanced(a: DomainAdvanced, protocol: DomainInput['proto
   });
   if (a.urlAuth.enabled) {
     if (!/^[A-Za-z0-9]{6,32}$/.test(a.urlAuth.secret ?? '')) out.push(err('advanced.urlAuth.secret', 'domainAuthSecretFormat'));
-    if (!Number.isInteger(a.urlAuth.time) || a.urlAuth.time < 1 || a.urlAuth.time > 31536000) out.push(err('advanced.urlAuth.time', 'domainAuthTimeRange'));
+    if (!Number.isInteger(a.urlAuth.time) || a.urlAuth.time < 1 || a.urlAuth.time > 31536000)
+      out.push(err('advanced.urlAuth.time', 'domainAuthTimeRange'));
   }
   const lists: Array<[string, { mode: string; values: string[] }, (v: string) => boolean, DomainMessageKey]> = [
     ['advanced.uaList', a.uaList, (v) => v.length <= 512 && !/[\r\n]/.test(v), 'domainInvalidValue'],

@@ -13,7 +13,10 @@ export type PermissionAreaKey = 'cdn' | 'imperva' | 'ipP' | 'cloudMonit' | 'acco
 
 /** Modules grouped by product area, in menu order. */
 export const PERMISSION_AREAS: ReadonlyArray<{ area: PermissionAreaKey; modules: readonly string[] }> = [
-  { area: 'cdn', modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'] },
+  {
+    area: 'cdn',
+    modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'],
+  },
   { area: 'imperva', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'cloudMonit', modules: ['cloudMonit'] },
@@ -34,10 +37,7 @@ export interface PermissionSelection {
 
 export const emptySelection = (): PermissionSelection => ({ all: false, modules: {}, logTabs: [] });
 
-export type ParsedPermission =
-  | { kind: 'all' }
-  | { kind: 'module'; module: string; access: Access }
-  | { kind: 'logTab'; tab: LogTab };
+export type ParsedPermission = { kind: 'all' } | { kind: 'module'; module: string; access: Access } | { kind: 'logTab'; tab: LogTab };
 
 /** Reads one string of the catalogue; null for anything else (unknown module, wrong shape). */
 export function parsePermission(value: string): ParsedPermission | null {
@@ -125,7 +125,11 @@ export function ungrantable(granter: readonly string[], requested: readonly stri
  * Limits a selection to what the granter may give; where a module's level is not grantable, the
  * target's previous level (if any) stays, otherwise the module falls back to the highest grantable level below.
  */
-export function limitSelection(sel: PermissionSelection, granter: readonly string[], previous: PermissionSelection = emptySelection()): PermissionSelection {
+export function limitSelection(
+  sel: PermissionSelection,
+  granter: readonly string[],
+  previous: PermissionSelection = emptySelection(),
+): PermissionSelection {
   const out = emptySelection();
   out.all = sel.all && (canGrant(granter, ALL) || previous.all);
   for (const module of CATALOG_MODULES) {
@@ -141,7 +145,12 @@ export function limitSelection(sel: PermissionSelection, granter: readonly strin
 }
 
 /** Short summary for lists: counts of read-only and operable modules (portal:* → all). */
-export function summarizePermissions(list: readonly string[] | null | undefined): { all: boolean; view: string[]; operation: string[]; logTabs: LogTab[] } {
+export function summarizePermissions(list: readonly string[] | null | undefined): {
+  all: boolean;
+  view: string[];
+  operation: string[];
+  logTabs: LogTab[];
+} {
   const sel = permissionsToSelection(list);
   const view: string[] = [];
   const operation: string[] = [];

@@ -95,10 +95,7 @@ export const PAGE_ORDER: ReadonlyArray<{ path: string; module: string }> = [
  */
 export function landingPage(list: readonly string[], available?: ReadonlySet<string>, area?: string): string {
   const hit = PAGE_ORDER.find(
-    (p) =>
-      (!available || available.has(p.path)) &&
-      (!area || p.path.startsWith(`/${area}/`)) &&
-      holdsModule(list, p.module),
+    (p) => (!available || available.has(p.path)) && (!area || p.path.startsWith(`/${area}/`)) && holdsModule(list, p.module),
   );
   return hit ? hit.path : '/newwelcome';
 }
@@ -107,7 +104,10 @@ export type AreaKey = 'cdn' | 'dcdn' | 'ipP' | 'CMonit' | 'page';
 
 /** Top-menu items and the modules that make each visible (spec §2). */
 export const TOP_MENU: ReadonlyArray<{ area: AreaKey; modules: readonly string[] }> = [
-  { area: 'cdn', modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'] },
+  {
+    area: 'cdn',
+    modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'],
+  },
   { area: 'dcdn', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'CMonit', modules: ['cloudMonit'] },

@@ -1,6 +1,5 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shell/formats';
 
-
 /**
  * Sub-account (domain group) rules of configuration spec §5, pure so that the browser's validators
  * and the server's checks are the same code. Each rule answers null or the name of the broken rule.
@@ -11,13 +10,7 @@ export const COMPANY_MAX_LENGTH = 100;
 export const IDENTITY_PATTERN = /^[A-Za-z0-9_]+$/;
 
 export type SubAccountRule =
-  | 'identityRequired'
-  | 'identityFormat'
-  | 'identityTooLong'
-  | 'companyRequired'
-  | 'companyTooLong'
-  | 'emailRequired'
-  | 'emailFormat';
+  'identityRequired' | 'identityFormat' | 'identityTooLong' | 'companyRequired' | 'companyTooLong' | 'emailRequired' | 'emailFormat';
 
 export function identityRule(value: string | null | undefined): SubAccountRule | null {
   const v = (value ?? '').trim();

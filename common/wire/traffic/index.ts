@@ -6,7 +6,12 @@
  *
  * Units: counts are plain numbers, flow in bytes, bandwidth in bits per second, percentages 0..100
  * with 2 decimals, timestamps (recordTime, timestamp, key) in SECONDS since the epoch.
+ *
+ * The request bodies are TypeBox schemas (the routes import them) and their types Static<> of them;
+ * the browser imports types only.
  */
+import { Type, type Static } from '@sinclair/typebox';
+import { literals } from '../shell/schemas';
 
 export type AnalysisVariant = 'onLine' | 'offLine';
 export type AnalysisInterval = '5m' | '1h' | '1d';
@@ -14,45 +19,69 @@ export type TimeSelect = 'today' | 'yesterday' | 'threeDays' | 'week' | 'month' 
 /** What a ranking or distribution is measured by: request count or bytes sent. */
 export type AnalysisMeasure = 'request' | 'flow';
 
+const IntervalSchema = literals(['5m', '1h', '1d'] as const);
+const Texts = Type.Array(Type.String());
+const Time = Type.Union([Type.String(), Type.Number()]);
+
 /**
- * The search of every analysis call (online and offline, JSON body).
+ * The body of every analysis POST (spec §3 analysis search; also the decrypted payload of the
+ * encrypted calls). Lists may also be comma-separated strings; other fields are let through.
+ */
+export const AnalysisSearchSchema = Type.Object(
+  {
+    /** Accounts to cover (the account tree; '@+@' entries = the account's direct domains). */
+    accounts: Type.Optional(Texts),
+    /** Offline form of the same: one account or a comma-separated list (merged with accounts). */
+    account: Type.Optional(Type.String()),
+    domains: Type.Optional(Texts),
+    startTime: Time,
+    endTime: Time,
+    /** Curve granularity; default '5m'. */
+    interval: Type.Optional(IntervalSchema),
+    /** Provider / line codes (values of analysisOptions().providerList). */
+    providers: Type.Optional(Texts),
+    continent: Type.Optional(Texts),
+    /** ISO-2 country codes. */
+    country: Type.Optional(Texts),
+    province: Type.Optional(Texts),
+    isp: Type.Optional(Texts),
+    timeSelect: Type.Optional(Type.String()),
+    pullDown: Type.Optional(Type.Boolean()),
+    /** IANA zone of the wall-clock times and of day buckets; the provider fills the browser's zone. */
+    timeZone: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/**
+ * The search of every analysis call (online and offline, JSON body) as the client writes it.
  * Times are wall-clock strings in `timeZone`: offline 'YYYY-MM-DD HH:mm:ss' (second precision),
  * online 'YYYY-MM-DD HH:mm' (minute precision); both ends are inclusive at that precision.
  * Empty or missing filters mean "all" (within the caller's account scope).
  */
-export interface AnalysisSearch {
-  /** Accounts to cover (the account tree; '@+@' entries = the account's direct domains). */
-  accounts?: string[];
-  /** Offline form of the same: one account or a comma-separated list (merged with accounts). */
-  account?: string;
-  domains?: string[];
+export type AnalysisSearch = Omit<Static<typeof AnalysisSearchSchema>, 'startTime' | 'endTime' | 'timeSelect'> & {
   startTime: string;
   endTime: string;
-  /** Curve granularity; default '5m'. */
-  interval?: AnalysisInterval;
-  /** Provider / line codes (values of analysisOptions().providerList). */
-  providers?: string[];
-  continent?: string[];
-  /** ISO-2 country codes. */
-  country?: string[];
-  province?: string[];
-  isp?: string[];
   timeSelect?: TimeSelect;
-  pullDown?: boolean;
-  /** IANA zone of the wall-clock times and of day buckets; the provider fills the browser's zone. */
-  timeZone?: string;
-}
+};
 
 /** Query of the simple GET calls /api/es/{kind}/get (lists comma-separated). */
-export interface SimpleAnalysisQuery {
-  domains?: string;
-  account?: string;
-  interval?: AnalysisInterval;
-  startTime: string;
-  endTime: string;
-  providers?: string;
-  timeZone?: string;
-}
+export const SimpleAnalysisQuerySchema = Type.Object(
+  {
+    domains: Type.Optional(Type.String()),
+    account: Type.Optional(Type.String()),
+    interval: Type.Optional(IntervalSchema),
+    startTime: Type.String(),
+    endTime: Type.String(),
+    providers: Type.Optional(Type.String()),
+    timeZone: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type SimpleAnalysisQuery = Static<typeof SimpleAnalysisQuerySchema>;
+
+/** An encrypted call's body: {data: cipher text of the JSON payload}. */
+export const EncryptedBodySchema = Type.Object({ data: Type.String() }, { additionalProperties: true });
 
 // ---------------------------------------------------------------- shared pieces
 
@@ -354,16 +383,8 @@ export interface BandAndFlow {
 
 // ---------------------------------------------------------------- overview / service info
 
-/** Plain payload of POST /api/overview (sent DES-encrypted as {data}). */
-export interface OverviewQuery {
-  accounts?: string[];
-  domains?: string[];
-  startTime: string;
-  endTime: string;
-  interval?: AnalysisInterval;
-  providers?: string[];
-  timeZone?: string;
-}
+/** Plain payload of POST /api/overview (sent DES-encrypted as {data}; checked as an analysis search). */
+export type OverviewQuery = Pick<AnalysisSearch, 'accounts' | 'domains' | 'startTime' | 'endTime' | 'interval' | 'providers' | 'timeZone'>;
 
 export interface OverviewDomain {
   domain: string;
@@ -388,6 +409,9 @@ export interface Overview {
   topDomains: OverviewDomain[];
   domainCount: number;
 }
+
+/** GET /api/serviceinfo/init?account= (default the caller's own account). */
+export const ServiceInfoInitQuerySchema = Type.Object({ account: Type.Optional(Type.String()) });
 
 /** Plain payload of POST /api/serviceinfo (DES-encrypted as {data}). */
 export interface ServiceInfoQuery {
@@ -446,10 +470,13 @@ export interface Sequential {
 
 // ---------------------------------------------------------------- ranking
 
-export interface DosageSortQuery extends Omit<AnalysisSearch, 'interval' | 'timeSelect' | 'pullDown'> {
-  /** what the ranking is by; default flow */
-  sortBy?: AnalysisMeasure;
-}
+/** POST /api/dosageSort body: an analysis search and what the ranking is by (default flow). */
+export const DosageSortQuerySchema = Type.Intersect([
+  AnalysisSearchSchema,
+  Type.Object({ sortBy: Type.Optional(literals(['flow', 'request'] as const satisfies readonly AnalysisMeasure[])) }),
+]);
+export type DosageSortQuery = Omit<AnalysisSearch, 'interval' | 'timeSelect' | 'pullDown'> &
+  Pick<Static<typeof DosageSortQuerySchema>, 'sortBy'>;
 export interface DosageEntry {
   /** domain name */
   custom: string;
@@ -465,14 +492,19 @@ export interface DosageEntry {
 
 // ---------------------------------------------------------------- bills (yuan)
 
-export interface BillQuery {
-  accounts?: string[];
-  domains?: string[];
-  /** 'YYYY-MM', inclusive */
-  startMonth: string;
-  endMonth: string;
-  timeZone?: string;
-}
+/** Body of the bill calls (POST /api/bill/billDetail, billSum, overview). */
+export const BillQuerySchema = Type.Object(
+  {
+    accounts: Type.Optional(Texts),
+    domains: Type.Optional(Texts),
+    /** 'YYYY-MM', inclusive */
+    startMonth: Type.String(),
+    endMonth: Type.String(),
+    timeZone: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type BillQuery = Static<typeof BillQuerySchema>;
 
 export interface PriceTier {
   /** upper bound of the tier in GB of the month (null = no bound) */

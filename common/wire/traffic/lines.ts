@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox';
+
 /**
  * Wire types of the line calls (contract rows /api/line/init, /api/line/data, /api/line/sdwandata,
  * /cloud/line/area/query, /linesapi/static_data). Bandwidth in bit/s; timestamps in seconds.
@@ -36,16 +38,23 @@ export interface BandwidthPoint {
   incomingBandWidth: number;
 }
 
-/** Range of a line query: wall-clock 'YYYY-MM-DD HH:mm:ss' in timeZone or epoch seconds; default the last 24 hours. */
-export interface LineRangeQuery {
-  startTime?: string | number;
-  endTime?: string | number;
-  timeZone?: string;
-}
-
-export interface LineDataQuery extends LineRangeQuery {
-  code: string;
-}
+/**
+ * Body of the line bandwidth calls (/api/line/data, /api/line/sdwandata: a line and a range) and of
+ * /linesapi/static_data (a range): wall-clock 'YYYY-MM-DD HH:mm:ss' in timeZone or epoch seconds
+ * (or ms); default the last 24 hours.
+ */
+export const LineRangeQuerySchema = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 64 })),
+    startTime: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    endTime: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    timeZone: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type LineRangeQuery = Static<typeof LineRangeQuerySchema>;
+/** A line's bandwidth: the range of one line. */
+export type LineDataQuery = LineRangeQuery & { code: string };
 
 /** Per-line statistics of /linesapi/static_data (bit/s; utilisation in percent). */
 export interface LineSummary {
@@ -60,6 +69,3 @@ export interface LineSummary {
   p95Out: number;
   peakUtilization: number;
 }
-
-/** Longest range: 1-minute points 7 days, 5-minute points and statistics 31 days. */
-export const LINE_MAX_DAYS = { minute: 7, fiveMinutes: 31 } as const;

@@ -12,15 +12,41 @@ export function AccessSection() {
         <BooleanInput source="advanced.urlAuth.enabled" label={fieldLabel('urlAuth')} helperText={false} />
         <On name="advanced.urlAuth.enabled">
           <Row>
-            <SelectInput fullWidth={false} source="advanced.urlAuth.type" label={fieldLabel('authType')} choices={choicesOf('authType', ['A', 'B', 'C'] as const)} helperText={false} sx={{ width: 160 }} />
-            <TextInput fullWidth={false} source="advanced.urlAuth.secret" label={fieldLabel('secret')} validate={domainRule()} sx={{ width: 320 }} />
-            <NumberInput fullWidth={false} source="advanced.urlAuth.time" label={fieldLabel('authTime')} validate={domainRule()} sx={{ width: 200 }} />
+            <SelectInput
+              fullWidth={false}
+              source="advanced.urlAuth.type"
+              label={fieldLabel('authType')}
+              choices={choicesOf('authType', ['A', 'B', 'C'] as const)}
+              helperText={false}
+              sx={{ width: 160 }}
+            />
+            <TextInput
+              fullWidth={false}
+              source="advanced.urlAuth.secret"
+              label={fieldLabel('secret')}
+              validate={domainRule()}
+              sx={{ width: 320 }}
+            />
+            <NumberInput
+              fullWidth={false}
+              source="advanced.urlAuth.time"
+              label={fieldLabel('authTime')}
+              validate={domainRule()}
+              sx={{ width: 200 }}
+            />
           </Row>
         </On>
       </Section>
       <Section title={fieldLabel('referer')} help="resources.cdn/domain.help.lists">
         <Row>
-          <SelectInput fullWidth={false} source="advanced.referer.mode" label={fieldLabel('listMode')} choices={choicesOf('listMode', LIST_MODES)} helperText={false} sx={{ width: 160 }} />
+          <SelectInput
+            fullWidth={false}
+            source="advanced.referer.mode"
+            label={fieldLabel('listMode')}
+            choices={choicesOf('listMode', LIST_MODES)}
+            helperText={false}
+            sx={{ width: 160 }}
+          />
           <ListOn name="advanced.referer.mode">
             <LinesInput source="advanced.referer.values" label="listValues" />
             <BooleanInput source="advanced.referer.allowEmpty" label={fieldLabel('allowEmpty')} helperText={false} sx={{ mt: 1 }} />
@@ -29,7 +55,14 @@ export function AccessSection() {
       </Section>
       <Section title={fieldLabel('uaList')} help="resources.cdn/domain.help.uaList">
         <Row>
-          <SelectInput fullWidth={false} source="advanced.uaList.mode" label={fieldLabel('listMode')} choices={choicesOf('listMode', LIST_MODES)} helperText={false} sx={{ width: 160 }} />
+          <SelectInput
+            fullWidth={false}
+            source="advanced.uaList.mode"
+            label={fieldLabel('listMode')}
+            choices={choicesOf('listMode', LIST_MODES)}
+            helperText={false}
+            sx={{ width: 160 }}
+          />
           <ListOn name="advanced.uaList.mode">
             <LinesInput source="advanced.uaList.values" label="listValues" />
           </ListOn>
@@ -37,7 +70,14 @@ export function AccessSection() {
       </Section>
       <Section title={fieldLabel('ipList')}>
         <Row>
-          <SelectInput fullWidth={false} source="advanced.ipList.mode" label={fieldLabel('listMode')} choices={choicesOf('listMode', LIST_MODES)} helperText={false} sx={{ width: 160 }} />
+          <SelectInput
+            fullWidth={false}
+            source="advanced.ipList.mode"
+            label={fieldLabel('listMode')}
+            choices={choicesOf('listMode', LIST_MODES)}
+            helperText={false}
+            sx={{ width: 160 }}
+          />
           <ListOn name="advanced.ipList.mode">
             <LinesInput source="advanced.ipList.values" label="listValues" />
           </ListOn>

@@ -19,15 +19,28 @@ function IcpCheckButton() {
   const check = async () => {
     setBusy(true);
     try {
-      const res = await dataProvider.domainCheckIcp({ icp: String(getValues('icp') ?? '').trim(), domain: String(getValues('name') ?? '').trim() });
+      const res = await dataProvider.domainCheckIcp({
+        icp: String(getValues('icp') ?? '').trim(),
+        domain: String(getValues('name') ?? '').trim(),
+      });
       if (res.result === 200) notify('resources.cdn/domain.notifications.icpOk', { type: 'success' });
-      else notify('resources.cdn/domain.notifications.icpFailed', { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
+      else
+        notify('resources.cdn/domain.notifications.icpFailed', {
+          type: 'error',
+          messageArgs: { reason: translate(res.msg, { _: res.msg }) },
+        });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button size="small" onClick={check} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <VerifiedOutlinedIcon />} data-testid="check-icp">
+    <Button
+      size="small"
+      onClick={check}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={14} /> : <VerifiedOutlinedIcon />}
+      data-testid="check-icp"
+    >
       {translate('resources.cdn/domain.actions.checkIcp')}
     </Button>
   );
@@ -39,38 +52,72 @@ const commaParse = (s: string) => (s === '' ? [] : s.split(','));
 /** Name, business type (download / vod / static), scope, ICP number, labels, remark. */
 export function BasicSection({ isEdit }: { isEdit: boolean }) {
   return (
-      <Section title="resources.cdn/domain.tabs.basic">
-        <Row>
-          <TextInput fullWidth={false}
-            source="name"
-            label={fieldLabel('name')}
-            validate={domainRule()}
-            helperText="resources.cdn/domain.help.name"
-            readOnly={isEdit}
-            sx={{ minWidth: 360 }}
-            isRequired
-          />
-          <SelectInput fullWidth={false}
-            source="type"
-            label={fieldLabel('type')}
-            choices={choicesOf('type', ADDABLE_DOMAIN_TYPES)}
-            validate={domainRule()}
-            helperText="resources.cdn/domain.help.typeAddOnly"
-            sx={{ minWidth: 220 }}
-            isRequired
-          />
-        </Row>
-        <RadioButtonGroupInput helperText={false} source="scope" label={fieldLabel('scope')} choices={choicesOf('scope', DOMAIN_SCOPES)} validate={domainRule()} isRequired />
-        <TextInput fullWidth={false}
-          source="icp"
-          label={fieldLabel('icp')}
+    <Section title="resources.cdn/domain.tabs.basic">
+      <Row>
+        <TextInput
+          fullWidth={false}
+          source="name"
+          label={fieldLabel('name')}
           validate={domainRule()}
-          helperText="resources.cdn/domain.help.icp"
-          sx={{ minWidth: 420 }}
-          InputProps={{ endAdornment: <InputAdornment position="end"><IcpCheckButton /></InputAdornment> }}
+          helperText="resources.cdn/domain.help.name"
+          readOnly={isEdit}
+          sx={{ minWidth: 360 }}
+          isRequired
         />
-        <TextInput fullWidth={false} source="labels" label={fieldLabel('labels')} format={commaFormat} parse={commaParse} validate={domainRule()} sx={{ minWidth: 420 }} helperText={false} />
-        <TextInput fullWidth={false} source="context" label={fieldLabel('context')} multiline minRows={2} validate={domainRule()} sx={{ minWidth: 560 }} helperText={false} />
-      </Section>
+        <SelectInput
+          fullWidth={false}
+          source="type"
+          label={fieldLabel('type')}
+          choices={choicesOf('type', ADDABLE_DOMAIN_TYPES)}
+          validate={domainRule()}
+          helperText="resources.cdn/domain.help.typeAddOnly"
+          sx={{ minWidth: 220 }}
+          isRequired
+        />
+      </Row>
+      <RadioButtonGroupInput
+        helperText={false}
+        source="scope"
+        label={fieldLabel('scope')}
+        choices={choicesOf('scope', DOMAIN_SCOPES)}
+        validate={domainRule()}
+        isRequired
+      />
+      <TextInput
+        fullWidth={false}
+        source="icp"
+        label={fieldLabel('icp')}
+        validate={domainRule()}
+        helperText="resources.cdn/domain.help.icp"
+        sx={{ minWidth: 420 }}
+        InputProps={{
+          endAdornment: (
+            <InputAdornment position="end">
+              <IcpCheckButton />
+            </InputAdornment>
+          ),
+        }}
+      />
+      <TextInput
+        fullWidth={false}
+        source="labels"
+        label={fieldLabel('labels')}
+        format={commaFormat}
+        parse={commaParse}
+        validate={domainRule()}
+        sx={{ minWidth: 420 }}
+        helperText={false}
+      />
+      <TextInput
+        fullWidth={false}
+        source="context"
+        label={fieldLabel('context')}
+        multiline
+        minRows={2}
+        validate={domainRule()}
+        sx={{ minWidth: 560 }}
+        helperText={false}
+      />
+    </Section>
   );
 }

@@ -1,16 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { ArrayInput, BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput, useNotify, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CacheRule, DomainType, IgnoreParamsMode } from '../../../common/wire/domains';
-import { CACHE_MATCHES, CACHE_UNITS, DEFAULT_CACHE_DAYS, defaultCacheRules, IGNORE_PARAMS_MODES } from '../../../common/rules/domains/index';
+import {
+  CACHE_MATCHES,
+  CACHE_UNITS,
+  DEFAULT_CACHE_DAYS,
+  defaultCacheRules,
+  IGNORE_PARAMS_MODES,
+} from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel, valueLabel } from '../domainUi';
 import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, Row, Section } from './FormParts';
 import { domainRule } from './validators';
 
 const sameRules = (a: CacheRule[] | undefined, b: CacheRule[]) =>
-  JSON.stringify((a ?? []).map((r) => [r.match, r.value, Number(r.time), r.unit])) === JSON.stringify(b.map((r) => [r.match, r.value, r.time, r.unit]));
+  JSON.stringify((a ?? []).map((r) => [r.match, r.value, Number(r.time), r.unit])) ===
+  JSON.stringify(b.map((r) => [r.match, r.value, r.time, r.unit]));
 
 /**
  * Default cache rules follow the business type (download 30 d, static 7 d, vod 30 d): when the type
@@ -42,7 +59,14 @@ function TypeDefaults() {
       severity="info"
       sx={{ mb: 1 }}
       action={
-        <Button color="inherit" size="small" startIcon={<RestartAltIcon />} onClick={apply} data-testid="cache-defaults" sx={{ whiteSpace: 'nowrap', textTransform: 'none' }}>
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<RestartAltIcon />}
+          onClick={apply}
+          data-testid="cache-defaults"
+          sx={{ whiteSpace: 'nowrap', textTransform: 'none' }}
+        >
           {translate('resources.cdn/domain.actions.useDefaults')}
         </Button>
       }
@@ -70,17 +94,59 @@ export function CacheSection() {
     <>
       <Section title="resources.cdn/domain.tabs.cache">
         <TypeDefaults />
-        <ArrayInput source="cacheRules" label={fieldLabel('cacheRules')} validate={domainRule('cacheRules')} helperText="resources.cdn/domain.help.cacheValue">
+        <ArrayInput
+          source="cacheRules"
+          label={fieldLabel('cacheRules')}
+          validate={domainRule('cacheRules')}
+          helperText="resources.cdn/domain.help.cacheValue"
+        >
           <SimpleFormIterator addButton={<AddRowButton />} inline disableClear getItemLabel={(i) => `${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
-            <SelectInput fullWidth={false} source="match" label={fieldLabel('match')} choices={choicesOf('match', CACHE_MATCHES)} defaultValue="path" helperText={false} sx={{ width: 140 }} />
-            <TextInput fullWidth={false} source="value" label={fieldLabel('value')} validate={domainRule()} helperText={false} sx={{ width: 340 }} />
-            <NumberInput fullWidth={false} source="time" label={fieldLabel('time')} validate={domainRule()} defaultValue={30} helperText={false} sx={{ width: 120 }} />
-            <SelectInput fullWidth={false} source="unit" label={fieldLabel('unit')} choices={choicesOf('unit', CACHE_UNITS)} defaultValue="d" validate={domainRule()} helperText={false} sx={{ width: 120 }} />
+            <SelectInput
+              fullWidth={false}
+              source="match"
+              label={fieldLabel('match')}
+              choices={choicesOf('match', CACHE_MATCHES)}
+              defaultValue="path"
+              helperText={false}
+              sx={{ width: 140 }}
+            />
+            <TextInput
+              fullWidth={false}
+              source="value"
+              label={fieldLabel('value')}
+              validate={domainRule()}
+              helperText={false}
+              sx={{ width: 340 }}
+            />
+            <NumberInput
+              fullWidth={false}
+              source="time"
+              label={fieldLabel('time')}
+              validate={domainRule()}
+              defaultValue={30}
+              helperText={false}
+              sx={{ width: 120 }}
+            />
+            <SelectInput
+              fullWidth={false}
+              source="unit"
+              label={fieldLabel('unit')}
+              choices={choicesOf('unit', CACHE_UNITS)}
+              defaultValue="d"
+              validate={domainRule()}
+              helperText={false}
+              sx={{ width: 120 }}
+            />
           </SimpleFormIterator>
         </ArrayInput>
       </Section>
       <Section title={fieldLabel('ignoreParams')} help="resources.cdn/domain.help.ignoreParams">
-        <RadioButtonGroupInput helperText={false} source="ignoreParams.mode" label={false} choices={choicesOf('ignoreParams', IGNORE_PARAMS_MODES)} />
+        <RadioButtonGroupInput
+          helperText={false}
+          source="ignoreParams.mode"
+          label={false}
+          choices={choicesOf('ignoreParams', IGNORE_PARAMS_MODES)}
+        />
         <IgnoreParamsLists />
         <BooleanInput source="ignoreExpires" label={fieldLabel('ignoreExpires')} helperText={false} />
         <BooleanInput source="ignoreNoCache" label={fieldLabel('ignoreNoCache')} helperText={false} />

@@ -34,7 +34,8 @@ export function Row({ children }: { children: ReactNode }) {
 /** A list of words edited as text, one entry per line (validated by the shared rules). */
 export function LinesInput({ source, label, ...rest }: { source: string; label: string } & Omit<TextInputProps, 'source' | 'label'>) {
   return (
-    <TextInput fullWidth={false}
+    <TextInput
+      fullWidth={false}
       source={source}
       label={fieldLabel(label)}
       multiline

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { BooleanInput, RadioButtonGroupInput, SelectInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -9,18 +8,9 @@ import type { Domain } from '../../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
 import { formatDateTime } from '../../../src/lib/dateTime';
+import { useSettled } from '../../../src/kit/useSettled';
 import { Section } from './FormParts';
 import { domainRule } from './validators';
-
-/** The value after the user stopped typing for a moment (no certificate lookup per keystroke). */
-function useSettled<T>(value: T, ms = 400): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Certificates that cover the domain name (POST /api/certificate/match/domain); the current one
@@ -31,7 +21,11 @@ function CertificateSelect() {
   const record = useRecordContext<Domain>();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { setValue } = useFormContext();
-  const name = useSettled(String(useWatch({ name: 'name' }) ?? '').trim().toLowerCase());
+  const name = useSettled(
+    String(useWatch({ name: 'name' }) ?? '')
+      .trim()
+      .toLowerCase(),
+  );
   const usable = isDomainName(name, true);
   const matches = useQuery({
     queryKey: ['cdn/domain', 'certificates', name, record?.account ?? ''],
@@ -39,14 +33,23 @@ function CertificateSelect() {
     enabled: usable,
   });
   const list: CertificateMatch[] = matches.data ?? [];
-  const choices = list.map((c) => ({ id: String(c.id), name: `${c.name} · ${c.commonName} · ${formatDateTime(c.expireTime).slice(0, 10)}` }));
+  const choices = list.map((c) => ({
+    id: String(c.id),
+    name: `${c.name} · ${c.commonName} · ${formatDateTime(c.expireTime).slice(0, 10)}`,
+  }));
   if (record?.certificateId && !choices.some((c) => c.id === String(record.certificateId))) {
     choices.unshift({ id: String(record.certificateId), name: record.certificateName || String(record.certificateId) });
   }
-  if (!usable) return <Alert severity="info" sx={{ mb: 1 }}>{t('resources.cdn/domain.help.enterNameFirst')}</Alert>;
+  if (!usable)
+    return (
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {t('resources.cdn/domain.help.enterNameFirst')}
+      </Alert>
+    );
   return (
     <>
-      <SelectInput fullWidth={false}
+      <SelectInput
+        fullWidth={false}
         source="certificateId"
         label={fieldLabel('certificateId')}
         choices={choices}
@@ -78,9 +81,20 @@ export function HttpsSection() {
   const protocol = useWatch({ name: 'protocol' });
   return (
     <Section title="resources.cdn/domain.tabs.https">
-      <RadioButtonGroupInput helperText={false} source="protocol" label={fieldLabel('protocol')} choices={choicesOf('protocol', DOMAIN_PROTOCOLS)} />
+      <RadioButtonGroupInput
+        helperText={false}
+        source="protocol"
+        label={fieldLabel('protocol')}
+        choices={choicesOf('protocol', DOMAIN_PROTOCOLS)}
+      />
       {protocol === 'https' && <CertificateSelect />}
-      <BooleanInput source="forceHTTPS" label={fieldLabel('forceHTTPS')} validate={domainRule()} disabled={protocol !== 'https'} helperText="resources.cdn/domain.help.forceHTTPS" />
+      <BooleanInput
+        source="forceHTTPS"
+        label={fieldLabel('forceHTTPS')}
+        validate={domainRule()}
+        disabled={protocol !== 'https'}
+        helperText="resources.cdn/domain.help.forceHTTPS"
+      />
       {protocol !== 'https' && (
         <Typography variant="body2" color="text.secondary">
           {t('resources.cdn/domain.help.https')}

@@ -44,7 +44,12 @@ export function toDomainInput(values: Partial<DomainFormValues>): DomainInput {
       port: o.port as number,
       weight: num(o.weight, 10),
     })),
-    cacheRules: (v.cacheRules ?? []).map((r) => ({ match: r.match ?? 'path', value: r.value ?? '', time: r.time as number, unit: r.unit ?? 'd' })),
+    cacheRules: (v.cacheRules ?? []).map((r) => ({
+      match: r.match ?? 'path',
+      value: r.value ?? '',
+      time: r.time as number,
+      unit: r.unit ?? 'd',
+    })),
     ignoreParams: {
       mode: v.ignoreParams?.mode ?? 'off',
       params: words(v.ignoreParams?.params),
@@ -63,9 +68,22 @@ export function toDomainInput(values: Partial<DomainFormValues>): DomainInput {
       ipList: { ...a.ipList, values: words(a.ipList.values) },
       statusCodeCache: (a.statusCodeCache ?? []).map((s) => ({ ...s, code: Number(s.code), time: s.time })),
       errorPages: (a.errorPages ?? []).map((p) => ({ code: Number(p.code), url: (p.url ?? '').trim() })),
-      responseHeaders: (a.responseHeaders ?? []).map((h) => ({ action: h.action ?? 'set', name: (h.name ?? '').trim(), value: h.value ?? '' })),
-      requestHeaders: (a.requestHeaders ?? []).map((h) => ({ action: h.action ?? 'set', name: (h.name ?? '').trim(), value: h.value ?? '' })),
-      rewriteRules: (a.rewriteRules ?? []).map((r) => ({ source: (r.source ?? '').trim(), target: (r.target ?? '').trim(), flag: r.flag ?? 'redirect', status: r.status ?? 'on' })),
+      responseHeaders: (a.responseHeaders ?? []).map((h) => ({
+        action: h.action ?? 'set',
+        name: (h.name ?? '').trim(),
+        value: h.value ?? '',
+      })),
+      requestHeaders: (a.requestHeaders ?? []).map((h) => ({
+        action: h.action ?? 'set',
+        name: (h.name ?? '').trim(),
+        value: h.value ?? '',
+      })),
+      rewriteRules: (a.rewriteRules ?? []).map((r) => ({
+        source: (r.source ?? '').trim(),
+        target: (r.target ?? '').trim(),
+        flag: r.flag ?? 'redirect',
+        status: r.status ?? 'on',
+      })),
     },
   };
 }

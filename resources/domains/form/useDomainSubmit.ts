@@ -4,7 +4,8 @@ import type { FieldValues } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { PortalApiError } from '../../../dataProviders/http';
-import { BUCKET_CONFIRM_CODE, type Domain, type DomainInput } from '../../../common/wire/domains';
+import type { Domain, DomainInput } from '../../../common/wire/domains';
+import { BUCKET_CONFIRM_CODE } from '../../../common/rules/domains/index';
 import { DOMAIN_RESOURCE } from '../domainUi';
 import { originSignature, toDomainInput, type DomainFormValues } from './formValues';
 import { useAsk } from './useAsk';
@@ -42,7 +43,11 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
 
       if (!before || originSignature(input) !== originSignature(before)) {
         const probe = await dataProvider.domainTestUrl({
-          name: input.name, origins: input.origins, testUrl: input.testUrl, backProtocol: input.backProtocol, backHost: input.backHost,
+          name: input.name,
+          origins: input.origins,
+          testUrl: input.testUrl,
+          backProtocol: input.backProtocol,
+          backHost: input.backHost,
         });
         if (probe.result !== 200) {
           const proceed = await ask({

@@ -1,15 +1,25 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import {
-  Datagrid, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectArrayInput, TextField, TextInput, TopToolbar, useTranslate,
-  type Exporter, type TranslateFunction as Translate,
+  Datagrid,
+  downloadCSV,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  SelectArrayInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+  type Exporter,
+  type TranslateFunction as Translate,
 } from 'react-admin';
 import type { LiveDomain } from '../../../common/wire/domains';
 import { DOMAIN_STATUSES } from '../../../common/rules/domains/index';
 import { OperationChip, StatusChip } from '../DomainChips';
-import { csvCell } from '../domainExporter';
+import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { ListEmpty } from '../../../src/kit/QueryView';
-import { PortalPagination } from '../../../src/kit/PortalPagination';
+import { PortalList } from '../../../src/kit/PortalList';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -17,8 +27,22 @@ const LIVE_TYPES = ['live_push', 'live_pull'] as const;
 
 const filters = [
   <TextInput key="name" source="name" label={label('name')} alwaysOn resettable />,
-  <SelectArrayInput key="type" source="type" label={label('type')} choices={LIVE_TYPES.map((id) => ({ id, name: `resources.cdn/liveDomain.values.type.${id}` }))} alwaysOn sx={{ minWidth: 160 }} />,
-  <SelectArrayInput key="status" source="status" label={label('status')} choices={DOMAIN_STATUSES.map((id) => ({ id, name: `resources.cdn/domain.values.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
+  <SelectArrayInput
+    key="type"
+    source="type"
+    label={label('type')}
+    choices={LIVE_TYPES.map((id) => ({ id, name: `resources.cdn/liveDomain.values.type.${id}` }))}
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+  <SelectArrayInput
+    key="status"
+    source="status"
+    label={label('status')}
+    choices={DOMAIN_STATUSES.map((id) => ({ id, name: `resources.cdn/domain.values.status.${id}` }))}
+    alwaysOn
+    sx={{ minWidth: 140 }}
+  />,
   <TextInput key="customer" source="customer" label={label('customer')} resettable />,
 ];
 
@@ -36,42 +60,61 @@ const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
 const exporter =
   (t: Translate): Exporter<LiveDomain> =>
   (records) =>
-    downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((d) => COLUMNS.map(([, v]) => csvCell(v(d, t))).join(','))].join('\r\n'), 'live-domains');
+    downloadCSV(
+      [
+        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
+        ...records.map((d) => COLUMNS.map(([, v]) => csvCell(v(d, t))).join(',')),
+      ].join('\r\n'),
+      'live-domains',
+    );
 
 /** /cdn/liveDomain: live push / pull domains (superadmin all; others where customer or sub-account is theirs). */
 export function LiveDomainList() {
   const t = useTranslate();
-  const title = t('resources.cdn/liveDomain.title');
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-        {title}
-      </Typography>
-      <List
-        title={title}
-        filters={filters}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ExportButton exporter={exporter(t)} maxResults={10000} />
-          </TopToolbar>
-        }
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.cdn/liveDomain.empty" />}>
-          <TextField source="name" label={label('name')} />
-          <TextField source="customer" label={label('customer')} />
-          <FunctionField<LiveDomain> source="belongDomainGroup" label={label('belongDomainGroup')} sortable={false} render={(d) => d.belongDomainGroup || '—'} />
-          <FunctionField<LiveDomain> source="type" label={label('type')} render={(d) => <Chip size="small" variant="outlined" label={t(`resources.cdn/liveDomain.values.type.${d.type}`)} />} />
-          <FunctionField<LiveDomain> source="protocol" label={label('protocol')} sortable={false} render={(d) => t(`resources.cdn/liveDomain.values.protocol.${d.protocol}`, { _: d.protocol })} />
-          <FunctionField<LiveDomain> source="status" label={label('status')} render={(d) => <StatusChip status={d.status} />} />
-          <FunctionField<LiveDomain> source="operationState" label={label('operationState')} sortable={false} render={(d) => <OperationChip state={d.operationState} />} />
-          <FunctionField<LiveDomain> source="createTime" label={label('createTime')} render={(d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createTime, false)}</span>} />
-        </Datagrid>
-      </List>
-    </Box>
+    <PortalList
+      title="resources.cdn/liveDomain.title"
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton exporter={exporter(t)} maxResults={10000} />
+        </TopToolbar>
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.cdn/liveDomain.empty" />}>
+        <TextField source="name" label={label('name')} />
+        <TextField source="customer" label={label('customer')} />
+        <FunctionField<LiveDomain>
+          source="belongDomainGroup"
+          label={label('belongDomainGroup')}
+          sortable={false}
+          render={(d) => d.belongDomainGroup || '—'}
+        />
+        <FunctionField<LiveDomain>
+          source="type"
+          label={label('type')}
+          render={(d) => <Chip size="small" variant="outlined" label={t(`resources.cdn/liveDomain.values.type.${d.type}`)} />}
+        />
+        <FunctionField<LiveDomain>
+          source="protocol"
+          label={label('protocol')}
+          sortable={false}
+          render={(d) => t(`resources.cdn/liveDomain.values.protocol.${d.protocol}`, { _: d.protocol })}
+        />
+        <FunctionField<LiveDomain> source="status" label={label('status')} render={(d) => <StatusChip status={d.status} />} />
+        <FunctionField<LiveDomain>
+          source="operationState"
+          label={label('operationState')}
+          sortable={false}
+          render={(d) => <OperationChip state={d.operationState} />}
+        />
+        <FunctionField<LiveDomain>
+          source="createTime"
+          label={label('createTime')}
+          render={(d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createTime, false)}</span>}
+        />
+      </Datagrid>
+    </PortalList>
   );
 }

@@ -38,7 +38,15 @@ function StrategyView({ s }: { s: DomainStrategy }) {
           { label: fieldLabel('ignoreNoCache'), value: <Lines lines={describeSetting(t, 'ignoreNoCache', s)} /> },
           {
             label: fieldLabel('statusCodeCache'),
-            value: <Lines lines={s.statusCodeCache.length ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`) : [t('resources.cdn/domain.values.none')]} />,
+            value: (
+              <Lines
+                lines={
+                  s.statusCodeCache.length
+                    ? s.statusCodeCache.map((c) => `${c.code} → ${cacheTime(t, c.time, c.unit)}`)
+                    : [t('resources.cdn/domain.values.none')]
+                }
+              />
+            ),
           },
         ]}
       />

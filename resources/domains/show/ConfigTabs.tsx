@@ -6,7 +6,15 @@ import { Lines, SettingsGrid } from './SettingsGrid';
 
 const ACCESS = ['urlAuth', 'referer', 'uaList', 'ipList'] as const;
 const ADVANCED = [
-  'protocolRedirect', 'compression', 'brotli', 'originRedirect', 'rangeOrigin', 'statusCodeCache', 'errorPages', 'responseHeaders', 'requestHeaders',
+  'protocolRedirect',
+  'compression',
+  'brotli',
+  'originRedirect',
+  'rangeOrigin',
+  'statusCodeCache',
+  'errorPages',
+  'responseHeaders',
+  'requestHeaders',
   'rewriteRules',
 ] as const;
 
@@ -15,7 +23,11 @@ function AdvancedGrid({ domain, keys, title }: { domain: Domain; keys: readonly 
   return (
     <SettingsGrid
       title={title}
-      rows={keys.map((k) => ({ label: fieldLabel(k), value: <Lines lines={describeSetting(t, `advanced.${k}`, domain)} />, testId: `setting-${k}` }))}
+      rows={keys.map((k) => ({
+        label: fieldLabel(k),
+        value: <Lines lines={describeSetting(t, `advanced.${k}`, domain)} />,
+        testId: `setting-${k}`,
+      }))}
     />
   );
 }

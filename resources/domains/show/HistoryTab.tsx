@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import {
-  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -36,7 +34,11 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
   const [busy, setBusy] = useState(false);
 
   if (!versions.length) {
-    return <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">{t('resources.cdn/domain.notifications.noHistory')}</Typography>;
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }} data-testid="no-history">
+        {t('resources.cdn/domain.notifications.noHistory')}
+      </Typography>
+    );
   }
   const askRollback = (v: DomainVersion) => {
     const blocked = configBlock(domain);
@@ -81,13 +83,18 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
             sx: { whiteSpace: 'nowrap' },
             render: (v) => (
               <>
-                {`v${v.version}`} {v.current && <Chip size="small" color="primary" label={t('resources.cdn/domain.history.current')} sx={{ ml: 0.5 }} />}
+                {`v${v.version}`}{' '}
+                {v.current && <Chip size="small" color="primary" label={t('resources.cdn/domain.history.current')} sx={{ ml: 0.5 }} />}
               </>
             ),
           },
           { label: 'resources.cdn/domain.history.time', sx: { whiteSpace: 'nowrap' }, render: (v) => formatDateTime(v.time) },
           { label: 'resources.cdn/domain.history.author', render: (v) => v.author },
-          { label: 'resources.cdn/domain.history.action', sx: { whiteSpace: 'nowrap' }, render: (v) => t(valueLabel('historyAction', v.action)) },
+          {
+            label: 'resources.cdn/domain.history.action',
+            sx: { whiteSpace: 'nowrap' },
+            render: (v) => t(valueLabel('historyAction', v.action)),
+          },
           { label: 'resources.cdn/domain.history.summary', sx: { maxWidth: 420 }, render: (v) => summaryOf(t, v) },
           {
             label: '',
@@ -130,7 +137,9 @@ function Versions({ domain, versions }: { domain: Domain; versions: DomainVersio
 /** Every saved change as a version: who, when, what; compare with the current config; roll back. */
 export function HistoryTab({ domain }: { domain: Domain }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const history = useDomainData(['history', domain.id, domain.version, domain.operationState], () => dataProvider.domainHistory(domain.name));
+  const history = useDomainData(['history', domain.id, domain.version, domain.operationState], () =>
+    dataProvider.domainHistory(domain.name),
+  );
   return (
     <Box>
       <QueryState query={history}>{(versions) => <Versions domain={domain} versions={versions} />}</QueryState>

@@ -11,7 +11,10 @@ import { Lines, SettingsGrid } from './SettingsGrid';
 function Title({ text }: { text: string }) {
   const t = useTranslate();
   return (
-    <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1, borderBottom: 1, borderColor: 'divider', pb: 0.5, maxWidth: 1100 }}>
+    <Typography
+      variant="subtitle1"
+      sx={{ fontWeight: 600, mt: 2, mb: 1, borderBottom: 1, borderColor: 'divider', pb: 0.5, maxWidth: 1100 }}
+    >
       {t(text)}
     </Typography>
   );
@@ -27,7 +30,12 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
           { label: fieldLabel('backProtocol'), value: t(valueLabel('backProtocol', r.backProtocol)) },
           { label: fieldLabel('backDir'), value: r.backDir },
           { label: fieldLabel('rangeOrigin'), value: t(`resources.cdn/domain.values.${r.rangeOrigin ? 'on' : 'off'}`) },
-          { label: fieldLabel('originRedirect'), value: r.originRedirect.enabled ? `${t('resources.cdn/domain.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}` : t('resources.cdn/domain.values.off') },
+          {
+            label: fieldLabel('originRedirect'),
+            value: r.originRedirect.enabled
+              ? `${t('resources.cdn/domain.values.on')} · ${t(fieldLabel('maxHops'))} ${r.originRedirect.maxHops}`
+              : t('resources.cdn/domain.values.off'),
+          },
         ]}
       />
       <ColumnsTable<DomainRetrieval['origins'][number]>
@@ -48,7 +56,12 @@ function RetrievalTable({ r }: { r: DomainRetrieval }) {
 
 function BucketTable({ c }: { c: DomainCloudStorage }) {
   const t = useTranslate();
-  if (!c.buckets.length) return <Typography variant="body2" color="text.secondary">{t('resources.cdn/domain.show.noBuckets')}</Typography>;
+  if (!c.buckets.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('resources.cdn/domain.show.noBuckets')}
+      </Typography>
+    );
   return (
     <ColumnsTable<DomainBucket>
       testId="bucket-table"
@@ -60,7 +73,10 @@ function BucketTable({ c }: { c: DomainCloudStorage }) {
         { label: 'resources.cdn/domain.show.endpoint', render: (b) => `${b.endpoint}:${b.port}` },
         { label: 'resources.cdn/domain.show.provider', render: (b) => b.provider },
         { label: 'resources.cdn/domain.show.bucketRegion', render: (b) => b.region },
-        { label: 'resources.cdn/domain.show.boundDomains', render: (b) => (b.boundDomains.length ? b.boundDomains.join(', ') : t('resources.cdn/domain.values.none')) },
+        {
+          label: 'resources.cdn/domain.show.boundDomains',
+          render: (b) => (b.boundDomains.length ? b.boundDomains.join(', ') : t('resources.cdn/domain.values.none')),
+        },
       ]}
     />
   );

@@ -27,9 +27,13 @@ export function OverviewTab({ domain }: { domain: Domain }) {
             label: fieldLabel('labels'),
             value: domain.labels.length ? (
               <Stack direction="row" spacing={0.5} component="span" sx={{ flexWrap: 'wrap' }}>
-                {domain.labels.map((l) => <Chip key={l} size="small" label={l} />)}
+                {domain.labels.map((l) => (
+                  <Chip key={l} size="small" label={l} />
+                ))}
               </Stack>
-            ) : dash,
+            ) : (
+              dash
+            ),
           },
           { label: fieldLabel('context'), value: domain.context || dash },
           { label: fieldLabel('createdBy'), value: domain.createdBy || dash },
@@ -42,7 +46,10 @@ export function OverviewTab({ domain }: { domain: Domain }) {
         title="resources.cdn/domain.show.httpsSettings"
         rows={[
           { label: fieldLabel('protocol'), value: t(valueLabel('protocol', domain.protocol)) },
-          { label: fieldLabel('certificateId'), value: domain.protocol === 'https' ? domain.certificateName || domain.certificateId || dash : dash },
+          {
+            label: fieldLabel('certificateId'),
+            value: domain.protocol === 'https' ? domain.certificateName || domain.certificateId || dash : dash,
+          },
           { label: fieldLabel('forceHTTPS'), value: <Lines lines={describeSetting(t, 'forceHTTPS', domain)} /> },
         ]}
       />

@@ -25,7 +25,11 @@ function PolicyTable({ p }: { p: DomainSchedulingPolicy }) {
           { label: 'resources.cdn/domain.show.region', render: name },
           { label: 'resources.cdn/domain.show.lines', render: (r) => r.lines.join(', ') },
           { label: 'resources.cdn/domain.show.nodes', align: 'right', render: (r) => r.nodes },
-          { label: 'resources.cdn/domain.show.sampleIps', sx: { fontFamily: 'monospace', fontSize: 12 }, render: (r) => r.sampleIps.join(', ') },
+          {
+            label: 'resources.cdn/domain.show.sampleIps',
+            sx: { fontFamily: 'monospace', fontSize: 12 },
+            render: (r) => r.sampleIps.join(', '),
+          },
           { label: 'resources.cdn/domain.show.regionWeight', align: 'right', render: (r) => `${r.weight}%` },
         ]}
       />

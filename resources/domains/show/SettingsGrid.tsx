@@ -19,7 +19,10 @@ export function SettingsGrid({ rows, title }: { rows: SettingRow[]; title?: stri
           {translate(title)}
         </Typography>
       )}
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(160px, 240px) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(160px, 240px) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}
+      >
         {rows.map((r) => (
           <Box key={r.label} sx={{ display: 'contents' }} data-testid={r.testId}>
             <Typography component="dt" variant="body2" color="text.secondary">

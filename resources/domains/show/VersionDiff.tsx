@@ -8,8 +8,8 @@ import { Lines } from './SettingsGrid';
 
 /** The current configuration of a domain, limited to the settings a version stores. */
 export function currentConfig(domain: Domain, like: DomainConfig): DomainConfig {
-  const record = domain as unknown as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(like).map((k) => [k, record[k]])) as unknown as DomainConfig;
+  const record = new Map(Object.entries(domain));
+  return Object.fromEntries(Object.keys(like).map((k) => [k, record.get(k)])) as DomainConfig;
 }
 
 /** Settings that differ; the certificate id is shown through its name. */
@@ -46,7 +46,12 @@ export function VersionDiff({ version, domain }: { version: DomainVersion; domai
             sx: { bgcolor: '#fff1f0', wordBreak: 'break-word' },
             render: (f) => <Lines lines={describeSetting(t, f, version.config)} />,
           },
-          { label: 'resources.cdn/domain.history.currentConfig', width: '40%', sx: { bgcolor: '#f6ffed', wordBreak: 'break-word' }, render: (f) => <Lines lines={describeSetting(t, f, current)} /> },
+          {
+            label: 'resources.cdn/domain.history.currentConfig',
+            width: '40%',
+            sx: { bgcolor: '#f6ffed', wordBreak: 'break-word' },
+            render: (f) => <Lines lines={describeSetting(t, f, current)} />,
+          },
         ]}
       />
     </Box>

@@ -1,7 +1,18 @@
 import type { TranslateFunction as Translate } from 'react-admin';
 import type {
-  AccessList, BackHost, CacheRule, CacheUnit, DomainAdvanced, DomainConfig, DomainOrigin, ErrorPage, HeaderRule, IgnoreParams, RefererList,
-  RewriteRule, StatusCodeCache,
+  AccessList,
+  BackHost,
+  CacheRule,
+  CacheUnit,
+  DomainAdvanced,
+  DomainConfig,
+  DomainOrigin,
+  ErrorPage,
+  HeaderRule,
+  IgnoreParams,
+  RefererList,
+  RewriteRule,
+  StatusCodeCache,
 } from '../../../common/wire/domains';
 import { fieldLabel, valueLabel } from '../domainUi';
 
@@ -19,9 +30,12 @@ export function cacheTime(t: Translate, time: number, unit: CacheUnit): string {
 
 const originLine = (t: Translate, o: DomainOrigin) =>
   `${v(t, 'role', o.role)} · ${v(t, 'originType', o.type)} · ${o.address}:${o.port} · ${t(fieldLabel('weight'))} ${o.weight}`;
-const cacheLine = (t: Translate, r: CacheRule, i: number) => `${i + 1}. ${v(t, 'match', r.match)} ${r.value} → ${cacheTime(t, r.time, r.unit)}`;
-const headerLine = (t: Translate, h: HeaderRule) => (h.action === 'delete' ? `${v(t, 'headerAction', 'delete')} ${h.name}` : `${v(t, 'headerAction', 'set')} ${h.name}: ${h.value}`);
-const rewriteLine = (t: Translate, r: RewriteRule) => `${r.source} → ${r.target} (${v(t, 'flag', r.flag)}, ${v(t, 'ruleStatus', r.status)})`;
+const cacheLine = (t: Translate, r: CacheRule, i: number) =>
+  `${i + 1}. ${v(t, 'match', r.match)} ${r.value} → ${cacheTime(t, r.time, r.unit)}`;
+const headerLine = (t: Translate, h: HeaderRule) =>
+  h.action === 'delete' ? `${v(t, 'headerAction', 'delete')} ${h.name}` : `${v(t, 'headerAction', 'set')} ${h.name}: ${h.value}`;
+const rewriteLine = (t: Translate, r: RewriteRule) =>
+  `${r.source} → ${r.target} (${v(t, 'flag', r.flag)}, ${v(t, 'ruleStatus', r.status)})`;
 
 function listLines(t: Translate, list: AccessList | RefererList | undefined): string[] {
   if (!list || list.mode === 'off') return [onOff(t, false)];
@@ -32,7 +46,9 @@ function listLines(t: Translate, list: AccessList | RefererList | undefined): st
 function advancedLines(t: Translate, key: keyof DomainAdvanced, a: DomainAdvanced): string[] {
   switch (key) {
     case 'protocolRedirect':
-      return a.protocolRedirect.enabled ? [`${onOff(t, true)} · ${v(t, 'redirectTarget', a.protocolRedirect.target)} · ${a.protocolRedirect.code}`] : [onOff(t, false)];
+      return a.protocolRedirect.enabled
+        ? [`${onOff(t, true)} · ${v(t, 'redirectTarget', a.protocolRedirect.target)} · ${a.protocolRedirect.code}`]
+        : [onOff(t, false)];
     case 'compression':
       return a.compression.enabled
         ? [`${onOff(t, true)} · ${t(fieldLabel('minSizeKb'))} ${a.compression.minSizeKb}`, a.compression.fileTypes.join(', ')]
@@ -44,12 +60,16 @@ function advancedLines(t: Translate, key: keyof DomainAdvanced, a: DomainAdvance
     case 'rangeOrigin':
       return [onOff(t, a.rangeOrigin)];
     case 'statusCodeCache':
-      return a.statusCodeCache.length ? a.statusCodeCache.map((s: StatusCodeCache) => `${s.code} → ${cacheTime(t, s.time, s.unit)}`) : [none(t)];
+      return a.statusCodeCache.length
+        ? a.statusCodeCache.map((s: StatusCodeCache) => `${s.code} → ${cacheTime(t, s.time, s.unit)}`)
+        : [none(t)];
     case 'errorPages':
       return a.errorPages.length ? a.errorPages.map((p: ErrorPage) => `${p.code} → ${p.url}`) : [none(t)];
     case 'urlAuth':
       return a.urlAuth.enabled
-        ? [`${onOff(t, true)} · ${v(t, 'authType', a.urlAuth.type)} · ${t(fieldLabel('secret'))} ${maskSecret(a.urlAuth.secret)} · ${a.urlAuth.time} s`]
+        ? [
+            `${onOff(t, true)} · ${v(t, 'authType', a.urlAuth.type)} · ${t(fieldLabel('secret'))} ${maskSecret(a.urlAuth.secret)} · ${a.urlAuth.time} s`,
+          ]
         : [onOff(t, false)];
     case 'uaList':
       return listLines(t, a.uaList);
@@ -92,7 +112,11 @@ export function describeSetting(t: Translate, field: string, config: Partial<Dom
     case 'ignoreParams': {
       const p = value as IgnoreParams;
       if (!p || p.mode === 'off') return [v(t, 'ignoreParams', 'off')];
-      return [v(t, 'ignoreParams', p.mode), ...(p.params.length ? [p.params.join(', ')] : []), ...(p.paths.length ? [p.paths.join(', ')] : [])];
+      return [
+        v(t, 'ignoreParams', p.mode),
+        ...(p.params.length ? [p.params.join(', ')] : []),
+        ...(p.paths.length ? [p.paths.join(', ')] : []),
+      ];
     }
     case 'type':
     case 'scope':

@@ -27,10 +27,22 @@ export default function AreaBars({ data, runningName, otherName, axisTitle, onPi
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 12 }} label={{ value: axisTitle, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fontSize: 12 } }} />
+        <YAxis
+          allowDecimals={false}
+          tick={{ fontSize: 12 }}
+          label={{ value: axisTitle, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle', fontSize: 12 } }}
+        />
         <Tooltip cursor={{ fillOpacity: 0.3 }} />
         <Legend />
-        <Bar dataKey="running" name={runningName} stackId="h" fill={seriesColor(0)} cursor="pointer" onClick={pick} isAnimationActive={false} />
+        <Bar
+          dataKey="running"
+          name={runningName}
+          stackId="h"
+          fill={seriesColor(0)}
+          cursor="pointer"
+          onClick={pick}
+          isAnimationActive={false}
+        />
         <Bar dataKey="other" name={otherName} stackId="h" fill={seriesColor(2)} cursor="pointer" onClick={pick} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Tabs, TextField, Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Paper, Skeleton, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +10,7 @@ import { readUserInfo } from '../../../src/auth/storage';
 import { isSuperRole } from '../../../common/rules/shell/permissions';
 import { HOST_STATUSES, HOST_TYPES, type HostType } from '../../../common/rules/hosts';
 import { formatValue } from '../../../src/lib/units';
-import { Tile } from '../../traffic/overview/Tile';
+import { Tile } from '../../../src/kit/Tile';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { QueryView } from '../../../src/kit/QueryView';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
@@ -37,27 +35,38 @@ function AreaHosts({ type, area, onClose }: { type: HostType; area: string; onCl
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1 }} data-testid="host-area-search">
       <Stack direction="row" alignItems="center" justifyContent="space-between">
-        <Typography variant="subtitle2">{t('pages.cdn/overviewHost.areaHosts', { area: areaName(area) })}{data ? ` (${data.total})` : ''}</Typography>
+        <Typography variant="subtitle2">
+          {t('pages.cdn/overviewHost.areaHosts', { area: areaName(area) })}
+          {data ? ` (${data.total})` : ''}
+        </Typography>
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>{t('pages.cdn/overviewHost.openList')}</Button>
-          <IconButton size="small" aria-label={t('resources.cdn/cloudHostList.cancel')} onClick={onClose}><CloseIcon fontSize="small" /></IconButton>
+          <Button size="small" onClick={() => navigate(hostListUrl(type, { area }))}>
+            {t('pages.cdn/overviewHost.openList')}
+          </Button>
+          <IconButton size="small" aria-label={t('resources.cdn/cloudHostList.cancel')} onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
         </Stack>
       </Stack>
       <QueryView state={search} isEmpty={() => false} height={120} testId="host-area-search">
         {(found) => (
-        <ColumnsTable<Host>
-          headless
-          rows={found.list}
-          rowKey={(h) => h.id}
-          onRowClick={(h) => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
-          columns={[
-            { label: 'resources.cdn/cloudHostList.fields.hostName', render: (h) => h.hostName },
-            { label: 'resources.cdn/cloudHostList.fields.publicIp', render: (h) => h.publicIp },
-            { label: 'resources.cdn/cloudHostList.fields.status', render: (h) => <HostStatusChip status={h.status} /> },
-            { label: 'resources.cdn/cloudHostList.fields.cpu', render: (h) => formatCpu(h.cpuAvg, h.cpuPeak) },
-            { label: 'resources.cdn/cloudHostList.fields.expireTime', render: (h) => formatHostTime(h.expireTime), rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined) },
-          ]}
-        />
+          <ColumnsTable<Host>
+            headless
+            rows={found.list}
+            rowKey={(h) => h.id}
+            onRowClick={(h) => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
+            columns={[
+              { label: 'resources.cdn/cloudHostList.fields.hostName', render: (h) => h.hostName },
+              { label: 'resources.cdn/cloudHostList.fields.publicIp', render: (h) => h.publicIp },
+              { label: 'resources.cdn/cloudHostList.fields.status', render: (h) => <HostStatusChip status={h.status} /> },
+              { label: 'resources.cdn/cloudHostList.fields.cpu', render: (h) => formatCpu(h.cpuAvg, h.cpuPeak) },
+              {
+                label: 'resources.cdn/cloudHostList.fields.expireTime',
+                render: (h) => formatHostTime(h.expireTime),
+                rowSx: (h) => (h.expiringSoon ? { color: 'warning.dark' } : undefined),
+              },
+            ]}
+          />
         )}
       </QueryView>
     </Paper>
@@ -79,16 +88,30 @@ function TypeView({ view }: { view: HostTypeOverview }) {
         <Tile label={t('pages.cdn/overviewHost.bandwidth')} value={mbps(view.bandwidthMbps)} />
         <Tile label={t('pages.cdn/overviewHost.expiring')} value={String(view.expiring)} testId={`host-${view.type}-expiring`}>
           {view.expiring > 0 && (
-            <Chip size="small" color="warning" variant="outlined" clickable label={t('pages.cdn/overviewHost.openList')} onClick={() => navigate(hostListUrl(view.type, { expiring: true }))} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              clickable
+              label={t('pages.cdn/overviewHost.openList')}
+              onClick={() => navigate(hostListUrl(view.type, { expiring: true }))}
+            />
           )}
         </Tile>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1">{t('pages.cdn/overviewHost.byArea')}</Typography>
-        <Typography variant="caption" color="text.secondary">{t('pages.cdn/overviewHost.byAreaHint')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('pages.cdn/overviewHost.byAreaHint')}
+        </Typography>
         <Suspense fallback={<Skeleton variant="rectangular" height={300} />}>
-          <AreaBars data={bars} runningName={t('pages.cdn/overviewHost.running')} otherName={t('pages.cdn/overviewHost.other')} axisTitle={t('pages.cdn/overviewHost.hostsAxis')}
-            onPick={(code) => navigate(hostListUrl(view.type, { area: code }))} />
+          <AreaBars
+            data={bars}
+            runningName={t('pages.cdn/overviewHost.running')}
+            otherName={t('pages.cdn/overviewHost.other')}
+            axisTitle={t('pages.cdn/overviewHost.hostsAxis')}
+            onPick={(code) => navigate(hostListUrl(view.type, { area: code }))}
+          />
         </Suspense>
         <ColumnsTable<HostTypeOverview['areas'][number]>
           testId={`host-areas-${view.type}`}
@@ -101,8 +124,15 @@ function TypeView({ view }: { view: HostTypeOverview }) {
               label: 'resources.cdn/cloudHostList.fields.area',
               render: (a) => (
                 <>
-                  <IconButton size="small" aria-label={t('pages.cdn/overviewHost.areaHosts', { area: areaName(a.area) })} data-testid={`host-area-search-${a.area}`}
-                    onClick={(e) => { e.stopPropagation(); setPicked(a.area); }}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('pages.cdn/overviewHost.areaHosts', { area: areaName(a.area) })}
+                    data-testid={`host-area-search-${a.area}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setPicked(a.area);
+                    }}
+                  >
                     <SearchIcon fontSize="inherit" />
                   </IconButton>
                   {areaName(a.area)}
@@ -112,7 +142,11 @@ function TypeView({ view }: { view: HostTypeOverview }) {
             { label: 'pages.cdn/overviewHost.total', render: (a) => a.hosts },
             { label: 'pages.cdn/overviewHost.running', render: (a) => a.running },
             { label: 'pages.cdn/overviewHost.stopped', render: (a) => a.stopped },
-            { label: 'pages.cdn/overviewHost.expiring', render: (a) => a.expiring, rowSx: (a) => (a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined) },
+            {
+              label: 'pages.cdn/overviewHost.expiring',
+              render: (a) => a.expiring,
+              rowSx: (a) => (a.expiring ? { color: 'warning.dark', fontWeight: 500 } : undefined),
+            },
             { label: 'pages.cdn/overviewHost.cores', render: (a) => a.cpuCores },
             { label: 'pages.cdn/overviewHost.memory', render: (a) => gb(a.memoryGb) },
             { label: 'pages.cdn/overviewHost.bandwidth', render: (a) => mbps(a.bandwidthMbps) },
@@ -121,11 +155,17 @@ function TypeView({ view }: { view: HostTypeOverview }) {
         {picked && <AreaHosts key={picked} type={view.type} area={picked} onClose={() => setPicked(null)} />}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('pages.cdn/overviewHost.nextExpiring')}</Typography>
+        <Typography variant="subtitle1" sx={{ mb: 1 }}>
+          {t('pages.cdn/overviewHost.nextExpiring')}
+        </Typography>
         {view.expiringHosts.length ? (
           <Stack spacing={0.5}>
             {view.expiringHosts.map((h) => (
-              <Box key={h.id} sx={{ cursor: 'pointer', color: 'warning.dark' }} onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}>
+              <Box
+                key={h.id}
+                sx={{ cursor: 'pointer', color: 'warning.dark' }}
+                onClick={() => navigate(`/${HOST_RESOURCE[h.type]}/${h.id}/show`)}
+              >
                 {h.hostName} · {h.publicIp} · {areaName(h.area)} · {formatHostTime(h.expireTime)}
               </Box>
             ))}
@@ -143,10 +183,19 @@ function CustomerSelect({ value, onChange }: { value: string; onChange: (v: stri
   const t = useTranslate();
   const customers = useHostCustomers();
   return (
-    <TextField select size="small" label={t('pages.cdn/overviewHost.customers')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}
-      inputProps={{ 'data-testid': 'host-customer-select' }}>
+    <TextField
+      select
+      size="small"
+      label={t('pages.cdn/overviewHost.customers')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 220 }}
+      inputProps={{ 'data-testid': 'host-customer-select' }}
+    >
       <MenuItem value="">{t('pages.cdn/overviewHost.allCustomers')}</MenuItem>
-      {customers.map((c: HostCustomer) => <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>)}
+      {customers.map((c: HostCustomer) => (
+        <MenuItem key={c.account} value={c.account}>{`${c.account} (${c.companyName})`}</MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -166,34 +215,43 @@ export function OverviewHostPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">{t('pages.cdn/overviewHost.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {t('pages.cdn/overviewHost.title')}
+        </Typography>
         {staff && <CustomerSelect value={customs.split(',')[0] ?? ''} onChange={pickCustomer} />}
       </Stack>
       <QueryView state={count} isEmpty={() => false} height={160} testId="host-count">
         {(c) => (
-        <Stack spacing={2} sx={{ mb: 2 }}>
-          <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
-            <Tile label={t('pages.cdn/overviewHost.total')} value={String(c.total)} testId="host-total" />
-            {HOST_TYPES.map((type) => <Tile key={type} label={t(`pages.cdn/overviewHost.${type}`)} value={String(c.byType[type])} testId={`host-count-${type}`} />)}
-            <Tile label={t('pages.cdn/overviewHost.running')} value={String(c.byStatus.running)} testId="host-running" />
-            <Tile label={t('pages.cdn/overviewHost.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
+          <Stack spacing={2} sx={{ mb: 2 }}>
+            <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
+              <Tile label={t('pages.cdn/overviewHost.total')} value={String(c.total)} testId="host-total" />
+              {HOST_TYPES.map((type) => (
+                <Tile key={type} label={t(`pages.cdn/overviewHost.${type}`)} value={String(c.byType[type])} testId={`host-count-${type}`} />
+              ))}
+              <Tile label={t('pages.cdn/overviewHost.running')} value={String(c.byStatus.running)} testId="host-running" />
+              <Tile label={t('pages.cdn/overviewHost.expiring')} value={String(c.expiring)} testId="host-expiring-total" />
+            </Stack>
+            <Paper variant="outlined">
+              <ColumnsTable<HostType>
+                testId="host-status-table"
+                rows={[...HOST_TYPES]}
+                rowKey={(type) => type}
+                columns={[
+                  { label: 'resources.cdn/cloudHostList.fields.type', render: (type) => t(`resources.cdn/cloudHostList.type.${type}`) },
+                  ...HOST_STATUSES.map((st) => ({
+                    label: `resources.cdn/cloudHostList.status.${st}`,
+                    render: (type: HostType) => c.byTypeStatus[type][st],
+                  })),
+                ]}
+              />
+            </Paper>
           </Stack>
-          <Paper variant="outlined">
-            <ColumnsTable<HostType>
-              testId="host-status-table"
-              rows={[...HOST_TYPES]}
-              rowKey={(type) => type}
-              columns={[
-                { label: 'resources.cdn/cloudHostList.fields.type', render: (type) => t(`resources.cdn/cloudHostList.type.${type}`) },
-                ...HOST_STATUSES.map((st) => ({ label: `resources.cdn/cloudHostList.status.${st}`, render: (type: HostType) => c.byTypeStatus[type][st] })),
-              ]}
-            />
-          </Paper>
-        </Stack>
         )}
       </QueryView>
       <Tabs value={tab} onChange={(_e, v: HostType) => setTab(v)} sx={{ mb: 2 }}>
-        {HOST_TYPES.map((type) => <Tab key={type} value={type} label={t(`pages.cdn/overviewHost.${type}`)} />)}
+        {HOST_TYPES.map((type) => (
+          <Tab key={type} value={type} label={t(`pages.cdn/overviewHost.${type}`)} />
+        ))}
       </Tabs>
       <QueryView state={view} isEmpty={() => false} height={300} testId="host-view">
         {(data) => <TypeView view={data} />}

@@ -1,7 +1,22 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, TablePagination, TextField,
-  ToggleButton, ToggleButtonGroup, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Stack,
+  TablePagination,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import { Area, CartesianGrid, ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
@@ -13,7 +28,14 @@ import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { PieShare } from '../../../src/charts/PieShare';
 import { formatAxisTick, formatBandwidth, formatBytes, formatCompact } from '../../../src/lib/units';
 import { formatAxisTime, formatTooltipTime } from '../../../src/lib/time';
-import { IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_OTHER_REGION, type IppAlarmState, type IppAlarmType, type IppGranularity } from '../../../common/rules/ipProtection';
+import {
+  IPP_ALARM_STATES,
+  IPP_ALARM_TYPES,
+  IPP_OTHER_REGION,
+  type IppAlarmState,
+  type IppAlarmType,
+  type IppGranularity,
+} from '../../../common/rules/ipProtection';
 import { formatDuration, formatIppTime, IppStatusChip } from '../ippUi';
 
 const RANGES = { '1h': 3600, '24h': 86_400, '7d': 7 * 86_400, '30d': 30 * 86_400 } as const;
@@ -25,8 +47,12 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 180 }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h6" data-testid={testId}>{value}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" data-testid={testId}>
+          {value}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -46,7 +72,9 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
   ];
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('resources.ipP/ipset.alarms.detailTitle', { type: t(`resources.ipP/ipset.alarms.types.${alarm.type}`), ip: alarm.originIp })}</DialogTitle>
+      <DialogTitle>
+        {t('resources.ipP/ipset.alarms.detailTitle', { type: t(`resources.ipP/ipset.alarms.types.${alarm.type}`), ip: alarm.originIp })}
+      </DialogTitle>
       <DialogContent data-testid="ipp-alarm-detail">
         <ColumnsTable<[string, string]>
           headless
@@ -58,7 +86,9 @@ function AlarmDialog({ alarm, onClose }: { alarm: IppAlarm | null; onClose: () =
           ]}
         />
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>{t('resources.ipP/ipset.alarms.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>{t('resources.ipP/ipset.alarms.close')}</Button>
+      </DialogActions>
     </Dialog>
   );
 }
@@ -93,7 +123,13 @@ export function IppDashboardsPage() {
   const statList = usePortalQuery(['ippStatList', account, startTime, endTime], (dp) => dp.ippStatList(account, startTime, endTime), {
     enabled: loaded && !noEntries && !!account,
   });
-  const alarmQuery = { ip: queryIp === ALL ? undefined : queryIp, type: alarmType || undefined, state: alarmState || undefined, startTime, endTime };
+  const alarmQuery = {
+    ip: queryIp === ALL ? undefined : queryIp,
+    type: alarmType || undefined,
+    state: alarmState || undefined,
+    startTime,
+    endTime,
+  };
   const alarms = usePortalQuery(['ippAlarms', alarmQuery, page], (dp) => dp.ippAlarms({ ...alarmQuery, pageNum: page + 1, pageSize: 10 }), {
     enabled: loaded && !noEntries,
   });
@@ -107,10 +143,21 @@ export function IppDashboardsPage() {
   const points = stat.data?.points ?? [];
   const span = points.length > 1 ? points[points.length - 1].time - points[0].time : 0;
   const area = (byRegion: Record<string, number> | undefined) =>
-    Object.entries(byRegion ?? {}).map(([name, value]) => ({ name: name === IPP_OTHER_REGION ? t('pages.ipP/dashboards.other') : name, value }));
+    Object.entries(byRegion ?? {}).map(([name, value]) => ({
+      name: name === IPP_OTHER_REGION ? t('pages.ipP/dashboards.other') : name,
+      value,
+    }));
   const chartStart = points[0]?.time ?? startTime * 1000;
   const chartEnd = points.length ? points[points.length - 1].time : endTime * 1000;
-  const bands = useMemo(() => (marks.data?.list ?? []).map((a) => ({ a, x1: Math.max(a.startTime, chartStart), x2: Math.max(Math.min(a.endTime, chartEnd), Math.max(a.startTime, chartStart)) })), [marks.data, chartStart, chartEnd]);
+  const bands = useMemo(
+    () =>
+      (marks.data?.list ?? []).map((a) => ({
+        a,
+        x1: Math.max(a.startTime, chartStart),
+        x2: Math.max(Math.min(a.endTime, chartEnd), Math.max(a.startTime, chartStart)),
+      })),
+    [marks.data, chartStart, chartEnd],
+  );
 
   const changeRange = (k: RangeKey) => {
     setRangeKey(k);
@@ -122,32 +169,74 @@ export function IppDashboardsPage() {
   return (
     <Box sx={{ pb: 4 }}>
       <Title title={t('pages.ipP/dashboards.title')} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>{t('pages.ipP/dashboards.title')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+        {t('pages.ipP/dashboards.title')}
+      </Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-        <TextField select fullWidth={false} size="small" label={t('pages.ipP/dashboards.entry')} value={noEntries ? '' : ip} onChange={(e) => { setIp(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} data-testid="ipp-entry-select">
+        <TextField
+          select
+          fullWidth={false}
+          size="small"
+          label={t('pages.ipP/dashboards.entry')}
+          value={noEntries ? '' : ip}
+          onChange={(e) => {
+            setIp(e.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 240 }}
+          data-testid="ipp-entry-select"
+        >
           <MenuItem value={ALL}>{t('pages.ipP/dashboards.allEntries')}</MenuItem>
-          {(entries.data ?? []).map((e) => <MenuItem key={e.id} value={e.originIp}>{`${e.originIp} (${e.cnamePrefix})`}</MenuItem>)}
+          {(entries.data ?? []).map((e) => (
+            <MenuItem key={e.id} value={e.originIp}>{`${e.originIp} (${e.cnamePrefix})`}</MenuItem>
+          ))}
         </TextField>
         <ToggleButtonGroup size="small" exclusive value={rangeKey} onChange={(_, v: RangeKey | null) => v && changeRange(v)}>
-          {(Object.keys(RANGES) as RangeKey[]).map((k) => <ToggleButton key={k} value={k} data-testid={`ipp-range-${k}`}>{t(`pages.ipP/dashboards.ranges.${k}`)}</ToggleButton>)}
+          {(Object.keys(RANGES) as RangeKey[]).map((k) => (
+            <ToggleButton key={k} value={k} data-testid={`ipp-range-${k}`}>
+              {t(`pages.ipP/dashboards.ranges.${k}`)}
+            </ToggleButton>
+          ))}
         </ToggleButtonGroup>
-        <TextField select fullWidth={false} size="small" label={t('pages.ipP/dashboards.granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as IppGranularity)} sx={{ minWidth: 120 }}>
-          {(['5m', '1h', '1d'] as IppGranularity[]).map((g) => <MenuItem key={g} value={g} disabled={RANGES[rangeKey] / { '5m': 300, '1h': 3600, '1d': 86400 }[g] > 9000}>{t(`pages.ipP/dashboards.granularities.${g}`)}</MenuItem>)}
+        <TextField
+          select
+          fullWidth={false}
+          size="small"
+          label={t('pages.ipP/dashboards.granularity')}
+          value={granularity}
+          onChange={(e) => setGranularity(e.target.value as IppGranularity)}
+          sx={{ minWidth: 120 }}
+        >
+          {(['5m', '1h', '1d'] as IppGranularity[]).map((g) => (
+            <MenuItem key={g} value={g} disabled={RANGES[rangeKey] / { '5m': 300, '1h': 3600, '1d': 86400 }[g] > 9000}>
+              {t(`pages.ipP/dashboards.granularities.${g}`)}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
 
       <QueryView state={entries} isEmpty={() => false} height={120} testId="ipp-entries">
         {() =>
           noEntries ? (
-            <Alert severity="warning" data-testid="ipp-ip-empty">{t('resources.ipP/ipset.errors.ipEmpty')}</Alert>
+            <Alert severity="warning" data-testid="ipp-ip-empty">
+              {t('resources.ipP/ipset.errors.ipEmpty')}
+            </Alert>
           ) : (
             <>
               <QueryView state={stat} isEmpty={() => false} height={300} testId="ipp-stat">
                 {(st) => (
                   <>
                     <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-                      <Stat label={t('pages.ipP/dashboards.peakIn')} value={formatBandwidth(st.peakIngressBandwidth)} testId="ipp-peak-in" />
-                      <Stat label={t('pages.ipP/dashboards.peakOut')} value={formatBandwidth(st.peakEgressBandwidth)} testId="ipp-peak-out" />
+                      <Stat
+                        label={t('pages.ipP/dashboards.peakIn')}
+                        value={formatBandwidth(st.peakIngressBandwidth)}
+                        testId="ipp-peak-in"
+                      />
+                      <Stat
+                        label={t('pages.ipP/dashboards.peakOut')}
+                        value={formatBandwidth(st.peakEgressBandwidth)}
+                        testId="ipp-peak-out"
+                      />
                       <Stat label={t('pages.ipP/dashboards.totalIn')} value={formatBytes(st.totalIngressFlow)} testId="ipp-total-in" />
                       <Stat label={t('pages.ipP/dashboards.totalOut')} value={formatBytes(st.totalEgressFlow)} testId="ipp-total-out" />
                     </Stack>
@@ -156,21 +245,59 @@ export function IppDashboardsPage() {
                       <CardContent>
                         <Stack direction="row" justifyContent="space-between" alignItems="baseline">
                           <Typography variant="subtitle1">{t('pages.ipP/dashboards.bandwidth')}</Typography>
-                          <Typography variant="caption" color="text.secondary">{t('pages.ipP/dashboards.alarmsMarked')}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {t('pages.ipP/dashboards.alarmsMarked')}
+                          </Typography>
                         </Stack>
                         <Box data-testid="ipp-bandwidth-chart">
                           <ResponsiveContainer width="100%" height={300}>
                             <ComposedChart data={points} margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
                               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                              <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)} minTickGap={32} tick={{ fontSize: 12 }} />
+                              <XAxis
+                                dataKey="time"
+                                type="number"
+                                scale="time"
+                                domain={['dataMin', 'dataMax']}
+                                tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)}
+                                minTickGap={32}
+                                tick={{ fontSize: 12 }}
+                              />
                               <YAxis width={84} tickFormatter={(v: number) => formatAxisTick('bandwidth', v)} tick={{ fontSize: 12 }} />
-                              <Tooltip labelFormatter={(v) => formatTooltipTime(Number(v), granularity, locale)} formatter={(v) => formatBandwidth(Number(v))} />
+                              <Tooltip
+                                labelFormatter={(v) => formatTooltipTime(Number(v), granularity, locale)}
+                                formatter={(v) => formatBandwidth(Number(v))}
+                              />
                               <Legend />
                               {bands.map(({ a, x1, x2 }) => (
-                                <ReferenceArea key={a.id} x1={x1} x2={x2 > x1 ? x2 : x1 + 60_000} fill={selected?.id === a.id ? '#c62828' : '#ef5350'} fillOpacity={selected?.id === a.id ? 0.35 : 0.15} stroke="#c62828" strokeOpacity={0.4} ifOverflow="extendDomain" />
+                                <ReferenceArea
+                                  key={a.id}
+                                  x1={x1}
+                                  x2={x2 > x1 ? x2 : x1 + 60_000}
+                                  fill={selected?.id === a.id ? '#c62828' : '#ef5350'}
+                                  fillOpacity={selected?.id === a.id ? 0.35 : 0.15}
+                                  stroke="#c62828"
+                                  strokeOpacity={0.4}
+                                  ifOverflow="extendDomain"
+                                />
                               ))}
-                              <Area type="monotone" dataKey="ingressBandwidth" name={t('pages.ipP/dashboards.ingressBandwidth')} stroke="#1976d2" fill="#1976d2" fillOpacity={0.2} isAnimationActive={false} />
-                              <Area type="monotone" dataKey="egressBandwidth" name={t('pages.ipP/dashboards.egressBandwidth')} stroke="#ef6c00" fill="#ef6c00" fillOpacity={0.15} isAnimationActive={false} />
+                              <Area
+                                type="monotone"
+                                dataKey="ingressBandwidth"
+                                name={t('pages.ipP/dashboards.ingressBandwidth')}
+                                stroke="#1976d2"
+                                fill="#1976d2"
+                                fillOpacity={0.2}
+                                isAnimationActive={false}
+                              />
+                              <Area
+                                type="monotone"
+                                dataKey="egressBandwidth"
+                                name={t('pages.ipP/dashboards.egressBandwidth')}
+                                stroke="#ef6c00"
+                                fill="#ef6c00"
+                                fillOpacity={0.15}
+                                isAnimationActive={false}
+                              />
                             </ComposedChart>
                           </ResponsiveContainer>
                         </Box>
@@ -178,12 +305,26 @@ export function IppDashboardsPage() {
                     </Card>
 
                     <Grid container spacing={2} sx={{ mb: 2 }}>
-                      {([['in', 'areaIn', st.areaIngressFlow], ['out', 'areaOut', st.areaEgressFlow]] as const).map(([dir, title, flows]) => (
+                      {(
+                        [
+                          ['in', 'areaIn', st.areaIngressFlow],
+                          ['out', 'areaOut', st.areaEgressFlow],
+                        ] as const
+                      ).map(([dir, title, flows]) => (
                         <Grid key={dir} size={{ xs: 12, md: 6 }}>
-                          <Card variant="outlined"><CardContent data-testid={`ipp-area-${dir}`}>
-                            <Typography variant="subtitle1">{t(`pages.ipP/dashboards.${title}`)}</Typography>
-                            <PieShare data={area(flows)} kind="bytes" maxSlices={9} otherLabel={t('pages.ipP/dashboards.other')} height={280} legend="right" />
-                          </CardContent></Card>
+                          <Card variant="outlined">
+                            <CardContent data-testid={`ipp-area-${dir}`}>
+                              <Typography variant="subtitle1">{t(`pages.ipP/dashboards.${title}`)}</Typography>
+                              <PieShare
+                                data={area(flows)}
+                                kind="bytes"
+                                maxSlices={9}
+                                otherLabel={t('pages.ipP/dashboards.other')}
+                                height={280}
+                                legend="right"
+                              />
+                            </CardContent>
+                          </Card>
                         </Grid>
                       ))}
                     </Grid>
@@ -193,14 +334,19 @@ export function IppDashboardsPage() {
 
               <Card variant="outlined" sx={{ mb: 2 }}>
                 <CardContent>
-                  <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('pages.ipP/dashboards.perEntry')}</Typography>
+                  <Typography variant="subtitle1" sx={{ mb: 1 }}>
+                    {t('pages.ipP/dashboards.perEntry')}
+                  </Typography>
                   <QueryView state={statList} isEmpty={() => false} height={120} testId="ipp-stat-list">
                     {(list) => (
                       <ColumnsTable<IppStatListRow>
                         testId="ipp-stat-list"
                         rows={list}
                         rowKey={(r) => r.id}
-                        onRowClick={(r) => { setIp(r.originIp); setPage(0); }}
+                        onRowClick={(r) => {
+                          setIp(r.originIp);
+                          setPage(0);
+                        }}
                         columns={[
                           { label: 'resources.ipP/ipset.fields.originIp', render: (r) => <code>{r.originIp}</code> },
                           { label: 'resources.ipP/ipset.fields.cname', render: (r) => <code>{r.cname}</code> },
@@ -219,14 +365,46 @@ export function IppDashboardsPage() {
               <Card variant="outlined">
                 <CardContent>
                   <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                    <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('resources.ipP/ipset.alarms.title')}</Typography>
-                    <TextField select fullWidth={false} size="small" label={t('resources.ipP/ipset.alarms.type')} value={alarmType} onChange={(e) => { setAlarmType(e.target.value as IppAlarmType | ''); setPage(0); }} sx={{ minWidth: 150 }}>
+                    <Typography variant="subtitle1" sx={{ flex: 1 }}>
+                      {t('resources.ipP/ipset.alarms.title')}
+                    </Typography>
+                    <TextField
+                      select
+                      fullWidth={false}
+                      size="small"
+                      label={t('resources.ipP/ipset.alarms.type')}
+                      value={alarmType}
+                      onChange={(e) => {
+                        setAlarmType(e.target.value as IppAlarmType | '');
+                        setPage(0);
+                      }}
+                      sx={{ minWidth: 150 }}
+                    >
                       <MenuItem value="">—</MenuItem>
-                      {IPP_ALARM_TYPES.map((x) => <MenuItem key={x} value={x}>{t(`resources.ipP/ipset.alarms.types.${x}`)}</MenuItem>)}
+                      {IPP_ALARM_TYPES.map((x) => (
+                        <MenuItem key={x} value={x}>
+                          {t(`resources.ipP/ipset.alarms.types.${x}`)}
+                        </MenuItem>
+                      ))}
                     </TextField>
-                    <TextField select fullWidth={false} size="small" label={t('resources.ipP/ipset.alarms.state')} value={alarmState} onChange={(e) => { setAlarmState(e.target.value as IppAlarmState | ''); setPage(0); }} sx={{ minWidth: 130 }}>
+                    <TextField
+                      select
+                      fullWidth={false}
+                      size="small"
+                      label={t('resources.ipP/ipset.alarms.state')}
+                      value={alarmState}
+                      onChange={(e) => {
+                        setAlarmState(e.target.value as IppAlarmState | '');
+                        setPage(0);
+                      }}
+                      sx={{ minWidth: 130 }}
+                    >
                       <MenuItem value="">—</MenuItem>
-                      {IPP_ALARM_STATES.map((x) => <MenuItem key={x} value={x}>{t(`resources.ipP/ipset.alarms.states.${x}`)}</MenuItem>)}
+                      {IPP_ALARM_STATES.map((x) => (
+                        <MenuItem key={x} value={x}>
+                          {t(`resources.ipP/ipset.alarms.states.${x}`)}
+                        </MenuItem>
+                      ))}
                     </TextField>
                   </Stack>
                   <QueryView state={alarms} isEmpty={() => false} height={120} testId="ipp-alarms">
@@ -237,13 +415,20 @@ export function IppDashboardsPage() {
                         rowKey={(a) => a.id}
                         rowTestId={() => 'ipp-alarm-row'}
                         rowSelected={(a) => selected?.id === a.id}
-                        onRowClick={(a) => { setSelected(a); setOpen(a); }}
+                        onRowClick={(a) => {
+                          setSelected(a);
+                          setOpen(a);
+                        }}
                         emptyText="resources.ipP/ipset.alarms.none"
                         columns={[
                           { label: 'resources.ipP/ipset.alarms.ip', render: (a) => <code>{a.originIp}</code> },
                           { label: 'resources.ipP/ipset.alarms.type', render: (a) => t(`resources.ipP/ipset.alarms.types.${a.type}`) },
                           { label: 'resources.ipP/ipset.alarms.state', render: (a) => t(`resources.ipP/ipset.alarms.states.${a.state}`) },
-                          { label: 'resources.ipP/ipset.alarms.start', sx: { whiteSpace: 'nowrap' }, render: (a) => formatIppTime(a.startTime) },
+                          {
+                            label: 'resources.ipP/ipset.alarms.start',
+                            sx: { whiteSpace: 'nowrap' },
+                            render: (a) => formatIppTime(a.startTime),
+                          },
                           { label: 'resources.ipP/ipset.alarms.duration', render: (a) => formatDuration(a.durationSeconds) },
                           { label: 'resources.ipP/ipset.alarms.peakBps', align: 'right', render: (a) => formatBandwidth(a.peakBps) },
                           { label: 'resources.ipP/ipset.alarms.peakPps', align: 'right', render: (a) => formatCompact(a.peakPps) },
@@ -251,7 +436,14 @@ export function IppDashboardsPage() {
                       />
                     )}
                   </QueryView>
-                  <TablePagination component="div" count={alarms.data?.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_, p) => setPage(p)} />
+                  <TablePagination
+                    component="div"
+                    count={alarms.data?.total ?? 0}
+                    page={page}
+                    rowsPerPage={10}
+                    rowsPerPageOptions={[10]}
+                    onPageChange={(_, p) => setPage(p)}
+                  />
                 </CardContent>
               </Card>
             </>

@@ -13,9 +13,20 @@ function ContactInputs() {
     <>
       <TextInput source="name" label={f('name')} validate={validateName} isRequired sx={{ minWidth: 320 }} />
       <TextInput source="email" label={f('email')} validate={validateEmail} sx={{ minWidth: 320 }} />
-      <TextInput source="mobile" label={f('mobile')} validate={validateMobile} helperText="+8613800138000 / 13800138000" sx={{ minWidth: 320 }} />
+      <TextInput
+        source="mobile"
+        label={f('mobile')}
+        validate={validateMobile}
+        helperText="+8613800138000 / 13800138000"
+        sx={{ minWidth: 320 }}
+      />
       <TextInput source="webhook" label={f('webhook')} validate={validateWebhook} helperText="https://…" sx={{ minWidth: 480 }} />
-      <SelectInput source="language" label={f('language')} choices={MONIT_LANGUAGES.map((id) => ({ id, name: `resources.CMonit/alertContact.contacts.languages.${id}` }))} sx={{ minWidth: 160 }} />
+      <SelectInput
+        source="language"
+        label={f('language')}
+        choices={MONIT_LANGUAGES.map((id) => ({ id, name: `resources.CMonit/alertContact.contacts.languages.${id}` }))}
+        sx={{ minWidth: 160 }}
+      />
       <TextInput source="remark" label={f('remark')} validate={validateRemark} multiline sx={{ minWidth: 480 }} />
     </>
   );
@@ -28,7 +39,9 @@ export function ContactCreate() {
     <Box>
       <PageHeading>{t('resources.CMonit/alertContact.contacts.add')}</PageHeading>
       <Create title={t('resources.CMonit/alertContact.contacts.add')} mutationOptions={mutationOptions}>
-        <SimpleForm defaultValues={{ language: 'zh' }} validate={validateContact}><ContactInputs /></SimpleForm>
+        <SimpleForm defaultValues={{ language: 'zh' }} validate={validateContact}>
+          <ContactInputs />
+        </SimpleForm>
       </Create>
       {notice}
     </Box>
@@ -42,7 +55,9 @@ export function ContactEdit() {
     <Box>
       <PageHeading>{t('resources.CMonit/alertContact.contacts.edit')}</PageHeading>
       <Edit title={t('resources.CMonit/alertContact.contacts.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
-        <SimpleForm validate={validateContact}><ContactInputs /></SimpleForm>
+        <SimpleForm validate={validateContact}>
+          <ContactInputs />
+        </SimpleForm>
       </Edit>
       {notice}
     </Box>

@@ -16,11 +16,14 @@ const alertContacts = {
 export default alertContacts;
 
 /** A contact group's members: a sub-resource shown in the groups table (ReferenceManyField by 'groupId'). */
-export const alertGroupMembers = subResource(alertContacts, GROUP_MEMBER_RESOURCE, 'resources.CMonit/alertContact.groups.fields.members', { recordRepresentation: 'name' });
-
+export const alertGroupMembers = subResource(alertContacts, GROUP_MEMBER_RESOURCE, 'resources.CMonit/alertContact.groups.fields.members', {
+  recordRepresentation: 'name',
+});
 
 /**
  * The contact groups: a sub-resource of the contacts screen, which lists them with a List of their own
  * (getList/getOne/create/update/delete on the /monit/group/* calls); no route, no menu entry.
  */
-export const alertGroups = subResource(alertContacts, GROUP_RESOURCE, 'resources.CMonit/alertContact.contacts.groupsTitle', { recordRepresentation: 'name' });
+export const alertGroups = subResource(alertContacts, GROUP_RESOURCE, 'resources.CMonit/alertContact.contacts.groupsTitle', {
+  recordRepresentation: 'name',
+});

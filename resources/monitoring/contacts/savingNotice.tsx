@@ -12,8 +12,17 @@ export function useSavingNotice(resource: string) {
   const notify = useNotify();
   const redirect = useRedirect();
   const notice = (
-    <Snackbar open={saving} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} data-testid="monit-saving"
-      message={<Stack direction="row" spacing={1} alignItems="center"><CircularProgress size={16} color="inherit" /><span>{t('resources.CMonit/alertContact.saving')}</span></Stack>} />
+    <Snackbar
+      open={saving}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      data-testid="monit-saving"
+      message={
+        <Stack direction="row" spacing={1} alignItems="center">
+          <CircularProgress size={16} color="inherit" />
+          <span>{t('resources.CMonit/alertContact.saving')}</span>
+        </Stack>
+      }
+    />
   );
   const mutationOptions = {
     onMutate: () => setSaving(true),

@@ -1,4 +1,13 @@
-import { contactProblems, emailProblem, mobileProblem, nameProblem, ruleProblems, webhookProblem, type MonitProblem, type RuleInput } from '../../../common/rules/monitoring';
+import {
+  contactProblems,
+  emailProblem,
+  mobileProblem,
+  nameProblem,
+  ruleProblems,
+  webhookProblem,
+  type MonitProblem,
+  type RuleInput,
+} from '../../../common/rules/monitoring';
 
 /** Form validators of cloud monitoring: the same rules as the server (common/rules/monitRules.ts). */
 const key = (p: MonitProblem | null) => (p ? `resources.CMonit/alertContact.problems.${p}` : undefined);
@@ -12,7 +21,13 @@ export const validateRemark = (v: unknown) => ([...str(v)].length > 200 ? key('r
 
 /** Whole-contact check: at least one channel (shown on the email field). */
 export function validateContact(values: Record<string, unknown>) {
-  const p = contactProblems({ name: str(values.name), email: str(values.email), mobile: str(values.mobile), webhook: str(values.webhook), remark: str(values.remark) });
+  const p = contactProblems({
+    name: str(values.name),
+    email: str(values.email),
+    mobile: str(values.mobile),
+    webhook: str(values.webhook),
+    remark: str(values.remark),
+  });
   const errors: Record<string, string> = {};
   for (const [field, problem] of Object.entries(p)) if (problem) errors[field === 'channels' ? 'email' : field] = key(problem)!;
   return errors;

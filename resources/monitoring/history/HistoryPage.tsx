@@ -2,12 +2,22 @@ import { useState } from 'react';
 import { Box, Chip, MenuItem, Stack, Tab, TablePagination, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FunctionField, List, SelectInput, TextInput, TopToolbar, useTranslate,
-  type Exporter, type TranslateFunction,
+  Datagrid,
+  DateTimeInput,
+  downloadCSV,
+  ExportButton,
+  FunctionField,
+  List,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+  type Exporter,
+  type TranslateFunction,
 } from 'react-admin';
 import type { AlarmRecord, NotifyRecord } from '../../../common/wire/monitoring';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../../common/rules/monitoring';
-import { csvCell } from '../../domains/domainExporter';
+import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
@@ -19,7 +29,12 @@ import { PageHeading } from '../../../src/kit/PageHeading';
 const h = (name: string) => `resources.CMonit/alertHistory.fields.${name}`;
 const time = (iso: string) => formatDateTime(iso);
 const STATUS_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
-  sent: 'success', failed: 'error', not_configured: 'warning', muted: 'default', no_address: 'default', pending: 'info',
+  sent: 'success',
+  failed: 'error',
+  not_configured: 'warning',
+  muted: 'default',
+  no_address: 'default',
+  pending: 'info',
 };
 
 const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]> = [
@@ -34,35 +49,89 @@ const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]
   ['attempts', (r) => String(r.attempts)],
   ['content', (r) => r.content],
 ];
-const exporter = (t: TranslateFunction): Exporter<NotifyRecord> => (records) =>
-  downloadCSV([COLUMNS.map(([f]) => csvCell(t(h(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join('\r\n'), 'alert-history');
+const exporter =
+  (t: TranslateFunction): Exporter<NotifyRecord> =>
+  (records) =>
+    downloadCSV(
+      [COLUMNS.map(([f]) => csvCell(t(h(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join(
+        '\r\n',
+      ),
+      'alert-history',
+    );
 
 function Notifications() {
   const t = useTranslate();
   return (
-    <List perPage={20} sort={{ field: 'time', order: 'DESC' }} empty={false} title={t('resources.CMonit/alertHistory.title')}
+    <List
+      perPage={20}
+      sort={{ field: 'time', order: 'DESC' }}
+      empty={false}
+      title={t('resources.CMonit/alertHistory.title')}
       filters={[
         <DateTimeInput key="startTime" source="startTime" label={h('startTime')} alwaysOn />,
         <DateTimeInput key="endTime" source="endTime" label={h('endTime')} alwaysOn />,
         <TextInput key="ruleName" source="ruleName" label={h('ruleName')} alwaysOn />,
         <TextInput key="contact" source="contact" label={h('contactName')} />,
-        <SelectInput key="channel" source="channel" label={h('channel')} alwaysOn choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))} sx={{ minWidth: 120 }} />,
-        <SelectInput key="status" source="status" label={h('status')} alwaysOn choices={NOTIFY_STATUSES.map((id) => ({ id, name: `resources.CMonit/alertHistory.statuses.${id}` }))} sx={{ minWidth: 140 }} />,
+        <SelectInput
+          key="channel"
+          source="channel"
+          label={h('channel')}
+          alwaysOn
+          choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))}
+          sx={{ minWidth: 120 }}
+        />,
+        <SelectInput
+          key="status"
+          source="status"
+          label={h('status')}
+          alwaysOn
+          choices={NOTIFY_STATUSES.map((id) => ({ id, name: `resources.CMonit/alertHistory.statuses.${id}` }))}
+          sx={{ minWidth: 140 }}
+        />,
       ]}
-      actions={<TopToolbar><ExportButton exporter={exporter(t)} maxResults={1000} label="resources.CMonit/alertHistory.export" /></TopToolbar>}
-      pagination={<PortalPagination />}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertHistory.empty')}</Typography>}>
+      actions={
+        <TopToolbar>
+          <ExportButton exporter={exporter(t)} maxResults={1000} label="resources.CMonit/alertHistory.export" />
+        </TopToolbar>
+      }
+      pagination={<PortalPagination />}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {t('resources.CMonit/alertHistory.empty')}
+          </Typography>
+        }
+      >
         <FunctionField<NotifyRecord> label={h('time')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{time(r.time)}</span>} />
         <FunctionField<NotifyRecord> label={h('ruleName')} render={(r) => r.ruleName || '–'} />
         <FunctionField<NotifyRecord> label={h('event')} render={(r) => t(`resources.CMonit/alertHistory.events.${r.event}`)} />
         <FunctionField<NotifyRecord> label={h('contactName')} render={(r) => r.contactName} />
         <FunctionField<NotifyRecord> label={h('channel')} render={(r) => t(`resources.CMonit/alertRules.channels.${r.channel}`)} />
         <FunctionField<NotifyRecord> label={h('target')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.target}</span>} />
-        <FunctionField<NotifyRecord> label={h('status')} render={(r) => (
-          <Chip size="small" color={STATUS_COLOURS[r.status]} label={t(`resources.CMonit/alertHistory.statuses.${r.status}`)} title={r.reason} data-testid="history-status" />
-        )} />
+        <FunctionField<NotifyRecord>
+          label={h('status')}
+          render={(r) => (
+            <Chip
+              size="small"
+              color={STATUS_COLOURS[r.status]}
+              label={t(`resources.CMonit/alertHistory.statuses.${r.status}`)}
+              title={r.reason}
+              data-testid="history-status"
+            />
+          )}
+        />
         <FunctionField<NotifyRecord> label={h('reason')} render={(r) => r.reason} />
-        <FunctionField<NotifyRecord> label={h('content')} render={(r) => <Typography variant="body2" sx={{ maxWidth: 420 }}>{r.content}</Typography>} />
+        <FunctionField<NotifyRecord>
+          label={h('content')}
+          render={(r) => (
+            <Typography variant="body2" sx={{ maxWidth: 420 }}>
+              {r.content}
+            </Typography>
+          )}
+        />
       </Datagrid>
     </List>
   );
@@ -80,10 +149,32 @@ function Alarms() {
   return (
     <Box data-testid="alarm-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-        <MuiTextField size="small" label={t(h('ruleName'))} value={ruleName} onChange={(e) => { setRuleName(e.target.value); setPage(0); }} />
-        <MuiTextField size="small" select label={t(h('event'))} value={event} onChange={(e) => { setEvent(e.target.value); setPage(0); }} sx={{ minWidth: 160 }}>
+        <MuiTextField
+          size="small"
+          label={t(h('ruleName'))}
+          value={ruleName}
+          onChange={(e) => {
+            setRuleName(e.target.value);
+            setPage(0);
+          }}
+        />
+        <MuiTextField
+          size="small"
+          select
+          label={t(h('event'))}
+          value={event}
+          onChange={(e) => {
+            setEvent(e.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">–</MenuItem>
-          {ALARM_EVENTS.map((e) => <MenuItem key={e} value={e}>{t(`resources.CMonit/alertHistory.events.${e}`)}</MenuItem>)}
+          {ALARM_EVENTS.map((e) => (
+            <MenuItem key={e} value={e}>
+              {t(`resources.CMonit/alertHistory.events.${e}`)}
+            </MenuItem>
+          ))}
         </MuiTextField>
       </Stack>
       <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
@@ -94,17 +185,47 @@ function Alarms() {
             columns={[
               { label: h('time'), render: (a) => time(a.time), sx: { whiteSpace: 'nowrap' } },
               { label: h('ruleName'), render: (a) => a.ruleName },
-              { label: h('event'), render: (a) => <><Chip size="small" color={a.event === 'restored' ? 'success' : 'error'} label={t(`resources.CMonit/alertHistory.events.${a.event}`)} />{a.muted ? ` (${t(h('muted'))})` : ''}</> },
-              { label: h('value'), render: (a) => `${t(`resources.CMonit/alertRules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}` },
+              {
+                label: h('event'),
+                render: (a) => (
+                  <>
+                    <Chip
+                      size="small"
+                      color={a.event === 'restored' ? 'success' : 'error'}
+                      label={t(`resources.CMonit/alertHistory.events.${a.event}`)}
+                    />
+                    {a.muted ? ` (${t(h('muted'))})` : ''}
+                  </>
+                ),
+              },
+              {
+                label: h('value'),
+                render: (a) => `${t(`resources.CMonit/alertRules.metrics.${a.metric}`)} ${a.value}${METRIC_UNITS[a.metric]}`,
+              },
               { label: h('threshold'), render: (a) => `${COMPARISON_SIGNS[a.comparison]} ${a.threshold}${METRIC_UNITS[a.metric]}` },
-              { label: h('period'), render: (a) => `${time(a.periodStart)} – ${time(a.periodEnd).slice(11)}`, sx: { whiteSpace: 'nowrap' } },
+              {
+                label: h('period'),
+                render: (a) => `${time(a.periodStart)} – ${time(a.periodEnd).slice(11)}`,
+                sx: { whiteSpace: 'nowrap' },
+              },
               { label: h('domains'), render: (a) => a.domains.join(', '), sx: { wordBreak: 'break-all' } },
             ]}
           />
         )}
       </QueryView>
-      <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }} />
+      <TablePagination
+        component="div"
+        {...paginationLabels(t)}
+        count={query.data?.total ?? 0}
+        page={page}
+        rowsPerPage={perPage}
+        rowsPerPageOptions={[10, 20, 50]}
+        onPageChange={(_e, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setPerPage(Number(e.target.value));
+          setPage(0);
+        }}
+      />
     </Box>
   );
 }
@@ -118,12 +239,33 @@ function Availability() {
     dp.monitResource({ pageNum: page + 1, pageSize: 20, domain: domain.trim() || undefined, type: type || undefined, interval: 60 }),
   );
   const r = (k: string) => `resources.CMonit/alertHistory.resource.fields.${k}`;
-  const points = (query.data?.stats ?? []).map((s) => ({ ...s, label: new Date(s.time).toLocaleString([], { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }) }));
+  const points = (query.data?.stats ?? []).map((s) => ({
+    ...s,
+    label: new Date(s.time).toLocaleString([], { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
+  }));
   return (
     <Box data-testid="resource-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-        <MuiTextField size="small" label={t('resources.CMonit/alertHistory.resource.domain')} value={domain} onChange={(e) => { setDomain(e.target.value); setPage(0); }} />
-        <MuiTextField size="small" select label={t('resources.CMonit/alertHistory.resource.type')} value={type} onChange={(e) => { setType(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
+        <MuiTextField
+          size="small"
+          label={t('resources.CMonit/alertHistory.resource.domain')}
+          value={domain}
+          onChange={(e) => {
+            setDomain(e.target.value);
+            setPage(0);
+          }}
+        />
+        <MuiTextField
+          size="small"
+          select
+          label={t('resources.CMonit/alertHistory.resource.type')}
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 140 }}
+        >
           <MenuItem value="">–</MenuItem>
           <MenuItem value="edge">{t('resources.CMonit/alertHistory.resource.types.edge')}</MenuItem>
           <MenuItem value="origin">{t('resources.CMonit/alertHistory.resource.types.origin')}</MenuItem>
@@ -138,10 +280,34 @@ function Availability() {
             <YAxis />
             <Tooltip />
             <Legend />
-            <Line dataKey="avg" name={t('resources.CMonit/alertHistory.resource.stats.avg')} stroke="#1976d2" dot={false} isAnimationActive={false} />
-            <Line dataKey="p90" name={t('resources.CMonit/alertHistory.resource.stats.p90')} stroke="#ed6c02" dot={false} isAnimationActive={false} />
-            <Line dataKey="max" name={t('resources.CMonit/alertHistory.resource.stats.max')} stroke="#d32f2f" dot={false} isAnimationActive={false} />
-            <Line dataKey="min" name={t('resources.CMonit/alertHistory.resource.stats.min')} stroke="#2e7d32" dot={false} isAnimationActive={false} />
+            <Line
+              dataKey="avg"
+              name={t('resources.CMonit/alertHistory.resource.stats.avg')}
+              stroke="#1976d2"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="p90"
+              name={t('resources.CMonit/alertHistory.resource.stats.p90')}
+              stroke="#ed6c02"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="max"
+              name={t('resources.CMonit/alertHistory.resource.stats.max')}
+              stroke="#d32f2f"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="min"
+              name={t('resources.CMonit/alertHistory.resource.stats.min')}
+              stroke="#2e7d32"
+              dot={false}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </Box>
@@ -162,12 +328,23 @@ function Availability() {
               { label: r('httpStatus'), render: (x) => x.httpStatus },
               { label: r('origin'), render: (x) => (x.originIp ? `${x.originIp}:${x.originPort}` : '–') },
               { label: r('event'), render: (x) => t(`resources.CMonit/alertHistory.resource.events.${x.event}`) },
-              { label: 'resources.CMonit/alertHistory.resource.type', render: (x) => t(`resources.CMonit/alertHistory.resource.types.${x.type}`) },
+              {
+                label: 'resources.CMonit/alertHistory.resource.type',
+                render: (x) => t(`resources.CMonit/alertHistory.resource.types.${x.type}`),
+              },
             ]}
           />
         )}
       </QueryView>
-      <TablePagination component="div" {...paginationLabels(t)} count={query.data?.total ?? 0} page={page} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={(_e, p) => setPage(p)} />
+      <TablePagination
+        component="div"
+        {...paginationLabels(t)}
+        count={query.data?.total ?? 0}
+        page={page}
+        rowsPerPage={20}
+        rowsPerPageOptions={[20]}
+        onPageChange={(_e, p) => setPage(p)}
+      />
     </Box>
   );
 }

@@ -2,13 +2,35 @@ import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
-  ArrayInput, AutocompleteArrayInput, BooleanInput, CheckboxGroupInput, Create, Edit, NumberInput, SelectArrayInput, SelectInput, SimpleForm,
-  SimpleFormIterator, TextInput, useDataProvider, useGetList, useTranslate,
+  ArrayInput,
+  AutocompleteArrayInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  Create,
+  Edit,
+  NumberInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useDataProvider,
+  useGetList,
+  useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { GROUP_RESOURCE, RULE_RESOURCE } from '../../../dataProviders/monit/monitoring';
 import type { ContactGroup } from '../../../common/wire/monitoring';
-import { METRIC_UNITS, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS, PROBE_METRICS, type MonitMetric } from '../../../common/rules/monitoring';
+import {
+  METRIC_UNITS,
+  MONIT_CHANNELS,
+  MONIT_COMPARISONS,
+  MONIT_METRICS,
+  MONIT_PERIODS,
+  MONIT_REPEATS,
+  PROBE_METRICS,
+  type MonitMetric,
+} from '../../../common/rules/monitoring';
 import { useSavingNotice } from '../contacts/savingNotice';
 import { validateName, validateRule } from '../contacts/validators';
 import { PageHeading } from '../../../src/kit/PageHeading';
@@ -19,27 +41,76 @@ function RuleInputs() {
   const t = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data: detail } = useQuery({ queryKey: ['monitRuleOptions'], queryFn: () => dataProvider.monitRuleDetail(), staleTime: 60_000 });
-  const { data: groups } = useGetList<ContactGroup>(GROUP_RESOURCE, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'createTime', order: 'DESC' } });
+  const { data: groups } = useGetList<ContactGroup>(GROUP_RESOURCE, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'createTime', order: 'DESC' },
+  });
   const metric = useWatch({ name: 'metric' }) as MonitMetric | undefined;
   return (
     <>
       <TextInput source="name" label={f('name')} validate={validateName} isRequired sx={{ minWidth: 360 }} />
-      <AutocompleteArrayInput source="domains" label={f('domains')} choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))} translateChoice={false} sx={{ minWidth: 480 }} />
+      <AutocompleteArrayInput
+        source="domains"
+        label={f('domains')}
+        choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))}
+        translateChoice={false}
+        sx={{ minWidth: 480 }}
+      />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <SelectInput source="metric" label={f('metric')} validate={(v) => (v ? undefined : 'ra.validation.required')}
-          choices={MONIT_METRICS.map((id) => ({ id, name: `${t(`resources.CMonit/alertRules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}` }))} translateChoice={false} sx={{ minWidth: 220 }} />
-        <SelectInput source="period" label={f('period')} choices={MONIT_PERIODS.map((n) => ({ id: n, name: t('resources.CMonit/alertRules.periodMinutes', { n }) }))} translateChoice={false} sx={{ minWidth: 140 }} />
-        <SelectInput source="comparison" label={f('comparison')} choices={MONIT_COMPARISONS.map((id) => ({ id, name: `resources.CMonit/alertRules.comparisons.${id}` }))} sx={{ minWidth: 100 }} />
+        <SelectInput
+          source="metric"
+          label={f('metric')}
+          validate={(v) => (v ? undefined : 'ra.validation.required')}
+          choices={MONIT_METRICS.map((id) => ({
+            id,
+            name: `${t(`resources.CMonit/alertRules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}`,
+          }))}
+          translateChoice={false}
+          sx={{ minWidth: 220 }}
+        />
+        <SelectInput
+          source="period"
+          label={f('period')}
+          choices={MONIT_PERIODS.map((n) => ({ id: n, name: t('resources.CMonit/alertRules.periodMinutes', { n }) }))}
+          translateChoice={false}
+          sx={{ minWidth: 140 }}
+        />
+        <SelectInput
+          source="comparison"
+          label={f('comparison')}
+          choices={MONIT_COMPARISONS.map((id) => ({ id, name: `resources.CMonit/alertRules.comparisons.${id}` }))}
+          sx={{ minWidth: 100 }}
+        />
         <NumberInput source="threshold" label={f('threshold')} sx={{ minWidth: 140 }} />
         <NumberInput source="consecutive" label={f('consecutive')} min={1} max={10} step={1} sx={{ minWidth: 140 }} />
       </Box>
       {metric && PROBE_METRICS.includes(metric) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">{t('resources.CMonit/alertRules.probeHint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">
+          {t('resources.CMonit/alertRules.probeHint')}
+        </Typography>
       )}
-      <SelectArrayInput source="groupIds" label={f('groupIds')} choices={(groups ?? []).map((g) => ({ id: g.id, name: g.name }))} translateChoice={false} sx={{ minWidth: 360 }} />
-      <CheckboxGroupInput source="channels" label={f('channels')} choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))} />
-      <SelectInput source="repeatMinutes" label={f('repeatMinutes')} translateChoice={false} sx={{ minWidth: 220 }}
-        choices={MONIT_REPEATS.map((n) => ({ id: n, name: n === 0 ? t('resources.CMonit/alertRules.repeatOnce') : t('resources.CMonit/alertRules.repeatEvery', { n }) }))} />
+      <SelectArrayInput
+        source="groupIds"
+        label={f('groupIds')}
+        choices={(groups ?? []).map((g) => ({ id: g.id, name: g.name }))}
+        translateChoice={false}
+        sx={{ minWidth: 360 }}
+      />
+      <CheckboxGroupInput
+        source="channels"
+        label={f('channels')}
+        choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))}
+      />
+      <SelectInput
+        source="repeatMinutes"
+        label={f('repeatMinutes')}
+        translateChoice={false}
+        sx={{ minWidth: 220 }}
+        choices={MONIT_REPEATS.map((n) => ({
+          id: n,
+          name: n === 0 ? t('resources.CMonit/alertRules.repeatOnce') : t('resources.CMonit/alertRules.repeatEvery', { n }),
+        }))}
+      />
       <ArrayInput source="muteWindows" label={f('muteWindows')}>
         <SimpleFormIterator inline disableReordering>
           <TextInput source="start" label={f('muteStart')} placeholder="22:00" sx={{ width: 140 }} />
@@ -53,8 +124,18 @@ function RuleInputs() {
 }
 
 const DEFAULTS = {
-  metric: 'rate5xx', period: 5, comparison: 'gt', threshold: 5, consecutive: 3, channels: ['email'], repeatMinutes: 0, muteWindows: [],
-  timeZone: 'Asia/Shanghai', enabled: true, domains: [], groupIds: [],
+  metric: 'rate5xx',
+  period: 5,
+  comparison: 'gt',
+  threshold: 5,
+  consecutive: 3,
+  channels: ['email'],
+  repeatMinutes: 0,
+  muteWindows: [],
+  timeZone: 'Asia/Shanghai',
+  enabled: true,
+  domains: [],
+  groupIds: [],
 };
 
 export function RuleCreate() {
@@ -64,7 +145,9 @@ export function RuleCreate() {
     <Box>
       <PageHeading>{t('resources.CMonit/alertRules.add')}</PageHeading>
       <Create title={t('resources.CMonit/alertRules.add')} mutationOptions={mutationOptions}>
-        <SimpleForm defaultValues={DEFAULTS} validate={validateRule}><RuleInputs /></SimpleForm>
+        <SimpleForm defaultValues={DEFAULTS} validate={validateRule}>
+          <RuleInputs />
+        </SimpleForm>
       </Create>
       {notice}
     </Box>
@@ -78,7 +161,9 @@ export function RuleEdit() {
     <Box>
       <PageHeading>{t('resources.CMonit/alertRules.edit')}</PageHeading>
       <Edit title={t('resources.CMonit/alertRules.edit')} mutationMode="pessimistic" mutationOptions={mutationOptions}>
-        <SimpleForm validate={validateRule}><RuleInputs /></SimpleForm>
+        <SimpleForm validate={validateRule}>
+          <RuleInputs />
+        </SimpleForm>
       </Edit>
       {notice}
     </Box>

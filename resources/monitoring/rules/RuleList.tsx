@@ -1,14 +1,28 @@
 import { useState } from 'react';
 import { Box, Chip, Switch, Typography } from '@mui/material';
 import {
-  CreateButton, Datagrid, DeleteWithConfirmButton, EditButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar,
-  useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+  CreateButton,
+  Datagrid,
+  DeleteWithConfirmButton,
+  EditButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { AlertRule } from '../../../common/wire/monitoring';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../../common/rules/monitoring';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
+import { useNotifyError } from '../../../src/kit/errorText';
 
 const f = (name: string) => `resources.CMonit/alertRules.fields.${name}`;
 
@@ -16,6 +30,7 @@ function EnabledSwitch() {
   const rule = useRecordContext<AlertRule>();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
@@ -27,12 +42,22 @@ function EnabledSwitch() {
       notify('resources.CMonit/alertContact.success', { type: 'success' });
       refresh();
     } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+      notifyError(e);
     } finally {
       setBusy(false);
     }
   };
-  return <Switch checked={rule.enabled} disabled={busy} onChange={() => void toggle()} slotProps={{ input: { 'aria-label': t(rule.enabled ? 'resources.CMonit/alertRules.disable' : 'resources.CMonit/alertRules.enable') } }} data-testid="rule-enabled" />;
+  return (
+    <Switch
+      checked={rule.enabled}
+      disabled={busy}
+      onChange={() => void toggle()}
+      slotProps={{
+        input: { 'aria-label': t(rule.enabled ? 'resources.CMonit/alertRules.disable' : 'resources.CMonit/alertRules.enable') },
+      }}
+      data-testid="rule-enabled"
+    />
+  );
 }
 
 /** /CMonit/alertRules: the caller's rules, paged on the server, with state, enable/disable, edit and delete. */
@@ -41,25 +66,80 @@ export function RuleList() {
   return (
     <Box>
       <PageHeading>{t('resources.CMonit/alertRules.title')}</PageHeading>
-      <List title={t('resources.CMonit/alertRules.title')} perPage={20} sort={{ field: 'createTime', order: 'DESC' }} empty={false}
+      <List
+        title={t('resources.CMonit/alertRules.title')}
+        perPage={20}
+        sort={{ field: 'createTime', order: 'DESC' }}
+        empty={false}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.CMonit/alertRules.search')} sx={{ minWidth: 240 }} />,
-          <SelectInput key="state" source="state" label={f('state')} alwaysOn choices={[{ id: 'ok', name: 'resources.CMonit/alertRules.states.ok' }, { id: 'firing', name: 'resources.CMonit/alertRules.states.firing' }]} sx={{ minWidth: 120 }} />,
-          <SelectInput key="metric" source="metric" label={f('metric')} alwaysOn choices={MONIT_METRICS.map((id) => ({ id, name: `resources.CMonit/alertRules.metrics.${id}` }))} sx={{ minWidth: 160 }} />,
+          <SelectInput
+            key="state"
+            source="state"
+            label={f('state')}
+            alwaysOn
+            choices={[
+              { id: 'ok', name: 'resources.CMonit/alertRules.states.ok' },
+              { id: 'firing', name: 'resources.CMonit/alertRules.states.firing' },
+            ]}
+            sx={{ minWidth: 120 }}
+          />,
+          <SelectInput
+            key="metric"
+            source="metric"
+            label={f('metric')}
+            alwaysOn
+            choices={MONIT_METRICS.map((id) => ({ id, name: `resources.CMonit/alertRules.metrics.${id}` }))}
+            sx={{ minWidth: 160 }}
+          />,
         ]}
-        actions={<TopToolbar><CreateButton label="resources.CMonit/alertRules.add" /></TopToolbar>}
-        pagination={<PortalPagination />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }} color="text.secondary">{t('resources.CMonit/alertRules.empty')}</Typography>}>
+        actions={
+          <TopToolbar>
+            <CreateButton label="resources.CMonit/alertRules.add" />
+          </TopToolbar>
+        }
+        pagination={<PortalPagination />}
+      >
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {t('resources.CMonit/alertRules.empty')}
+            </Typography>
+          }
+        >
           <TextField source="name" label={f('name')} sortable={false} />
-          <FunctionField<AlertRule> label={f('domains')} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.domains.join(', ')}</span>} />
-          <FunctionField<AlertRule> label={f('condition')} render={(r) => (
-            <span data-testid="rule-condition">{`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}</span>
-          )} />
-          <FunctionField<AlertRule> label={f('channels')} render={(r) => r.channels.map((c) => t(`resources.CMonit/alertRules.channels.${c}`)).join(', ')} />
-          <FunctionField<AlertRule> label={f('state')} render={(r) => (
-            <Chip size="small" color={r.state === 'firing' ? 'error' : 'success'} variant={r.enabled ? 'filled' : 'outlined'} label={t(`resources.CMonit/alertRules.states.${r.state}`)} data-testid="rule-state" />
-          )} />
-          <FunctionField<AlertRule> label={f('lastValue')} render={(r) => (r.lastValue === null ? '–' : `${r.lastValue}${METRIC_UNITS[r.metric]}`)} />
+          <FunctionField<AlertRule>
+            label={f('domains')}
+            render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.domains.join(', ')}</span>}
+          />
+          <FunctionField<AlertRule>
+            label={f('condition')}
+            render={(r) => (
+              <span data-testid="rule-condition">{`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}</span>
+            )}
+          />
+          <FunctionField<AlertRule>
+            label={f('channels')}
+            render={(r) => r.channels.map((c) => t(`resources.CMonit/alertRules.channels.${c}`)).join(', ')}
+          />
+          <FunctionField<AlertRule>
+            label={f('state')}
+            render={(r) => (
+              <Chip
+                size="small"
+                color={r.state === 'firing' ? 'error' : 'success'}
+                variant={r.enabled ? 'filled' : 'outlined'}
+                label={t(`resources.CMonit/alertRules.states.${r.state}`)}
+                data-testid="rule-state"
+              />
+            )}
+          />
+          <FunctionField<AlertRule>
+            label={f('lastValue')}
+            render={(r) => (r.lastValue === null ? '–' : `${r.lastValue}${METRIC_UNITS[r.metric]}`)}
+          />
           <FunctionField label={f('enabled')} render={() => <EnabledSwitch />} />
           <EditButton />
           <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} />

@@ -6,14 +6,26 @@ import type { PortalPage } from '../../../src/registry.types';
 
 /** URL purge, directory purge and prefetch forms (issue #16). */
 export const urlPurgePage: PortalPage = {
-  path: 'cdn/newurlPush', module: 'purge', area: 'cdn', label: 'pages.cdn/newurlPush.menu', icon: CleaningServicesOutlinedIcon,
+  path: 'cdn/newurlPush',
+  module: 'purge',
+  area: 'cdn',
+  label: 'pages.cdn/newurlPush.menu',
+  icon: CleaningServicesOutlinedIcon,
   component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.UrlPurgePage }))),
 };
 export const dirPurgePage: PortalPage = {
-  path: 'cdn/newdirPush', module: 'purge', area: 'cdn', label: 'pages.cdn/newdirPush.menu', icon: FolderDeleteOutlinedIcon,
+  path: 'cdn/newdirPush',
+  module: 'purge',
+  area: 'cdn',
+  label: 'pages.cdn/newdirPush.menu',
+  icon: FolderDeleteOutlinedIcon,
   component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.DirPurgePage }))),
 };
 export const prefetchPage: PortalPage = {
-  path: 'cdn/prefetch', module: 'prefetch', area: 'cdn', label: 'pages.cdn/prefetch.menu', icon: CloudDownloadOutlinedIcon,
+  path: 'cdn/prefetch',
+  module: 'prefetch',
+  area: 'cdn',
+  label: 'pages.cdn/prefetch.menu',
+  icon: CloudDownloadOutlinedIcon,
   component: lazy(() => import('./PurgeForm').then((m) => ({ default: m.PrefetchPage }))),
 };

@@ -1,28 +1,63 @@
-import { useEffect, useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import {
-  Datagrid, DateTimeInput, downloadCSV, ExportButton, FilterButton, FunctionField, List, SelectInput, TextInput, TopToolbar,
-  useDataProvider, useListContext, useNotify, useRecordContext, useTranslate, type Exporter, type TranslateFunction,
+  Datagrid,
+  DateTimeInput,
+  downloadCSV,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type Exporter,
+  type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { useCanOperate } from '../../../src/auth/useCanOperate';
-import { PortalApiError } from '../../../dataProviders/http';
 import type { PurgeTask, PurgeTaskUrl } from '../../../common/wire/purge';
 import { PURGE_STATUSES } from '../../../common/rules/purge';
-import { csvCell } from '../../domains/domainExporter';
+import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../../src/kit/QueryView';
-import { PortalPagination } from '../../../src/kit/PortalPagination';
-import { PageHeading } from '../../../src/kit/PageHeading';
+import { PortalList } from '../../../src/kit/PortalList';
+import { usePollWhile } from '../../../src/kit/usePollWhile';
+import { useNotifyError } from '../../../src/kit/errorText';
 
 const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
 
 function filtersFor(prefetch: boolean) {
   return [
-    <SelectInput key="status" source="status" label={label('status')} choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))} alwaysOn sx={{ minWidth: 140 }} />,
-    ...(prefetch ? [] : [<SelectInput key="type" source="type" label={label('kind')} choices={[{ id: 'url', name: 'resources.cdn/newsearchTask.kind.url' }, { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' }]} alwaysOn sx={{ minWidth: 140 }} />]),
+    <SelectInput
+      key="status"
+      source="status"
+      label={label('status')}
+      choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))}
+      alwaysOn
+      sx={{ minWidth: 140 }}
+    />,
+    ...(prefetch
+      ? []
+      : [
+          <SelectInput
+            key="type"
+            source="type"
+            label={label('kind')}
+            choices={[
+              { id: 'url', name: 'resources.cdn/newsearchTask.kind.url' },
+              { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' },
+            ]}
+            alwaysOn
+            sx={{ minWidth: 140 }}
+          />,
+        ]),
     <TextInput key="url" source="url" label={label('urlContains')} alwaysOn resettable />,
     <TextInput key="submittedBy" source="submittedBy" label={label('submittedBy')} resettable />,
     <DateTimeInput key="startTime" source="startTime" label={label('startTime')} />,
@@ -38,22 +73,31 @@ const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> =
   ['urlCount', (r) => String(r.urlCount)],
   ['firstUrl', (r) => r.firstUrl],
   ['status', (r, t) => t(`resources.cdn/newsearchTask.status.${r.status}`)],
-  ['progress', (r, t) => PURGE_STATUSES.filter((s) => r.counts[s]).map((s) => `${t(`resources.cdn/newsearchTask.status.${s}`)} ${r.counts[s]}`).join(' / ')],
+  [
+    'progress',
+    (r, t) =>
+      PURGE_STATUSES.filter((s) => r.counts[s])
+        .map((s) => `${t(`resources.cdn/newsearchTask.status.${s}`)} ${r.counts[s]}`)
+        .join(' / '),
+  ],
   ['duration', (r) => formatDuration(r.durationSeconds)],
 ];
 
-const exporter = (t: TranslateFunction, name: string): Exporter<PurgeTask> => (records) =>
-  downloadCSV([COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join('\r\n'), name);
+const exporter =
+  (t: TranslateFunction, name: string): Exporter<PurgeTask> =>
+  (records) =>
+    downloadCSV(
+      [
+        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
+        ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(',')),
+      ].join('\r\n'),
+      name,
+    );
 
 /** Reloads the list while any task on the page is still in progress. */
 function OpenTasksPoll() {
   const { data, refetch } = useListContext<PurgeTask>();
-  const busy = (data ?? []).some(isOpen);
-  useEffect(() => {
-    if (!busy) return undefined;
-    const timer = setInterval(() => void refetch(), TASK_POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, refetch]);
+  usePollWhile((data ?? []).some(isOpen), refetch, TASK_POLL_MS);
   return null;
 }
 
@@ -62,6 +106,7 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
   const task = useRecordContext<PurgeTask>();
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { refetch } = useListContext();
   const [busy, setBusy] = useState(false);
@@ -74,13 +119,20 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
       notify('pages.cdn/newurlPush.pushSuccess', { type: 'success' });
       void refetch();
     } catch (e) {
-      notify(e instanceof PortalApiError && !e.message.startsWith('portal.') ? e.message : 'pages.cdn/newurlPush.unknownError', { type: 'error' });
+      notifyError(e, 'pages.cdn/newurlPush.unknownError', { serverOnly: true });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); void resubmit(); }}>
+    <Button
+      size="small"
+      disabled={busy}
+      onClick={(e) => {
+        e.stopPropagation();
+        void resubmit();
+      }}
+    >
       {t('resources.cdn/newsearchTask.resubmit')}
     </Button>
   );
@@ -90,33 +142,62 @@ function ResubmitButton({ canOperate }: { canOperate: boolean }) {
 export function TaskList({ prefetch }: { prefetch: boolean }) {
   const t = useTranslate();
   const canOperate = useCanOperate(prefetch ? 'prefetch' : 'purge');
-  const title = t(prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title');
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        title={title}
-        filters={filtersFor(prefetch)}
-        sort={{ field: 'createTime', order: 'DESC' }}
-        perPage={20}
-        pagination={<PortalPagination />}
-        empty={false}
-        actions={<TopToolbar><FilterButton /><ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} /></TopToolbar>}
+    <PortalList
+      title={prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title'}
+      filters={filtersFor(prefetch)}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} />
+        </TopToolbar>
+      }
+    >
+      <OpenTasksPoll />
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<TaskDetail />}
+        empty={<ListEmpty text="resources.cdn/newsearchTask.noTask" testId="purge-empty" />}
       >
-        <OpenTasksPoll />
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<TaskDetail />} empty={<ListEmpty text="resources.cdn/newsearchTask.noTask" testId="purge-empty" />}>
-          <FunctionField<PurgeTask> source="createTime" label={label('createTime')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTime)}</span>} />
-          <FunctionField<PurgeTask> source="submittedBy" label={label('submittedBy')} sortable={false} render={(r) => r.submittedBy} />
-          {!prefetch && <FunctionField<PurgeTask> source="kind" label={label('kind')} sortable={false} render={(r) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)} />}
-          <FunctionField<PurgeTask> source="firstUrl" label={label('firstUrl')} sortable={false} render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.firstUrl}</span>} />
-          <FunctionField<PurgeTask> source="urlCount" label={label('urlCount')} sortable={false} render={(r) => r.urlCount} />
-          <FunctionField<PurgeTask> source="status" label={label('status')} sortable={false} render={(r) => <StatusChip status={r.status} />} />
-          <FunctionField<PurgeTask> source="progress" label={label('progress')} sortable={false} render={(r) => <Progress task={r} />} />
-          <FunctionField<PurgeTask> source="duration" label={label('duration')} sortable={false} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(r.durationSeconds)}</span>} />
-          <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canOperate} />} />
-        </Datagrid>
-      </List>
-    </Box>
+        <FunctionField<PurgeTask>
+          source="createTime"
+          label={label('createTime')}
+          sortable={false}
+          render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTime)}</span>}
+        />
+        <FunctionField<PurgeTask> source="submittedBy" label={label('submittedBy')} sortable={false} render={(r) => r.submittedBy} />
+        {!prefetch && (
+          <FunctionField<PurgeTask>
+            source="kind"
+            label={label('kind')}
+            sortable={false}
+            render={(r) => t(`resources.cdn/newsearchTask.kind.${r.kind}`)}
+          />
+        )}
+        <FunctionField<PurgeTask>
+          source="firstUrl"
+          label={label('firstUrl')}
+          sortable={false}
+          render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.firstUrl}</span>}
+        />
+        <FunctionField<PurgeTask> source="urlCount" label={label('urlCount')} sortable={false} render={(r) => r.urlCount} />
+        <FunctionField<PurgeTask>
+          source="status"
+          label={label('status')}
+          sortable={false}
+          render={(r) => <StatusChip status={r.status} />}
+        />
+        <FunctionField<PurgeTask> source="progress" label={label('progress')} sortable={false} render={(r) => <Progress task={r} />} />
+        <FunctionField<PurgeTask>
+          source="duration"
+          label={label('duration')}
+          sortable={false}
+          render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDuration(r.durationSeconds)}</span>}
+        />
+        <FunctionField<PurgeTask> label="" render={() => <ResubmitButton canOperate={canOperate} />} />
+      </Datagrid>
+    </PortalList>
   );
 }
 

@@ -7,7 +7,12 @@ import { PURGE_STATUSES, type PurgeStatus } from '../../../common/rules/purge';
 export const TASK_POLL_MS = 3000;
 
 const COLORS: Record<PurgeStatus, 'success' | 'error' | 'info' | 'primary' | 'default' | 'warning'> = {
-  success: 'success', failed: 'error', processing: 'info', verified: 'primary', waiting: 'warning', other: 'default',
+  success: 'success',
+  failed: 'error',
+  processing: 'info',
+  verified: 'primary',
+  waiting: 'warning',
+  other: 'default',
 };
 
 export const isOpen = (t: PurgeTask) => t.status === 'waiting' || t.status === 'processing' || t.status === 'success';

@@ -61,13 +61,23 @@ export function AnalysisScreen({ variant }: { variant: AnalysisVariant }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(`pages.cdn/analysisOff.subtitle.${variant}`)}
       </Typography>
-      <SearchBar variant={variant} onSearch={setApplied} optionsEnabled={canLog} autoRefreshMs={variant === 'onLine' ? LIVE_REFRESH_MS : undefined} />
+      <SearchBar
+        variant={variant}
+        onSearch={setApplied}
+        optionsEnabled={canLog}
+        autoRefreshMs={variant === 'onLine' ? LIVE_REFRESH_MS : undefined}
+      />
       {canLog && applied && <SummaryPanel applied={applied} variant={variant} />}
       {tabs.length === 0 ? (
         <Alert severity="info">{translate('pages.cdn/analysisOff.noTabs')}</Alert>
       ) : (
         <>
-          <Tabs value={tab} onChange={(_e, v: LogTab) => choose(v)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_e, v: LogTab) => choose(v)}
+            variant="scrollable"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             {tabs.map((t) => (
               <Tab key={t} value={t} label={translate(`pages.cdn/analysisOff.tabs.${t}`)} data-testid={`tab-button-${t}`} />
             ))}

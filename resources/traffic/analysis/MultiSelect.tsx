@@ -18,7 +18,17 @@ export interface MultiSelectProps {
 }
 
 /** A compact multi-select with search (MUI Autocomplete); nothing chosen means "all". */
-export function MultiSelect({ label, options, value, onChange, labelOf = (v) => v, emptyText, renderOption, width = 220, testId }: MultiSelectProps) {
+export function MultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  labelOf = (v) => v,
+  emptyText,
+  renderOption,
+  width = 220,
+  testId,
+}: MultiSelectProps) {
   const translate = useTranslate();
   return (
     <Autocomplete

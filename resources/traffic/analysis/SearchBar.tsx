@@ -70,7 +70,11 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const submit = (f: SearchForm = form) => {
     const result = buildSearch(f, precision, user?.account_all ?? user?.account ?? '');
     if (!result.ok) {
-      setProblem(translate(`pages.cdn/analysisOff.validation.${result.problem}`, { days: result.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
+      setProblem(
+        translate(`pages.cdn/analysisOff.validation.${result.problem}`, {
+          days: result.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS,
+        }),
+      );
       return;
     }
     setProblem(null);
@@ -109,7 +113,10 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
   const setCustom = (which: 'start' | 'end', text: string) => {
     const next = { ...form, [which]: parseTime(text) };
     const r = formRange(next, precision);
-    update({ [which]: parseTime(text), ...(r.start && r.end && r.start < r.end ? { interval: fitGranularity(form.interval, { start: r.start, end: r.end }) } : {}) });
+    update({
+      [which]: parseTime(text),
+      ...(r.start && r.end && r.start < r.end ? { interval: fitGranularity(form.interval, { start: r.start, end: r.end }) } : {}),
+    });
   };
   const granularities =
     shownRange.start && shownRange.end && shownRange.start < shownRange.end
@@ -168,7 +175,10 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
                 label={translate(`pages.cdn/analysisOff.search.${which}`)}
                 value={form[which] ? toInputValue(form[which], precision) : ''}
                 onChange={(e) => setCustom(which, e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: precision === 'second' ? 1 : 60, 'data-testid': `search-${which}` } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { step: precision === 'second' ? 1 : 60, 'data-testid': `search-${which}` },
+                }}
                 sx={{ width: 230 }}
               />
             ))}
@@ -176,7 +186,10 @@ export function SearchBar({ variant, onSearch, optionsEnabled = true, autoRefres
         ) : null}
         <Typography variant="body2" color="text.secondary" data-testid="search-range">
           {shownRange.start && shownRange.end
-            ? translate('pages.cdn/analysisOff.search.rangeShown', { start: formatTime(shownRange.start, precision), end: formatTime(shownRange.end, precision) })
+            ? translate('pages.cdn/analysisOff.search.rangeShown', {
+                start: formatTime(shownRange.start, precision),
+                end: formatTime(shownRange.end, precision),
+              })
             : ''}
         </Typography>
       </Stack>

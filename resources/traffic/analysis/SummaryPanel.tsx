@@ -30,15 +30,27 @@ export function SummaryPanel(props: TabProps) {
           return (
             <>
               <Stack direction="row" spacing={4} useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
-                <Figure label={translate('pages.cdn/analysisOff.summary.request')} value={formatCount(d.count.request)} testId="summary-request" />
+                <Figure
+                  label={translate('pages.cdn/analysisOff.summary.request')}
+                  value={formatCount(d.count.request)}
+                  testId="summary-request"
+                />
                 <Figure label={translate('pages.cdn/analysisOff.summary.flow')} value={formatBytes(d.count.flow)} testId="summary-flow" />
                 <Figure
                   label={translate('pages.cdn/analysisOff.summary.peakBandwidth')}
                   value={formatBandwidth(d.count.peakBandwidth)}
-                  note={d.count.peakTime ? translate('pages.cdn/analysisOff.summary.peakAt', { time: formatTime(d.count.peakTime * 1000, 'minute') }) : undefined}
+                  note={
+                    d.count.peakTime
+                      ? translate('pages.cdn/analysisOff.summary.peakAt', { time: formatTime(d.count.peakTime * 1000, 'minute') })
+                      : undefined
+                  }
                   testId="summary-peak"
                 />
-                <Figure label={translate('pages.cdn/analysisOff.summary.hitPercent')} value={formatPercent(d.count.hitPercent)} testId="summary-hit" />
+                <Figure
+                  label={translate('pages.cdn/analysisOff.summary.hitPercent')}
+                  value={formatPercent(d.count.hitPercent)}
+                  testId="summary-hit"
+                />
                 <Figure label={translate('pages.cdn/analysisOff.summary.byteHitPercent')} value={formatPercent(d.count.byteHitPercent)} />
               </Stack>
               <TimeSeriesChart

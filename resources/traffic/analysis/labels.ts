@@ -10,8 +10,10 @@ export function useAnalysisLabels() {
     locale,
     country: (code: string) => (code ? countryName(code, locale) : translate('pages.cdn/analysisOff.unknown')),
     province: (name: string) => (name ? provinceName(name, locale) : translate('pages.cdn/analysisOff.unknown')),
-    isp: (name: string) => (name ? translate(`pages.cdn/analysisOff.isps.${name}`, { _: name }) : translate('pages.cdn/analysisOff.unknown')),
-    continent: (name: string) => (name ? translate(`pages.cdn/analysisOff.continents.${name}`, { _: name }) : translate('pages.cdn/analysisOff.unknown')),
+    isp: (name: string) =>
+      name ? translate(`pages.cdn/analysisOff.isps.${name}`, { _: name }) : translate('pages.cdn/analysisOff.unknown'),
+    continent: (name: string) =>
+      name ? translate(`pages.cdn/analysisOff.continents.${name}`, { _: name }) : translate('pages.cdn/analysisOff.unknown'),
   };
 }
 

@@ -153,7 +153,12 @@ export function readStoredForm(variant: AnalysisVariant, storage: Storage = sess
   try {
     const stored = (JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}') as Partial<Record<AnalysisVariant, StoredForm>>)[variant];
     if (!stored || !Array.isArray(stored.accounts) || !Array.isArray(stored.domains)) return null;
-    return { ...initialForm(), ...stored, start: stored.start ? new Date(stored.start) : null, end: stored.end ? new Date(stored.end) : null };
+    return {
+      ...initialForm(),
+      ...stored,
+      start: stored.start ? new Date(stored.start) : null,
+      end: stored.end ? new Date(stored.end) : null,
+    };
   } catch {
     return null;
   }

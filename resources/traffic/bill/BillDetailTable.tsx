@@ -3,7 +3,7 @@ import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillDetail, BillDetailRow } from '../../../common/wire/traffic/index';
 import { formatBandwidth, formatBytes, formatCount } from '../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { FeesChart } from './FeesChart';
 import { formatYuan } from './money';
 import { Nowrap } from '../shared/Nowrap';
@@ -18,19 +18,48 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
   const [domain, setDomain] = useState(ALL);
   const col = (key: string) => translate(`pages.page/bill.columns.${key}`);
   const domains = useMemo(() => [...new Set(data.list.map((r) => r.domain))].sort(), [data.list]);
-  const rows: Row[] = data.list.filter((r) => domain === ALL || r.domain === domain).map((r) => ({ ...r, id: `${r.date}/${r.account}/${r.domain}` }));
+  const rows: Row[] = data.list
+    .filter((r) => domain === ALL || r.domain === domain)
+    .map((r) => ({ ...r, id: `${r.date}/${r.account}/${r.domain}` }));
   const perDay = [...new Set(rows.map((r) => r.date))].sort().map((date) => ({
     label: date.slice(5),
     trafficFee: Math.round(rows.filter((r) => r.date === date).reduce((s, r) => s + r.trafficFee, 0) * 100) / 100,
   }));
-  const columns: Column<Row>[] = [
+  const columns: CsvColumn<Row>[] = [
     { source: 'date', label: col('date'), render: (r) => r.date, csv: (r) => r.date },
     { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
     { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'flow', label: col('flow'), csvHeader: `${col('flow')} (B)`, render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>, csv: (r) => r.flow, align: 'right' },
-    { source: 'request', label: col('request'), render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>, csv: (r) => r.request, align: 'right' },
-    { source: 'peakBandwidth', label: col('peakBandwidth'), csvHeader: `${col('peakBandwidth')} (bps)`, render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>, csv: (r) => r.peakBandwidth, align: 'right' },
-    { source: 'trafficFee', label: col('trafficFee'), csvHeader: `${col('trafficFee')} (CNY)`, render: (r) => <Nowrap>{formatYuan(r.trafficFee)}</Nowrap>, csv: (r) => r.trafficFee.toFixed(2), align: 'right' },
+    {
+      source: 'flow',
+      label: col('flow'),
+      csvHeader: `${col('flow')} (B)`,
+      render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>,
+      csv: (r) => r.flow,
+      align: 'right',
+    },
+    {
+      source: 'request',
+      label: col('request'),
+      render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>,
+      csv: (r) => r.request,
+      align: 'right',
+    },
+    {
+      source: 'peakBandwidth',
+      label: col('peakBandwidth'),
+      csvHeader: `${col('peakBandwidth')} (bps)`,
+      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
+      csv: (r) => r.peakBandwidth,
+      align: 'right',
+    },
+    {
+      source: 'trafficFee',
+      label: col('trafficFee'),
+      csvHeader: `${col('trafficFee')} (CNY)`,
+      render: (r) => <Nowrap>{formatYuan(r.trafficFee)}</Nowrap>,
+      csv: (r) => r.trafficFee.toFixed(2),
+      align: 'right',
+    },
   ];
   return (
     <>
@@ -46,11 +75,16 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
         <CsvButton rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`} />
       </Stack>
       <Typography variant="subtitle2">{translate('pages.page/bill.detail.chartTitle')}</Typography>
-      <FeesChart data={perDay} series={[{ key: 'trafficFee', name: translate('pages.page/bill.columns.trafficFee') }]} axisTitle={translate('pages.page/bill.axis.fee')} height={240} />
+      <FeesChart
+        data={perDay}
+        series={[{ key: 'trafficFee', name: translate('pages.page/bill.columns.trafficFee') }]}
+        axisTitle={translate('pages.page/bill.axis.fee')}
+        height={240}
+      />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {translate('pages.page/bill.detail.note')}
       </Typography>
-      <LocalTable rows={rows} columns={columns} perPage={25} testId="table-bill-detail" />
+      <ColumnsTable rows={rows} columns={columns} sorting={{ perPage: 25 }} testId="table-bill-detail" />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { BillOverview } from '../../../common/wire/traffic/index';
 import { formatBytes, formatCount } from '../../../src/lib/units';
 import { Section } from '../../../src/kit/QueryView';
-import { Tile } from '../overview/Tile';
+import { Tile } from '../../../src/kit/Tile';
 import { FeesChart } from './FeesChart';
 import { formatYuan, monthsBefore } from './money';
 import { PriceModelNote } from './PriceModelNote';
@@ -26,7 +26,11 @@ export function BillOverviewPanel({ data, month }: { data: BillOverview; month: 
             {translate('pages.page/bill.overview.trafficFeeNote')}
           </Typography>
         </Tile>
-        <Tile label={translate('pages.page/bill.overview.bandwidthFee')} value={formatYuan(current.bandwidthFee)} testId="bill-bandwidth-fee">
+        <Tile
+          label={translate('pages.page/bill.overview.bandwidthFee')}
+          value={formatYuan(current.bandwidthFee)}
+          testId="bill-bandwidth-fee"
+        >
           <Typography variant="caption" color="text.secondary">
             {translate('pages.page/bill.overview.bandwidthFeeNote')}
           </Typography>

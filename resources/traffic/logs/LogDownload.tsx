@@ -1,14 +1,24 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
-import type { LogSearchQuery } from '../../../dataProviders/api/logs';
+import type { LogSearchQuery } from '../../../dataProviders/api/traffic';
 import { formatCount } from '../../../src/lib/units';
 import { useLogDownload, type DownloadStep } from './useLogDownload';
 
 const PROGRESS: Record<DownloadStep, number> = { idle: 0, preparing: 30, checking: 75, started: 100, failed: 100 };
 
 /** Download of the searched range (gzip CSV) with the step it is at and the spec's error texts. */
-export function LogDownload({ query, total, maxRows, onOpen }: { query: LogSearchQuery | null; total: number; maxRows: number; onOpen?: (address: string) => void }) {
+export function LogDownload({
+  query,
+  total,
+  maxRows,
+  onOpen,
+}: {
+  query: LogSearchQuery | null;
+  total: number;
+  maxRows: number;
+  onOpen?: (address: string) => void;
+}) {
   const translate = useTranslate();
   const { step, error, start, busy, reset } = useLogDownload(onOpen);
   const tooMany = total > maxRows;

@@ -15,7 +15,17 @@ import { SingleSelect } from '../shared/SingleSelect';
  * The log filters: accounts of the tree, domains, a preset or custom range (to the second), status
  * codes, hit/miss, client IP, URL text, country, province and ISP. Search submits; Reset restores.
  */
-export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogForm; onChange: (patch: Partial<LogForm>) => void; onSearch: () => void; onReset: () => void }) {
+export function LogFilters({
+  form,
+  onChange,
+  onSearch,
+  onReset,
+}: {
+  form: LogForm;
+  onChange: (patch: Partial<LogForm>) => void;
+  onSearch: () => void;
+  onReset: () => void;
+}) {
   const translate = useTranslate();
   const labels = useAnalysisLabels();
   const choices = useDomainChoices(form.accounts);
@@ -58,7 +68,9 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
             />
           ))}
         <Typography variant="body2" color="text.secondary" data-testid="range-shown">
-          {shown.start && shown.end ? translate('portal.traffic.rangeShown', { start: formatTime(shown.start), end: formatTime(shown.end) }) : ''}
+          {shown.start && shown.end
+            ? translate('portal.traffic.rangeShown', { start: formatTime(shown.start), end: formatTime(shown.end) })
+            : ''}
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -107,9 +119,33 @@ export function LogFilters({ form, onChange, onSearch, onReset }: { form: LogFor
         />
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <MultiSelect label={t('country')} options={pullDown.all.country.map((o) => o.value)} value={form.country} onChange={(country) => onChange({ country })} labelOf={labels.country} emptyText={t('any')} width={180} />
-        <MultiSelect label={t('province')} options={pullDown.cn.province.map((o) => o.value)} value={form.province} onChange={(province) => onChange({ province })} labelOf={labels.province} emptyText={t('any')} width={180} />
-        <MultiSelect label={t('isp')} options={pullDown.cn.isp.map((o) => o.value)} value={form.isp} onChange={(isp) => onChange({ isp })} labelOf={labels.isp} emptyText={t('any')} width={180} />
+        <MultiSelect
+          label={t('country')}
+          options={pullDown.all.country.map((o) => o.value)}
+          value={form.country}
+          onChange={(country) => onChange({ country })}
+          labelOf={labels.country}
+          emptyText={t('any')}
+          width={180}
+        />
+        <MultiSelect
+          label={t('province')}
+          options={pullDown.cn.province.map((o) => o.value)}
+          value={form.province}
+          onChange={(province) => onChange({ province })}
+          labelOf={labels.province}
+          emptyText={t('any')}
+          width={180}
+        />
+        <MultiSelect
+          label={t('isp')}
+          options={pullDown.cn.isp.map((o) => o.value)}
+          value={form.isp}
+          onChange={(isp) => onChange({ isp })}
+          labelOf={labels.isp}
+          emptyText={t('any')}
+          width={180}
+        />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="log-search">
           {t('search')}
         </Button>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { LOG_DOWNLOAD_MAX_ROWS, type LogSearchQuery } from '../../../dataProviders/api/logs';
+import type { LogSearchQuery } from '../../../dataProviders/api/traffic';
+import { LOG_DOWNLOAD_MAX_ROWS } from '../../../common/rules/traffic';
 import { MAX_RANGE_DAYS, RETENTION_DAYS } from '../../../src/lib/time';
 import { formatCount } from '../../../src/lib/units';
 import { useAnalysisLabels } from '../analysis/labels';
@@ -13,7 +14,6 @@ import { LogDownload } from './LogDownload';
 import { LogFilters } from './LogFilters';
 import { buildLogQuery, initialLogForm, type LogForm } from './logForm';
 import { LogTable, PAGE_SIZES } from './LogTable';
-import { RequireModule } from '../shared/RequireModule';
 
 /**
  * /cdn/newlog: raw access logs of the account tree, filtered and paged on the server (newest first),
@@ -38,7 +38,9 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
   const search = (f: LogForm = form) => {
     const built = buildLogQuery(f);
     if (!built.ok) {
-      setProblem(translate(`pages.cdn/newlog.validation.${built.problem}`, { days: built.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }));
+      setProblem(
+        translate(`pages.cdn/newlog.validation.${built.problem}`, { days: built.problem === 'tooOld' ? RETENTION_DAYS : MAX_RANGE_DAYS }),
+      );
       return;
     }
     setProblem(null);
@@ -64,13 +66,24 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}
+        >
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="log-total">
             {result.data ? translate('pages.cdn/newlog.total', { count: formatCount(total) }) : translate('pages.cdn/newlog.resultsTitle')}
           </Typography>
           <LogDownload query={applied} total={total} maxRows={LOG_DOWNLOAD_MAX_ROWS} onOpen={onOpenDownload} />
         </Stack>
-        <QueryView state={result} isEmpty={(d) => d.list.length === 0} emptyText={translate('pages.cdn/newlog.empty')} height={400} testId="logs">
+        <QueryView
+          state={result}
+          isEmpty={(d) => d.list.length === 0}
+          emptyText={translate('pages.cdn/newlog.empty')}
+          height={400}
+          testId="logs"
+        >
           {(d) => (
             <LogTable
               result={d}
@@ -88,11 +101,4 @@ export function LogPage({ onOpenDownload }: { onOpenDownload?: (address: string)
   );
 }
 
-/** The screen for users holding the log module. */
-export default function GuardedLogPage() {
-  return (
-    <RequireModule module="log">
-      <LogPage />
-    </RequireModule>
-  );
-}
+export default LogPage;

@@ -3,7 +3,7 @@ import { Box, Chip, IconButton, TableContainer, TablePagination, Typography } fr
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useTranslate } from 'react-admin';
-import type { LogRow, LogSearchResult } from '../../../dataProviders/api/logs';
+import type { LogRow, LogSearchResult } from '../../../dataProviders/api/traffic';
 import { formatBytes, formatCount } from '../../../src/lib/units';
 import type { AnalysisLabels } from '../analysis/labels';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
@@ -12,7 +12,12 @@ import { ColumnsTable } from '../../../src/kit/ColumnsTable';
 export const LOG_PAGE_WINDOW = 100_000;
 export const PAGE_SIZES = [20, 50, 100];
 
-const STATUS_COLOR: Record<number, 'success' | 'info' | 'warning' | 'error' | 'default'> = { 2: 'success', 3: 'info', 4: 'warning', 5: 'error' };
+const STATUS_COLOR: Record<number, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  2: 'success',
+  3: 'info',
+  4: 'warning',
+  5: 'error',
+};
 
 function Details({ row }: { row: LogRow }) {
   const translate = useTranslate();
@@ -21,7 +26,10 @@ function Details({ row }: { row: LogRow }) {
       <Typography variant="body2" color="text.secondary">
         {translate(`pages.cdn/newlog.columns.${key}`)}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-all', fontFamily: key === 'userAgent' || key === 'referer' ? 'monospace' : undefined }}>
+      <Typography
+        variant="body2"
+        sx={{ wordBreak: 'break-all', fontFamily: key === 'userAgent' || key === 'referer' ? 'monospace' : undefined }}
+      >
         {value || '—'}
       </Typography>
     </Box>
@@ -97,17 +105,29 @@ export function LogTable({
               ),
             },
             { label: 'pages.cdn/newlog.columns.domain', sx: { whiteSpace: 'nowrap' }, render: (r) => r.domain },
-            { label: 'pages.cdn/newlog.columns.url', sx: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 }, render: (r) => r.url },
+            {
+              label: 'pages.cdn/newlog.columns.url',
+              sx: { wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12.5, minWidth: 220, maxWidth: 480 },
+              render: (r) => r.url,
+            },
             {
               label: 'pages.cdn/newlog.columns.status',
-              render: (r) => <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />,
+              render: (r) => (
+                <Chip size="small" variant="outlined" label={r.status} color={STATUS_COLOR[Math.floor(r.status / 100)] ?? 'default'} />
+              ),
             },
             { label: 'pages.cdn/newlog.columns.bytes', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => formatBytes(r.bytes) },
-            { label: 'pages.cdn/newlog.columns.requestTime', align: 'right', sx: { whiteSpace: 'nowrap' }, render: (r) => translate('pages.cdn/newlog.ms', { value: formatCount(r.requestTime) }) },
+            {
+              label: 'pages.cdn/newlog.columns.requestTime',
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              render: (r) => translate('pages.cdn/newlog.ms', { value: formatCount(r.requestTime) }),
+            },
             {
               label: 'pages.cdn/newlog.columns.cacheHit',
               sx: { whiteSpace: 'nowrap' },
-              render: (r) => (r.cacheHit === 'HIT' ? translate('pages.cdn/newlog.filters.hit') : translate('pages.cdn/newlog.filters.miss')),
+              render: (r) =>
+                r.cacheHit === 'HIT' ? translate('pages.cdn/newlog.filters.hit') : translate('pages.cdn/newlog.filters.miss'),
             },
             {
               label: 'pages.cdn/newlog.columns.client',
@@ -133,7 +153,9 @@ export function LogTable({
         onPageChange={(_e, p) => (setOpen(null), onPage(p))}
         onRowsPerPageChange={(e) => (setOpen(null), onPageSize(Number(e.target.value)))}
         labelRowsPerPage={translate('pages.cdn/newlog.paging.perPage')}
-        labelDisplayedRows={({ from, to }) => translate('pages.cdn/newlog.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })}
+        labelDisplayedRows={({ from, to }) =>
+          translate('pages.cdn/newlog.paging.shown', { from: formatCount(from), to: formatCount(to), total: formatCount(result.total) })
+        }
         getItemAriaLabel={(type) => translate(`pages.cdn/newlog.paging.${type}`)}
         data-testid="log-pagination"
       />

@@ -2,9 +2,17 @@
  * The log search form (spec §3 log: the search adds accountAll) and the query it sends. Pure: the
  * clock is passed in.
  */
-import type { LogSearchQuery } from '../../../dataProviders/api/logs';
+import type { LogSearchQuery } from '../../../dataProviders/api/traffic';
 import { ALL_ACCOUNTS } from '../analysis/searchModel';
-import { customRange, formatTime, presetRange, validateRange, type RangeProblem, type TimeRange, type TimeSelect } from '../../../src/lib/time';
+import {
+  customRange,
+  formatTime,
+  presetRange,
+  validateRange,
+  type RangeProblem,
+  type TimeRange,
+  type TimeSelect,
+} from '../../../src/lib/time';
 
 export interface LogForm {
   /** [ALL_ACCOUNTS] (the whole tree: accountAll) or chosen accounts */
@@ -26,7 +34,20 @@ export interface LogForm {
 
 export function initialLogForm(now: Date = new Date()): LogForm {
   const r = presetRange('today', now);
-  return { accounts: [ALL_ACCOUNTS], domains: [], timeSelect: 'today', start: r.start, end: r.end, status: '', cacheHit: '', clientIp: '', url: '', country: [], province: [], isp: [] };
+  return {
+    accounts: [ALL_ACCOUNTS],
+    domains: [],
+    timeSelect: 'today',
+    start: r.start,
+    end: r.end,
+    status: '',
+    cacheHit: '',
+    clientIp: '',
+    url: '',
+    country: [],
+    province: [],
+    isp: [],
+  };
 }
 
 const STATUS = /^\s*([1-5]xx|[1-5]\d\d)\s*(,\s*([1-5]xx|[1-5]\d\d)\s*)*$/i;

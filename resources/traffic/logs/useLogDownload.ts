@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
-import type { LogSearchQuery } from '../../../dataProviders/api/logs';
+import type { LogSearchQuery } from '../../../dataProviders/api/traffic';
 import { PortalApiError } from '../../../dataProviders/http';
 import { useErrorText } from '../../../src/kit/errorText';
 
@@ -30,7 +30,7 @@ export function useLogDownload(open: (address: string) => void = openDownload) {
   const [step, setStep] = useState<DownloadStep>('idle');
   const [error, setError] = useState<string | null>(null);
   const errorText = useErrorText();
-  const text = (err: unknown) => (err instanceof PortalApiError ? errorText(err) : err instanceof Error && err.message ? err.message : null);
+  const text = (err: unknown) => (err instanceof PortalApiError ? errorText(err) : null);
 
   const start = async (query: LogSearchQuery) => {
     setError(null);

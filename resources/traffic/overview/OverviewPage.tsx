@@ -13,7 +13,6 @@ import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { OverviewCurve } from './OverviewCurve';
 import { OverviewTiles } from './OverviewTiles';
 import { TopDomains } from './TopDomains';
-import { RequireModule } from '../shared/RequireModule';
 
 /**
  * /cdn/newoverview: bandwidth now and over the chosen range, traffic, requests, hit rate, the change
@@ -26,7 +25,13 @@ export function OverviewPage() {
   const [choice, setChoice] = useState<PresetChoice>(() => choosePreset('today'));
   const choices = useDomainChoices(accounts);
   const query: OverviewQuery = useMemo(
-    () => ({ accounts: accountsToSend(accounts), domains, startTime: choice.startTime, endTime: choice.endTime, interval: choice.interval }),
+    () => ({
+      accounts: accountsToSend(accounts),
+      domains,
+      startTime: choice.startTime,
+      endTime: choice.endTime,
+      interval: choice.interval,
+    }),
     [accounts, domains, choice],
   );
   const overview = usePortalQuery(['overview', query], (dp) => dp.overview(query));
@@ -68,7 +73,13 @@ export function OverviewPage() {
         )}
         <RangePresets value={choice} onChange={setChoice} />
       </Stack>
-      <QueryView state={overview} isEmpty={(d) => d.request === 0 && d.flow === 0} emptyText={translate('pages.cdn/newoverview.empty')} height={420} testId="overview">
+      <QueryView
+        state={overview}
+        isEmpty={(d) => d.request === 0 && d.flow === 0}
+        emptyText={translate('pages.cdn/newoverview.empty')}
+        height={420}
+        testId="overview"
+      >
         {(d) => (
           <>
             <OverviewTiles data={d} sequential={sequential.data} rangeEnd={choice.range.end} />
@@ -86,11 +97,4 @@ export function OverviewPage() {
   );
 }
 
-/** The screen for users holding the overview module. */
-export default function GuardedOverviewPage() {
-  return (
-    <RequireModule module="overview">
-      <OverviewPage />
-    </RequireModule>
-  );
-}
+export default OverviewPage;

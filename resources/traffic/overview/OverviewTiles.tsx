@@ -4,7 +4,7 @@ import type { Overview, Sequential } from '../../../common/wire/traffic/index';
 import { day, floorToStep, STEP_MS } from '../../../src/lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../src/lib/units';
 import { ChangeNote } from '../shared/ChangeNote';
-import { Tile } from './Tile';
+import { Tile } from '../../../src/kit/Tile';
 
 /** The 5-minute bucket "current bandwidth" measures: the latest complete one before the range's end or now. */
 function currentBucket(rangeEnd: Date, locale: string): { start: string; end: string } {
@@ -29,7 +29,11 @@ export function OverviewTiles({ data, sequential, rangeEnd }: { data: Overview; 
   return (
     <Box sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Tile label={translate('pages.cdn/newoverview.tiles.currentBandwidth')} value={formatBandwidth(data.currentBandwidth)} testId="tile-current">
+        <Tile
+          label={translate('pages.cdn/newoverview.tiles.currentBandwidth')}
+          value={formatBandwidth(data.currentBandwidth)}
+          testId="tile-current"
+        >
           <Typography variant="caption" color="text.secondary">
             {translate('pages.cdn/newoverview.tiles.currentNote', currentBucket(rangeEnd, locale))}
           </Typography>
@@ -62,7 +66,10 @@ export function OverviewTiles({ data, sequential, rangeEnd }: { data: Overview; 
       </Stack>
       {sequential && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="sequential-range">
-          {translate('pages.cdn/newoverview.comparedWith', { start: when(sequential.previous.startTime), end: when(sequential.previous.endTime) })}
+          {translate('pages.cdn/newoverview.comparedWith', {
+            start: when(sequential.previous.startTime),
+            end: when(sequential.previous.endTime),
+          })}
         </Typography>
       )}
     </Box>

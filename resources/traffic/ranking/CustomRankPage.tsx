@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, DosageSortQuery } from '../../../common/wire/traffic/index';
 import { BarRanking } from '../../../src/charts';
 import { formatBytes, formatCount } from '../../../src/lib/units';
-import { CsvButton, LocalTable } from '../analysis/LocalTable';
+import { ColumnsTable, CsvButton } from '../../../src/kit/ColumnsTable';
 import { MultiSelect } from '../analysis/MultiSelect';
 import { Section } from '../../../src/kit/QueryView';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../shared/AccountSelect';
@@ -14,7 +14,6 @@ import { QueryView } from '../../../src/kit/QueryView';
 import { useDomainChoices } from '../shared/useDomainChoices';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { toRankRows, useRankColumns } from './RankingTable';
-import { RequireModule } from '../shared/RequireModule';
 import { Choice } from '../shared/Choice';
 
 /** /cdn/customRank: domains ranked by traffic or requests over a range, with their share and lines. */
@@ -34,7 +33,10 @@ export function CustomRankPage() {
   const rows = useMemo(() => toRankRows(ranking.data ?? []), [ranking.data]);
   const columns = useRankColumns(sortBy, choices.providerName);
   const total = rows.reduce((s, r) => s + (sortBy === 'flow' ? r.flow : r.request), 0);
-  const providerCodes = useMemo(() => [...new Set([...(ranking.data ?? []).flatMap((e) => e.providers), ...providers])].sort(), [ranking.data, providers]);
+  const providerCodes = useMemo(
+    () => [...new Set([...(ranking.data ?? []).flatMap((e) => e.providers), ...providers])].sort(),
+    [ranking.data, providers],
+  );
   return (
     <div data-testid="customrank-page">
       <PageHeader title={translate('pages.cdn/customRank.title')} subtitle={translate('pages.cdn/customRank.subtitle')} />
@@ -84,7 +86,10 @@ export function CustomRankPage() {
           {() => (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ranking-total">
-                {translate(`pages.cdn/customRank.total.${sortBy}`, { count: rows.length, value: sortBy === 'flow' ? formatBytes(total) : formatCount(total) })}
+                {translate(`pages.cdn/customRank.total.${sortBy}`, {
+                  count: rows.length,
+                  value: sortBy === 'flow' ? formatBytes(total) : formatCount(total),
+                })}
               </Typography>
               <Typography variant="subtitle2">{translate(`pages.cdn/customRank.chart.${sortBy}`)}</Typography>
               <BarRanking
@@ -93,7 +98,7 @@ export function CustomRankPage() {
                 valueTitle={translate(`pages.cdn/customRank.axis.${sortBy}`)}
                 labelWidth={220}
               />
-              <LocalTable rows={rows} columns={columns} perPage={25} testId="table-ranking" />
+              <ColumnsTable rows={rows} columns={columns} sorting={{ perPage: 25 }} testId="table-ranking" />
             </>
           )}
         </QueryView>
@@ -102,11 +107,4 @@ export function CustomRankPage() {
   );
 }
 
-/** The screen for users holding the analysis module. */
-export default function GuardedCustomRankPage() {
-  return (
-    <RequireModule module="analysis">
-      <CustomRankPage />
-    </RequireModule>
-  );
-}
+export default CustomRankPage;

@@ -26,7 +26,9 @@ export function AccountCard({ init }: { init: ServiceInfoInit }) {
         {item(translate('pages.cdn/newserviceinfo.account.domains'), String(init.domains.length), 'card-domains')}
         {item(
           translate('pages.cdn/newserviceinfo.account.dataSpan'),
-          init.firstTime === null ? translate('pages.cdn/newserviceinfo.account.noData') : `${date(init.firstTime)} – ${date(init.lastTime)}`,
+          init.firstTime === null
+            ? translate('pages.cdn/newserviceinfo.account.noData')
+            : `${date(init.firstTime)} – ${date(init.lastTime)}`,
           'card-span',
         )}
       </Stack>

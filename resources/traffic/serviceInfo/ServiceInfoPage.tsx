@@ -9,7 +9,6 @@ import { AccountCard } from './AccountCard';
 import { monthsSince } from './months';
 import { ServiceDomains } from './ServiceDomains';
 import { ServicesPanel } from './ServicesPanel';
-import { RequireModule } from '../shared/RequireModule';
 import { SingleSelect } from '../shared/SingleSelect';
 
 /** The init reply's accounts in tree order with their depth (parents before children). */
@@ -37,9 +36,13 @@ export function ServiceInfoPage() {
   const accounts = useMemo(() => (init.data ? accountTree(init.data) : []), [init.data]);
   const chosenAccount = account ?? init.data?.account ?? '';
   const chosenMonth = month ?? months[0];
-  const info = usePortalQuery(['serviceInfo', chosenAccount, chosenMonth], (dp) => dp.serviceInfo({ account: chosenAccount, month: chosenMonth }), {
-    enabled: Boolean(init.data),
-  });
+  const info = usePortalQuery(
+    ['serviceInfo', chosenAccount, chosenMonth],
+    (dp) => dp.serviceInfo({ account: chosenAccount, month: chosenMonth }),
+    {
+      enabled: Boolean(init.data),
+    },
+  );
   const providerName = (code: string) => init.data?.providers.find((p) => p.value === code)?.name ?? code;
   return (
     <div data-testid="serviceinfo-page">
@@ -70,7 +73,13 @@ export function ServiceInfoPage() {
         )}
       </QueryView>
       {init.data && (
-        <QueryView state={info} isEmpty={(d) => d.domains.length === 0} emptyText={translate('pages.cdn/newserviceinfo.empty')} height={320} testId="serviceinfo">
+        <QueryView
+          state={info}
+          isEmpty={(d) => d.domains.length === 0}
+          emptyText={translate('pages.cdn/newserviceinfo.empty')}
+          height={320}
+          testId="serviceinfo"
+        >
           {(d) => (
             <>
               <ServicesPanel info={d} />
@@ -83,11 +92,4 @@ export function ServiceInfoPage() {
   );
 }
 
-/** The screen for users holding the serviceinfo module. */
-export default function GuardedServiceInfoPage() {
-  return (
-    <RequireModule module="serviceinfo">
-      <ServiceInfoPage />
-    </RequireModule>
-  );
-}
+export default ServiceInfoPage;

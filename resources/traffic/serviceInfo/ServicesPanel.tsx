@@ -19,7 +19,12 @@ export function ServicesPanel({ info }: { info: ServiceInfo }) {
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} data-testid="services">
       {info.services.map((s) => (
-        <Paper key={s.name} variant="outlined" sx={{ p: 2, flex: '1 1 210px', minWidth: 210, maxWidth: 360 }} data-testid={`service-${s.name}`}>
+        <Paper
+          key={s.name}
+          variant="outlined"
+          sx={{ p: 2, flex: '1 1 210px', minWidth: 210, maxWidth: 360 }}
+          data-testid={`service-${s.name}`}
+        >
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {translate(`pages.cdn/newserviceinfo.types.${s.name}`, { _: s.name })}
           </Typography>

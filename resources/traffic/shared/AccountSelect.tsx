@@ -10,16 +10,26 @@ export { ALL_ACCOUNTS };
 /** The accounts a search covers: the whole tree (account_all) for 'all', else the chosen ones. */
 export function accountsToSend(selected: readonly string[]): string[] {
   const user = readUserInfo();
-  if (selected.includes(ALL_ACCOUNTS) || selected.length === 0) return (user?.account_all ?? user?.account ?? '').split(',').filter(Boolean);
+  if (selected.includes(ALL_ACCOUNTS) || selected.length === 0)
+    return (user?.account_all ?? user?.account ?? '').split(',').filter(Boolean);
   return [...selected];
 }
 
 /** The user's account and its sub-accounts (user info treeData), indented; 'All accounts' covers the tree. */
-export function AccountSelect({ value, onChange, width = 220 }: { value: string[]; onChange: (accounts: string[]) => void; width?: number }) {
+export function AccountSelect({
+  value,
+  onChange,
+  width = 220,
+}: {
+  value: string[];
+  onChange: (accounts: string[]) => void;
+  width?: number;
+}) {
   const translate = useTranslate();
   const tree = readUserInfo()?.treeData;
   const options = useMemo(() => flattenTree(tree ?? []), [tree]);
-  const title = (v: string) => (v === ALL_ACCOUNTS ? translate('portal.traffic.allAccounts') : (options.find((a) => a.value === v)?.title ?? v));
+  const title = (v: string) =>
+    v === ALL_ACCOUNTS ? translate('portal.traffic.allAccounts') : (options.find((a) => a.value === v)?.title ?? v);
   const choose = (next: string[]) => {
     // 'All accounts' excludes single picks and the other way round.
     const added = next.find((v) => !value.includes(v));

@@ -9,7 +9,17 @@ import { formatPercent, roundTo } from '../../../src/lib/units';
  * percentage points for rates), and the previous value under it. Without a previous value: "no data
  * in the previous period".
  */
-export function ChangeNote({ change, previous, points = false, testId }: { change: number | null | undefined; previous: string; points?: boolean; testId?: string }) {
+export function ChangeNote({
+  change,
+  previous,
+  points = false,
+  testId,
+}: {
+  change: number | null | undefined;
+  previous: string;
+  points?: boolean;
+  testId?: string;
+}) {
   const translate = useTranslate();
   if (change === null || change === undefined)
     return (
@@ -22,8 +32,18 @@ export function ChangeNote({ change, previous, points = false, testId }: { chang
   const amount = points ? translate('portal.traffic.change.points', { value: Math.abs(value).toFixed(2) }) : formatPercent(Math.abs(value));
   return (
     <Box data-testid={testId}>
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', color: value === 0 ? 'text.secondary' : up ? 'success.dark' : 'error.main', fontSize: 12, whiteSpace: 'nowrap' }}>
-        {value !== 0 && (up ? <ArrowDropUpIcon fontSize="small" sx={{ ml: -0.5 }} /> : <ArrowDropDownIcon fontSize="small" sx={{ ml: -0.5 }} />)}
+      <Box
+        component="span"
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          color: value === 0 ? 'text.secondary' : up ? 'success.dark' : 'error.main',
+          fontSize: 12,
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {value !== 0 &&
+          (up ? <ArrowDropUpIcon fontSize="small" sx={{ ml: -0.5 }} /> : <ArrowDropDownIcon fontSize="small" sx={{ ml: -0.5 }} />)}
         {translate('portal.traffic.change.versus', { value: amount })}
       </Box>
       <Typography variant="caption" component="p" color="text.secondary">

@@ -1,6 +1,15 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { defaultGranularity, formatTime, presetRange, TIME_PRESETS, type Granularity, type TimePreset, type TimeRange, type TimeSelect } from '../../../src/lib/time';
+import {
+  defaultGranularity,
+  formatTime,
+  presetRange,
+  TIME_PRESETS,
+  type Granularity,
+  type TimePreset,
+  type TimeRange,
+  type TimeSelect,
+} from '../../../src/lib/time';
 import { Choice } from './Choice';
 
 /** A preset range as the traffic screens send it (second precision, end rounded down to 5 minutes). */
@@ -19,7 +28,15 @@ export function choosePreset(preset: TimePreset, now: Date = new Date()): Preset
 }
 
 /** The preset buttons of a time range ('Time range': today ... last month, and Custom where asked). */
-function TimeChoice<T extends TimeSelect>({ value, onChange, options }: { value: T; onChange: (choice: T) => void; options: readonly T[] }) {
+function TimeChoice<T extends TimeSelect>({
+  value,
+  onChange,
+  options,
+}: {
+  value: T;
+  onChange: (choice: T) => void;
+  options: readonly T[];
+}) {
   const translate = useTranslate();
   return (
     <Choice

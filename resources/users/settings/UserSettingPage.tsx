@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
-import {
-  BooleanInput,
-  Form,
-  PasswordInput,
-  SaveButton,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { BooleanInput, Form, PasswordInput, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { hasPermission } from '../../../common/rules/shell/permissions';
 import { readUserInfo } from '../../../src/auth/storage';
@@ -112,7 +103,12 @@ function PasswordCard({ username, account }: { username: string; account: string
             />
             <BooleanInput source="signOutOthers" label="pages.page/usersetting.signOutOthers" data-testid="sign-out-others" />
             <Box>
-              <SaveButton label="pages.page/usersetting.submit" icon={<LockResetOutlinedIcon />} alwaysEnable data-testid="change-password" />
+              <SaveButton
+                label="pages.page/usersetting.submit"
+                icon={<LockResetOutlinedIcon />}
+                alwaysEnable
+                data-testid="change-password"
+              />
             </Box>
           </Stack>
         </Form>
@@ -140,7 +136,11 @@ export function UserSettingPage() {
           </Typography>
           <ProfileRow label={translate('pages.page/usersetting.username')} value={info?.username ?? ''} testId="setting-username" />
           <ProfileRow label={translate('pages.page/usersetting.account')} value={info?.account ?? ''} testId="setting-account" />
-          <ProfileRow label={translate('pages.page/usersetting.accountName')} value={info?.accountName ?? ''} testId="setting-account-name" />
+          <ProfileRow
+            label={translate('pages.page/usersetting.accountName')}
+            value={info?.accountName ?? ''}
+            testId="setting-account-name"
+          />
           <ProfileRow label={translate('pages.page/usersetting.email')} value={info?.email ?? ''} testId="setting-email" />
         </CardContent>
       </Card>

@@ -4,7 +4,7 @@ import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountCreateInputs } from './SubAccountInputs';
 import { PageHeading } from '../../../src/kit/PageHeading';
 import { refreshUserInfo } from './refreshUserInfo';
-import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 
 /** New sub-account under the user's own account (or the account chosen in the list). */
 export function SubAccountCreate() {

@@ -1,6 +1,6 @@
 import { DeleteWithConfirmButton, useNotify, useRecordContext, useRedirect } from 'react-admin';
-import type { SubAccountRecord } from '../../../dataProviders/cloud/domains';
-import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+import type { SubAccountRecord } from '../../../dataProviders/cloud/users';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 import { refreshUserInfo } from './refreshUserInfo';
 
 /**

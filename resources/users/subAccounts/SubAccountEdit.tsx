@@ -6,7 +6,7 @@ import { SubAccountContactInputs } from './SubAccountInputs';
 import { PageHeading } from '../../../src/kit/PageHeading';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';
 import { refreshUserInfo } from './refreshUserInfo';
-import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 
 function EditToolbar() {
   return (

@@ -5,7 +5,7 @@ import {
   Datagrid,
   DateField,
   EditButton,
-  List,
+  Pagination,
   required,
   SelectInput,
   TextField,
@@ -17,10 +17,10 @@ import {
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountDeleteButton } from './SubAccountDeleteButton';
 import { PageHeading } from '../../../src/kit/PageHeading';
+import { PortalList } from '../../../src/kit/PortalList';
 import { useCanOperate } from '../../../src/auth/useCanOperate';
-import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 import { ListEmpty } from '../../../src/kit/QueryView';
-
 
 function Notice({ message, severity = 'info' }: { message: string; severity?: 'info' | 'warning' }) {
   return (
@@ -35,7 +35,13 @@ function Notice({ message, severity = 'info' }: { message: string; severity?: 'i
 }
 
 function NoSubAccounts() {
-  return <ListEmpty text="resources.page/userAccount.noSubAccounts" testId="sub-accounts-empty" icon={<GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />} />;
+  return (
+    <ListEmpty
+      text="resources.page/userAccount.noSubAccounts"
+      testId="sub-accounts-empty"
+      icon={<GroupWorkOutlinedIcon sx={{ fontSize: 48, opacity: 0.5 }} />}
+    />
+  );
 }
 
 /** Create opens with the account chosen in the list as parent. */
@@ -74,26 +80,24 @@ export function SubAccountList() {
       ? [<SelectInput key="customer" source="customer" choices={choices} alwaysOn validate={required()} sx={{ minWidth: 260 }} />]
       : undefined;
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <List
-        title={title}
-        filters={filters}
-        filterDefaultValues={filters ? { customer: choices[0].id } : undefined}
-        actions={<ListActions operate={operate} />}
-        exporter={false}
-        empty={false}
-        perPage={25}
-      >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoSubAccounts />}>
-          <TextField source="identity" sortable={false} />
-          <TextField source="companyName" sortable={false} />
-          <TextField source="email" sortable={false} />
-          <DateField source="createTime" showTime sortable={false} locales={locale === 'zh' ? 'zh-CN' : 'en-GB'} />
-          {operate && <EditButton />}
-          {operate && <SubAccountDeleteButton />}
-        </Datagrid>
-      </List>
-    </Box>
+    <PortalList
+      title="resources.page/userAccount.title"
+      filters={filters}
+      filterDefaultValues={filters ? { customer: choices[0].id } : undefined}
+      actions={<ListActions operate={operate} />}
+      exporter={false}
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={25}
+      pagination={<Pagination />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoSubAccounts />}>
+        <TextField source="identity" sortable={false} />
+        <TextField source="companyName" sortable={false} />
+        <TextField source="email" sortable={false} />
+        <DateField source="createTime" showTime sortable={false} locales={locale === 'zh' ? 'zh-CN' : 'en-GB'} />
+        {operate && <EditButton />}
+        {operate && <SubAccountDeleteButton />}
+      </Datagrid>
+    </PortalList>
   );
 }

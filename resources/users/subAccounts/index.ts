@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import GroupWorkOutlinedIcon from '@mui/icons-material/GroupWorkOutlined';
 import type { PortalResource } from '../../../src/registry.types';
-import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/domains';
+import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 
 /** Sub-accounts (domain groups) at /page/userAccount; views load on demand. */
 export default {

@@ -8,6 +8,7 @@ import { domainInfoRoutes } from './domains/domainInfo';
 import { domainValidationRoutes } from './domains/domainValidation';
 import { liveDomainRoutes } from './domains/liveDomain';
 import { certificateRoutes } from './certificates/certificate';
+import { certificateWriteRoutes } from './certificates/certificateWrite';
 import { logRoutes } from './traffic/log';
 import { logIngestRoutes } from './traffic/logIngest';
 import { lineRoutes } from './traffic/line';
@@ -29,6 +30,7 @@ export const apiBackend = backendRoutes({
     domainValidationRoutes,
     liveDomainRoutes,
     certificateRoutes,
+    certificateWriteRoutes,
     logRoutes,
     logIngestRoutes,
     lineRoutes,

@@ -1,7 +1,7 @@
 import { portalEnvelope } from '../../lib/envelope';
 import { backendRoutes } from '../backend';
 import { encryptDomainInfoRoutes } from './domains/encryptDomainInfo';
-import { domainGroupRoutes } from './domains/domainGroups';
+import { domainGroupRoutes } from './users/domainGroups';
 import { lineAreaRoutes } from './traffic/lineArea';
 
 /** /cloud: the portal's envelope (success code "0"). */

@@ -1,5 +1,6 @@
 import type { ConfigDb } from './db';
-import type { AuditEntry, AuditQuery, AuditSortField } from '../../../common/wire/audit';
+import type { AuditEntry, AuditQuery } from '../../../common/wire/audit';
+import type { AuditSortField } from '../../../common/rules/audit';
 
 /** Audit log rows (migration 044, issue #22). */
 
@@ -15,19 +16,38 @@ const json = (v: unknown) => (v === undefined || v === null ? null : JSON.string
 /** One statement per recorded call. */
 export async function insertAudit(db: ConfigDb, a: AuditInsert): Promise<void> {
   // Every parameter is referenced either way (an unused one has no type and fails the statement).
-  const account = a.accountOfUsername && a.account === null ? 'COALESCE($3::text, (SELECT account FROM users WHERE username = $2))' : '$3::text';
+  const account =
+    a.accountOfUsername && a.account === null ? 'COALESCE($3::text, (SELECT account FROM users WHERE username = $2))' : '$3::text';
   await db.query(
     `INSERT INTO audit_log (uid, username, account, ip, method, route, module, object_type, object_id, object_name, http_status, code, message, before, after)
      VALUES ($1, $2, ${account}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)`,
     [
-      a.uid, a.username, a.account, a.ip, a.method, a.route, a.module, a.objectType, a.objectId, a.objectName, a.httpStatus, a.code, a.message,
-      json(a.before), json(a.after),
+      a.uid,
+      a.username,
+      a.account,
+      a.ip,
+      a.method,
+      a.route,
+      a.module,
+      a.objectType,
+      a.objectId,
+      a.objectName,
+      a.httpStatus,
+      a.code,
+      a.message,
+      json(a.before),
+      json(a.after),
     ],
   );
 }
 
 const SORT_COLUMNS: Record<AuditSortField, string> = {
-  time: 'at', username: 'username', account: 'account', route: 'route', objectType: 'object_type', code: 'code',
+  time: 'at',
+  username: 'username',
+  account: 'account',
+  route: 'route',
+  objectType: 'object_type',
+  code: 'code',
 };
 
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

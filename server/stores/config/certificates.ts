@@ -78,7 +78,11 @@ function whereOf(f: CertificateFilter, params: unknown[]): string {
   }
   if (f.username !== undefined) {
     const u = p(f.username);
-    conds.push(f.orSharedWith && accountsParam ? `(c.username = ${u} OR (c.shared AND c.share_accounts ?| ${accountsParam}::text[]))` : `c.username = ${u}`);
+    conds.push(
+      f.orSharedWith && accountsParam
+        ? `(c.username = ${u} OR (c.shared AND c.share_accounts ?| ${accountsParam}::text[]))`
+        : `c.username = ${u}`,
+    );
   }
   if (f.owners) conds.push(`c.account = ANY(${p(f.owners)}::text[])`);
   if (f.ids) conds.push(`c.id = ANY(${p(f.ids)}::int[])`);
@@ -111,10 +115,17 @@ export interface Page {
   sortOrder?: 'ASC' | 'DESC';
 }
 
-export async function listCertificates(db: ConfigDb, filter: CertificateFilter, page?: Page): Promise<{ rows: CertificateRow[]; total: number }> {
+export async function listCertificates(
+  db: ConfigDb,
+  filter: CertificateFilter,
+  page?: Page,
+): Promise<{ rows: CertificateRow[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(filter, params);
-  const order = page?.sortField && Object.hasOwn(SORTS, page.sortField) ? `${SORTS[page.sortField]} ${page.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, c.id DESC` : 'c.create_time DESC, c.id DESC';
+  const order =
+    page?.sortField && Object.hasOwn(SORTS, page.sortField)
+      ? `${SORTS[page.sortField]} ${page.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, c.id DESC`
+      : 'c.create_time DESC, c.id DESC';
   let limit = '';
   if (page) {
     params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
@@ -123,7 +134,10 @@ export async function listCertificates(db: ConfigDb, filter: CertificateFilter, 
   const rows = await db.query<CertificateRow>(`SELECT ${COLUMNS} FROM certificates c WHERE ${where} ORDER BY ${order} ${limit}`, params);
   if (!page) return { rows, total: rows.length };
   const countParams: unknown[] = [];
-  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM certificates c WHERE ${whereOf(filter, countParams)}`, countParams);
+  const [{ total }] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM certificates c WHERE ${whereOf(filter, countParams)}`,
+    countParams,
+  );
   return { rows, total };
 }
 
@@ -186,31 +200,70 @@ export async function insertCertificate(db: ConfigDb, c: NewCertificate): Promis
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
      RETURNING id`,
     [
-      c.name, c.account, c.username, f.commonName, JSON.stringify(f.dnsNames), f.issuerOrganization, f.issuerDepartment,
-      f.issuerCountry, f.issuerCommonName, f.brand, f.serial, f.signatureAlgorithm, f.keyAlgorithm, f.awardedTime, f.expireTime,
-      c.certPem, c.keyEncrypted, c.share, JSON.stringify(c.shareAccounts), c.createTime ?? new Date(),
+      c.name,
+      c.account,
+      c.username,
+      f.commonName,
+      JSON.stringify(f.dnsNames),
+      f.issuerOrganization,
+      f.issuerDepartment,
+      f.issuerCountry,
+      f.issuerCommonName,
+      f.brand,
+      f.serial,
+      f.signatureAlgorithm,
+      f.keyAlgorithm,
+      f.awardedTime,
+      f.expireTime,
+      c.certPem,
+      c.keyEncrypted,
+      c.share,
+      JSON.stringify(c.shareAccounts),
+      c.createTime ?? new Date(),
     ],
   );
   return row.id;
 }
 
 /** A renewed certificate replaces the old one's material and facts (same names). */
-export async function replaceMaterial(db: ConfigDb, id: number, facts: CertificateFacts, certPem: string, keyEncrypted: string): Promise<void> {
+export async function replaceMaterial(
+  db: ConfigDb,
+  id: number,
+  facts: CertificateFacts,
+  certPem: string,
+  keyEncrypted: string,
+): Promise<void> {
   await db.query(
     `UPDATE certificates SET common_name = $2, dns_names = $3, issuer_organization = $4, issuer_department = $5,
        issuer_country = $6, issuer_common_name = $7, brand = $8, serial = $9, signature_algorithm = $10, key_algorithm = $11,
        awarded_time = $12, expire_time = $13, cert_pem = $14, key_encrypted = $15, update_time = now()
      WHERE id = $1`,
     [
-      id, facts.commonName, JSON.stringify(facts.dnsNames), facts.issuerOrganization, facts.issuerDepartment, facts.issuerCountry,
-      facts.issuerCommonName, facts.brand, facts.serial, facts.signatureAlgorithm, facts.keyAlgorithm, facts.awardedTime,
-      facts.expireTime, certPem, keyEncrypted,
+      id,
+      facts.commonName,
+      JSON.stringify(facts.dnsNames),
+      facts.issuerOrganization,
+      facts.issuerDepartment,
+      facts.issuerCountry,
+      facts.issuerCommonName,
+      facts.brand,
+      facts.serial,
+      facts.signatureAlgorithm,
+      facts.keyAlgorithm,
+      facts.awardedTime,
+      facts.expireTime,
+      certPem,
+      keyEncrypted,
     ],
   );
 }
 
 export async function setSharing(db: ConfigDb, id: number, share: boolean, accounts: string[]): Promise<void> {
-  await db.query('UPDATE certificates SET shared = $2, share_accounts = $3, update_time = now() WHERE id = $1', [id, share, JSON.stringify(accounts)]);
+  await db.query('UPDATE certificates SET shared = $2, share_accounts = $3, update_time = now() WHERE id = $1', [
+    id,
+    share,
+    JSON.stringify(accounts),
+  ]);
 }
 
 export async function renameCertificate(db: ConfigDb, id: number, name: string): Promise<void> {
@@ -219,7 +272,10 @@ export async function renameCertificate(db: ConfigDb, id: number, name: string):
 
 /** Deletion requested: state 2 (deleting); the deletion job finishes it. */
 export async function markDeleting(db: ConfigDb, id: number, log: DeleteLog): Promise<void> {
-  await db.query('UPDATE certificates SET logic_delete = 2, delete_log = $2, delete_requested_at = now() WHERE id = $1', [id, JSON.stringify(log)]);
+  await db.query('UPDATE certificates SET logic_delete = 2, delete_log = $2, delete_requested_at = now() WHERE id = $1', [
+    id,
+    JSON.stringify(log),
+  ]);
 }
 
 /** A failed deletion cleared: the certificate is back to normal. */
@@ -252,4 +308,18 @@ export async function failDeletion(db: ConfigDb, id: number, log: DeleteLog): Pr
 /** Deleted markers older than a day are removed for good. */
 export async function purgeDeleted(db: ConfigDb): Promise<void> {
   await db.query(`DELETE FROM certificates WHERE logic_delete = 1 AND deleted_at < now() - interval '1 day'`);
+}
+
+/** Whether the certificate table exists (the domain module works without it). */
+export async function hasCertificatesTable(db: ConfigDb): Promise<boolean> {
+  const [row] = await db.query<{ ok: boolean }>(`SELECT to_regclass('public.certificates') IS NOT NULL AS ok`);
+  return Boolean(row?.ok);
+}
+
+/** Certificates not deleted and not expired, the latest expiring first. */
+export async function validCertificates(db: ConfigDb): Promise<Array<{ id: number; name: string; account: string; dnsNames: string[] }>> {
+  return db.query(
+    `SELECT id, name, account, dns_names AS "dnsNames" FROM certificates
+      WHERE logic_delete = 0 AND expire_time > now() ORDER BY expire_time DESC`,
+  );
 }

@@ -216,7 +216,11 @@ export async function migrate(db: ConfigDb): Promise<string[]> {
   return applied;
 }
 
-export async function openConfigDb(opts: { dataDir: string; databaseUrl?: string; onConnectionLost?: (err: Error) => void }): Promise<ConfigDb> {
+export async function openConfigDb(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  onConnectionLost?: (err: Error) => void;
+}): Promise<ConfigDb> {
   const db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.onConnectionLost ?? (() => undefined))
     : await openPglite(path.join(opts.dataDir, 'config'));

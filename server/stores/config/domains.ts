@@ -1,7 +1,14 @@
 import type { ConfigDb } from './db';
 import { StoreMemo } from '../../lib/storeMemo';
 import type {
-  DeliveryType, Domain, DomainConfig, DomainNameInfo, DomainSearchParams, DomainStatus, DomainSummary, OperationState,
+  DeliveryType,
+  Domain,
+  DomainConfig,
+  DomainNameInfo,
+  DomainSearchParams,
+  DomainStatus,
+  DomainSummary,
+  OperationState,
 } from '../../../common/wire/domains';
 
 /** Accelerated domains: filterable columns plus the config document (migration 010). */
@@ -106,9 +113,23 @@ export async function insertDomain(db: ConfigDb, d: NewDomain): Promise<Domain> 
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 1, $16, COALESCE($17, now()), COALESCE($17, now()))
      RETURNING ${COLUMNS}`,
     [
-      d.name, d.account, d.belongDomainGroup, d.config.type, d.config.scope, d.config.protocol, d.status ?? 'on',
-      d.issueDue ? 'configuring' : 'configured', d.issueDue, d.deliveryType ?? 'self', x.cname, x.certificateName, x.labels,
-      x.searchText, JSON.stringify(d.config), d.createdBy, d.createTime ?? null,
+      d.name,
+      d.account,
+      d.belongDomainGroup,
+      d.config.type,
+      d.config.scope,
+      d.config.protocol,
+      d.status ?? 'on',
+      d.issueDue ? 'configuring' : 'configured',
+      d.issueDue,
+      d.deliveryType ?? 'self',
+      x.cname,
+      x.certificateName,
+      x.labels,
+      x.searchText,
+      JSON.stringify(d.config),
+      d.createdBy,
+      d.createTime ?? null,
     ],
   );
   return toDomain(row);
@@ -133,7 +154,19 @@ export async function saveDomainConfig(
        issue_due = COALESCE($6::timestamptz, issue_due), cname = $7, certificate_name = $8, labels = $9, search_text = $10,
        config = $11, version = version + 1, update_time = now()
      WHERE id = $1 AND operation_state = 'configured' RETURNING ${COLUMNS}`,
-    [id, config.type, config.scope, config.protocol, opts.status ?? null, opts.issueDue, x.cname, x.certificateName, x.labels, x.searchText, JSON.stringify(config)],
+    [
+      id,
+      config.type,
+      config.scope,
+      config.protocol,
+      opts.status ?? null,
+      opts.issueDue,
+      x.cname,
+      x.certificateName,
+      x.labels,
+      x.searchText,
+      JSON.stringify(config),
+    ],
   );
   return row ? toDomain(row) : null;
 }
@@ -152,7 +185,10 @@ export async function refreshCertificateName(db: ConfigDb, certificateId: number
     const config = { ...r.config, certificateName: name };
     const x = derived(r.name, config);
     await db.query('UPDATE domains SET config = $2, certificate_name = $3, search_text = $4 WHERE id = $1', [
-      r.id, JSON.stringify(config), x.certificateName, x.searchText,
+      r.id,
+      JSON.stringify(config),
+      x.certificateName,
+      x.searchText,
     ]);
   }
   return rows.length;
@@ -173,16 +209,26 @@ export async function completeDueIssuing(db: ConfigDb, now = new Date()): Promis
 }
 
 /** Domains (other than exceptId, any tenant) that use this bucket endpoint as an origin. */
-export async function domainsWithBucket(db: ConfigDb, address: string, exceptId = 0): Promise<Array<{ id: number; name: string; account: string }>> {
-  return db.query(
-    `SELECT id, name, account FROM domains WHERE id <> $2 AND config -> 'origins' @> $1::jsonb ORDER BY name`,
-    [JSON.stringify([{ type: 'bucket', address }]), exceptId],
-  );
+export async function domainsWithBucket(
+  db: ConfigDb,
+  address: string,
+  exceptId = 0,
+): Promise<Array<{ id: number; name: string; account: string }>> {
+  return db.query(`SELECT id, name, account FROM domains WHERE id <> $2 AND config -> 'origins' @> $1::jsonb ORDER BY name`, [
+    JSON.stringify([{ type: 'bucket', address }]),
+    exceptId,
+  ]);
 }
 
 const SORT_COLUMNS: Record<NonNullable<DomainSearchParams['sortField']>, string> = {
-  name: 'name', type: 'type', scope: 'scope', status: 'status', account: 'account',
-  createTime: 'create_time', updateTime: 'update_time', operationState: 'operation_state',
+  name: 'name',
+  type: 'type',
+  scope: 'scope',
+  status: 'status',
+  account: 'account',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+  operationState: 'operation_state',
 };
 
 /** One page of the domain search and the number of matching domains. */
@@ -197,11 +243,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * One page of domains. `accounts` null = every account (super roles); otherwise only those accounts.
  * Every filter is a parameter; the sort column comes from a fixed map.
  */
-export async function searchDomainPage(
-  db: ConfigDb,
-  accounts: string[] | null,
-  p: DomainSearchParams,
-): Promise<DomainPage> {
+export async function searchDomainPage(db: ConfigDb, accounts: string[] | null, p: DomainSearchParams): Promise<DomainPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -258,7 +300,10 @@ export async function searchDomainPageKept(db: ConfigDb, accounts: string[] | nu
   return memo.get(key, async () => {
     const page = await searchDomainPage(db, accounts, p);
     // shared by the calls that ask the same page while kept: frozen
-    return { value: Object.freeze({ list: Object.freeze(page.list.map((d) => Object.freeze(d))) as Domain[], total: page.total }), keepMs: SEARCH_KEEP_MS };
+    return {
+      value: Object.freeze({ list: Object.freeze(page.list.map((d) => Object.freeze(d))) as Domain[], total: page.total }),
+      keepMs: SEARCH_KEEP_MS,
+    };
   });
 }
 
@@ -276,4 +321,72 @@ export async function listDomainNames(db: ConfigDb, accounts: string[] | null): 
     `SELECT name, account, belong_domain_group AS "belongDomainGroup", type, status FROM domains ${accountFilter(accounts)} ORDER BY name`,
     accounts ? [accounts] : [],
   );
+}
+
+/** A domain as the demo traffic is generated for it (server/demo/trafficPlan.ts DemoDomain). */
+export interface TrafficDomain {
+  name: string;
+  account: string;
+  type: string;
+  /** cn | abroad | all, when the domain table has it */
+  scope?: string;
+  /** on | off | freeze, when the domain table has it */
+  status?: string;
+}
+
+/** Every domain by name, for the demo traffic; none while the domain table does not exist yet. */
+export async function listTrafficDomains(db: ConfigDb): Promise<TrafficDomain[]> {
+  const cols = await db.query<{ column_name: string }>(
+    "SELECT column_name FROM information_schema.columns WHERE table_name = 'domains' AND table_schema = current_schema()",
+  );
+  const have = new Set(cols.map((c) => c.column_name));
+  if (!have.has('name') || !have.has('account') || !have.has('type')) return [];
+  const extra = ['scope', 'status']
+    .filter((c) => have.has(c))
+    .map((c) => `, ${c}`)
+    .join('');
+  return db.query<TrafficDomain>(`SELECT name, account, type${extra} FROM domains ORDER BY name`);
+}
+
+/** The last change time of a domain written by hand (the demo's edit history). */
+export async function setDomainUpdateTime(db: ConfigDb, id: number, time: Date): Promise<void> {
+  await db.query('UPDATE domains SET update_time = $2 WHERE id = $1', [id, time]);
+}
+
+/** HTTPS domains whose settings choose no certificate. */
+export async function httpsDomainsWithoutCertificate(db: ConfigDb): Promise<Array<{ id: number; name: string; account: string }>> {
+  return db.query(`SELECT id, name, account FROM domains WHERE protocol = 'https' AND coalesce(config->>'certificateId', '') = ''`);
+}
+
+/**
+ * The domain's settings and every stored version of them choose this certificate (the demo: the
+ * domain was created with it). Not a configuration change: no new version, nothing to issue.
+ */
+export async function chooseCertificate(db: ConfigDb, domainId: number, certificate: { id: number; name: string }): Promise<void> {
+  const patch = JSON.stringify({ certificateId: String(certificate.id), certificateName: certificate.name });
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE domains SET config = config || $2::jsonb, certificate_name = $3, search_text = search_text || ' ' || lower($3) WHERE id = $1`,
+      [domainId, patch, certificate.name],
+    );
+    await tx.query(`UPDATE domain_versions SET config = config || $2::jsonb WHERE domain_id = $1`, [domainId, patch]);
+  });
+}
+
+/**
+ * A live certificate a domain's HTTPS may choose: its name, owner and sharing; null when there is none with this id,
+ * undefined when the certificates table does not exist (a store without the certificates area).
+ */
+export async function certificateForDomain(
+  db: ConfigDb,
+  id: string,
+): Promise<{ name: string; account: string; shareAccounts: string[] } | null | undefined> {
+  const [exists] = await db.query<{ t: string | null }>(`SELECT to_regclass('certificates')::text AS t`);
+  if (!exists?.t) return undefined;
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const [cert] = await db.query<{ name: string; account: string; shareAccounts: string[] }>(
+    `SELECT name, account, share_accounts AS "shareAccounts" FROM certificates WHERE id = $1 AND logic_delete = 0`,
+    [id],
+  );
+  return cert ?? null;
 }

@@ -1,5 +1,6 @@
 import type { ConfigDb } from './db';
-import type { Area, Host, HostAreaStat, HostCountReply, HostCustomer, HostSortField, HostTypeOverview } from '../../../common/wire/hosts';
+import type { Area, Host, HostAreaStat, HostCountReply, HostCustomer, HostTypeOverview } from '../../../common/wire/hosts';
+import type { HostSortField } from '../../../common/rules/hosts';
 import { EXPIRING_DAYS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../../../common/rules/hosts';
 
 /** Hosts (VPS and dedicated servers) and areas (migration 038). `accounts` null = every account (staff). */
@@ -7,9 +8,20 @@ import { EXPIRING_DAYS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostTyp
 const iso = (t: Date | string) => (t instanceof Date ? t.toISOString() : new Date(t).toISOString());
 
 const SORT_COLUMNS: Record<HostSortField, string> = {
-  id: 'id', hostName: 'host_name', instanceId: 'instance_id', publicIp: 'public_ip', area: 'area', account: 'account',
-  cpuCores: 'cpu_cores', memoryGb: 'memory_gb', diskGb: 'disk_gb', bandwidthMbps: 'bandwidth_mbps', os: 'os', status: 'status',
-  createTime: 'create_time', expireTime: 'expire_time',
+  id: 'id',
+  hostName: 'host_name',
+  instanceId: 'instance_id',
+  publicIp: 'public_ip',
+  area: 'area',
+  account: 'account',
+  cpuCores: 'cpu_cores',
+  memoryGb: 'memory_gb',
+  diskGb: 'disk_gb',
+  bandwidthMbps: 'bandwidth_mbps',
+  os: 'os',
+  status: 'status',
+  createTime: 'create_time',
+  expireTime: 'expire_time',
 };
 
 const COLUMNS = `id, type, host_name AS "hostName", instance_id AS "instanceId", public_ip AS "publicIp", private_ip AS "privateIp",
@@ -100,7 +112,10 @@ export async function getHost(db: ConfigDb, id: number): Promise<Host | null> {
 }
 
 export async function renameHost(db: ConfigDb, id: number, name: string): Promise<Host | null> {
-  const [row] = await db.query<HostRow>(`UPDATE hosts SET host_name = $2, update_time = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, name]);
+  const [row] = await db.query<HostRow>(`UPDATE hosts SET host_name = $2, update_time = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    name,
+  ]);
   return row ? toHost(row) : null;
 }
 
@@ -117,7 +132,8 @@ export async function countHosts(db: ConfigDb, accounts: string[] | null): Promi
     db.query<{ n: string | number }>(`SELECT count(*) AS n FROM hosts ${where({ accounts, expiring: true }).sql}`, w.params),
   ]);
   const reply: HostCountReply = {
-    total: 0, expiring: 0,
+    total: 0,
+    expiring: 0,
     byType: Object.fromEntries(HOST_TYPES.map((t) => [t, 0])) as Record<HostType, number>,
     byStatus: zeroStatus(),
     byTypeStatus: Object.fromEntries(HOST_TYPES.map((t) => [t, zeroStatus()])) as Record<HostType, Record<HostStatus, number>>,
@@ -152,14 +168,28 @@ export async function typeOverview(db: ConfigDb, accounts: string[] | null, type
   const expiringIn = new Map(expiringRows.map((r) => [r.area, num(r.n)]));
   for (const r of rows) r.expiring = expiringIn.get(String(r.area)) ?? 0;
   const areas: HostAreaStat[] = rows.map((r) => ({
-    area: String(r.area), hosts: num(r.hosts), running: num(r.running), stopped: num(r.stopped), expiring: num(r.expiring),
-    cpuCores: num(r.cores), memoryGb: num(r.mem), bandwidthMbps: num(r.bw),
+    area: String(r.area),
+    hosts: num(r.hosts),
+    running: num(r.running),
+    stopped: num(r.stopped),
+    expiring: num(r.expiring),
+    cpuCores: num(r.cores),
+    memoryGb: num(r.mem),
+    bandwidthMbps: num(r.bw),
   }));
   const soon = await listHosts(db, { accounts, type, expiring: true, pageNum: 1, pageSize: 10, sort: 'expireTime', order: 'ASC' });
   const sum = (k: string) => rows.reduce((s, r) => s + num(r[k]), 0);
   return {
-    type, hosts: sum('hosts'), running: sum('running'), cpuCores: sum('cores'), memoryGb: sum('mem'), diskGb: sum('disk'),
-    bandwidthMbps: sum('bw'), expiring: sum('expiring'), areas, expiringHosts: soon.list,
+    type,
+    hosts: sum('hosts'),
+    running: sum('running'),
+    cpuCores: sum('cores'),
+    memoryGb: sum('mem'),
+    diskGb: sum('disk'),
+    bandwidthMbps: sum('bw'),
+    expiring: sum('expiring'),
+    areas,
+    expiringHosts: soon.list,
   };
 }
 
@@ -170,7 +200,10 @@ export async function listAreas(db: ConfigDb): Promise<Area[]> {
 /** Accounts a caller may pick in the customer selector (null = every customer account). */
 export async function hostCustomers(db: ConfigDb, accounts: string[] | null): Promise<HostCustomer[]> {
   return accounts
-    ? db.query<HostCustomer>('SELECT identity AS account, company_name AS "companyName", parent FROM accounts WHERE identity = ANY($1::text[]) ORDER BY identity', [accounts])
+    ? db.query<HostCustomer>(
+        'SELECT identity AS account, company_name AS "companyName", parent FROM accounts WHERE identity = ANY($1::text[]) ORDER BY identity',
+        [accounts],
+      )
     : db.query<HostCustomer>(
         `SELECT identity AS account, company_name AS "companyName", parent FROM accounts a
          WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.account = a.identity AND u.role LIKE 'super%')
@@ -179,7 +212,10 @@ export async function hostCustomers(db: ConfigDb, accounts: string[] | null): Pr
 }
 
 /** A host to insert: the wire shape without its id and derived fields, with dates as Date. */
-export type NewHost = Omit<Host, 'id' | 'createTime' | 'expireTime' | 'expiringSoon' | 'cpuAvg' | 'cpuPeak'> & { createTime: Date; expireTime: Date };
+export type NewHost = Omit<Host, 'id' | 'createTime' | 'expireTime' | 'expiringSoon' | 'cpuAvg' | 'cpuPeak'> & {
+  createTime: Date;
+  expireTime: Date;
+};
 
 /** Inserts many hosts in one statement. */
 export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void> {
@@ -189,8 +225,21 @@ export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void>
     `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status, create_time, expire_time)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
     [
-      col('type'), col('hostName'), col('instanceId'), col('publicIp'), col('privateIp'), col('area'), col('account'), col('cpuCores'),
-      col('memoryGb'), col('diskGb'), col('bandwidthMbps'), col('os'), col('status'), col('createTime'), col('expireTime'),
+      col('type'),
+      col('hostName'),
+      col('instanceId'),
+      col('publicIp'),
+      col('privateIp'),
+      col('area'),
+      col('account'),
+      col('cpuCores'),
+      col('memoryGb'),
+      col('diskGb'),
+      col('bandwidthMbps'),
+      col('os'),
+      col('status'),
+      col('createTime'),
+      col('expireTime'),
     ],
   );
 }

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
 import type { IppAlarm, IppEntry, IppPortError } from '../../../common/wire/ipProtection';
-import { protectionAddress, type IppAlarmState, type IppAlarmType, type IppPreset, type IppProtocol, type IppRange, type IppStatus } from '../../../common/rules/ipProtection';
+import { protectionAddress, type IppAlarmState, type IppAlarmType, type IppStatus } from '../../../common/rules/ipProtection';
 
 /** Protected IP entries and their alarms (migration 041). `accounts` null = every account (staff). */
 
@@ -23,16 +23,33 @@ type EntryRow = Omit<IppEntry, 'cname' | 'errorPorts' | 'checkTime' | 'createTim
 export type StoredEntry = IppEntry & { portErrors: IppPortError[]; checkedPorts: number };
 
 const toEntry = (r: EntryRow): StoredEntry => ({
-  id: r.id, account: r.account, originIp: r.originIp, protocol: r.protocol, ports: r.ports, ranges: r.ranges, preset: r.preset,
-  cnamePrefix: r.cnamePrefix, cname: protectionAddress(r.cnamePrefix), remark: r.remark, status: r.status,
-  errorPorts: r.portErrors.map((e) => e.port), portErrors: r.portErrors, checkedPorts: r.checkedPorts,
-  checkTime: r.checkTime ? iso(r.checkTime) : null, createTime: iso(r.createTime), updateTime: iso(r.updateTime),
+  id: r.id,
+  account: r.account,
+  originIp: r.originIp,
+  protocol: r.protocol,
+  ports: r.ports,
+  ranges: r.ranges,
+  preset: r.preset,
+  cnamePrefix: r.cnamePrefix,
+  cname: protectionAddress(r.cnamePrefix),
+  remark: r.remark,
+  status: r.status,
+  errorPorts: r.portErrors.map((e) => e.port),
+  portErrors: r.portErrors,
+  checkedPorts: r.checkedPorts,
+  checkTime: r.checkTime ? iso(r.checkTime) : null,
+  createTime: iso(r.createTime),
+  updateTime: iso(r.updateTime),
 });
 
 /** What a create or update sets: the wire entry's own fields. */
 export type IppEntryFields = Pick<IppEntry, 'originIp' | 'protocol' | 'ports' | 'ranges' | 'preset' | 'cnamePrefix' | 'remark'>;
 
-export async function listIppEntries(db: ConfigDb, accounts: string[] | null, filter: { status?: IppStatus; keyword?: string } = {}): Promise<StoredEntry[]> {
+export async function listIppEntries(
+  db: ConfigDb,
+  accounts: string[] | null,
+  filter: { status?: IppStatus; keyword?: string } = {},
+): Promise<StoredEntry[]> {
   const params: unknown[] = [];
   const parts: string[] = [];
   if (accounts) {
@@ -45,7 +62,9 @@ export async function listIppEntries(db: ConfigDb, accounts: string[] | null, fi
   }
   if (filter.keyword) {
     params.push(`%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    parts.push(`(lower(origin_ip) LIKE $${params.length} OR lower(cname_prefix) LIKE $${params.length} OR lower(remark) LIKE $${params.length})`);
+    parts.push(
+      `(lower(origin_ip) LIKE $${params.length} OR lower(cname_prefix) LIKE $${params.length} OR lower(remark) LIKE $${params.length})`,
+    );
   }
   const rows = await db.query<EntryRow>(
     `SELECT ${COLUMNS} FROM ipp_entries ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ORDER BY create_time DESC, id DESC LIMIT 1000`,
@@ -60,7 +79,11 @@ export async function getIppEntry(db: ConfigDb, id: number): Promise<StoredEntry
 }
 
 /** The entry holding this cname prefix (any tenant) or origin IP and protocol, other than exceptId. */
-export async function ippConflicts(db: ConfigDb, f: Pick<IppEntryFields, 'cnamePrefix' | 'originIp' | 'protocol'>, exceptId = 0): Promise<{ cname: boolean; origin: boolean }> {
+export async function ippConflicts(
+  db: ConfigDb,
+  f: Pick<IppEntryFields, 'cnamePrefix' | 'originIp' | 'protocol'>,
+  exceptId = 0,
+): Promise<{ cname: boolean; origin: boolean }> {
   const rows = await db.query<{ cname: boolean; origin: boolean }>(
     `SELECT lower(cname_prefix) = lower($1) AS cname, (origin_ip = $2 AND protocol = $3) AS origin FROM ipp_entries
       WHERE id <> $4 AND (lower(cname_prefix) = lower($1) OR (origin_ip = $2 AND protocol = $3))`,
@@ -69,7 +92,13 @@ export async function ippConflicts(db: ConfigDb, f: Pick<IppEntryFields, 'cnameP
   return { cname: rows.some((r) => r.cname), origin: rows.some((r) => r.origin) };
 }
 
-export async function insertIppEntry(db: ConfigDb, account: string, f: IppEntryFields, status: IppStatus, due: Date | null): Promise<StoredEntry> {
+export async function insertIppEntry(
+  db: ConfigDb,
+  account: string,
+  f: IppEntryFields,
+  status: IppStatus,
+  due: Date | null,
+): Promise<StoredEntry> {
   const [row] = await db.query<EntryRow>(
     `INSERT INTO ipp_entries (account, origin_ip, protocol, ports, ranges, preset, cname_prefix, remark, status, due)
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
@@ -82,7 +111,14 @@ export async function insertIppEntry(db: ConfigDb, account: string, f: IppEntryF
  * Saves new fields and moves the entry to `status`, only while it is still in one of `from` (the
  * check and the change are one statement, so two concurrent calls cannot both pass).
  */
-export async function updateIppEntry(db: ConfigDb, id: number, f: IppEntryFields, from: readonly IppStatus[], status: IppStatus, due: Date | null): Promise<StoredEntry | null> {
+export async function updateIppEntry(
+  db: ConfigDb,
+  id: number,
+  f: IppEntryFields,
+  from: readonly IppStatus[],
+  status: IppStatus,
+  due: Date | null,
+): Promise<StoredEntry | null> {
   const [row] = await db.query<EntryRow>(
     `UPDATE ipp_entries SET origin_ip = $2, protocol = $3, ports = $4::jsonb, ranges = $5::jsonb, preset = $6, cname_prefix = $7, remark = $8,
        status = $9, due = $10, port_errors = '[]'::jsonb, checked_ports = 0, check_time = NULL, update_time = now()
@@ -93,7 +129,13 @@ export async function updateIppEntry(db: ConfigDb, id: number, f: IppEntryFields
 }
 
 /** Moves the entry to `status` if it is in one of `from`. */
-export async function moveIppEntry(db: ConfigDb, id: number, from: readonly IppStatus[], status: IppStatus, due: Date | null): Promise<StoredEntry | null> {
+export async function moveIppEntry(
+  db: ConfigDb,
+  id: number,
+  from: readonly IppStatus[],
+  status: IppStatus,
+  due: Date | null,
+): Promise<StoredEntry | null> {
   const [row] = await db.query<EntryRow>(
     `UPDATE ipp_entries SET status = $3, due = $4, update_time = now() WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${COLUMNS}`,
     [id, from, status, due],
@@ -235,9 +277,17 @@ export async function pageIppAlarms(db: ConfigDb, q: AlarmQuery): Promise<{ list
   return {
     total: Number(c?.n ?? 0),
     list: rows.map((r) => ({
-      id: r.id, entryId: r.entryId, account: r.account, originIp: r.originIp, type: r.type, state: r.state,
-      startTime: ms(r.startTime), endTime: ms(r.endTime), durationSeconds: Math.round((ms(r.endTime) - ms(r.startTime)) / 1000),
-      peakBps: Number(r.peakBps), peakPps: Number(r.peakPps),
+      id: r.id,
+      entryId: r.entryId,
+      account: r.account,
+      originIp: r.originIp,
+      type: r.type,
+      state: r.state,
+      startTime: ms(r.startTime),
+      endTime: ms(r.endTime),
+      durationSeconds: Math.round((ms(r.endTime) - ms(r.startTime)) / 1000),
+      peakBps: Number(r.peakBps),
+      peakPps: Number(r.peakPps),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type { ConfigDb } from './db';
 import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page } from '../../../common/wire/monitoring';
-import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, MuteWindow, NotifyStatus } from '../../../common/rules/monitoring';
+import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, NotifyStatus } from '../../../common/rules/monitoring';
 
 /** Cloud monitoring store (migration 042): contacts, groups, rules, alarms, notification outbox. */
 
@@ -35,8 +35,16 @@ const CONTACT_COLUMNS = `c.id, c.name, c.email, c.mobile, c.webhook, c.language,
   (SELECT array_agg(g.name ORDER BY g.name) FROM monit_group_members m JOIN monit_groups g ON g.id = m.group_id WHERE m.contact_id = c.id) AS groups`;
 
 const toContact = (r: ContactRow): Contact => ({
-  id: r.id, name: r.name, email: r.email, mobile: r.mobile, webhook: r.webhook, language: r.language, remark: r.remark,
-  groups: r.groups ?? [], createTime: iso(r.createTime), updateTime: iso(r.updateTime),
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  mobile: r.mobile,
+  webhook: r.webhook,
+  language: r.language,
+  remark: r.remark,
+  groups: r.groups ?? [],
+  createTime: iso(r.createTime),
+  updateTime: iso(r.updateTime),
 });
 
 export async function listContacts(db: ConfigDb, account: string, q: Paging & { keyword?: string }): Promise<Page<Contact>> {
@@ -55,12 +63,19 @@ export async function listContacts(db: ConfigDb, account: string, q: Paging & { 
 }
 
 export async function getContact(db: ConfigDb, account: string, id: number): Promise<Contact | null> {
-  const [r] = await db.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM monit_contacts c WHERE c.account = $1 AND c.id = $2`, [account, id]);
+  const [r] = await db.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM monit_contacts c WHERE c.account = $1 AND c.id = $2`, [
+    account,
+    id,
+  ]);
   return r ? toContact(r) : null;
 }
 
 export async function contactNameTaken(db: ConfigDb, account: string, name: string, exceptId = 0): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM monit_contacts WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [account, name, exceptId]);
+  const rows = await db.query('SELECT 1 FROM monit_contacts WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [
+    account,
+    name,
+    exceptId,
+  ]);
   return rows.length > 0;
 }
 
@@ -107,7 +122,12 @@ const GROUP_COLUMNS = `g.id, g.name, g.description, g.create_time AS "createTime
   (SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name) FROM monit_group_members m JOIN monit_contacts c ON c.id = m.contact_id WHERE m.group_id = g.id) AS members`;
 
 const toGroup = (r: GroupRow): ContactGroup => ({
-  id: r.id, name: r.name, description: r.description, members: r.members ?? [], createTime: iso(r.createTime), updateTime: iso(r.updateTime),
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  members: r.members ?? [],
+  createTime: iso(r.createTime),
+  updateTime: iso(r.updateTime),
 });
 
 export async function listGroups(db: ConfigDb, account: string, q: Paging & { keyword?: string }): Promise<Page<ContactGroup>> {
@@ -131,27 +151,49 @@ export async function getGroup(db: ConfigDb, account: string, id: number): Promi
 }
 
 export async function groupNameTaken(db: ConfigDb, account: string, name: string, exceptId = 0): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM monit_groups WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [account, name, exceptId])).length > 0;
+  return (
+    (await db.query('SELECT 1 FROM monit_groups WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [account, name, exceptId]))
+      .length > 0
+  );
 }
 
 async function setMembers(db: ConfigDb, groupId: number, contactIds: number[]): Promise<void> {
   await db.query('DELETE FROM monit_group_members WHERE group_id = $1', [groupId]);
   if (contactIds.length) {
-    await db.query('INSERT INTO monit_group_members (group_id, contact_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [groupId, contactIds]);
+    await db.query('INSERT INTO monit_group_members (group_id, contact_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [
+      groupId,
+      contactIds,
+    ]);
   }
 }
 
-export async function insertGroup(db: ConfigDb, account: string, g: { name: string; description: string; contactIds: number[] }): Promise<number> {
+export async function insertGroup(
+  db: ConfigDb,
+  account: string,
+  g: { name: string; description: string; contactIds: number[] },
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const [r] = await tx.query<{ id: number }>('INSERT INTO monit_groups (account, name, description) VALUES ($1, $2, $3) RETURNING id', [account, g.name, g.description]);
+    const [r] = await tx.query<{ id: number }>('INSERT INTO monit_groups (account, name, description) VALUES ($1, $2, $3) RETURNING id', [
+      account,
+      g.name,
+      g.description,
+    ]);
     await setMembers(tx, r.id, g.contactIds);
     return r.id;
   });
 }
 
-export async function updateGroup(db: ConfigDb, account: string, id: number, g: { name: string; description: string; contactIds?: number[] }): Promise<boolean> {
+export async function updateGroup(
+  db: ConfigDb,
+  account: string,
+  id: number,
+  g: { name: string; description: string; contactIds?: number[] },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query('UPDATE monit_groups SET name = $3, description = $4, update_time = now() WHERE account = $1 AND id = $2 RETURNING id', [account, id, g.name, g.description]);
+    const rows = await tx.query(
+      'UPDATE monit_groups SET name = $3, description = $4, update_time = now() WHERE account = $1 AND id = $2 RETURNING id',
+      [account, id, g.name, g.description],
+    );
     if (!rows.length) return false;
     if (g.contactIds) await setMembers(tx, id, g.contactIds);
     return true;
@@ -162,7 +204,10 @@ export async function deleteGroup(db: ConfigDb, account: string, id: number): Pr
   return db.transaction(async (tx) => {
     const rows = await tx.query('DELETE FROM monit_groups WHERE account = $1 AND id = $2 RETURNING id', [account, id]);
     if (!rows.length) return false;
-    await tx.query('UPDATE monit_rules SET group_ids = array_remove(group_ids, $2::int) WHERE account = $1 AND $2::int = ANY(group_ids)', [account, id]);
+    await tx.query('UPDATE monit_rules SET group_ids = array_remove(group_ids, $2::int) WHERE account = $1 AND $2::int = ANY(group_ids)', [
+      account,
+      id,
+    ]);
     return true;
   });
 }
@@ -177,13 +222,30 @@ export async function removeMember(db: ConfigDb, account: string, groupId: numbe
 
 export async function ownGroupIds(db: ConfigDb, account: string, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  return (await db.query<{ id: number }>('SELECT id FROM monit_groups WHERE account = $1 AND id = ANY($2::int[])', [account, ids])).map((r) => r.id);
+  return (await db.query<{ id: number }>('SELECT id FROM monit_groups WHERE account = $1 AND id = ANY($2::int[])', [account, ids])).map(
+    (r) => r.id,
+  );
 }
 
 // ---------------------------------------------------------------- rules
 
 /** What a rule's form sets: the wire rule's own fields. */
-export type RuleFields = Pick<AlertRule, 'name' | 'domains' | 'metric' | 'period' | 'comparison' | 'threshold' | 'consecutive' | 'groupIds' | 'channels' | 'repeatMinutes' | 'muteWindows' | 'timeZone' | 'enabled'>;
+export type RuleFields = Pick<
+  AlertRule,
+  | 'name'
+  | 'domains'
+  | 'metric'
+  | 'period'
+  | 'comparison'
+  | 'threshold'
+  | 'consecutive'
+  | 'groupIds'
+  | 'channels'
+  | 'repeatMinutes'
+  | 'muteWindows'
+  | 'timeZone'
+  | 'enabled'
+>;
 
 /** A rule as the store reads it: the wire type, with the driver's times and the job's bookkeeping. */
 export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateTime'> & {
@@ -201,15 +263,33 @@ export const RULE_COLUMNS = `id, uuid::text AS uuid, account, name, domains, met
   create_time AS "createTime", update_time AS "updateTime"`;
 
 export const toRule = (r: RuleRow): AlertRule => ({
-  id: r.id, uuid: r.uuid, name: r.name, domains: r.domains, metric: r.metric, period: r.period, comparison: r.comparison,
-  threshold: Number(r.threshold), consecutive: r.consecutive, groupIds: r.groupIds, channels: r.channels, repeatMinutes: r.repeatMinutes,
-  muteWindows: r.muteWindows, timeZone: r.timeZone, enabled: r.enabled, state: r.state, breaches: r.breaches,
-  lastValue: r.lastValue === null ? null : Number(r.lastValue), evaluatedUntil: isoOrNull(r.evaluatedUntil),
-  createTime: iso(r.createTime), updateTime: iso(r.updateTime),
+  id: r.id,
+  uuid: r.uuid,
+  name: r.name,
+  domains: r.domains,
+  metric: r.metric,
+  period: r.period,
+  comparison: r.comparison,
+  threshold: Number(r.threshold),
+  consecutive: r.consecutive,
+  groupIds: r.groupIds,
+  channels: r.channels,
+  repeatMinutes: r.repeatMinutes,
+  muteWindows: r.muteWindows,
+  timeZone: r.timeZone,
+  enabled: r.enabled,
+  state: r.state,
+  breaches: r.breaches,
+  lastValue: r.lastValue === null ? null : Number(r.lastValue),
+  evaluatedUntil: isoOrNull(r.evaluatedUntil),
+  createTime: iso(r.createTime),
+  updateTime: iso(r.updateTime),
 });
 
 export async function listRules(
-  db: ConfigDb, account: string, q: Paging & { keyword?: string; enabled?: boolean; state?: 'ok' | 'firing'; metric?: MonitMetric },
+  db: ConfigDb,
+  account: string,
+  q: Paging & { keyword?: string; enabled?: boolean; state?: 'ok' | 'firing'; metric?: MonitMetric },
 ): Promise<Page<AlertRule>> {
   const params: unknown[] = [account];
   const where = ['account = $1'];
@@ -244,7 +324,10 @@ export async function getRule(db: ConfigDb, account: string, key: string | numbe
 }
 
 export async function ruleNameTaken(db: ConfigDb, account: string, name: string, exceptId = 0): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM monit_rules WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [account, name, exceptId])).length > 0;
+  return (
+    (await db.query('SELECT 1 FROM monit_rules WHERE account = $1 AND lower(name) = lower($2) AND id <> $3', [account, name, exceptId]))
+      .length > 0
+  );
 }
 
 export async function insertRule(db: ConfigDb, account: string, uuid: string, r: RuleFields, createBy: string): Promise<number> {
@@ -252,8 +335,24 @@ export async function insertRule(db: ConfigDb, account: string, uuid: string, r:
     `INSERT INTO monit_rules (uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels,
        repeat_minutes, mute_windows, time_zone, enabled, create_by)
      VALUES ($1::uuid, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10::int[], $11::text[], $12, $13::jsonb, $14, $15, $16) RETURNING id`,
-    [uuid, account, r.name, r.domains, r.metric, r.period, r.comparison, r.threshold, r.consecutive, r.groupIds, r.channels, r.repeatMinutes,
-      JSON.stringify(r.muteWindows), r.timeZone, r.enabled, createBy],
+    [
+      uuid,
+      account,
+      r.name,
+      r.domains,
+      r.metric,
+      r.period,
+      r.comparison,
+      r.threshold,
+      r.consecutive,
+      r.groupIds,
+      r.channels,
+      r.repeatMinutes,
+      JSON.stringify(r.muteWindows),
+      r.timeZone,
+      r.enabled,
+      createBy,
+    ],
   );
   return row.id;
 }
@@ -268,8 +367,23 @@ export async function updateRule(db: ConfigDb, account: string, id: number, r: R
        evaluated_until = CASE WHEN period_minutes = $6 THEN evaluated_until ELSE NULL END,
        update_time = now()
      WHERE account = $1 AND id = $2 RETURNING id`,
-    [account, id, r.name, r.domains, r.metric, r.period, r.comparison, r.threshold, r.consecutive, r.groupIds, r.channels, r.repeatMinutes,
-      JSON.stringify(r.muteWindows), r.timeZone, r.enabled],
+    [
+      account,
+      id,
+      r.name,
+      r.domains,
+      r.metric,
+      r.period,
+      r.comparison,
+      r.threshold,
+      r.consecutive,
+      r.groupIds,
+      r.channels,
+      r.repeatMinutes,
+      JSON.stringify(r.muteWindows),
+      r.timeZone,
+      r.enabled,
+    ],
   );
   return rows.length > 0;
 }
@@ -278,7 +392,17 @@ export async function updateRule(db: ConfigDb, account: string, id: number, r: R
 export async function recordTestMessage(
   db: ConfigDb,
   account: string,
-  m: { contactId: number; contactName: string; channel: string; target: string; status: string; reason: string | null; subject: string; content: string; payload: unknown },
+  m: {
+    contactId: number;
+    contactName: string;
+    channel: string;
+    target: string;
+    status: string;
+    reason: string | null;
+    subject: string;
+    content: string;
+    payload: unknown;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO monit_notifications (account, contact_id, contact_name, channel, target, status, reason, subject, content, payload, attempts, sent_time)
@@ -392,9 +516,52 @@ export async function listAlarms(db: ConfigDb, account: string, q: AlarmQuery): 
   );
   return {
     list: rows.map((r) => ({
-      ...r, id: Number(r.id), time: iso(r.time), threshold: Number(r.threshold), value: Number(r.value), periodStart: iso(r.periodStart), periodEnd: iso(r.periodEnd),
+      ...r,
+      id: Number(r.id),
+      time: iso(r.time),
+      threshold: Number(r.threshold),
+      value: Number(r.value),
+      periodStart: iso(r.periodStart),
+      periodEnd: iso(r.periodEnd),
     })),
     total: Number(c),
     pageNum: q.pageNum,
   };
+}
+
+/** Where the evaluation of a rule resumes (the demo evaluates its history from there). */
+export async function setRuleEvaluatedUntil(db: ConfigDb, id: number, until: Date): Promise<void> {
+  await db.query('UPDATE monit_rules SET evaluated_until = $2 WHERE id = $1', [id, until]);
+}
+
+/** The domains of the enabled rules on these metrics, sorted. */
+export async function domainsOfEnabledRules(db: ConfigDb, metrics: readonly MonitMetric[]): Promise<string[]> {
+  const rows = await db.query<{ domain: string }>(
+    'SELECT DISTINCT unnest(domains) AS domain FROM monit_rules WHERE enabled AND metric = ANY($1::text[]) ORDER BY 1',
+    [[...metrics]],
+  );
+  return rows.map((r) => r.domain);
+}
+
+/**
+ * Claims a probe target's slot (a conditional upsert): the event of its last probe when this call
+ * took the slot, null when the slot was taken already (by another worker or before a restart).
+ */
+export async function claimProbeSlot(db: ConfigDb, target: string, slot: Date): Promise<{ lastEvent: string } | null> {
+  const [claimed] = await db.query<{ last_event: string }>(
+    `INSERT INTO monit_probe_targets (target, slot) VALUES ($1, $2) ON CONFLICT (target) DO UPDATE SET slot = EXCLUDED.slot
+     WHERE monit_probe_targets.slot < EXCLUDED.slot RETURNING last_event`,
+    [target, slot],
+  );
+  return claimed ? { lastEvent: claimed.last_event } : null;
+}
+
+/** Records each probed target's outcome, which the next restore is decided on. */
+export async function recordProbeEvents(db: ConfigDb, events: Map<string, 'ok' | 'error' | 'restore'>): Promise<void> {
+  const keys = [...events.keys()];
+  await db.query(
+    `UPDATE monit_probe_targets t SET last_event = CASE WHEN e.event = 'error' THEN 'error' ELSE 'ok' END
+     FROM unnest($1::text[], $2::text[]) AS e(target, event) WHERE t.target = e.target`,
+    [keys, [...events.values()]],
+  );
 }

@@ -117,8 +117,18 @@ async function recordLocked(db: ConfigDb, asked: number[], states: PolledState[]
        AND (p.status, p.lines_done, p.lines_total, p.reason, p.http_status, p.bytes, p.elapsed_ms)
            IS DISTINCT FROM (s.status, s.lines_done, s.lines_total, s.reason, s.http_status, s.bytes, s.elapsed_ms)
      RETURNING p.task_id AS "taskId"`,
-    [col((x) => x.id), col((x) => x.status), col((x) => x.linesDone), col((x) => x.linesTotal), col((x) => x.reason ?? ''),
-      col((x) => x.httpStatus ?? null), col((x) => x.bytes ?? null), col((x) => x.elapsedMs ?? null), now, pollSeconds],
+    [
+      col((x) => x.id),
+      col((x) => x.status),
+      col((x) => x.linesDone),
+      col((x) => x.linesTotal),
+      col((x) => x.reason ?? ''),
+      col((x) => x.httpStatus ?? null),
+      col((x) => x.bytes ?? null),
+      col((x) => x.elapsedMs ?? null),
+      now,
+      pollSeconds,
+    ],
   );
   changed.forEach((r) => touched.add(r.taskId));
   // Every open URL asked goes to the back of the poll queue (none is starved behind unchanged ones).

@@ -57,14 +57,25 @@ export async function insertTask(db: ConfigDb, t: NewTask): Promise<number> {
      SELECT $1, x.line, x.url, x.host, x.domain, x.account, 'waiting', $7, $8, $8
      FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(line, url, host, domain, account)`,
     [
-      task.id, t.urls.map((u) => u.line), t.urls.map((u) => u.url), t.urls.map((u) => u.host), t.urls.map((u) => u.domain),
-      t.urls.map((u) => u.account), t.dueAt, created,
+      task.id,
+      t.urls.map((u) => u.line),
+      t.urls.map((u) => u.url),
+      t.urls.map((u) => u.host),
+      t.urls.map((u) => u.domain),
+      t.urls.map((u) => u.account),
+      t.dueAt,
+      created,
     ],
   );
-  await db.query(
-    'INSERT INTO purge_submissions (task_id, kind, account, username, ip, time, urls) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [task.id, t.kind, t.account, t.submittedBy, t.ip, created, t.urls.map((u) => u.url)],
-  );
+  await db.query('INSERT INTO purge_submissions (task_id, kind, account, username, ip, time, urls) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    task.id,
+    t.kind,
+    t.account,
+    t.submittedBy,
+    t.ip,
+    created,
+    t.urls.map((u) => u.url),
+  ]);
   return task.id;
 }
 
@@ -143,7 +154,9 @@ export async function listTasks(db: ConfigDb, q: PurgeTaskQuery): Promise<{ list
 
 /** A task's kind and account, or null when missing. */
 export async function getTaskHead(db: ConfigDb, id: number): Promise<{ id: number; kind: PurgeKind; account: string } | null> {
-  const [r] = await db.query<{ id: number; kind: PurgeKind; account: string }>('SELECT id, kind, account FROM purge_tasks WHERE id = $1', [id]);
+  const [r] = await db.query<{ id: number; kind: PurgeKind; account: string }>('SELECT id, kind, account FROM purge_tasks WHERE id = $1', [
+    id,
+  ]);
   return r ?? null;
 }
 
@@ -156,7 +169,9 @@ interface UrlRow extends Omit<PurgeTaskUrl, 'updateTime' | 'bytes' | 'id'> {
 
 /** Every URL of a task with its status, page by page (line order). */
 export async function listTaskUrls(
-  db: ConfigDb, taskId: number, opts: { pageNum: number; pageSize: number; status?: PurgeStatus },
+  db: ConfigDb,
+  taskId: number,
+  opts: { pageNum: number; pageSize: number; status?: PurgeStatus },
 ): Promise<{ list: PurgeTaskUrl[]; total: number }> {
   const params: unknown[] = [taskId, opts.pageSize, (opts.pageNum - 1) * opts.pageSize];
   let filter = '';
@@ -172,12 +187,53 @@ export async function listTaskUrls(
   );
   return {
     total: Number(rows[0]?.total ?? 0),
-    list: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), bytes: r.bytes === null ? null : Number(r.bytes), updateTime: iso(r.updateTime) })),
+    list: rows.map(({ total: _t, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      bytes: r.bytes === null ? null : Number(r.bytes),
+      updateTime: iso(r.updateTime),
+    })),
   };
 }
 
 /** The failed URLs of a task (re-submission). */
 export async function failedUrls(db: ConfigDb, taskId: number): Promise<string[]> {
-  const rows = await db.query<{ url: string }>(`SELECT url FROM purge_task_urls WHERE task_id = $1 AND status = 'failed' ORDER BY line_no`, [taskId]);
+  const rows = await db.query<{ url: string }>(
+    `SELECT url FROM purge_task_urls WHERE task_id = $1 AND status = 'failed' ORDER BY line_no`,
+    [taskId],
+  );
   return rows.map((r) => r.url);
+}
+
+/** The domains of these names with their owner and status (the hosts of a submission). */
+export async function domainsNamed(db: ConfigDb, names: string[]): Promise<Array<{ name: string; account: string; status: string }>> {
+  return db.query<{ name: string; account: string; status: string }>(
+    'SELECT name, account, status FROM domains WHERE name = ANY($1::text[])',
+    [names],
+  );
+}
+
+/** Locks an account's quota of one kind until the transaction ends: two concurrent submissions cannot both pass on one remainder. */
+export async function lockQuota(tx: ConfigDb, account: string, kind: PurgeKind): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purge:${account}:${kind}`]);
+}
+
+/** Every URL of a task verified at `at` over `lines` lines (the demo's finished history; prefetches with their fetch figures). */
+export async function verifyTaskUrls(db: ConfigDb, taskId: number, lines: number, at: Date, prefetch: boolean): Promise<void> {
+  await db.query(
+    `UPDATE purge_task_urls SET status = 'verified', lines_done = $2, lines_total = $2, due_at = NULL, update_time = $3,
+       http_status = CASE WHEN $4 THEN 200 END, bytes = CASE WHEN $4 THEN 1048576 + id * 4099 END,
+       elapsed_ms = CASE WHEN $4 THEN 180 + id % 400 END
+     WHERE task_id = $1`,
+    [taskId, lines, at, prefetch],
+  );
+}
+
+/** One URL of a task failed on its first line for `reason` (a prefetch with the origin's 404). */
+export async function failTaskUrl(db: ConfigDb, taskId: number, line: number, reason: string, prefetch: boolean): Promise<void> {
+  await db.query(
+    `UPDATE purge_task_urls SET status = 'failed', lines_done = 1, reason = $2, http_status = CASE WHEN $3 THEN 404 END, bytes = NULL
+     WHERE task_id = $1 AND line_no = $4`,
+    [taskId, reason, prefetch, line],
+  );
 }

@@ -32,7 +32,10 @@ export async function listWebsites(db: ConfigDb, accounts: string[] | null, filt
     params.push(filter.domain.toLowerCase());
     conds.push(`strpos(lower(domain), $${params.length}) > 0`);
   }
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM websites ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY id DESC`, params);
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM websites ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY id DESC`,
+    params,
+  );
   return rows.map(toWebsite);
 }
 
@@ -51,11 +54,28 @@ export async function protectionAddressTaken(db: ConfigDb, address: string): Pro
   return Boolean(r);
 }
 
-export async function insertWebsite(db: ConfigDb, account: string, w: WebsiteInput & { protectionAddress: string }, issueDue: Date): Promise<number> {
+export async function insertWebsite(
+  db: ConfigDb,
+  account: string,
+  w: WebsiteInput & { protectionAddress: string },
+  issueDue: Date,
+): Promise<number> {
   const [r] = await db.query<{ id: number }>(
     `INSERT INTO websites (account, domain, protection_address, origin_type, lb_mode, origins, remark, certificate_id, hsts, enabled, operation_state, issue_due)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'configuring', $11) RETURNING id`,
-    [account, w.domain.trim().toLowerCase(), w.protectionAddress, w.originType, w.lbMode, JSON.stringify(w.origins), w.remark, w.certificateId, JSON.stringify(w.hsts), w.enabled, issueDue],
+    [
+      account,
+      w.domain.trim().toLowerCase(),
+      w.protectionAddress,
+      w.originType,
+      w.lbMode,
+      JSON.stringify(w.origins),
+      w.remark,
+      w.certificateId,
+      JSON.stringify(w.hsts),
+      w.enabled,
+      issueDue,
+    ],
   );
   return r.id;
 }
@@ -65,18 +85,41 @@ export async function updateWebsite(db: ConfigDb, id: number, w: WebsiteInput, i
     `UPDATE websites SET domain = $2, origin_type = $3, lb_mode = $4, origins = $5, remark = $6, certificate_id = $7, hsts = $8,
        enabled = $9, operation_state = 'configuring', issue_due = $10, check_state = 'unchecked', check_result = '[]', update_time = now()
      WHERE id = $1`,
-    [id, w.domain.trim().toLowerCase(), w.originType, w.lbMode, JSON.stringify(w.origins), w.remark, w.certificateId, JSON.stringify(w.hsts), w.enabled, issueDue],
+    [
+      id,
+      w.domain.trim().toLowerCase(),
+      w.originType,
+      w.lbMode,
+      JSON.stringify(w.origins),
+      w.remark,
+      w.certificateId,
+      JSON.stringify(w.hsts),
+      w.enabled,
+      issueDue,
+    ],
   );
 }
 
 export async function setWebsiteEnabled(db: ConfigDb, id: number, enabled: boolean, issueDue: Date): Promise<void> {
-  await db.query(`UPDATE websites SET enabled = $2, operation_state = 'configuring', issue_due = $3, update_time = now() WHERE id = $1`, [id, enabled, issueDue]);
+  await db.query(`UPDATE websites SET enabled = $2, operation_state = 'configuring', issue_due = $3, update_time = now() WHERE id = $1`, [
+    id,
+    enabled,
+    issueDue,
+  ]);
 }
 
 export async function storeCheck(db: ConfigDb, id: number, result: OriginCheck[]): Promise<void> {
   await db.query(`UPDATE websites SET check_state = $2, check_result = $3, check_time = now() WHERE id = $1`, [
-    id, result.every((r) => r.ok) ? 'ok' : 'error', JSON.stringify(result),
+    id,
+    result.every((r) => r.ok) ? 'ok' : 'error',
+    JSON.stringify(result),
   ]);
+}
+
+/** A website and its rules as configured on the edges at once (the demo's, issued long ago). */
+export async function markWebsiteConfigured(db: ConfigDb, id: number): Promise<void> {
+  await db.query(`UPDATE websites SET operation_state = 'configured', issue_due = NULL WHERE id = $1`, [id]);
+  await db.query(`UPDATE waf_rules SET status = 'configured', issue_due = NULL WHERE website_id = $1`, [id]);
 }
 
 /** Completes due issuing of websites and rules (claimed atomically: a restart or a second process never does it twice). */

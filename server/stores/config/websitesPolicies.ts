@@ -21,11 +21,20 @@ const SELECT = `SELECT p.id, p.website_id AS "websiteId", w.account, p.name, p.d
   p.create_time AS "createTime", p.update_time AS "updateTime" FROM waf_policies p JOIN websites w ON w.id = p.website_id`;
 
 const toPolicy = (r: Row): Policy => ({
-  id: r.id, websiteId: r.websiteId, account: r.account, name: r.name, description: r.description, type: Number(r.type) as 1 | 2 | 3, enabled: r.enabled,
-  ...r.config, createTime: new Date(r.createTime).toISOString(), updateTime: new Date(r.updateTime).toISOString(),
+  id: r.id,
+  websiteId: r.websiteId,
+  account: r.account,
+  name: r.name,
+  description: r.description,
+  type: Number(r.type) as 1 | 2 | 3,
+  enabled: r.enabled,
+  ...r.config,
+  createTime: new Date(r.createTime).toISOString(),
+  updateTime: new Date(r.updateTime).toISOString(),
 });
 
-const configOf = (p: PolicyInput) => JSON.stringify({ countries: p.countries, urls: p.urls, ips: p.ips, clientAppIds: p.clientAppIds, exceptions: p.exceptions, waf: p.waf });
+const configOf = (p: PolicyInput) =>
+  JSON.stringify({ countries: p.countries, urls: p.urls, ips: p.ips, clientAppIds: p.clientAppIds, exceptions: p.exceptions, waf: p.waf });
 
 export async function listPolicies(db: ConfigDb, websiteIds: number[]): Promise<Policy[]> {
   const rows = await db.query<Row>(`${SELECT} WHERE p.website_id = ANY($1::int[]) ORDER BY p.type DESC, p.id`, [websiteIds]);
@@ -46,9 +55,10 @@ export async function insertPolicy(db: ConfigDb, p: PolicyInput): Promise<number
 }
 
 export async function updatePolicy(db: ConfigDb, id: number, p: PolicyInput): Promise<void> {
-  await db.query('UPDATE waf_policies SET name = $2, description = $3, type = $4, enabled = $5, config = $6, update_time = now() WHERE id = $1', [
-    id, p.name.trim(), p.description, p.type, p.enabled, configOf(p),
-  ]);
+  await db.query(
+    'UPDATE waf_policies SET name = $2, description = $3, type = $4, enabled = $5, config = $6, update_time = now() WHERE id = $1',
+    [id, p.name.trim(), p.description, p.type, p.enabled, configOf(p)],
+  );
 }
 
 export async function deletePolicy(db: ConfigDb, id: number): Promise<void> {

@@ -12,7 +12,10 @@ const SELECT = `SELECT r.id, r.website_id AS "websiteId", w.account, r.name, r.e
   FROM waf_rules r JOIN websites w ON w.id = r.website_id`;
 
 const toRule = (r: Row): Rule => ({
-  ...r, actionType: Number(r.actionType) as RuleActionType, createTime: new Date(r.createTime).toISOString(), updateTime: new Date(r.updateTime).toISOString(),
+  ...r,
+  actionType: Number(r.actionType) as RuleActionType,
+  createTime: new Date(r.createTime).toISOString(),
+  updateTime: new Date(r.updateTime).toISOString(),
 });
 
 export async function listRules(db: ConfigDb, websiteIds: number[]): Promise<Rule[]> {
@@ -31,7 +34,17 @@ export async function insertRule(db: ConfigDb, r: RuleInput, issueDue: Date): Pr
     `INSERT INTO waf_rules (website_id, name, enabled, action_type, action, filters, client_apps, interval_sec, priority, status, issue_due)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT coalesce(max(priority), 0) + 1 FROM waf_rules WHERE website_id = $1), 'configuring', $9)
      RETURNING id`,
-    [r.websiteId, r.name.trim(), r.enabled, r.actionType, JSON.stringify(r.action), JSON.stringify(r.filters), JSON.stringify(r.clientAppIds), r.interval, issueDue],
+    [
+      r.websiteId,
+      r.name.trim(),
+      r.enabled,
+      r.actionType,
+      JSON.stringify(r.action),
+      JSON.stringify(r.filters),
+      JSON.stringify(r.clientAppIds),
+      r.interval,
+      issueDue,
+    ],
   );
   return row.id;
 }
@@ -40,7 +53,17 @@ export async function updateRule(db: ConfigDb, id: number, r: RuleInput, issueDu
   await db.query(
     `UPDATE waf_rules SET name = $2, enabled = $3, action_type = $4, action = $5, filters = $6, client_apps = $7, interval_sec = $8,
        status = 'configuring', issue_due = $9, update_time = now() WHERE id = $1`,
-    [id, r.name.trim(), r.enabled, r.actionType, JSON.stringify(r.action), JSON.stringify(r.filters), JSON.stringify(r.clientAppIds), r.interval, issueDue],
+    [
+      id,
+      r.name.trim(),
+      r.enabled,
+      r.actionType,
+      JSON.stringify(r.action),
+      JSON.stringify(r.filters),
+      JSON.stringify(r.clientAppIds),
+      r.interval,
+      issueDue,
+    ],
   );
 }
 
@@ -52,7 +75,12 @@ export async function deleteRule(db: ConfigDb, id: number): Promise<void> {
 export async function reorderRules(db: ConfigDb, websiteId: number, ids: number[], issueDue: Date): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [i, id] of ids.entries()) {
-      await tx.query(`UPDATE waf_rules SET priority = $3, status = 'configuring', issue_due = $4 WHERE id = $1 AND website_id = $2`, [id, websiteId, i + 1, issueDue]);
+      await tx.query(`UPDATE waf_rules SET priority = $3, status = 'configuring', issue_due = $4 WHERE id = $1 AND website_id = $2`, [
+        id,
+        websiteId,
+        i + 1,
+        issueDue,
+      ]);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TrafficEngine } from './engine';
-import { CLIENT_APP_COLUMN, clientAppSql } from '../../lib/wafDryRunSql';
+import { CLIENT_APP_COLUMN, clientAppSql } from './websitesDryRunSql';
 
 /**
  * access_log's client_app (issue #18): the WAF catalogue's client app of the row's user agent
@@ -27,7 +27,9 @@ const ready = new WeakSet<object>();
 
 async function currentVersion(engine: Pick<TrafficEngine, 'query'>): Promise<string | null> {
   const rows = await engine.query<{ comment: string }>(
-    `SELECT comment FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = {name:String}`, { name: CLIENT_APP_COLUMN });
+    `SELECT comment FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = {name:String}`,
+    { name: CLIENT_APP_COLUMN },
+  );
   return rows.length ? rows[0].comment : null;
 }
 

@@ -62,9 +62,7 @@ async function openChdb(dir: string, maxThreads: number): Promise<TrafficEngine>
   const { Session } = await import('chdb');
   const session = new Session(dir, maxThreads > 0 ? { connectionArgs: [`--max_threads=${maxThreads}`] } : {});
   const run = async (sql: string, params: Record<string, unknown> | undefined, format: string) =>
-    params && Object.keys(params).length
-      ? session.queryBindAsync(sql, params, { format })
-      : session.queryAsync(sql, { format });
+    params && Object.keys(params).length ? session.queryBindAsync(sql, params, { format }) : session.queryAsync(sql, { format });
   return {
     kind: 'chdb',
     async query<T>(sql: string, params?: Record<string, unknown>) {
@@ -154,7 +152,9 @@ async function openClickhouse(url: string, maxThreads: number): Promise<TrafficE
 /** `maxThreads`: threads one statement may use (0 or absent: the engine's default, all cores). */
 export async function openTrafficEngine(opts: { dataDir: string; clickhouseUrl?: string; maxThreads?: number }): Promise<TrafficEngine> {
   const threads = opts.maxThreads ?? 0;
-  const engine = opts.clickhouseUrl ? await openClickhouse(opts.clickhouseUrl, threads) : await openChdb(path.join(opts.dataDir, 'traffic'), threads);
+  const engine = opts.clickhouseUrl
+    ? await openClickhouse(opts.clickhouseUrl, threads)
+    : await openChdb(path.join(opts.dataDir, 'traffic'), threads);
   // Health query: fail at start, not on the first request.
   const [row] = await engine.query<{ ok: number }>('SELECT 1 AS ok');
   if (!row || Number(row.ok) !== 1) throw new Error('traffic engine health query failed');

@@ -278,7 +278,9 @@ export async function ingestRecords(
     }
     const file = written ?? (await writeBatchFile(`${stage}_tagged`, data));
     try {
-      const list = Object.entries(settings).map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v}'` : v}`).join(', ');
+      const list = Object.entries(settings)
+        .map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v}'` : v}`)
+        .join(', ');
       await engine.exec(`INSERT INTO ${stage} SELECT * FROM file({file:String}, 'JSONEachRow', {structure:String}) SETTINGS ${list}`, {
         file,
         structure: STAGE_STRUCTURE,
@@ -293,9 +295,15 @@ export async function ingestRecords(
     await engine.exec(`TRUNCATE TABLE ${stage}`);
     const t = tagLines(batch, firstLine);
     if (t.candidates.length) {
-      await parseInto(stage, t.tagged, { ...PARSE_SETTINGS, input_format_allow_errors_num: 1_000_000_000, input_format_allow_errors_ratio: 1 });
+      await parseInto(stage, t.tagged, {
+        ...PARSE_SETTINGS,
+        input_format_allow_errors_num: 1_000_000_000,
+        input_format_allow_errors_ratio: 1,
+      });
     }
-    const [row] = await engine.query<{ ok: Array<number | string> }>(`SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID})`);
+    const [row] = await engine.query<{ ok: Array<number | string> }>(
+      `SELECT groupArray(__ln) AS ok FROM (SELECT DISTINCT __ln FROM ${stage} WHERE ${VALID})`,
+    );
     const ok = new Set((row?.ok ?? []).map(Number));
     const bad = [...t.rejected, ...t.candidates.filter((l) => !ok.has(l))].sort((a, b) => a - b);
     return { good: ok.size, bad };
@@ -311,7 +319,9 @@ export async function ingestRecords(
     let bad: number[] = [];
     try {
       await parseInto(stage, batch, { ...PARSE_SETTINGS, input_format_allow_errors_num: 0 }, written);
-      const [c] = await engine.query<{ n: number | string; bad: number | string }>(`SELECT count() AS n, countIf(NOT (${VALID})) AS bad FROM ${stage}`);
+      const [c] = await engine.query<{ n: number | string; bad: number | string }>(
+        `SELECT count() AS n, countIf(NOT (${VALID})) AS bad FROM ${stage}`,
+      );
       if (Number(c.bad) === 0) good = Number(c.n);
     } catch {
       // A parse error somewhere in the batch: find the lines below.
@@ -326,7 +336,9 @@ export async function ingestRecords(
       return;
     }
     reject(bad);
-    const span = kind.span ? Number((await engine.query<{ n: number | string }>(`SELECT ${kind.span} AS n FROM ${stage} WHERE ${VALID}`))[0]?.n ?? 0) : 0;
+    const span = kind.span
+      ? Number((await engine.query<{ n: number | string }>(`SELECT ${kind.span} AS n FROM ${stage} WHERE ${VALID}`))[0]?.n ?? 0)
+      : 0;
     // A batch that would take the staged ones past the span moves them first.
     if (ready.length && ready.reduce((a, t) => a + t.span, 0) + span > DOMAIN_HOURS_PER_STATEMENT) await flush();
     ready.push({ table: stage, rows: good, bytes: batch.length, span });

@@ -7,7 +7,7 @@ import { IPP_GRANULARITIES, topRegions, type IppAlarmType, type IppGranularity }
  * IP protection network traffic (issue #19): one row per protected IP, minute, source region and
  * protocol in traffic.ipp_traffic — bytes and packets in (towards the origin) and out, and the TCP
  * SYN packets among those in. Filled for the demo by SQL (seedIppTraffic: daily patterns and a few
- * attacks) and for real by the ingest path, kind `ipp_traffic` (docs/ipp.md).
+ * attacks) and for real by the ingest path, kind `ipp_traffic` (docs/ipProtection.md).
  */
 
 export const IPP_TRAFFIC_STATEMENTS = [
@@ -130,7 +130,10 @@ const IPP_ROLLUPS = [
 export async function ensureIppRollups(engine: TrafficEngine): Promise<void> {
   for (const r of IPP_ROLLUPS) {
     const [name] = r.table.split('.').slice(1);
-    const [row] = await engine.query<{ n: number | string }>(`SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = {name:String}`, { name });
+    const [row] = await engine.query<{ n: number | string }>(
+      `SELECT count() AS n FROM system.tables WHERE database = 'traffic' AND name = {name:String}`,
+      { name },
+    );
     if (Number(row?.n ?? 0) === 0) {
       await engine.exec(r.create);
       await engine.exec(`INSERT INTO ${r.table} ${r.select}`);
@@ -139,14 +142,34 @@ export async function ensureIppRollups(engine: TrafficEngine): Promise<void> {
   }
 }
 
-export const IPP_TRAFFIC_COLUMNS = ['ts', 'ip', 'region', 'protocol', 'in_bytes', 'out_bytes', 'in_packets', 'out_packets', 'syn_packets'] as const;
+export const IPP_TRAFFIC_COLUMNS = [
+  'ts',
+  'ip',
+  'region',
+  'protocol',
+  'in_bytes',
+  'out_bytes',
+  'in_packets',
+  'out_packets',
+  'syn_packets',
+] as const;
 
-/** Ingest kind `ipp_traffic`: {"ts", "ip", "region", "protocol" (tcp|udp|icmp|other), "in_bytes", "out_bytes", "in_packets", "out_packets", "syn_packets"} per line. */
+/**
+ * Ingest kind `ipp_traffic`: {"ts", "ip", "region", "protocol" (tcp|udp|icmp|other), "in_bytes", "out_bytes", "in_packets", "out_packets",
+ * "syn_packets"} per line.
+ */
 export const IPP_TRAFFIC: RecordKind = {
   name: 'ipp_traffic',
   table: 'traffic.ipp_traffic',
   columns: IPP_TRAFFIC_COLUMNS,
-  stageTypes: { ts: "DateTime('UTC')", in_bytes: 'UInt64', out_bytes: 'UInt64', in_packets: 'UInt64', out_packets: 'UInt64', syn_packets: 'UInt64' },
+  stageTypes: {
+    ts: "DateTime('UTC')",
+    in_bytes: 'UInt64',
+    out_bytes: 'UInt64',
+    in_packets: 'UInt64',
+    out_packets: 'UInt64',
+    syn_packets: 'UInt64',
+  },
   valid: `ts >= toDateTime('2000-01-01 00:00:00', 'UTC') AND ts <= now() + INTERVAL 1 DAY AND ip != '' AND length(ip) <= 45
   AND region != '' AND length(region) <= 64 AND protocol IN ('tcp', 'udp', 'icmp', 'other') AND syn_packets <= in_packets`,
   moveColumns: 'toStartOfMinute(ts), ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets',
@@ -164,7 +187,8 @@ function hourSplit(start: number, end: number) {
   return { hourFrom, hourTo };
 }
 
-const between = (from: string, to: string, col = 'ts') => `${col} >= toDateTime({${from}:UInt32}, 'UTC') AND ${col} < toDateTime({${to}:UInt32}, 'UTC')`;
+const between = (from: string, to: string, col = 'ts') =>
+  `${col} >= toDateTime({${from}:UInt32}, 'UTC') AND ${col} < toDateTime({${to}:UInt32}, 'UTC')`;
 
 /**
  * The hourly rollup per IP and whole hour of the range (params ips, hourFrom, hourTo): flows `i`, `o`,
@@ -176,7 +200,13 @@ const IPP_HOURS = `SELECT ip, ts, sum(in_bytes) AS i, sum(out_bytes) AS o, max(p
   FROM traffic.ipp_traffic_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY ip, ts`;
 
 /** Statistics of some protected IPs over [start, end) (seconds), in buckets of the granularity. */
-export async function ippStatistic(engine: TrafficEngine, ips: string[], start: number, end: number, granularity: IppGranularity): Promise<IppStatistic> {
+export async function ippStatistic(
+  engine: TrafficEngine,
+  ips: string[],
+  start: number,
+  end: number,
+  granularity: IppGranularity,
+): Promise<IppStatistic> {
   const step = IPP_GRANULARITIES[granularity];
   const { hourFrom, hourTo } = hourSplit(start, end);
   const params = { ips, start, end, step, hourFrom, hourTo };
@@ -258,8 +288,11 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
     // a partial first or last bucket averages over the part of it inside the range
     const seconds = Math.min(t + step, end) - Math.max(t, start);
     points.push({
-      time: t * 1000, ingressFlow: b.i, egressFlow: b.o,
-      ingressBandwidth: seconds > 0 ? Math.round((b.i * 8) / seconds) : 0, egressBandwidth: seconds > 0 ? Math.round((b.o * 8) / seconds) : 0,
+      time: t * 1000,
+      ingressFlow: b.i,
+      egressFlow: b.o,
+      ingressBandwidth: seconds > 0 ? Math.round((b.i * 8) / seconds) : 0,
+      egressBandwidth: seconds > 0 ? Math.round((b.o * 8) / seconds) : 0,
     });
   }
   // the whole days from the daily region rollup, the other whole hours from the hourly one, the partial
@@ -271,24 +304,34 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
     const sums = 'SELECT region, sum(in_bytes) AS i, sum(out_bytes) AS o';
     const ipsIn = 'ip IN {ips:Array(String)}';
     const parts = [
-      ...(dayTo > dayFrom ? [`${sums} FROM traffic.ipp_traffic_region_1d WHERE ${ipsIn} AND ${between('dayFrom', 'dayTo')} GROUP BY region`] : []),
+      ...(dayTo > dayFrom
+        ? [`${sums} FROM traffic.ipp_traffic_region_1d WHERE ${ipsIn} AND ${between('dayFrom', 'dayTo')} GROUP BY region`]
+        : []),
       ...(dayFrom > hourFrom || hourTo > dayTo
-        ? [`${sums} FROM traffic.ipp_traffic_region_1h WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`]
+        ? [
+            `${sums} FROM traffic.ipp_traffic_region_1h WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`,
+          ]
         : []),
       ...(partial && step % 3600 !== 0
-        ? [`${sums} FROM traffic.ipp_traffic WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`]
+        ? [
+            `${sums} FROM traffic.ipp_traffic WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`,
+          ]
         : []),
     ];
     for (const sql of parts) {
-      for (const r of await engine.query<Record<string, string | number>>(sql, { ...params, dayFrom, dayTo })) addRegion(String(r.region), num(r.i), num(r.o));
+      for (const r of await engine.query<Record<string, string | number>>(sql, { ...params, dayFrom, dayTo }))
+        addRegion(String(r.region), num(r.i), num(r.o));
     }
   }
   const regions = [...regionFlows].map(([region, f]) => ({ region, ...f }));
   return {
-    points, granularity,
+    points,
+    granularity,
     // peaks: the busiest minute's average bandwidth
-    peakIngressBandwidth: Math.round((peakIn * 8) / 60), peakEgressBandwidth: Math.round((peakOut * 8) / 60),
-    totalIngressFlow: totalIn, totalEgressFlow: totalOut,
+    peakIngressBandwidth: Math.round((peakIn * 8) / 60),
+    peakEgressBandwidth: Math.round((peakOut * 8) / 60),
+    totalIngressFlow: totalIn,
+    totalEgressFlow: totalOut,
     areaIngressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.i)]))),
     areaEgressFlow: topRegions(Object.fromEntries(regions.map((r) => [String(r.region), num(r.o)]))),
   };
@@ -299,7 +342,12 @@ export async function ippStatistic(engine: TrafficEngine, ips: string[], start: 
  * hourly rollup, its partial first and last hours and the hours whose peak is not exact from the
  * minute rollup.
  */
-export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start: number, end: number): Promise<Map<string, { i: number; o: number; peak: number }>> {
+export async function ippTotalsByIp(
+  engine: TrafficEngine,
+  ips: string[],
+  start: number,
+  end: number,
+): Promise<Map<string, { i: number; o: number; peak: number }>> {
   if (!ips.length) return new Map();
   const { hourFrom, hourTo } = hourSplit(start, end);
   const rows = await engine.query<Record<string, string | number>>(
@@ -324,7 +372,7 @@ export async function ippTotalsByIp(engine: TrafficEngine, ips: string[], start:
   return new Map(rows.map((r) => [String(r.ip), { i: num(r.i), o: num(r.o), peak: Math.round((num(r.pi) * 8) / 60) }]));
 }
 
-/** The detector's thresholds (docs/ipp.md). */
+/** The detector's thresholds (docs/ipProtection.md). */
 export const DETECTOR = {
   /** an attack minute carries more than this many times the IP's 95th-percentile minute of the window */
   factor: 5,
@@ -368,14 +416,40 @@ export async function detectIppAttacks(engine: TrafficEngine, ips: string[], now
     { ips, from: now - DETECTOR.windowSeconds, now, factor: DETECTOR.factor, floor: DETECTOR.floorBps },
   );
   const out: Episode[] = [];
-  let cur: { ip: string; first: number; last: number; minutes: number; peakB: number; peakP: number; p: number; tcp: number; syn: number; udp: number; icmp: number } | null = null;
+  let cur: {
+    ip: string;
+    first: number;
+    last: number;
+    minutes: number;
+    peakB: number;
+    peakP: number;
+    p: number;
+    tcp: number;
+    syn: number;
+    udp: number;
+    icmp: number;
+  } | null = null;
   const close = () => {
     if (cur && cur.minutes >= DETECTOR.minMinutes) {
       const share = (x: number) => (cur!.p > 0 ? x / cur!.p : 0);
-      const type: IppAlarmType = share(cur.icmp) > 0.5 ? 'icmpFlood' : share(cur.udp) > 0.5 ? 'udpFlood'
-        : share(cur.tcp) > 0.5 && cur.tcp > 0 && cur.syn / cur.tcp > 0.5 ? 'synFlood' : 'other';
+      const type: IppAlarmType =
+        share(cur.icmp) > 0.5
+          ? 'icmpFlood'
+          : share(cur.udp) > 0.5
+            ? 'udpFlood'
+            : share(cur.tcp) > 0.5 && cur.tcp > 0 && cur.syn / cur.tcp > 0.5
+              ? 'synFlood'
+              : 'other';
       const end = cur.last + 60;
-      out.push({ ip: cur.ip, type, start: cur.first, end, peakBps: (cur.peakB * 8) / 60, peakPps: cur.peakP / 60, ongoing: end >= now - 120 });
+      out.push({
+        ip: cur.ip,
+        type,
+        start: cur.first,
+        end,
+        peakBps: (cur.peakB * 8) / 60,
+        peakPps: cur.peakP / 60,
+        ongoing: end >= now - 120,
+      });
     }
     cur = null;
   };
@@ -402,7 +476,19 @@ export async function detectIppAttacks(engine: TrafficEngine, ips: string[], now
 
 /** Source regions of the demo, with their share of the normal traffic. */
 export const DEMO_REGIONS: Array<[string, number]> = [
-  ['CN-East', 24], ['CN-North', 18], ['CN-South', 15], ['HK', 8], ['JP', 7], ['SG', 6], ['US', 6], ['DE', 4], ['KR', 3], ['GB', 3], ['FR', 2], ['BR', 2], ['IN', 2],
+  ['CN-East', 24],
+  ['CN-North', 18],
+  ['CN-South', 15],
+  ['HK', 8],
+  ['JP', 7],
+  ['SG', 6],
+  ['US', 6],
+  ['DE', 4],
+  ['KR', 3],
+  ['GB', 3],
+  ['FR', 2],
+  ['BR', 2],
+  ['IN', 2],
 ];
 
 export interface DemoIppSeries {
@@ -413,12 +499,26 @@ export interface DemoIppSeries {
   attacks: Array<{ agoMinutes: number; minutes: number; protocol: 'tcp' | 'udp' | 'icmp'; times: number }>;
 }
 
+/** The last minute (epoch s) with samples of any of these IPs; 0 when none. */
+export async function lastIppTrafficSecond(engine: TrafficEngine, ips: string[]): Promise<number> {
+  const [row] = await engine.query<{ last: number | string }>(
+    'SELECT toUInt32(max(ts)) AS last FROM traffic.ipp_traffic WHERE ip IN {ips:Array(String)}',
+    { ips },
+  );
+  return Number(row?.last ?? 0);
+}
+
 /**
  * Demo samples for [end - minutes, end) in one statement: a daily curve per IP (quietest at 04:00 and
  * busiest at 21:00 Shanghai time) over the regions, noise, TCP with a small SYN share, egress about
  * 60 % of ingress; plus the attack rows, which the detector then finds like any others.
  */
-export async function seedIppTraffic(engine: TrafficEngine, series: DemoIppSeries[], end = Math.floor(Date.now() / 60_000) * 60, minutes = 7 * 1440): Promise<void> {
+export async function seedIppTraffic(
+  engine: TrafficEngine,
+  series: DemoIppSeries[],
+  end = Math.floor(Date.now() / 60_000) * 60,
+  minutes = 7 * 1440,
+): Promise<void> {
   if (!series.length || minutes <= 0) return;
   const regions = DEMO_REGIONS.map((r) => r[0]);
   const weights = DEMO_REGIONS.map((r) => r[1] / 100);
@@ -452,8 +552,13 @@ export async function seedIppTraffic(engine: TrafficEngine, series: DemoIppSerie
        ARRAY JOIN range(a.3) AS number
      ) WHERE ts < toDateTime({end:UInt32}, 'UTC')`,
     {
-      aips: attacks.map((a) => a.ip), ago: attacks.map((a) => a.agoMinutes), len: attacks.map((a) => a.minutes), proto: attacks.map((a) => a.protocol),
-      times: attacks.map((a) => a.times), amb: attacks.map((a) => a.mbps), end,
+      aips: attacks.map((a) => a.ip),
+      ago: attacks.map((a) => a.agoMinutes),
+      len: attacks.map((a) => a.minutes),
+      proto: attacks.map((a) => a.protocol),
+      times: attacks.map((a) => a.times),
+      amb: attacks.map((a) => a.mbps),
+      end,
     },
   );
 }

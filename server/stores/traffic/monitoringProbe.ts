@@ -42,7 +42,7 @@ export interface ProbeQuery {
 }
 
 function where(q: ProbeQuery): { sql: string; params: Record<string, unknown> } {
-  const parts = ['ts >= toDateTime({start:UInt32}, \'UTC\')', 'ts < toDateTime({end:UInt32}, \'UTC\')'];
+  const parts = ["ts >= toDateTime({start:UInt32}, 'UTC')", "ts < toDateTime({end:UInt32}, 'UTC')"];
   const params: Record<string, unknown> = { start: q.startTime, end: q.endTime };
   if (q.accounts) {
     parts.push('account IN {accounts:Array(String)}');
@@ -64,7 +64,10 @@ function where(q: ProbeQuery): { sql: string; params: Record<string, unknown> } 
 }
 
 /** One page of records (newest first), the total and per-period statistics of the total time. */
-export async function probeRecords(traffic: TrafficEngine, q: ProbeQuery): Promise<{ list: ResourceRecord[]; total: number; stats: ResourceStat[] }> {
+export async function probeRecords(
+  traffic: TrafficEngine,
+  q: ProbeQuery,
+): Promise<{ list: ResourceRecord[]; total: number; stats: ResourceStat[] }> {
   const w = where(q);
   const [{ n }] = await traffic.query<{ n: string | number }>(`SELECT count() AS n FROM traffic.monit_probe WHERE ${w.sql}`, w.params);
   const rows = await traffic.query<Record<string, string | number>>(
@@ -81,13 +84,29 @@ export async function probeRecords(traffic: TrafficEngine, q: ProbeQuery): Promi
   return {
     total: Number(n),
     list: rows.map((r) => ({
-      time: new Date(Number(r.t) * 1000).toISOString(), domain: String(r.domain), type: r.type === 'origin' ? 'origin' : 'edge',
-      event: r.event === 'error' ? 'error' : r.event === 'restore' ? 'restore' : 'ok', country: String(r.country), city: String(r.city), isp: String(r.isp),
-      clientIp: String(r.client_ip), serverIp: String(r.server_ip), originIp: String(r.origin_ip), originPort: Number(r.origin_port),
-      httpStatus: Number(r.http_status), dnsMs: Number(r.dns_ms), connectMs: Number(r.connect_ms), totalMs: Number(r.total_ms),
+      time: new Date(Number(r.t) * 1000).toISOString(),
+      domain: String(r.domain),
+      type: r.type === 'origin' ? 'origin' : 'edge',
+      event: r.event === 'error' ? 'error' : r.event === 'restore' ? 'restore' : 'ok',
+      country: String(r.country),
+      city: String(r.city),
+      isp: String(r.isp),
+      clientIp: String(r.client_ip),
+      serverIp: String(r.server_ip),
+      originIp: String(r.origin_ip),
+      originPort: Number(r.origin_port),
+      httpStatus: Number(r.http_status),
+      dnsMs: Number(r.dns_ms),
+      connectMs: Number(r.connect_ms),
+      totalMs: Number(r.total_ms),
     })),
     stats: stats.map((s) => ({
-      time: Number(s.t) * 1000, avg: Math.round(Number(s.avg) * 10) / 10, max: Number(s.max), min: Number(s.min), p90: Math.round(Number(s.p90) * 10) / 10, count: Number(s.c),
+      time: Number(s.t) * 1000,
+      avg: Math.round(Number(s.avg) * 10) / 10,
+      max: Number(s.max),
+      min: Number(s.min),
+      p90: Math.round(Number(s.p90) * 10) / 10,
+      count: Number(s.c),
     })),
   };
 }
@@ -97,7 +116,11 @@ export async function probeRecords(traffic: TrafficEngine, q: ProbeQuery): Promi
  * from four locations to each given domain's edge and origin; slow totals at the traffic peaks and
  * an error/restore pair per day.
  */
-export async function seedDemoProbes(traffic: TrafficEngine, domains: Array<{ name: string; account: string }>, now = new Date()): Promise<void> {
+export async function seedDemoProbes(
+  traffic: TrafficEngine,
+  domains: Array<{ name: string; account: string }>,
+  now = new Date(),
+): Promise<void> {
   if (!domains.length) return;
   const end = Math.floor(now.getTime() / 300_000) * 300;
   await traffic.exec(
@@ -119,4 +142,47 @@ export async function seedDemoProbes(traffic: TrafficEngine, domains: Array<{ na
        ('China', 'Guangzhou', 'China Mobile', '120.230.50.60'), ('United States', 'Los Angeles', 'AT&T', '12.34.56.78')]) AS loc) AS ll`,
     { end, names: domains.map((d) => d.name), accounts: domains.map((d) => d.account) },
   );
+}
+
+/**
+ * A quantile of a metric per period of the given domains' traffic over [from, to) (seconds): what the
+ * demo's rule thresholds are taken from. `expr` is an aggregate over access_log written by the caller
+ * (a constant of server/demo/monit.ts, never user input).
+ */
+export async function trafficQuantile(
+  traffic: TrafficEngine,
+  q: { domains: string[]; expr: string; minutes: number; quantile: number; from: number; to: number },
+): Promise<number> {
+  const [row] = await traffic.query<{ v: number | string | null }>(
+    `SELECT quantileExact({q:Float64})(v) AS v FROM (
+       SELECT toStartOfInterval(ts, toIntervalMinute({m:UInt32})) AS p, ${q.expr} AS v FROM traffic.access_log
+       WHERE domain IN {domains:Array(String)} AND ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({to:UInt32}, 'UTC')
+       GROUP BY p)`,
+    { domains: q.domains, m: q.minutes, q: q.quantile, from: q.from, to: q.to },
+  );
+  return Number(row?.v ?? 0);
+}
+
+/** One probe as a row of traffic.monit_probe (written by server/lib/availabilityProbe.ts). */
+export interface ProbeRow {
+  ts: number;
+  account: string;
+  domain: string;
+  type: 'edge' | 'origin';
+  event: 'ok' | 'error' | 'restore';
+  country: string;
+  city: string;
+  isp: string;
+  client_ip: string;
+  server_ip: string;
+  origin_ip: string;
+  origin_port: number;
+  http_status: number;
+  dns_ms: number;
+  connect_ms: number;
+  total_ms: number;
+}
+
+export async function insertProbeRows(traffic: TrafficEngine, rows: ProbeRow[]): Promise<void> {
+  await traffic.insertRaw('traffic.monit_probe', Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')), 'JSONEachRow');
 }

@@ -1,5 +1,5 @@
 import { ACCESS_LOGS, type RecordKind } from './ingest';
-import { HOST_METRICS } from './hostMetrics';
+import { HOST_METRICS } from './hostsMetrics';
 import { IPP_TRAFFIC } from './ipProtection';
 import { SECURITY_EVENTS } from './websitesEvents';
 

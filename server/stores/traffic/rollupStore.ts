@@ -1,6 +1,13 @@
 import type { TrafficEngine } from './engine';
 import {
-  DOMAIN_HOURS_PER_STATEMENT, ROLLUPS, ROLLUP_VERSION, rollupTable, rollupTableDdl, rollupViewDdl, selectFromBase, type RollupDef,
+  DOMAIN_HOURS_PER_STATEMENT,
+  ROLLUPS,
+  ROLLUP_VERSION,
+  rollupTable,
+  rollupTableDdl,
+  rollupViewDdl,
+  selectFromBase,
+  type RollupDef,
 } from './rollups';
 
 /**
@@ -76,7 +83,9 @@ export async function fillRollups(engine: TrafficEngine, source: string): Promis
     for (const feed of Object.values(FEEDS)) {
       await engine.exec(`CREATE TABLE ${feed.table} ENGINE = Null AS SELECT * FROM ${source} LIMIT 0`);
       for (const def of ROLLUPS.filter(feed.defs)) {
-        await engine.exec(`CREATE MATERIALIZED VIEW ${feedView(def)} TO ${rollupTable(def, def.levels[0])} AS ${selectFromBase(def, feed.table)}`);
+        await engine.exec(
+          `CREATE MATERIALIZED VIEW ${feedView(def)} TO ${rollupTable(def, def.levels[0])} AS ${selectFromBase(def, feed.table)}`,
+        );
       }
     }
     const fill = async (feed: Feed, [from, to]: [number, number]) => {
@@ -89,8 +98,16 @@ export async function fillRollups(engine: TrafficEngine, source: string): Promis
       );
       await engine.trimMemory();
     };
-    for (const w of windows(hours.map((r) => ({ h: Number(r.h), w: Number(r.n) })), BASE_ROWS_PER_STATEMENT)) await fill('sums', w);
-    for (const w of windows(hours.map((r) => ({ h: Number(r.h), w: Number(r.d) })), DOMAIN_HOURS_PER_STATEMENT)) await fill('sketches', w);
+    for (const w of windows(
+      hours.map((r) => ({ h: Number(r.h), w: Number(r.n) })),
+      BASE_ROWS_PER_STATEMENT,
+    ))
+      await fill('sums', w);
+    for (const w of windows(
+      hours.map((r) => ({ h: Number(r.h), w: Number(r.d) })),
+      DOMAIN_HOURS_PER_STATEMENT,
+    ))
+      await fill('sketches', w);
   } finally {
     await dropFeeds(engine);
   }

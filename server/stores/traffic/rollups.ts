@@ -42,11 +42,26 @@ export interface StateColumn {
 }
 
 export type MeasureName =
-  | 'requests' | 'bytes' | 'hits' | 'hit_bytes' | 's0' | 's1' | 's2' | 's3' | 's4' | 's5'
-  | 'o0' | 'o1' | 'o2' | 'o3' | 'o4' | 'o5';
+  'requests' | 'bytes' | 'hits' | 'hit_bytes' | 's0' | 's1' | 's2' | 's3' | 's4' | 's5' | 'o0' | 'o1' | 'o2' | 'o3' | 'o4' | 'o5';
 
 export interface RollupDef {
-  name: 'totals' | 'totalsa' | 'status' | 'statusa' | 'geo' | 'geoc' | 'url' | 'urlsk' | 'urlskd' | 'urlska' | 'agent' | 'referer' | 'ip' | 'ipsk' | 'ipskd' | 'ipska';
+  name:
+    | 'totals'
+    | 'totalsa'
+    | 'status'
+    | 'statusa'
+    | 'geo'
+    | 'geoc'
+    | 'url'
+    | 'urlsk'
+    | 'urlskd'
+    | 'urlska'
+    | 'agent'
+    | 'referer'
+    | 'ip'
+    | 'ipsk'
+    | 'ipskd'
+    | 'ipska';
   dims: RollupColumn[];
   measures: MeasureName[];
   /**
@@ -183,11 +198,7 @@ const IP_SKETCH: RollupDef = {
   measures: [],
   // A state is kilobytes: small index granules, so that a look-up reads only the states it needs.
   granularity: 32,
-  states: [
-    IPS_STATE,
-    topState('top_r', 'l.client_ip', 'IPv4', '1'),
-    topState('top_b', 'l.client_ip', 'IPv4', 'l.bytes'),
-  ],
+  states: [IPS_STATE, topState('top_r', 'l.client_ip', 'IPv4', '1'), topState('top_b', 'l.client_ip', 'IPv4', 'l.bytes')],
   levels: COARSE,
   ttlDays: 180,
 };
@@ -195,11 +206,23 @@ const IP_SKETCH: RollupDef = {
 /** Counts, flow, hits, status classes (of all and of origin requests): every curve and summary. Kept longer for bills. */
 const TOTALS: RollupDef = { name: 'totals', dims: [PROVIDER], measures: [...FULL, ...ORIGIN_CLASSES], levels: ALL_LEVELS, ttlDays: 400 };
 
-const STATUS: RollupDef = { name: 'status', dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')], measures: SIMPLE, levels: ALL_LEVELS, ttlDays: 180 };
+const STATUS: RollupDef = {
+  name: 'status',
+  dims: [PROVIDER, col('cache_hit', 'UInt8'), col('status', 'UInt16')],
+  measures: SIMPLE,
+  levels: ALL_LEVELS,
+  ttlDays: 180,
+};
 
 const GEO: RollupDef = {
   name: 'geo',
-  dims: [PROVIDER, col('continent', 'LowCardinality(String)'), col('country', 'LowCardinality(String)'), col('province', 'LowCardinality(String)'), col('isp', 'LowCardinality(String)')],
+  dims: [
+    PROVIDER,
+    col('continent', 'LowCardinality(String)'),
+    col('country', 'LowCardinality(String)'),
+    col('province', 'LowCardinality(String)'),
+    col('isp', 'LowCardinality(String)'),
+  ],
   // Every measure of the totals: a curve or summary filtered by area (status classes included)
   // reads this table instead of the base table.
   measures: FULL,
@@ -345,7 +368,9 @@ export function rollupTableDdl(def: RollupDef, level: Level): string {
  */
 function grouped(def: RollupDef, src: string, bucket: string, measures: string[], column: (d: RollupColumn) => string): string {
   const owners = def.accountWide ? ['account'] : ['account', 'domain'];
-  const strings = [...owners.map((name) => ({ name, type: 'String', base: `${src}.${name}` })), ...def.dims].filter((d) => d.type.includes('String'));
+  const strings = [...owners.map((name) => ({ name, type: 'String', base: `${src}.${name}` })), ...def.dims].filter((d) =>
+    d.type.includes('String'),
+  );
   const fixed = def.dims.filter((d) => !d.type.includes('String'));
   const value = (d: RollupColumn) => (d.name === 'account' || d.name === 'domain' ? `${src}.${d.name}` : column(d));
   const select = [
@@ -364,7 +389,10 @@ function grouped(def: RollupDef, src: string, bucket: string, measures: string[]
  * the base table's columns (access_log, or a table that feeds the rollups: rollupStore.ts).
  */
 export function selectFromBase(def: RollupDef, source = 'traffic.access_log'): string {
-  const aggregates = [...def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`), ...(def.states ?? []).map((st) => `${st.base} AS ${st.name}`)];
+  const aggregates = [
+    ...def.measures.map((m) => `${MEASURE_BASE[m]} AS ${m}`),
+    ...(def.states ?? []).map((st) => `${st.base} AS ${st.name}`),
+  ];
   return grouped(def, 'l', BUCKET_FROM_BASE[def.levels[0]], aggregates, (d) => d.base).replace('{table}', source);
 }
 
@@ -372,16 +400,24 @@ export function selectFromBase(def: RollupDef, source = 'traffic.access_log'): s
 export function rollupViewDdl(def: RollupDef, level: Level): string {
   const i = def.levels.indexOf(level);
   if (i === 0 && def.mergeOf) {
-    const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
-    const select = grouped(def, 'src', 'src.bucket', aggregates, (d) => `src.${d.name}`)
-      .replace('{table}', rollupTable({ name: def.mergeOf }, level));
+    const aggregates = [
+      ...def.measures.map((m) => `sum(src.${m}) AS ${m}`),
+      ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`),
+    ];
+    const select = grouped(def, 'src', 'src.bucket', aggregates, (d) => `src.${d.name}`).replace(
+      '{table}',
+      rollupTable({ name: def.mergeOf }, level),
+    );
     return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
   }
-  if (i === 0) return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
+  if (i === 0)
+    return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${selectFromBase(def)}`;
   const lower = def.levels[i - 1];
   const aggregates = [...def.measures.map((m) => `sum(src.${m}) AS ${m}`), ...(def.states ?? []).map((st) => `${st.merge} AS ${st.name}`)];
-  const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], aggregates, (d) => `src.${d.name}`)
-    .replace('{table}', rollupTable(def, lower));
+  const select = grouped(def, 'src', BUCKET_FROM_LOWER[level], aggregates, (d) => `src.${d.name}`).replace(
+    '{table}',
+    rollupTable(def, lower),
+  );
   return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${viewName(def, level)} TO ${rollupTable(def, level)} AS ${select}`;
 }
 

@@ -1,6 +1,6 @@
 import type { TrafficEngine } from './engine';
 import { ensureRollups } from './rollupStore';
-import { HOST_METRICS_STATEMENTS } from './hostMetrics';
+import { HOST_METRICS_STATEMENTS } from './hostsMetrics';
 import { IPP_TRAFFIC_STATEMENTS, ensureIppRollups } from './ipProtection';
 import { SECURITY_EVENT_STATEMENTS } from './websitesEvents';
 import { ensureClientAppColumn } from './clientAppColumn';
@@ -16,8 +16,24 @@ import { ensureClientAppColumn } from './clientAppColumn';
  * client_app, MATERIALIZED from user_agent on insert (clientAppColumn.ts): never written, not in `*`.
  */
 export const ACCESS_LOG_COLUMNS = [
-  'ts', 'account', 'domain', 'url', 'method', 'status', 'bytes', 'request_time', 'cache_hit', 'client_ip',
-  'continent', 'country', 'province', 'isp', 'user_agent', 'referer', 'provider', 'edge_node',
+  'ts',
+  'account',
+  'domain',
+  'url',
+  'method',
+  'status',
+  'bytes',
+  'request_time',
+  'cache_hit',
+  'client_ip',
+  'continent',
+  'country',
+  'province',
+  'isp',
+  'user_agent',
+  'referer',
+  'provider',
+  'edge_node',
 ] as const;
 export type AccessLogColumn = (typeof ACCESS_LOG_COLUMNS)[number];
 
@@ -101,7 +117,8 @@ const STATEMENTS = [
 
 /** Creates every traffic table (idempotent), then the analysis pre-aggregations, before any data arrives. */
 export async function ensureTrafficSchema(engine: TrafficEngine): Promise<void> {
-  for (const sql of [...STATEMENTS, ...HOST_METRICS_STATEMENTS, ...IPP_TRAFFIC_STATEMENTS, ...SECURITY_EVENT_STATEMENTS]) await engine.exec(sql);
+  for (const sql of [...STATEMENTS, ...HOST_METRICS_STATEMENTS, ...IPP_TRAFFIC_STATEMENTS, ...SECURITY_EVENT_STATEMENTS])
+    await engine.exec(sql);
   // access_log's client_app: added to stores made before it, rewritten when the WAF catalogue changes
   await ensureClientAppColumn(engine);
   await ensureIppRollups(engine);

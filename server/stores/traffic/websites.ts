@@ -18,7 +18,13 @@ export interface TrafficBucket {
  * websites, in one aggregation over traffic.access_log: one (account, domain) condition per website,
  * parameterised.
  */
-export async function websiteTraffic(engine: TrafficEngine, websites: WebsiteScope[], start: number, end: number, interval: number): Promise<TrafficBucket[]> {
+export async function websiteTraffic(
+  engine: TrafficEngine,
+  websites: WebsiteScope[],
+  start: number,
+  end: number,
+  interval: number,
+): Promise<TrafficBucket[]> {
   if (!websites.length) return [];
   const params: Record<string, unknown> = { interval, start, end };
   const pairs = websites.map((w, i) => {

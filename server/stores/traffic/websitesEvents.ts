@@ -35,16 +35,43 @@ export const SECURITY_EVENT_STATEMENTS = [
 ];
 
 export const SECURITY_EVENT_COLUMNS = [
-  'ts', 'account', 'website_id', 'domain', 'source_kind', 'source_id', 'source_name', 'category', 'action', 'client_ip', 'country', 'url', 'user_agent',
+  'ts',
+  'account',
+  'website_id',
+  'domain',
+  'source_kind',
+  'source_id',
+  'source_name',
+  'category',
+  'action',
+  'client_ip',
+  'country',
+  'url',
+  'user_agent',
 ] as const;
 
 /** What decided an event. */
 export const EVENT_SOURCE_KINDS = ['acl', 'rule', 'waf'] as const;
 /** WAF categories, then the kinds of the other deciders. */
-export const EVENT_CATEGORIES = ['xss', 'illegalResource', 'rfi', 'sqli', 'acl', 'rate', 'security'] as const satisfies readonly SecurityEventCategory[];
+export const EVENT_CATEGORIES = [
+  'xss',
+  'illegalResource',
+  'rfi',
+  'sqli',
+  'acl',
+  'rate',
+  'security',
+] as const satisfies readonly SecurityEventCategory[];
 /** The decisions that make an event (a rate_limit one: the client was over the limit). */
-export const EVENT_ACTIONS = ['block', 'challenge', 'rate_limit', 'alert', 'block_request', 'block_user', 'block_ip'] as const satisfies readonly SecurityEventAction[];
-
+export const EVENT_ACTIONS = [
+  'block',
+  'challenge',
+  'rate_limit',
+  'alert',
+  'block_request',
+  'block_user',
+  'block_ip',
+] as const satisfies readonly SecurityEventAction[];
 
 export interface SecurityEventRow {
   /** seconds */
@@ -76,13 +103,33 @@ export const SECURITY_EVENTS: RecordKind = {
   AND source_kind IN (${sqlList(EVENT_SOURCE_KINDS)}) AND source_id <= 4294967295 AND length(source_name) <= 200
   AND category IN (${sqlList(EVENT_CATEGORIES)}) AND action IN (${sqlList(EVENT_ACTIONS)})
   AND client_ip != '' AND length(client_ip) <= 45 AND length(country) <= 2 AND length(url) <= 8192 AND length(user_agent) <= 1024`,
-  moveColumns: 'ts, account, toUInt32(website_id), lower(domain), source_kind, toUInt32(source_id), source_name, category, action, client_ip, upper(country), url, user_agent',
+  moveColumns:
+    'ts, account, toUInt32(website_id), lower(domain), source_kind, toUInt32(source_id), source_name, category, action, client_ip, upper(country), url, user_agent',
 };
 
 /** Inserts events in one statement (the demo generator; tests). */
 export async function insertSecurityEvents(engine: TrafficEngine, rows: SecurityEventRow[]): Promise<void> {
   if (!rows.length) return;
   await engine.insertRaw('traffic.security_events', rows.map((r) => JSON.stringify(r)).join('\n'), 'JSONEachRow');
+}
+
+/** Access-log rows (JSON lines) of the requests behind generated events: the demo's attack traffic. */
+export async function insertEventLogRows(engine: TrafficEngine, rows: string[]): Promise<void> {
+  if (rows.length) await engine.insertRaw('traffic.access_log', rows.join('\n'), 'JSONEachRow');
+}
+
+/** The provider and edge node of a domain's access logs (any row's): generated rows sit with the rest of its traffic. */
+export async function domainEdge(
+  engine: TrafficEngine,
+  account: string,
+  domain: string,
+): Promise<{ provider: string; edge_node: string } | null> {
+  const [edge] = await engine.query<{ provider: string; edge_node: string }>(
+    `SELECT any(provider) AS provider, any(edge_node) AS edge_node FROM traffic.access_log
+      WHERE account = {account:String} AND domain = {domain:String}`,
+    { account, domain },
+  );
+  return edge ?? null;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -116,12 +163,18 @@ export async function securityEventStats(
   );
   if (!buckets.length) return empty;
   const [categories, ips, countries, actions] = [
-    await q<{ k: SecurityEventCategory; n: number | string }>(`SELECT category AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`),
+    await q<{ k: SecurityEventCategory; n: number | string }>(
+      `SELECT category AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
+    ),
     await q<{ k: string; c: string; n: number | string }>(
       `SELECT client_ip AS k, topK(1)(country)[1] AS c, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
     ),
-    await q<{ k: string; n: number | string }>(`SELECT country AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`),
-    await q<{ k: SecurityEventAction; n: number | string }>(`SELECT action AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k`),
+    await q<{ k: string; n: number | string }>(
+      `SELECT country AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
+    ),
+    await q<{ k: SecurityEventAction; n: number | string }>(
+      `SELECT action AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k`,
+    ),
   ];
   return {
     eventCountList: buckets.map((b) => ({ time: num(b.t) * 1000, count: num(b.n) })),

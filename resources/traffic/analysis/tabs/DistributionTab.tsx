@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, ShareItem } from '../../../../common/wire/traffic/index';
 import { ChinaMap, PieShare, WorldMap } from '../../../../src/charts';
 import { formatBytes, formatCount, formatPercent, percentOf } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { MeasureToggle, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { useAnalysisLabels } from '../labels';
@@ -17,7 +17,7 @@ function shareRows(list: ShareItem[], label: (name: string) => string): ShareRow
 }
 
 /** Ranked share table: rank, place, requests or traffic, share. */
-function useShareColumns(measure: AnalysisMeasure, placeLabel: string): Column<ShareRow>[] {
+function useShareColumns(measure: AnalysisMeasure, placeLabel: string): CsvColumn<ShareRow>[] {
   const translate = useTranslate();
   const valueLabel = translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.flow' : 'pages.cdn/analysisOff.columns.requests');
   return [
@@ -41,8 +41,12 @@ export function DistributionTab(props: TabProps) {
   const labels = useAnalysisLabels();
   const [measure, setMeasure] = useState<AnalysisMeasure>('request');
   const { variant, applied } = props;
-  const world = useAnalysisQuery(`userAll-${measure}`, props, (dp) => dp.analysisUserAll(variant, applied.search, measure), { needsDomains: true });
-  const china = useAnalysisQuery(`userCn-${measure}`, props, (dp) => dp.analysisUserCn(variant, applied.search, measure), { needsDomains: true });
+  const world = useAnalysisQuery(`userAll-${measure}`, props, (dp) => dp.analysisUserAll(variant, applied.search, measure), {
+    needsDomains: true,
+  });
+  const china = useAnalysisQuery(`userCn-${measure}`, props, (dp) => dp.analysisUserCn(variant, applied.search, measure), {
+    needsDomains: true,
+  });
   const kind = measure === 'flow' ? 'bytes' : 'count';
   const valueTitle = translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests');
   const countries = shareRows(world.data?.countryList ?? [], labels.country);
@@ -67,19 +71,34 @@ export function DistributionTab(props: TabProps) {
             <>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: 8 }}>
-                  <WorldMap data={d.countryList.map((c) => ({ code: c.name, value: c.value }))} kind={kind} valueTitle={valueTitle} nameOf={labels.country} noDataText={noData} />
+                  <WorldMap
+                    data={d.countryList.map((c) => ({ code: c.name, value: c.value }))}
+                    kind={kind}
+                    valueTitle={valueTitle}
+                    nameOf={labels.country}
+                    noDataText={noData}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, lg: 4 }}>
                   <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.continents')}</Typography>
-                  <PieShare data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))} kind={kind} otherLabel={translate('pages.cdn/analysisOff.other')} legend="bottom" height={340} />
+                  <PieShare
+                    data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))}
+                    kind={kind}
+                    otherLabel={translate('pages.cdn/analysisOff.other')}
+                    legend="bottom"
+                    height={340}
+                  />
                 </Grid>
               </Grid>
-              <LocalTable rows={countries} columns={countryColumns} testId="table-countries" />
+              <ColumnsTable rows={countries} columns={countryColumns} sorting testId="table-countries" />
             </>
           )}
         </QueryView>
       </Section>
-      <Section title={translate('pages.cdn/analysisOff.distribution.chinaTitle')} actions={<CsvButton rows={provinces} columns={provinceColumns} name={`user-provinces-${measure}`} />}>
+      <Section
+        title={translate('pages.cdn/analysisOff.distribution.chinaTitle')}
+        actions={<CsvButton rows={provinces} columns={provinceColumns} name={`user-provinces-${measure}`} />}
+      >
         <QueryView state={china} isEmpty={(d) => d.countCN === 0} height={360}>
           {(d) => (
             <>
@@ -91,14 +110,26 @@ export function DistributionTab(props: TabProps) {
               </Typography>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: 7 }}>
-                  <ChinaMap data={d.provinceList.map((p) => ({ name: p.name, value: p.value }))} kind={kind} valueTitle={valueTitle} nameOf={labels.province} noDataText={noData} />
+                  <ChinaMap
+                    data={d.provinceList.map((p) => ({ name: p.name, value: p.value }))}
+                    kind={kind}
+                    valueTitle={valueTitle}
+                    nameOf={labels.province}
+                    noDataText={noData}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, lg: 5 }}>
                   <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.isps')}</Typography>
-                  <PieShare data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))} kind={kind} otherLabel={translate('pages.cdn/analysisOff.other')} legend="bottom" height={340} />
+                  <PieShare
+                    data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))}
+                    kind={kind}
+                    otherLabel={translate('pages.cdn/analysisOff.other')}
+                    legend="bottom"
+                    height={340}
+                  />
                 </Grid>
               </Grid>
-              <LocalTable rows={provinces} columns={provinceColumns} testId="table-provinces" />
+              <ColumnsTable rows={provinces} columns={provinceColumns} sorting testId="table-provinces" />
             </>
           )}
         </QueryView>

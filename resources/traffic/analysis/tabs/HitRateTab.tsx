@@ -4,7 +4,7 @@ import type { AnalysisMeasure, HitRateList } from '../../../../common/wire/traff
 import { TimeSeriesChart } from '../../../../src/charts';
 import { formatTime } from '../../../../src/lib/time';
 import { formatBytes, formatCount, formatPercent, hitPercent, missPercent } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { Figure, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from '../useAnalysisQuery';
 import { toTimePoints } from './curves';
@@ -35,10 +35,16 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
   const [locale] = useLocaleState();
   const { variant, applied } = props;
   const online = variant === 'onLine';
-  const totals = useAnalysisQuery(`hitRate-${measure}`, props, (dp) => dp.analysisHitRate(variant, applied.search, measure), { needsDomains: measure === 'flow' });
+  const totals = useAnalysisQuery(`hitRate-${measure}`, props, (dp) => dp.analysisHitRate(variant, applied.search, measure), {
+    needsDomains: measure === 'flow',
+  });
   // Online curves come from the database calls; offline ones from the hit and miss lists.
-  const reqCurve = useAnalysisQuery('hitRateDb', props, (dp) => dp.analysisCurve('hitRate', applied.search), { enabled: online && measure === 'request' });
-  const byteCurve = useAnalysisQuery('byteRateDb', props, (dp) => dp.analysisCurve('byteRate', applied.search), { enabled: online && measure === 'flow' });
+  const reqCurve = useAnalysisQuery('hitRateDb', props, (dp) => dp.analysisCurve('hitRate', applied.search), {
+    enabled: online && measure === 'request',
+  });
+  const byteCurve = useAnalysisQuery('byteRateDb', props, (dp) => dp.analysisCurve('byteRate', applied.search), {
+    enabled: online && measure === 'flow',
+  });
 
   const raw = !online
     ? fromHitList(totals.data ?? { hitList: [], missList: [], hit: 0, miss: 0, hitPercent: 0, missPercent: 0 })
@@ -49,12 +55,18 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
   const rows: HitPoint[] = points.map((p, i) => ({ id: i, time: p.time, hit: p.hit, miss: p.miss, hitPercent: p.hitPercent }));
   const fmt = measure === 'flow' ? formatBytes : formatCount;
   const unit = measure === 'flow' ? ' (B)' : '';
-  const columns: Column<HitPoint>[] = [
-    { source: 'time', label: translate('pages.cdn/analysisOff.columns.time'), render: (r) => formatTime(r.time, 'minute'), csv: (r) => formatTime(r.time, 'minute') },
+  const columns: CsvColumn<HitPoint>[] = [
+    {
+      source: 'time',
+      label: translate('pages.cdn/analysisOff.columns.time'),
+      render: (r) => formatTime(r.time, 'minute'),
+      csv: (r) => formatTime(r.time, 'minute'),
+    },
     {
       source: 'hit',
       label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.hitFlow' : 'pages.cdn/analysisOff.columns.hitRequests'),
-      csvHeader: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.hitFlow' : 'pages.cdn/analysisOff.columns.hitRequests') + unit,
+      csvHeader:
+        translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.hitFlow' : 'pages.cdn/analysisOff.columns.hitRequests') + unit,
       render: (r) => fmt(r.hit),
       csv: (r) => r.hit,
       align: 'right',
@@ -62,7 +74,8 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
     {
       source: 'miss',
       label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.missFlow' : 'pages.cdn/analysisOff.columns.missRequests'),
-      csvHeader: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.missFlow' : 'pages.cdn/analysisOff.columns.missRequests') + unit,
+      csvHeader:
+        translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.missFlow' : 'pages.cdn/analysisOff.columns.missRequests') + unit,
       render: (r) => fmt(r.miss),
       csv: (r) => r.miss,
       align: 'right',
@@ -94,22 +107,45 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
           <>
             <Stack direction="row" spacing={4} sx={{ mb: 1, flexWrap: 'wrap' }} useFlexGap>
               <Figure
-                label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent')}
+                label={translate(
+                  measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent',
+                )}
                 value={formatPercent(hitPercent(d.hit, d.hit + d.miss))}
                 testId={`hit-${measure}-percent`}
               />
-              <Figure label={translate('pages.cdn/analysisOff.series.missPercent')} value={formatPercent(missPercent(d.hit, d.hit + d.miss))} />
-              <Figure label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit')} value={fmt(d.hit)} />
-              <Figure label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss')} value={fmt(d.miss)} />
+              <Figure
+                label={translate('pages.cdn/analysisOff.series.missPercent')}
+                value={formatPercent(missPercent(d.hit, d.hit + d.miss))}
+              />
+              <Figure
+                label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit')}
+                value={fmt(d.hit)}
+              />
+              <Figure
+                label={translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss')}
+                value={fmt(d.miss)}
+              />
             </Stack>
             <TimeSeriesChart
               data={points}
               series={[
-                { key: 'hit', name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit'), area: true, color: '#2e7d32' },
-                { key: 'miss', name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss'), area: true, color: '#ef6c00' },
+                {
+                  key: 'hit',
+                  name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.hitFlow' : 'pages.cdn/analysisOff.series.hit'),
+                  area: true,
+                  color: '#2e7d32',
+                },
+                {
+                  key: 'miss',
+                  name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.missFlow' : 'pages.cdn/analysisOff.series.miss'),
+                  area: true,
+                  color: '#ef6c00',
+                },
                 {
                   key: 'hitPercent',
-                  name: translate(measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent'),
+                  name: translate(
+                    measure === 'flow' ? 'pages.cdn/analysisOff.series.byteHitPercent' : 'pages.cdn/analysisOff.series.hitPercent',
+                  ),
                   axis: 'right',
                   color: '#1565c0',
                 },
@@ -121,7 +157,7 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
               granularity={applied.interval}
               locale={locale}
             />
-            <LocalTable rows={rows} columns={columns} testId={`table-hit-${measure}`} />
+            <ColumnsTable rows={rows} columns={columns} sorting testId={`table-hit-${measure}`} />
           </>
         )}
       </QueryView>

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, IpItem } from '../../../../common/wire/traffic/index';
 import { BarRanking } from '../../../../src/charts';
 import { formatCount } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { Figure, MeasureToggle, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { useAnalysisLabels } from '../labels';
@@ -25,17 +25,27 @@ export function IndependentIpTab(props: TabProps) {
   });
   const list = (scope === 'cn' ? state.data?.listCN : state.data?.listAll) ?? [];
   const rows: IpRow[] = list.map((r, i) => ({ ...r, id: r.ip, rank: i + 1 }));
-  const columns: Column<IpRow>[] = [
+  const columns: CsvColumn<IpRow>[] = [
     rankColumn<IpRow>(translate),
     { source: 'ip', label: translate('pages.cdn/analysisOff.columns.ip'), render: (r) => r.ip, csv: (r) => r.ip },
-    { source: 'country', label: translate('pages.cdn/analysisOff.columns.country'), render: (r) => labels.country(r.country), csv: (r) => labels.country(r.country) },
+    {
+      source: 'country',
+      label: translate('pages.cdn/analysisOff.columns.country'),
+      render: (r) => labels.country(r.country),
+      csv: (r) => labels.country(r.country),
+    },
     {
       source: 'province',
       label: translate('pages.cdn/analysisOff.columns.province'),
       render: (r) => (r.province ? labels.province(r.province) : '—'),
       csv: (r) => (r.province ? labels.province(r.province) : ''),
     },
-    { source: 'isp', label: translate('pages.cdn/analysisOff.columns.isp'), render: (r) => labels.isp(r.isp), csv: (r) => labels.isp(r.isp) },
+    {
+      source: 'isp',
+      label: translate('pages.cdn/analysisOff.columns.isp'),
+      render: (r) => labels.isp(r.isp),
+      csv: (r) => labels.isp(r.isp),
+    },
     requestColumn<IpRow>(translate),
     flowColumn<IpRow>(translate),
   ];
@@ -72,7 +82,7 @@ export function IndependentIpTab(props: TabProps) {
               valueTitle={translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests')}
               labelWidth={130}
             />
-            <LocalTable rows={rows} columns={columns} testId="table-ip" />
+            <ColumnsTable rows={rows} columns={columns} sorting testId="table-ip" />
           </>
         )}
       </QueryView>

@@ -4,7 +4,7 @@ import { summarizeUserAgent } from '../../../../src/lib/userAgent';
 import type { RankedItem } from '../../../../common/wire/traffic/index';
 import { PieShare } from '../../../../src/charts';
 import { formatCount } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { flowColumn, LongText, percentColumn, rankColumn, requestColumn } from './columns';
@@ -24,7 +24,7 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
   // Agents get a readable name ('Chrome 126 · Windows'); referers are shown as sent.
   const nameOf = (raw: string) => (raw ? (kind === 'client' ? summarizeUserAgent(raw) : raw) : none);
   const rows: RankedRow[] = (state.data?.list ?? []).map((r, i) => ({ ...r, id: i + 1, rank: i + 1, label: nameOf(r.name) }));
-  const columns: Column<RankedRow>[] = [
+  const columns: CsvColumn<RankedRow>[] = [
     rankColumn<RankedRow>(translate),
     {
       source: 'label',
@@ -52,9 +52,15 @@ export function RankedListTab({ kind, ...props }: TabProps & { kind: 'client' | 
               {translate(kind === 'client' ? 'pages.cdn/analysisOff.client.chartTitle' : 'pages.cdn/analysisOff.source.chartTitle')}
             </Typography>
             <Box sx={{ maxWidth: 1100 }}>
-              <PieShare data={pieSlices(rows, d.count, translate('pages.cdn/analysisOff.other'))} kind="count" otherLabel={translate('pages.cdn/analysisOff.other')} maxSlices={PIE_SLICES} height={320} />
+              <PieShare
+                data={pieSlices(rows, d.count, translate('pages.cdn/analysisOff.other'))}
+                kind="count"
+                otherLabel={translate('pages.cdn/analysisOff.other')}
+                maxSlices={PIE_SLICES}
+                height={320}
+              />
             </Box>
-            <LocalTable rows={rows} columns={columns} testId={`table-${kind}`} />
+            <ColumnsTable rows={rows} columns={columns} sorting testId={`table-${kind}`} />
           </>
         )}
       </QueryView>
@@ -71,7 +77,10 @@ const PIE_SLICES = 8;
 function pieSlices(rows: RankedRow[], total: number, other: string) {
   const byName = new Map<string, number>();
   for (const r of rows) byName.set(shorten(r.label), (byName.get(shorten(r.label)) ?? 0) + r.request);
-  const head = [...byName].map(([name, value]) => ({ name, value })).sort((a, b) => b.value - a.value).slice(0, PIE_SLICES);
+  const head = [...byName]
+    .map(([name, value]) => ({ name, value }))
+    .sort((a, b) => b.value - a.value)
+    .slice(0, PIE_SLICES);
   const rest = Math.max(0, total - head.reduce((s, r) => s + r.value, 0));
   return rest > 0 ? [...head, { name: other, value: rest, color: '#9e9e9e' }] : head;
 }

@@ -4,7 +4,14 @@ import { TimeSeriesChart } from '../../../../src/charts';
 import type { TimeRange, Granularity } from '../../../../src/lib/time';
 import { toTimePoints } from './curves';
 
-export const STATUS_CLASSES = ['statusCode2', 'statusCode3', 'statusCode4', 'statusCode5', 'statusCode1', 'statusCode0'] as const satisfies ReadonlyArray<keyof StatusClasses>;
+export const STATUS_CLASSES = [
+  'statusCode2',
+  'statusCode3',
+  'statusCode4',
+  'statusCode5',
+  'statusCode1',
+  'statusCode0',
+] as const satisfies ReadonlyArray<keyof StatusClasses>;
 export const STATUS_COLORS: Record<(typeof STATUS_CLASSES)[number], string> = {
   statusCode1: '#78909c',
   statusCode2: '#2e7d32',
@@ -22,7 +29,11 @@ export function StatusClassChart({ points, range, interval }: { points: StatusCu
   return (
     <TimeSeriesChart
       data={data}
-      series={STATUS_CLASSES.map((k) => ({ key: k, name: translate(`pages.cdn/analysisOff.status.classes.${k}`), color: STATUS_COLORS[k] }))}
+      series={STATUS_CLASSES.map((k) => ({
+        key: k,
+        name: translate(`pages.cdn/analysisOff.status.classes.${k}`),
+        color: STATUS_COLORS[k],
+      }))}
       leftKind="count"
       leftTitle={translate('pages.cdn/analysisOff.axis.requests')}
       granularity={interval}

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { StatusData } from '../../../../common/wire/traffic/index';
 import { PieShare } from '../../../../src/charts';
 import { formatBytes, formatCount, formatPercent } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { STATUS_CLASSES, STATUS_COLORS, StatusClassChart } from './StatusClassChart';
@@ -28,7 +28,9 @@ export function StatusCodeTab(props: TabProps) {
   const translate = useTranslate();
   const { variant, applied } = props;
   const requests = useAnalysisQuery('status-request', props, (dp) => dp.analysisStatusCode(variant, applied.search, 'request'));
-  const bytes = useAnalysisQuery('status-flow', props, (dp) => dp.analysisStatusCode(variant, applied.search, 'flow'), { needsDomains: true });
+  const bytes = useAnalysisQuery('status-flow', props, (dp) => dp.analysisStatusCode(variant, applied.search, 'flow'), {
+    needsDomains: true,
+  });
   const curve = useAnalysisQuery('statusDb', props, (dp) => dp.analysisCurve('statusCode', applied.search));
   const flowOf = new Map((bytes.data?.list ?? []).map((c) => [c.code, c.value]));
   const rows: CodeRow[] = (requests.data?.list ?? []).map((c) => ({
@@ -39,10 +41,21 @@ export function StatusCodeTab(props: TabProps) {
     percent: c.percent,
     flow: bytes.data ? (flowOf.get(c.code) ?? 0) : null,
   }));
-  const columns: Column<CodeRow>[] = [
+  const columns: CsvColumn<CodeRow>[] = [
     { source: 'code', label: translate('pages.cdn/analysisOff.columns.code'), render: (r) => r.code, csv: (r) => r.code },
-    { source: 'statusClass', label: translate('pages.cdn/analysisOff.columns.statusClass'), render: (r) => r.statusClass, csv: (r) => r.statusClass },
-    { source: 'request', label: translate('pages.cdn/analysisOff.columns.requests'), render: (r) => formatCount(r.request), csv: (r) => r.request, align: 'right' },
+    {
+      source: 'statusClass',
+      label: translate('pages.cdn/analysisOff.columns.statusClass'),
+      render: (r) => r.statusClass,
+      csv: (r) => r.statusClass,
+    },
+    {
+      source: 'request',
+      label: translate('pages.cdn/analysisOff.columns.requests'),
+      render: (r) => formatCount(r.request),
+      csv: (r) => r.request,
+      align: 'right',
+    },
     {
       source: 'percent',
       label: translate('pages.cdn/analysisOff.columns.percent'),
@@ -73,7 +86,11 @@ export function StatusCodeTab(props: TabProps) {
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, lg: 4 }}>
                 <PieShare
-                  data={STATUS_CLASSES.map((k) => ({ name: translate(`pages.cdn/analysisOff.status.classes.${k}`), value: d[k], color: STATUS_COLORS[k] }))}
+                  data={STATUS_CLASSES.map((k) => ({
+                    name: translate(`pages.cdn/analysisOff.status.classes.${k}`),
+                    value: d[k],
+                    color: STATUS_COLORS[k],
+                  }))}
                   kind="count"
                   otherLabel={translate('pages.cdn/analysisOff.other')}
                   height={320}
@@ -89,7 +106,10 @@ export function StatusCodeTab(props: TabProps) {
           )}
         </QueryView>
       </Section>
-      <Section title={translate('pages.cdn/analysisOff.status.tableTitle')} actions={<CsvButton rows={rows} columns={columns} name="status-codes" />}>
+      <Section
+        title={translate('pages.cdn/analysisOff.status.tableTitle')}
+        actions={<CsvButton rows={rows} columns={columns} name="status-codes" />}
+      >
         <QueryView state={requests} isEmpty={isEmpty}>
           {() => (
             <Box>
@@ -103,7 +123,7 @@ export function StatusCodeTab(props: TabProps) {
                   {bytes.error}
                 </Alert>
               )}
-              <LocalTable rows={rows} columns={columns} sortField="request" testId="table-status" />
+              <ColumnsTable rows={rows} columns={columns} sorting={{ field: 'request' }} testId="table-status" />
             </Box>
           )}
         </QueryView>

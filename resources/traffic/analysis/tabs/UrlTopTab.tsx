@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, UrlTopItem } from '../../../../common/wire/traffic/index';
 import { BarRanking } from '../../../../src/charts';
 import { formatBytes, formatCount } from '../../../../src/lib/units';
-import { CsvButton, LocalTable, type Column } from '../LocalTable';
+import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { MeasureToggle, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { flowColumn, LongText, percentColumn, rankColumn, requestColumn } from './columns';
@@ -19,7 +19,7 @@ export function UrlTopTab(props: TabProps) {
     needsDomains: true,
   });
   const rows: UrlRow[] = (state.data?.list ?? []).map((u, i) => ({ ...u, id: i + 1, rank: i + 1 }));
-  const columns: Column<UrlRow>[] = [
+  const columns: CsvColumn<UrlRow>[] = [
     rankColumn<UrlRow>(translate),
     { source: 'url', label: translate('pages.cdn/analysisOff.columns.url'), render: (r) => <LongText text={r.url} />, csv: (r) => r.url },
     requestColumn<UrlRow>(translate),
@@ -51,7 +51,7 @@ export function UrlTopTab(props: TabProps) {
               valueTitle={translate(measure === 'flow' ? 'pages.cdn/analysisOff.axis.flow' : 'pages.cdn/analysisOff.axis.requests')}
               labelWidth={320}
             />
-            <LocalTable rows={rows} columns={columns} testId="table-top" />
+            <ColumnsTable rows={rows} columns={columns} sorting testId="table-top" />
           </>
         )}
       </QueryView>

@@ -6,7 +6,11 @@ import type { BandAndFlow, CountDetail, RequestCurvePoint } from '../../../../co
  * Turns wire curve points (recordTime in seconds) into chart points (time in ms), keeping the buckets
  * inside the range (the bucket starting at the inclusive end holds only its first instant).
  */
-export function toTimePoints<P extends { recordTime: number }>(points: readonly P[], range: TimeRange, pick: (p: P) => Record<string, number>): TimePoint[] {
+export function toTimePoints<P extends { recordTime: number }>(
+  points: readonly P[],
+  range: TimeRange,
+  pick: (p: P) => Record<string, number>,
+): TimePoint[] {
   return points
     .map((p) => ({ time: p.recordTime * 1000, ...pick(p) }))
     .filter((p) => withinRange(p.time, range))
@@ -22,8 +26,14 @@ export function mergeByTime(requests: Array<[number, number]>, bandwidth: Array<
 
 /** Offline: requests (listTC) and bandwidth (listBT) of the count call. */
 export const offlineCurve = (d: CountDetail) =>
-  mergeByTime(d.listTC.map((p) => [p.recordTime, p.request]), d.listBT.map((p) => [p.recordTime, p.bandwidth]));
+  mergeByTime(
+    d.listTC.map((p) => [p.recordTime, p.request]),
+    d.listBT.map((p) => [p.recordTime, p.bandwidth]),
+  );
 
 /** Online: requests from the request database curve, bandwidth from the bandwidth/flow search. */
 export const onlineCurve = (points: RequestCurvePoint[], band: BandAndFlow | undefined) =>
-  mergeByTime(points.map((p) => [p.recordTime, p.request]), (band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]));
+  mergeByTime(
+    points.map((p) => [p.recordTime, p.request]),
+    (band?.bandAndFlowList ?? []).map((p) => [p.timestamp, p.bandwidth]),
+  );

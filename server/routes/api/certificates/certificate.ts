@@ -7,29 +7,25 @@ import { requestedAccounts } from '../../../plugins/guard';
 import { accountLineage, getCertificateMaterial, listCertificates } from '../../../stores/config/certificates';
 import { keyVaultFor } from '../../../lib/keyVault';
 import { zip } from '../../../lib/zip';
-import { isOwned, listingFilter, loadVisible, renderLog, staffOnly, toWire, userTypeOf } from './certificateAccess';
-import { certificateWriteRoutes } from './certificateWrite';
-import type {
-  CertificateChainEntry, CertificateDeletionStatus, CertificateDetails, CertificateMatch, CertificateName, CertificateProvider,
-  CertificateSearchParams, CertificateSearchReply,
+import { isOwned, listingFilter, loadVisible, renderLog, staffOnly, toWire, userTypeOf } from '../../../services/certificates';
+import {
+  CertificateListSchema,
+  CertificateMatchRequestSchema,
+  CertificateSearchReplySchema,
+  CertificateSearchSchema,
+  type CertificateChainEntry,
+  type CertificateDeletionStatus,
+  type CertificateDetails,
+  type CertificateMatch,
+  type CertificateName,
+  type CertificateProvider,
+  type CertificateSearchReply,
 } from '../../../../common/wire/certificates';
-import { CertificateListSchema, CertificateSearchReplySchema, replySchema } from '../../../lib/wireSchemas';
+import { IdObject } from '../../../../common/wire/shell/schemas';
+import { replySchema } from '../../../lib/wireSchemas';
 
 const VIEW = { module: 'certificate', access: 'view' } as const;
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-type IdParams = { id: number };
-
-const SearchBody = Type.Object({
-  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  domain: Type.Optional(Type.String({ maxLength: 253 })),
-  expiry: Type.Optional(Type.Union([Type.Literal('valid'), Type.Literal('expiring'), Type.Literal('expired')])),
-  account: Type.Optional(Type.Array(Type.String())),
-  ids: Type.Optional(Type.Array(Type.Integer())),
-  sortField: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('commonName'), Type.Literal('expireTime'), Type.Literal('awardedTime'), Type.Literal('createTime')])),
-  sortOrder: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
-});
+const ByAccount = Type.Object({ account: Type.Optional(Type.String()) });
 
 const chainOf = (pem: string): CertificateChainEntry[] =>
   (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? []).map((block) => {
@@ -58,7 +54,7 @@ const certificateList = replySchema(portalEnvelope, CertificateListSchema);
 export const certificateRoutes: TypedRoutes = async (app) => {
   const db = app.db;
 
-  app.get('/api/certificate/account', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }), response: certificateList } }, async (request) => {
+  app.get('/api/certificate/account', { config: VIEW, schema: { querystring: ByAccount, response: certificateList } }, async (request) => {
     const { account } = request.query;
     const filter = await listingFilter(request);
     if (account) filter.accounts = await requestedAccounts(request, account);
@@ -70,16 +66,21 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(await toWire(request, (await listCertificates(db, { accounts: null })).rows));
   });
 
-  app.get('/api/certificate/username', { config: VIEW, schema: { querystring: Type.Object({ username: Type.Optional(Type.String()) }), response: certificateList } }, async (request) => {
-    const { username } = request.query;
-    const filter = await listingFilter(request);
-    const wanted = username || request.user!.username;
-    if (filter.username !== undefined && filter.username !== wanted) return ok([]);
-    if (filter.username === undefined) filter.username = wanted;
-    return ok(await toWire(request, (await listCertificates(db, filter)).rows));
-  });
+  app.get(
+    '/api/certificate/username',
+    { config: VIEW, schema: { querystring: Type.Object({ username: Type.Optional(Type.String()) }), response: certificateList } },
+    async (request) => {
+      const { username } = request.query;
+      const filter = await listingFilter(request);
+      const wanted = username || request.user!.username;
+      if (filter.username !== undefined && filter.username !== wanted) return ok([]);
+      if (filter.username === undefined) filter.username = wanted;
+      return ok(await toWire(request, (await listCertificates(db, filter)).rows));
+    },
+  );
 
-  app.post('/api/certificate/search', { config: VIEW, schema: { body: SearchBody, response: replySchema(portalEnvelope, CertificateSearchReplySchema) } }, async (request) => {
+  const search = { body: CertificateSearchSchema, response: replySchema(portalEnvelope, CertificateSearchReplySchema) };
+  app.post('/api/certificate/search', { config: VIEW, schema: search }, async (request) => {
     const body = request.body;
     const filter = await listingFilter(request);
     if (body.account?.length) filter.owners = (await requestedAccounts(request, body.account)) ?? undefined;
@@ -94,7 +95,7 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(reply);
   });
 
-  app.get('/api/certificate/details/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/certificate/details/:id', { config: VIEW, schema: { params: IdObject } }, async (request) => {
     const row = await loadVisible(request, request.params.id);
     const [wire] = await toWire(request, [row]);
     const material = await getCertificateMaterial(db, row.id);
@@ -102,7 +103,7 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(details);
   });
 
-  app.get('/api/certificate/providerDetails/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/certificate/providerDetails/:id', { config: VIEW, schema: { params: IdObject } }, async (request) => {
     const row = await loadVisible(request, request.params.id);
     const material = await getCertificateMaterial(db, row.id);
     const provider: CertificateProvider = {
@@ -116,39 +117,48 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(provider);
   });
 
-  app.get('/api/certificate/allName', { config: VIEW, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } }, async (request) => {
+  app.get('/api/certificate/allName', { config: VIEW, schema: { querystring: ByAccount } }, async (request) => {
     const { account } = request.query;
     const accounts = await requestedAccounts(request, account);
     const { rows } = await listCertificates(db, { accounts }, { pageNum: 1, pageSize: 10_000, sortField: 'name', sortOrder: 'ASC' });
     const names: CertificateName[] = rows.map((r) => ({
-      id: r.id, name: r.name, commonName: r.commonName, account: r.account, expireTime: new Date(r.expireTime).toISOString(),
+      id: r.id,
+      name: r.name,
+      commonName: r.commonName,
+      account: r.account,
+      expireTime: new Date(r.expireTime).toISOString(),
     }));
     return ok(names);
   });
 
-  app.post(
-    '/api/certificate/match/domain',
-    { config: VIEW, schema: { body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }), account: Type.Optional(Type.String()) }) } },
-    async (request) => {
-      const { domain, account } = request.body;
-      const scope = await request.scope();
-      const accounts = scope.all ? null : scope.accounts;
-      let usableBy: { account: string; lineage: string[] } | undefined;
-      if (account) {
-        const own = account.replace('@+@', '');
-        if (!scope.has(own)) return ok([]);
-        usableBy = { account: own, lineage: await accountLineage(db, own) };
-      }
-      const { rows } = await listCertificates(db, { accounts, usableBy, covers: domain, usableOnly: true }, { pageNum: 1, pageSize: 1000, sortField: 'expireTime' });
-      const matches: CertificateMatch[] = rows.map((r) => ({
-        id: r.id, name: r.name, commonName: r.commonName, account: r.account, expireTime: new Date(r.expireTime).toISOString(),
-        dnsNames: r.dnsNames, brand: r.brand,
-      }));
-      return ok(matches);
-    },
-  );
+  app.post('/api/certificate/match/domain', { config: VIEW, schema: { body: CertificateMatchRequestSchema } }, async (request) => {
+    const { domain, account } = request.body;
+    const scope = await request.scope();
+    const accounts = scope.all ? null : scope.accounts;
+    let usableBy: { account: string; lineage: string[] } | undefined;
+    if (account) {
+      const own = account.replace('@+@', '');
+      if (!scope.has(own)) return ok([]);
+      usableBy = { account: own, lineage: await accountLineage(db, own) };
+    }
+    const { rows } = await listCertificates(
+      db,
+      { accounts, usableBy, covers: domain, usableOnly: true },
+      { pageNum: 1, pageSize: 1000, sortField: 'expireTime' },
+    );
+    const matches: CertificateMatch[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      commonName: r.commonName,
+      account: r.account,
+      expireTime: new Date(r.expireTime).toISOString(),
+      dnsNames: r.dnsNames,
+      brand: r.brand,
+    }));
+    return ok(matches);
+  });
 
-  app.get('/api/certificate/deling/:id', { config: VIEW, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/certificate/deling/:id', { config: VIEW, schema: { params: IdObject } }, async (request) => {
     const row = await loadVisible(request, request.params.id, true);
     const status = ({ 2: 0, 1: 1, 3: 2 } as const)[row.logicDelete as 1 | 2 | 3];
     if (status === undefined) throw fail('certificateNotDeleting');
@@ -156,7 +166,7 @@ export const certificateRoutes: TypedRoutes = async (app) => {
     return ok(reply);
   });
 
-  app.get('/api/certificate/download/:id', { config: VIEW, schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/api/certificate/download/:id', { config: VIEW, schema: { params: IdObject } }, async (request, reply) => {
     const row = await loadVisible(request, request.params.id);
     const material = await getCertificateMaterial(db, row.id);
     if (!material?.certPem) throw fail('certificateDeleting');
@@ -181,6 +191,4 @@ export const certificateRoutes: TypedRoutes = async (app) => {
       { name: `${base}.key`, data: keyPem },
     ]);
   });
-
-  await app.register(certificateWriteRoutes);
 };

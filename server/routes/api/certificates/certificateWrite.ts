@@ -1,26 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok, fail } from '../../../lib/envelope';
 import { namesCover, normaliseDomain, parseUpload } from '../../../lib/x509';
 import { keyVaultFor } from '../../../lib/keyVault';
-import { getAccount } from '../../../stores/config/accounts';
+import { getAccount } from '../../../stores/config/usersAccounts';
 import {
-  clearDeletion, getCertificate, insertCertificate, markDeleting, nameTaken, renameCertificate, replaceMaterial, setSharing,
+  clearDeletion,
+  getCertificate,
+  insertCertificate,
+  markDeleting,
+  nameTaken,
+  renameCertificate,
+  replaceMaterial,
+  setSharing,
 } from '../../../stores/config/certificates';
-import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '../../../stores/config/certificateDomains';
+import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '../../../stores/config/certificatesDomains';
 import { refreshCertificateName } from '../../../stores/config/domains';
-import { certificateAuditState, isOwned, loadOwned, loadVisible, renderLog, toWire } from './certificateAccess';
+import { certificateAuditState, isOwned, loadOwned, loadVisible, renderLog, toWire } from '../../../services/certificates';
 import { auditChange, auditObject } from '../../../lib/audit';
-import type {
-  CertificateBindReply, CertificateDeletionStatus, CertificateRenameInput, CertificateUpdateInput, CertificateUploadInput,
+import {
+  CertificateBindSchema,
+  CertificateRenameSchema,
+  CertificateUpdateSchema,
+  CertificateUploadSchema,
+  type CertificateBindReply,
+  type CertificateDeletionStatus,
 } from '../../../../common/wire/certificates';
+import { IdObject } from '../../../../common/wire/shell/schemas';
 
 const OPERATION = { module: 'certificate', access: 'operation' } as const;
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-type IdParams = { id: number };
-const Pem = Type.String({ maxLength: 200_000 });
-const Accounts = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 });
 const MAX_NAME = 64;
 
 /** Name rules: required ('Cannot be empty'), at most 64 characters. */
@@ -55,10 +63,7 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     {
       config: OPERATION,
       schema: {
-        body: Type.Object({
-          name: Type.String({ maxLength: 200 }), certificate: Pem, privateKey: Pem,
-          share: Type.Optional(Type.Boolean()), shareAccounts: Type.Optional(Accounts), account: Type.Optional(Type.String()),
-        }),
+        body: CertificateUploadSchema,
       },
     },
     async (request) => {
@@ -72,8 +77,14 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
       if (!scope.has(account) || !(await getAccount(db, account))) throw fail('certificateAccountInvalid');
       if (await nameTaken(db, account, name)) throw fail('certificateNameUsed');
       const id = await insertCertificate(db, {
-        name, account, username: user.username, facts: parsed.facts, certPem: parsed.chainPem, keyEncrypted: vault.seal(parsed.keyPem),
-        share: shareAccounts.length > 0, shareAccounts,
+        name,
+        account,
+        username: user.username,
+        facts: parsed.facts,
+        certPem: parsed.chainPem,
+        keyEncrypted: vault.seal(parsed.keyPem),
+        share: shareAccounts.length > 0,
+        shareAccounts,
       });
       const created = (await getCertificate(db, id))!;
       auditObject(request, { type: 'certificate', id, name });
@@ -88,10 +99,7 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     {
       config: OPERATION,
       schema: {
-        body: Type.Object({
-          id: Type.Integer({ minimum: 1 }), certificate: Type.Optional(Pem), privateKey: Type.Optional(Pem),
-          share: Type.Optional(Type.Boolean()), shareAccounts: Type.Optional(Accounts),
-        }),
+        body: CertificateUpdateSchema,
       },
     },
     async (request) => {
@@ -117,27 +125,23 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     },
   );
 
-  app.post(
-    '/api/certificate/rename',
-    { config: OPERATION, schema: { body: Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String({ maxLength: 200 }) }) } },
-    async (request) => {
-      const body = request.body;
-      const row = await loadOwned(request, body.id);
-      const name = checkName(body.name);
-      if (await nameTaken(db, row.account, name, row.id)) throw fail('certificateNameUsed');
-      // Domains keep a copy of the name (shown, filtered and searched): changed together.
-      await db.transaction(async (tx) => {
-        await renameCertificate(tx, row.id, name);
-        await refreshCertificateName(tx, row.id, name);
-      });
-      const renamed = (await getCertificate(db, row.id))!;
-      auditChange(request, certificateAuditState(row), certificateAuditState(renamed));
-      const [wire] = await toWire(request, [renamed]);
-      return ok(wire, request.t('certificateRenameSuccessful'));
-    },
-  );
+  app.post('/api/certificate/rename', { config: OPERATION, schema: { body: CertificateRenameSchema } }, async (request) => {
+    const body = request.body;
+    const row = await loadOwned(request, body.id);
+    const name = checkName(body.name);
+    if (await nameTaken(db, row.account, name, row.id)) throw fail('certificateNameUsed');
+    // Domains keep a copy of the name (shown, filtered and searched): changed together.
+    await db.transaction(async (tx) => {
+      await renameCertificate(tx, row.id, name);
+      await refreshCertificateName(tx, row.id, name);
+    });
+    const renamed = (await getCertificate(db, row.id))!;
+    auditChange(request, certificateAuditState(row), certificateAuditState(renamed));
+    const [wire] = await toWire(request, [renamed]);
+    return ok(wire, request.t('certificateRenameSuccessful'));
+  });
 
-  app.post('/api/certificate/delete/:id', { config: OPERATION, schema: { params: IdParams } }, async (request) => {
+  app.post('/api/certificate/delete/:id', { config: OPERATION, schema: { params: IdObject } }, async (request) => {
     const { id } = request.params;
     const row = await loadVisible(request, id);
     const scope = await request.scope();
@@ -160,7 +164,7 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     return ok(status);
   });
 
-  app.post('/api/certificate/clear/:id', { config: OPERATION, schema: { params: IdParams } }, async (request) => {
+  app.post('/api/certificate/clear/:id', { config: OPERATION, schema: { params: IdObject } }, async (request) => {
     const { id } = request.params;
     const row = await loadVisible(request, id);
     if (!isOwned(await request.scope(), row)) throw fail('certificateSharedReadOnly');
@@ -175,10 +179,7 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     {
       config: OPERATION,
       schema: {
-        body: Type.Object({
-          certificateId: Type.Integer({ minimum: 1 }),
-          domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 1000 }),
-        }),
+        body: CertificateBindSchema,
       },
     },
     async (request) => {

@@ -1,27 +1,37 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { fail, ok, portalEnvelope } from '../../../lib/envelope';
 import { isSuperRole } from '../../../../common/rules/shell/permissions';
 import { requestedAccounts } from '../../../plugins/guard';
 import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPageKept } from '../../../stores/config/domains';
-import { insertVersion } from '../../../stores/config/domainVersions';
+import { insertVersion } from '../../../stores/config/domainsVersions';
 import {
-  assertSettled, checkBuckets, commitChange, currentConfig, invalidReply, issueDue, loadDomain, resolveCertificate, resolveOwner,
+  assertSettled,
+  checkBuckets,
+  commitChange,
+  currentConfig,
+  invalidReply,
+  issueDue,
+  loadDomain,
+  resolveCertificate,
+  resolveOwner,
 } from '../../../services/domains';
-import {
-  DomainInputSchema, DomainSearchSchema, DomainUpdateSchema, listParam, toDomainInput, toSearchParams,
-  type DomainInputBody, type DomainSearchBody, type DomainUpdateBody,
-} from './domainSchemas';
+import { listParam, toDomainInput, toSearchParams } from './domainRequest';
 import { diffDomainConfig } from '../../../../common/rules/domains/diff';
 import { domainConfigOf, normalizeDomainInput, validateDomainInput } from '../../../../common/rules/domains/index';
-import type { DomainSearchReply } from '../../../../common/wire/domains';
+import {
+  DomainAccountQuerySchema,
+  DomainAddSchema,
+  DomainDisableSchema,
+  DomainSearchBodySchema,
+  DomainUpdateSchema,
+  type DomainSearchReply,
+} from '../../../../common/wire/domains';
+import { IdObject } from '../../../../common/wire/shell/schemas';
 import { auditChange, auditObject } from '../../../lib/audit';
 import { EncryptedSchema, replySchema } from '../../../lib/wireSchemas';
 
 const view = { module: 'domain', access: 'view' } as const;
 const operation = { module: 'domain', access: 'operation' } as const;
-const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const DisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), freeze: Type.Optional(Type.Boolean()) });
 
 /**
  * The encrypted reply of a kept search page (issue #22, load): a page kept by searchDomainPageKept
@@ -35,13 +45,19 @@ const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null &&
 
 /** Domain list, search, add, update, delete, enable, disable (contract rows /api/domain/*). */
 export const domainRoutes: TypedRoutes = async (app) => {
-  app.post('/api/domain/search', { config: view, schema: { body: DomainSearchSchema, response: replySchema(portalEnvelope, EncryptedSchema) } }, async (request) => {
+  const search = { body: DomainSearchBodySchema, response: replySchema(portalEnvelope, EncryptedSchema) };
+  app.post('/api/domain/search', { config: view, schema: search }, async (request) => {
     const params = toSearchParams(request.body);
     const accounts = await requestedAccounts(request, params.account);
     const page = await searchDomainPageKept(app.db, accounts, params);
     let encrypted = encryptedPages.get(page);
     if (encrypted === undefined) {
-      const reply: DomainSearchReply = { ...page, pageNum: params.pageNum ?? 1, current: params.pageNum ?? 1, pageSize: params.pageSize ?? 20 };
+      const reply: DomainSearchReply = {
+        ...page,
+        pageNum: params.pageNum ?? 1,
+        current: params.pageNum ?? 1,
+        pageSize: params.pageSize ?? 20,
+      };
       encrypted = app.cipher.encryptJson(reply);
       encryptedPages.set(page, encrypted);
     }
@@ -52,7 +68,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
     '/api/domain/list',
     {
       config: view,
-      schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }), response: replySchema(portalEnvelope, EncryptedSchema) },
+      schema: { querystring: DomainAccountQuerySchema, response: replySchema(portalEnvelope, EncryptedSchema) },
     },
     async (request) => {
       const { account } = request.query;
@@ -61,7 +77,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
     },
   );
 
-  app.post('/api/domain/add', { config: operation, schema: { body: DomainInputSchema } }, async (request) => {
+  app.post('/api/domain/add', { config: operation, schema: { body: DomainAddSchema } }, async (request) => {
     const body = request.body;
     const input = normalizeDomainInput(toDomainInput(body));
     const errors = validateDomainInput(input);
@@ -73,8 +89,17 @@ export const domainRoutes: TypedRoutes = async (app) => {
     await checkBuckets(app.db, config, 0, body.confirmBucket);
     try {
       const created = await app.db.transaction(async (tx) => {
-        const domain = await insertDomain(tx, { name: input.name, ...owner, config, createdBy: request.user?.username ?? '', issueDue: issueDue() });
-        await insertVersion(tx, { domainId: domain.id, version: 1, author: domain.createdBy, action: 'create', changes: [], summary: 'create', config });
+        const createdBy = request.user?.username ?? '';
+        const domain = await insertDomain(tx, { name: input.name, ...owner, config, createdBy, issueDue: issueDue(app.config) });
+        await insertVersion(tx, {
+          domainId: domain.id,
+          version: 1,
+          author: domain.createdBy,
+          action: 'create',
+          changes: [],
+          summary: 'create',
+          config,
+        });
         return domain;
       });
       auditObject(request, { type: 'domain', id: created.id, name: created.name });
@@ -102,7 +127,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
     return ok(await commitChange(request, domain, config, 'update'));
   });
 
-  app.post('/api/domain/delete', { config: operation, schema: { body: IdBody } }, async (request) => {
+  app.post('/api/domain/delete', { config: operation, schema: { body: IdObject } }, async (request) => {
     const domain = await loadDomain(request, { id: request.body.id });
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');
     await deleteDomain(app.db, domain.id);
@@ -110,7 +135,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
     return ok(null);
   });
 
-  app.post('/api/domain/enable', { config: operation, schema: { body: IdBody } }, async (request) => {
+  app.post('/api/domain/enable', { config: operation, schema: { body: IdObject } }, async (request) => {
     const domain = await loadDomain(request, { id: request.body.id });
     if (domain.operationState === 'configuring') throw fail('domainConfiguring');
     if (domain.status === 'freeze' && !isSuperRole(request.user?.role ?? '')) throw fail('domainFrozen');
@@ -118,7 +143,7 @@ export const domainRoutes: TypedRoutes = async (app) => {
     return ok(await commitChange(request, domain, currentConfig(domain), 'enable', { status: 'on' }));
   });
 
-  app.post('/api/domain/disable', { config: operation, schema: { body: DisableBody } }, async (request) => {
+  app.post('/api/domain/disable', { config: operation, schema: { body: DomainDisableSchema } }, async (request) => {
     const { id, freeze } = request.body;
     const domain = await loadDomain(request, { id });
     if (freeze && !isSuperRole(request.user?.role ?? '')) throw fail('domainFreezeStaffOnly');

@@ -1,8 +1,8 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../../lib/envelope';
-import { getVersion, listVersions } from '../../../stores/config/domainVersions';
+import { getVersion, listVersions } from '../../../stores/config/domainsVersions';
 import { assertSettled, commitChange, loadDomain, resolveCertificate } from '../../../services/domains';
+import { DomainHistoryQuerySchema, DomainRollbackSchema } from '../../../../common/wire/domains';
 
 /** Version history and rollback (contract rows /api/domain/history/*). */
 export const domainHistoryRoutes: TypedRoutes = async (app) => {
@@ -10,7 +10,7 @@ export const domainHistoryRoutes: TypedRoutes = async (app) => {
     '/api/domain/history/version',
     {
       config: { module: 'domain', access: 'view' },
-      schema: { querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 270 }) }) },
+      schema: { querystring: DomainHistoryQuerySchema },
     },
     async (request) => {
       const domain = await loadDomain(request, { name: request.query.domain });
@@ -23,7 +23,7 @@ export const domainHistoryRoutes: TypedRoutes = async (app) => {
     '/api/domain/history/rollback',
     {
       config: { module: 'domain', access: 'operation' },
-      schema: { body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 270 }), version: Type.Integer({ minimum: 1 }) }) },
+      schema: { body: DomainRollbackSchema },
     },
     async (request) => {
       const { domain: name, version } = request.body;

@@ -1,16 +1,25 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
 import { assertSettled, loadDomain, visibleAccounts } from '../../../services/domains';
 import { domainsWithBucket } from '../../../stores/config/domains';
 import { schedulingPolicy } from '../../../lib/edgeRegions';
-import { cachePathKind, cacheRuleValues, cacheSeconds, DEFAULT_CACHE_DAYS, DEFAULT_GLOBAL_CACHE_DAYS } from '../../../../common/rules/domains/index';
-import type {
-  DomainBucket, DomainCloudStorage, DomainRetrieval, DomainStrategy,
+import {
+  cachePathKind,
+  cacheRuleValues,
+  cacheSeconds,
+  DEFAULT_CACHE_DAYS,
+  DEFAULT_GLOBAL_CACHE_DAYS,
+} from '../../../../common/rules/domains/index';
+import {
+  DomainSchedulingParamsSchema,
+  type DomainBucket,
+  type DomainCloudStorage,
+  type DomainRetrieval,
+  type DomainStrategy,
 } from '../../../../common/wire/domains';
+import { IdObject } from '../../../../common/wire/shell/schemas';
 
 const view = { module: 'domain', access: 'view' } as const;
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Provider, bucket and region of a bucket endpoint host. */
 export function parseBucketEndpoint(endpoint: string): Pick<DomainBucket, 'bucket' | 'provider' | 'region'> {
@@ -32,7 +41,7 @@ export function parseBucketEndpoint(endpoint: string): Pick<DomainBucket, 'bucke
 
 /** Cache strategy, origin retrieval, bucket and scheduling views of a domain (contract rows). */
 export const domainInfoRoutes: TypedRoutes = async (app) => {
-  app.get('/api/domain/strategy/:id', { config: view, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/domain/strategy/:id', { config: view, schema: { params: IdObject } }, async (request) => {
     const d = await loadDomain(request, { id: request.params.id });
     const days = DEFAULT_CACHE_DAYS[d.type] ?? DEFAULT_GLOBAL_CACHE_DAYS;
     const strategy: DomainStrategy = {
@@ -54,7 +63,7 @@ export const domainInfoRoutes: TypedRoutes = async (app) => {
     return ok(strategy);
   });
 
-  app.get('/api/domain/retrieval/:id', { config: view, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/domain/retrieval/:id', { config: view, schema: { params: IdObject } }, async (request) => {
     const d = await loadDomain(request, { id: request.params.id });
     const host = d.backHost.mode === 'custom' && d.backHost.value ? d.backHost.value : d.name;
     const retrieval: DomainRetrieval = {
@@ -78,14 +87,20 @@ export const domainInfoRoutes: TypedRoutes = async (app) => {
     return ok(retrieval);
   });
 
-  app.get('/api/domain/cloudStorage/get/:id', { config: view, schema: { params: IdParams } }, async (request) => {
+  app.get('/api/domain/cloudStorage/get/:id', { config: view, schema: { params: IdObject } }, async (request) => {
     const d = await loadDomain(request, { id: request.params.id });
     const accounts = await visibleAccounts(request);
     const buckets: DomainBucket[] = [];
     for (const o of d.origins.filter((x) => x.type === 'bucket')) {
       // Only domains the caller may see are named.
       const others = (await domainsWithBucket(app.db, o.address, d.id)).filter((x) => !accounts || accounts.includes(x.account));
-      buckets.push({ ...parseBucketEndpoint(o.address), endpoint: o.address, role: o.role, port: o.port, boundDomains: others.map((x) => x.name) });
+      buckets.push({
+        ...parseBucketEndpoint(o.address),
+        endpoint: o.address,
+        role: o.role,
+        port: o.port,
+        boundDomains: others.map((x) => x.name),
+      });
     }
     const reply: DomainCloudStorage = { id: d.id, domain: d.name, note: d.cloudStorage, buckets };
     return ok(reply);
@@ -95,14 +110,7 @@ export const domainInfoRoutes: TypedRoutes = async (app) => {
     '/api/domain/schedulinPpolicy/:domain/:type/:scope/:protocol',
     {
       config: view,
-      schema: {
-        params: Type.Object({
-          domain: Type.String({ minLength: 1, maxLength: 270 }),
-          type: Type.String({ maxLength: 16 }),
-          scope: Type.String({ maxLength: 16 }),
-          protocol: Type.String({ maxLength: 16 }),
-        }),
-      },
+      schema: { params: DomainSchedulingParamsSchema },
     },
     async (request) => {
       const d = await loadDomain(request, { name: request.params.domain });

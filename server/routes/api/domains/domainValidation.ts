@@ -1,59 +1,37 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
 import { messageText } from '../../../services/domains';
 import { probeOrigin, type ProbeTarget } from '../../../lib/originProbe';
 import { validateIcp, validateOrigins, validateTestUrl } from '../../../../common/rules/domains/index';
 import type { DomainMessageKey } from '../../../../common/rules/domains/messages';
-import type { DomainOrigin } from '../../../../common/wire/domains';
+import { DomainIcpSchema, DomainTestUrlSchema, type DomainOrigin } from '../../../../common/wire/domains';
 import type { ServerMessageKey } from '../../../../i18n/serverMessages';
 
 const view = { module: 'domain', access: 'view' } as const;
 
-const TestUrlBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 270 })),
-  testUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-  backProtocol: Type.Optional(Type.Union([Type.Literal('match'), Type.Literal('http'), Type.Literal('https')])),
-  backHost: Type.Optional(Type.Object({ mode: Type.Union([Type.Literal('follow'), Type.Literal('custom')]), value: Type.Optional(Type.String({ maxLength: 255 })) })),
-  origins: Type.Optional(
-    Type.Array(
-      Type.Object({
-        role: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('backup')])),
-        type: Type.Optional(Type.Union([Type.Literal('domain'), Type.Literal('ip'), Type.Literal('bucket'), Type.Literal('advanced')])),
-        address: Type.Optional(Type.String({ maxLength: 255 })),
-        port: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 8 }), Type.Null()])),
-        weight: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 8 }), Type.Null()])),
-      }),
-      { maxItems: 20 },
-    ),
-  ),
-});
-type TestUrlBodyT = {
-  name?: string;
-  testUrl?: string;
-  backProtocol?: 'match' | 'http' | 'https';
-  backHost?: { mode: 'follow' | 'custom'; value?: string };
-  origins?: Array<{ role?: 'main' | 'backup'; type?: DomainOrigin['type']; address?: string; port?: number | string | null; weight?: number | string | null }>;
-};
-
 /** A failed check: code "1", data 0 and the reason (the screen then asks whether to proceed). */
 const failed = (request: FastifyRequest, key: ServerMessageKey, args?: Record<string, string | number>) => ({
-  code: '1', data: 0, msg: messageText(request, key, args),
+  code: '1',
+  data: 0,
+  msg: messageText(request, key, args),
 });
 
 const MAX_PROBED = 5;
 
 /** Source test and ICP check (contract rows /api/domain/validation/*): data 200 on success. */
 export const domainValidationRoutes: TypedRoutes = async (app) => {
-  app.post('/api/domain/validation/testUrl', { config: view, schema: { body: TestUrlBody } }, async (request) => {
+  app.post('/api/domain/validation/testUrl', { config: view, schema: { body: DomainTestUrlSchema } }, async (request) => {
     const body = request.body;
     const urlError = validateTestUrl(body.testUrl);
     if (urlError) return failed(request, urlError);
     const name = (body.name ?? '').trim().toLowerCase();
     const origins: DomainOrigin[] = (body.origins ?? []).map((o) => ({
-      role: o.role ?? 'main', type: o.type ?? 'domain', address: (o.address ?? '').trim().toLowerCase(),
-      port: o.port === null || o.port === undefined || o.port === '' ? Number.NaN : Number(o.port), weight: 10,
+      role: o.role ?? 'main',
+      type: o.type ?? 'domain',
+      address: (o.address ?? '').trim().toLowerCase(),
+      port: o.port === null || o.port === undefined || o.port === '' ? Number.NaN : Number(o.port),
+      weight: 10,
     }));
     const originErrors = validateOrigins(origins, name);
     if (originErrors.length) return failed(request, originErrors[0].message as DomainMessageKey, originErrors[0].args);
@@ -81,13 +59,7 @@ export const domainValidationRoutes: TypedRoutes = async (app) => {
     '/api/domain/validation/icp',
     {
       config: view,
-      schema: {
-        body: Type.Object({
-          icp: Type.Optional(Type.String({ maxLength: 64 })),
-          domain: Type.Optional(Type.String({ maxLength: 270 })),
-          scope: Type.Optional(Type.String({ maxLength: 16 })),
-        }),
-      },
+      schema: { body: DomainIcpSchema },
     },
     async (request) => {
       const { icp } = request.body;

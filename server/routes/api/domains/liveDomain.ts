@@ -1,13 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
-import { queryLiveDomains } from '../../../stores/config/liveDomains';
-import { listParam } from './domainSchemas';
-import type { LiveDomainQuery, LiveDomainReply } from '../../../../common/wire/domains';
+import { queryLiveDomains } from '../../../stores/config/domainsLive';
+import { listParam } from './domainRequest';
+import { LiveDomainQueryBodySchema, type LiveDomainQuery, type LiveDomainReply } from '../../../../common/wire/domains';
 
 const view = { module: 'liveDomain', access: 'view' } as const;
-const StrList = Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 20 }), Type.String({ maxLength: 256 })]);
 
 /** Visibility: super roles all; others entries whose customer or domain group is one of their accounts. */
 async function liveAccounts(request: FastifyRequest): Promise<string[] | null> {
@@ -26,19 +24,7 @@ export const liveDomainRoutes: TypedRoutes = async (app) => {
     '/api/liveDomain/query',
     {
       config: view,
-      schema: {
-        body: Type.Object({
-          pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
-          current: Type.Optional(Type.Integer({ minimum: 1 })),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-          name: Type.Optional(Type.String({ maxLength: 255 })),
-          type: Type.Optional(StrList),
-          status: Type.Optional(StrList),
-          customer: Type.Optional(Type.String({ maxLength: 128 })),
-          sortField: Type.Optional(Type.String({ maxLength: 32 })),
-          sortOrder: Type.Optional(Type.String({ maxLength: 4 })),
-        }),
-      },
+      schema: { body: LiveDomainQueryBodySchema },
     },
     async (request) => {
       const b = request.body;

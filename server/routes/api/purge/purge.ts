@@ -1,15 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { notFound, ok, portalEnvelope } from '../../../lib/envelope';
 import { requestedAccounts } from '../../../plugins/guard';
 import { LineRefusal, quotaOf, submit } from '../../../services/purge';
 import { getTaskHead, listTaskUrls, listTasks } from '../../../stores/config/purgeTasks';
-import { PURGE_STATUSES, type PurgeKind } from '../../../../common/rules/purge';
-import type { PurgeTaskListReply } from '../../../../common/wire/purge';
+import type { PurgeKind } from '../../../../common/rules/purge';
+import {
+  PurgePrefetchRequestSchema,
+  PurgeRefreshRequestSchema,
+  PurgeSearchSchema,
+  PurgeTaskListReplySchema,
+  PurgeUrlListReplySchema,
+  PurgeUrlQuerySchema,
+  type PurgeSearch,
+  type PurgeTaskListReply,
+  type PurgeUrlQuery,
+} from '../../../../common/wire/purge';
 import { serverMessages, type ServerMessageKey } from '../../../../i18n/serverMessages';
 import { formatDomainMessage } from '../../../../common/rules/domains/messages';
-import { PurgeTaskListReplySchema, PurgeUrlListReplySchema, replySchema } from '../../../lib/wireSchemas';
+import { replySchema } from '../../../lib/wireSchemas';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 
@@ -18,41 +28,12 @@ const purgeOperation = { module: 'purge', access: 'operation' } as const;
 const prefetchView = { module: 'prefetch', access: 'view' } as const;
 const prefetchOperation = { module: 'prefetch', access: 'operation' } as const;
 
-// Text of at most 100 URLs of at most 2048 characters each, plus line breaks and blank lines.
-const UrlsText = Type.String({ maxLength: 250_000 });
-const RefreshBody = Type.Object({ type: Type.Union([Type.Literal('url'), Type.Literal('dir')]), urls: UrlsText }, { additionalProperties: false });
-const PrefetchBody = Type.Object({ urls: UrlsText }, { additionalProperties: false });
-
-const Status = Type.Union(PURGE_STATUSES.map((s) => Type.Literal(s)));
-const Paging = {
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-};
-const SearchBody = Type.Object(
-  {
-    ...Paging,
-    /** purge lists: 'url' or 'dir' (both when absent) */
-    type: Type.Optional(Type.Union([Type.Literal('url'), Type.Literal('dir')])),
-    /** a task's URLs instead of the task list */
-    taskId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-    startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800 })),
-    endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800 })),
-    status: Type.Optional(Status),
-    url: Type.Optional(Type.String({ maxLength: 2048 })),
-    submittedBy: Type.Optional(Type.String({ maxLength: 128 })),
-    account: Type.Optional(Type.String({ maxLength: 2048 })),
-  },
-  { additionalProperties: false },
-);
-type SearchBodyT = Static<typeof SearchBody>;
-const StatusBody = Type.Object({ ...Paging, taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), status: Type.Optional(Status) }, { additionalProperties: false });
-
 /** A stored failure reason (message key, arguments after '|') in the caller's language. */
 function reasonText(request: FastifyRequest, stored: string): string {
   if (!stored) return '';
   const [key, args] = stored.split(/\|(.*)/s);
   if (!(key in serverMessages)) return stored;
-  let parsed: Record<string, string | number> = {};
+  let parsed: Record<string, string | number>;
   try {
     parsed = args ? (JSON.parse(args) as Record<string, string | number>) : {};
   } catch {
@@ -82,7 +63,7 @@ export const purgeRoutes: TypedRoutes = async (app) => {
   };
 
   /** A task's URLs when it is of these kinds and in the caller's scope; another tenant's is missing. */
-  const taskUrls = async (request: FastifyRequest, kinds: PurgeKind[], body: { taskId: number; pageNum?: number; pageSize?: number; status?: (typeof PURGE_STATUSES)[number] }) => {
+  const taskUrls = async (request: FastifyRequest, kinds: PurgeKind[], body: PurgeUrlQuery) => {
     const head = await getTaskHead(app.db, body.taskId);
     const scope = await request.scope();
     if (!head || !kinds.includes(head.kind) || !scope.has(head.account)) throw notFound();
@@ -90,36 +71,46 @@ export const purgeRoutes: TypedRoutes = async (app) => {
     return { ...page, list: page.list.map((u) => ({ ...u, reason: reasonText(request, u.reason) })) };
   };
 
-  const taskList = async (request: FastifyRequest, kinds: PurgeKind[], body: SearchBodyT): Promise<PurgeTaskListReply> => {
+  const taskList = async (request: FastifyRequest, kinds: PurgeKind[], body: PurgeSearch): Promise<PurgeTaskListReply> => {
     const accounts = await requestedAccounts(request, clean(body.account));
     const { list, total } = await listTasks(app.db, {
-      kinds, accounts, pageNum: body.pageNum ?? 1, pageSize: body.pageSize ?? 20, startTime: body.startTime, endTime: body.endTime,
-      status: body.status, urlContains: clean(body.url), submittedBy: clean(body.submittedBy),
+      kinds,
+      accounts,
+      pageNum: body.pageNum ?? 1,
+      pageSize: body.pageSize ?? 20,
+      startTime: body.startTime,
+      endTime: body.endTime,
+      status: body.status,
+      urlContains: clean(body.url),
+      submittedBy: clean(body.submittedBy),
     });
     const quotaKinds: PurgeKind[] = kinds.includes('prefetch') ? ['prefetch'] : ['url', 'dir'];
     return { list, total, quotas: await Promise.all(quotaKinds.map((k) => quotaOf(request, k))) };
   };
 
-  app.post('/api/refresh', { config: purgeOperation, schema: { body: RefreshBody } }, async (request) => {
+  app.post('/api/refresh', { config: purgeOperation, schema: { body: PurgeRefreshRequestSchema } }, async (request) => {
     const body = request.body;
     return submitReply(request, body.type, body.urls);
   });
 
-  app.post('/api/refresh/query', { config: purgeView, schema: { body: SearchBody, response: refreshQueryReply } }, async (request) => {
+  const refreshQuery = { body: PurgeSearchSchema, response: refreshQueryReply };
+  app.post('/api/refresh/query', { config: purgeView, schema: refreshQuery }, async (request) => {
     const body = request.body;
     if (body.taskId !== undefined) return ok(await taskUrls(request, ['url', 'dir'], { ...body, taskId: body.taskId }));
     return ok(await taskList(request, body.type ? [body.type] : ['url', 'dir'], body));
   });
 
-  app.post('/api/prefetch', { config: prefetchOperation, schema: { body: PrefetchBody } }, async (request) => {
+  app.post('/api/prefetch', { config: prefetchOperation, schema: { body: PurgePrefetchRequestSchema } }, async (request) => {
     return submitReply(request, 'prefetch', request.body.urls);
   });
 
-  app.post('/api/prefetch/status', { config: prefetchView, schema: { body: StatusBody, response: replySchema(portalEnvelope, PurgeUrlListReplySchema) } }, async (request) => {
+  const status = { body: PurgeUrlQuerySchema, response: replySchema(portalEnvelope, PurgeUrlListReplySchema) };
+  app.post('/api/prefetch/status', { config: prefetchView, schema: status }, async (request) => {
     return ok(await taskUrls(request, ['prefetch'], request.body));
   });
 
-  app.post('/api/prefetch/search', { config: prefetchView, schema: { body: SearchBody, response: replySchema(portalEnvelope, PurgeTaskListReplySchema) } }, async (request) => {
+  const search = { body: PurgeSearchSchema, response: replySchema(portalEnvelope, PurgeTaskListReplySchema) };
+  app.post('/api/prefetch/search', { config: prefetchView, schema: search }, async (request) => {
     const body = request.body;
     return ok(await taskList(request, ['prefetch'], { ...body, type: undefined }));
   });

@@ -1,11 +1,11 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok, PortalError } from '../../../lib/envelope';
 import { findUserByName } from '../../../stores/config/users';
 import { verifyPassword } from '../../../lib/password';
 import { endSession, startSession, toSessionUser } from '../../../plugins/session';
 import { buildUserInfo } from '../../../lib/userInfo';
-import { clearFailures, reserveAttempt } from '../../../lib/signInThrottle';
+import { SignInQuerySchema } from '../../../../common/wire/shell/session';
+import { clearFailures, reserveAttempt } from '../../../stores/config/shellSignIn';
 
 const MAX_PER_USER = 5;
 const MAX_PER_IP = 20;
@@ -18,7 +18,7 @@ export const sessionRoutes: TypedRoutes = async (app) => {
       config: { module: '-', access: 'public' },
       // Never log this URL: its query holds the (encrypted) password.
       logLevel: 'warn',
-      schema: { querystring: Type.Object({ username: Type.String(), password: Type.String() }) },
+      schema: { querystring: SignInQuerySchema },
     },
     async (request, reply) => {
       const { username, password } = request.query;

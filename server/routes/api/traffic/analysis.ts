@@ -10,7 +10,16 @@ import { billRoutes } from './bill';
 
 /** Every traffic-analysis route of the api backend: analysis, shared calls, overview, ranking, bills. */
 export const analysisRoutes: TypedRoutes = async (app) => {
-  for (const plugin of [esSimpleRoutes, esAnalysisRoutes, esDistributionRoutes, esCurveRoutes, commonRoutes, overviewRoutes, rankingRoutes, billRoutes]) {
+  for (const plugin of [
+    esSimpleRoutes,
+    esAnalysisRoutes,
+    esDistributionRoutes,
+    esCurveRoutes,
+    commonRoutes,
+    overviewRoutes,
+    rankingRoutes,
+    billRoutes,
+  ]) {
     await app.register(plugin);
   }
 };

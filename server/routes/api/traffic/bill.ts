@@ -1,21 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../../../lib/envelope';
 import { billDetail, billOverview, billSum, monthRange, type BillRange } from '../../../stores/traffic/analysis/bill';
 import { listParam } from '../../../stores/traffic/analysis/search';
-import { requestZone, scopedAccounts, type RawSearch } from './analysisRequest';
-
-const BillBody = Type.Object(
-  {
-    accounts: Type.Optional(Type.Array(Type.String())),
-    domains: Type.Optional(Type.Array(Type.String())),
-    startMonth: Type.String(),
-    endMonth: Type.String(),
-    timeZone: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true },
-);
+import { requestZone, scopedAccounts, type RawSearch } from '../../../services/traffic';
+import { BillQuerySchema } from '../../../../common/wire/traffic/index';
 
 async function billRange(request: FastifyRequest): Promise<BillRange> {
   const raw = request.body as RawSearch & { startMonth: string; endMonth: string };
@@ -37,7 +26,7 @@ async function billRange(request: FastifyRequest): Promise<BillRange> {
 
 /** Bills from measured usage (contract rows POST /api/bill/billDetail, billSum, overview); docs/billing.md. */
 export const billRoutes: TypedRoutes = async (app) => {
-  const opts = { config: { module: 'bill', access: 'view' as const }, schema: { body: BillBody } };
+  const opts = { config: { module: 'bill', access: 'view' as const }, schema: { body: BillQuerySchema } };
   app.post('/api/bill/billDetail', opts, async (request) => ok(await billDetail(app.traffic, await billRange(request))));
   app.post('/api/bill/billSum', opts, async (request) => ok(await billSum(app.traffic, await billRange(request))));
   app.post('/api/bill/overview', opts, async (request) => ok(await billOverview(app.traffic, await billRange(request))));

@@ -3,8 +3,8 @@ import { ok } from '../../../lib/envelope';
 import { userListAll, userListCn } from '../../../stores/traffic/analysis/geo';
 import { ipList } from '../../../stores/traffic/analysis/ips';
 import { pullDown } from '../../../stores/traffic/analysis/options';
-import { scopedAccounts, SearchBody } from './analysisRequest';
-import { searchOf, VARIANTS } from './esAnalysis';
+import { scopedAccounts, searchOf, VARIANTS } from '../../../services/traffic';
+import { AnalysisSearchSchema } from '../../../../common/wire/traffic/index';
 
 /**
  * Independent IPs (top 100) and user distribution (contract rows POST /api/es/independentIp/...,
@@ -12,12 +12,16 @@ import { searchOf, VARIANTS } from './esAnalysis';
  * Offline, these need a domain ('domains is required').
  */
 export const esDistributionRoutes: TypedRoutes = async (app) => {
-  const opts = (module: string) => ({ config: { module, access: 'view' as const }, schema: { body: SearchBody } });
+  const opts = (module: string) => ({ config: { module, access: 'view' as const }, schema: { body: AnalysisSearchSchema } });
   const engine = () => app.traffic;
 
   for (const v of VARIANTS) {
-    app.post(`/api/es/independentIp/${v}`, opts('log:ip'), async (request) => ok(await ipList(engine(), await searchOf(request, v, true), 'request')));
-    app.post(`/api/es/independentIp/${v}/all/flow`, opts('log:ip'), async (request) => ok(await ipList(engine(), await searchOf(request, v, true), 'flow')));
+    app.post(`/api/es/independentIp/${v}`, opts('log:ip'), async (request) =>
+      ok(await ipList(engine(), await searchOf(request, v, true), 'request')),
+    );
+    app.post(`/api/es/independentIp/${v}/all/flow`, opts('log:ip'), async (request) =>
+      ok(await ipList(engine(), await searchOf(request, v, true), 'flow')),
+    );
 
     app.post(`/api/es/userDistribution/${v}`, opts('log:distribution'), async (request) =>
       ok(await userListCn(engine(), await searchOf(request, v, true), 'request')),

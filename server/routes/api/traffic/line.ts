@@ -1,8 +1,9 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { fail, ok } from '../../../lib/envelope';
-import { lineExists, lineFiveMinutes, lineMinutes, listLines } from '../../../stores/traffic/lines';
-import { LINE_MAX_DAYS } from '../../../../common/wire/traffic/lines';
-import { LineRangeBody, lineRange, type LineRangeInput } from './lineRequest';
+import { lineExists, lineFiveMinutes, lineMinutes, listLines } from '../../../stores/traffic/trafficLines';
+import { LINE_MAX_DAYS } from '../../../../common/rules/traffic';
+import { LineRangeQuerySchema, type LineRangeQuery } from '../../../../common/wire/traffic/lines';
+import { lineRange } from '../../../services/traffic';
 
 /**
  * Lines (contract rows /api/line/init, /api/line/data, /api/line/sdwandata): the provider's
@@ -32,13 +33,13 @@ export const lineRoutes: TypedRoutes = async (app) => {
   });
 
   const series = (maxDays: number, read: typeof lineMinutes) => async (request: { body: unknown }) => {
-    const body = (request.body ?? {}) as LineRangeInput;
+    const body = (request.body ?? {}) as LineRangeQuery;
     const code = (body.code ?? '').trim();
     if (!code || !(await lineExists(app.traffic, code))) throw fail('lineUnknown');
     const { start, end } = lineRange(body, maxDays);
     return ok(await read(app.traffic, code, start, end));
   };
 
-  app.post('/api/line/data', { config, schema: { body: LineRangeBody } }, series(LINE_MAX_DAYS.minute, lineMinutes));
-  app.post('/api/line/sdwandata', { config, schema: { body: LineRangeBody } }, series(LINE_MAX_DAYS.fiveMinutes, lineFiveMinutes));
+  app.post('/api/line/data', { config, schema: { body: LineRangeQuerySchema } }, series(LINE_MAX_DAYS.minute, lineMinutes));
+  app.post('/api/line/sdwandata', { config, schema: { body: LineRangeQuerySchema } }, series(LINE_MAX_DAYS.fiveMinutes, lineFiveMinutes));
 };

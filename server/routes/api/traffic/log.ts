@@ -3,19 +3,27 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import dayjs from 'dayjs';
 import { Type } from '@sinclair/typebox';
 import { fail, ok, portalEnvelope } from '../../../lib/envelope';
-import { countLogs, exportLogs, LOG_DOWNLOAD_MAX_ROWS, LOG_PAGE_WINDOW, searchLogs } from '../../../stores/traffic/logs';
+import { countLogs, exportLogs, LOG_DOWNLOAD_MAX_ROWS, LOG_PAGE_WINDOW, searchLogs } from '../../../stores/traffic/trafficLogs';
 import {
-  findDownload, LOG_DOWNLOAD_TTL_HOURS, newDownloadId, prepareDownload, saveDownloadMeta, sweepDownloads,
-} from '../../../stores/traffic/logDownloads';
-import { LogSearchBody, toLogFilters, type LogSearchInput } from './logRequest';
-import { LogSearchResultSchema, replySchema } from '../../../lib/wireSchemas';
+  findDownload,
+  LOG_DOWNLOAD_TTL_HOURS,
+  newDownloadId,
+  prepareDownload,
+  saveDownloadMeta,
+  sweepDownloads,
+} from '../../../stores/traffic/trafficLogDownloads';
+import { toLogFilters } from '../../../services/traffic';
+import { LogSearchQuerySchema, LogSearchResultSchema, type LogSearchQuery } from '../../../../common/wire/traffic/logs';
+import { replySchema } from '../../../lib/wireSchemas';
 
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Log search and download (contract rows POST /api/log/searchList, POST /api/log/downloadID). */
 export const logRoutes: TypedRoutes = async (app) => {
-  app.post('/api/log/searchList', { config: { module: 'log', access: 'view' }, schema: { body: LogSearchBody, response: replySchema(portalEnvelope, LogSearchResultSchema) } }, async (request) => {
-    const body = (request.body ?? {}) as LogSearchInput;
+  const config = { module: 'log', access: 'view' } as const;
+  const search = { body: LogSearchQuerySchema, response: replySchema(portalEnvelope, LogSearchResultSchema) };
+  app.post('/api/log/searchList', { config, schema: search }, async (request) => {
+    const body = (request.body ?? {}) as LogSearchQuery;
     const pageNum = body.pageNum ?? 1;
     const pageSize = body.pageSize ?? DEFAULT_PAGE_SIZE;
     if (pageNum * pageSize > LOG_PAGE_WINDOW) throw fail('logPageWindow');
@@ -28,8 +36,8 @@ export const logRoutes: TypedRoutes = async (app) => {
    * Writes the selected rows to a gzip CSV (at most LOG_DOWNLOAD_MAX_ROWS; a larger selection is
    * refused with a message, not cut short) and answers its address, valid for a few hours.
    */
-  app.post('/api/log/downloadID', { config: { module: 'log', access: 'view' }, schema: { body: LogSearchBody } }, async (request) => {
-    const { filters, tz } = await toLogFilters(request, (request.body ?? {}) as LogSearchInput);
+  app.post('/api/log/downloadID', { config, schema: { body: LogSearchQuerySchema } }, async (request) => {
+    const { filters, tz } = await toLogFilters(request, (request.body ?? {}) as LogSearchQuery);
     const rows = await countLogs(app.traffic, filters);
     if (rows === 0) throw fail('logDownloadEmpty');
     if (rows > LOG_DOWNLOAD_MAX_ROWS) throw fail('logDownloadTooMany');

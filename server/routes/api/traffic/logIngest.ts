@@ -17,8 +17,8 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
 
 /**
  * POST /api/log/ingest[?kind=access]: a log shipper posts a batch of records of one kind (JSON lines,
- * plain or gzip; the formats of docs/ingest.md; default kind: access logs) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user session: the
- * token is provider staff's. The body is streamed into the engine, never held whole.
+ * plain or gzip; the formats of docs/ingest.md; default kind: access logs) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user
+ * session: the token is provider staff's. The body is streamed into the engine, never held whole.
  * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
 export const logIngestRoutes: TypedRoutes = async (app) => {

@@ -1,13 +1,17 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import dayjs from 'dayjs';
 import { fail, notFound, ok } from '../../../lib/envelope';
 import { overview, sequential, serviceDomains } from '../../../stores/traffic/analysis/overview';
 import { configuredDomains, trafficDomains, trafficProviders, trafficSpan } from '../../../stores/traffic/analysis/options';
 import { monthRange } from '../../../stores/traffic/analysis/bill';
-import { accountSubtree, allAccounts, getAccount } from '../../../stores/config/accounts';
-import type { ServiceDomain } from '../../../../common/wire/traffic/index';
-import { decryptBody, EncryptedBody, requestZone, SearchBody, toSearch, type RawSearch } from './analysisRequest';
+import { accountSubtree, allAccounts, getAccount } from '../../../stores/config/usersAccounts';
+import {
+  AnalysisSearchSchema,
+  EncryptedBodySchema,
+  ServiceInfoInitQuerySchema,
+  type ServiceDomain,
+} from '../../../../common/wire/traffic/index';
+import { decryptBody, requestZone, toSearch } from '../../../services/traffic';
 
 /**
  * Overview and service info (contract rows POST /api/overview, /api/serviceinfo with DES-ECB
@@ -16,16 +20,17 @@ import { decryptBody, EncryptedBody, requestZone, SearchBody, toSearch, type Raw
 export const overviewRoutes: TypedRoutes = async (app) => {
   const des = (b64: string) => app.cipher.desDecrypt(b64);
 
-  app.post('/api/overview', { config: { module: 'overview', access: 'view' }, schema: { body: EncryptedBody } }, async (request) => {
-    const raw = decryptBody(request, des, SearchBody);
+  app.post('/api/overview', { config: { module: 'overview', access: 'view' }, schema: { body: EncryptedBodySchema } }, async (request) => {
+    const raw = decryptBody(request, des, AnalysisSearchSchema);
     return ok(await overview(app.traffic, await toSearch(request, raw, 'auto')));
   });
 
-  app.post('/api/sequential', { config: { module: 'overview', access: 'view' }, schema: { body: SearchBody } }, async (request) =>
+  app.post('/api/sequential', { config: { module: 'overview', access: 'view' }, schema: { body: AnalysisSearchSchema } }, async (request) =>
     ok(await sequential(app.traffic, await toSearch(request, request.body, 'auto'))),
   );
 
-  app.post('/api/serviceinfo', { config: { module: 'serviceinfo', access: 'view' }, schema: { body: EncryptedBody } }, async (request) => {
+  const serviceInfo = { module: 'serviceinfo', access: 'view' } as const;
+  app.post('/api/serviceinfo', { config: serviceInfo, schema: { body: EncryptedBodySchema } }, async (request) => {
     const raw = decryptBody(request, des);
     const scope = await request.scope();
     const account = typeof raw.account === 'string' && raw.account ? raw.account.replace('@+@', '') : request.user!.account;
@@ -38,7 +43,18 @@ export const overviewRoutes: TypedRoutes = async (app) => {
     if (!range) throw fail('analysisMonthFormat');
     // The account and its sub-accounts, within what the caller may see.
     const accounts = (await accountSubtree(app.db, account)).map((a) => a.identity).filter((a) => scope.has(a));
-    const search = { accounts, domains: [], providers: [], continent: [], country: [], province: [], isp: [], ...range, interval: '1d' as const, tz };
+    const search = {
+      accounts,
+      domains: [],
+      providers: [],
+      continent: [],
+      country: [],
+      province: [],
+      isp: [],
+      ...range,
+      interval: '1d' as const,
+      tz,
+    };
     const [configured, used] = [await configuredDomains(app.db, accounts), await serviceDomains(app.traffic, search)];
     const types = new Map(configured.map((d) => [d.name, d.type]));
     const byName = new Map(used.map((d) => [d.domain, d]));
@@ -46,7 +62,16 @@ export const overviewRoutes: TypedRoutes = async (app) => {
       ...used.map((d) => ({ ...d, type: types.get(d.domain) ?? '' })),
       ...configured
         .filter((d) => !byName.has(d.name))
-        .map((d) => ({ domain: d.name, account: d.account, type: d.type, flow: 0, request: 0, peakBandwidth: 0, providers: [], lastSeen: null })),
+        .map((d) => ({
+          domain: d.name,
+          account: d.account,
+          type: d.type,
+          flow: 0,
+          request: 0,
+          peakBandwidth: 0,
+          providers: [],
+          lastSeen: null,
+        })),
     ];
     const services = [...new Set(domains.map((d) => d.type || 'cdn'))].sort().map((name) => {
       const of = domains.filter((d) => (d.type || 'cdn') === name);
@@ -61,31 +86,27 @@ export const overviewRoutes: TypedRoutes = async (app) => {
     return ok({ account, companyName: row.companyName, month, services, domains });
   });
 
-  app.get(
-    '/api/serviceinfo/init',
-    { config: { module: 'serviceinfo', access: 'view' }, schema: { querystring: Type.Object({ account: Type.Optional(Type.String()) }) } },
-    async (request) => {
-      const scope = await request.scope();
-      const asked = request.query.account;
-      const account = asked ? asked.replace('@+@', '') : request.user!.account;
-      if (!scope.has(account)) throw notFound();
-      const row = await getAccount(app.db, account);
-      if (!row) throw notFound();
-      const tree = scope.all && !asked ? await allAccounts(app.db) : await accountSubtree(app.db, account);
-      const visible = tree.filter((a) => scope.has(a.identity));
-      const ids = visible.map((a) => a.identity);
-      const configured = await configuredDomains(app.db, ids);
-      const seen = await trafficDomains(app.traffic, ids);
-      const span = await trafficSpan(app.traffic, ids);
-      return ok({
-        account,
-        companyName: row.companyName,
-        accounts: visible.map((a) => ({ identity: a.identity, companyName: a.companyName, parent: a.parent })),
-        domains: [...new Set([...configured.map((d) => d.name), ...seen.map((d) => d.domain)])].sort(),
-        providers: await trafficProviders(app.traffic, ids),
-        firstTime: span.first,
-        lastTime: span.last,
-      });
-    },
-  );
+  app.get('/api/serviceinfo/init', { config: serviceInfo, schema: { querystring: ServiceInfoInitQuerySchema } }, async (request) => {
+    const scope = await request.scope();
+    const asked = request.query.account;
+    const account = asked ? asked.replace('@+@', '') : request.user!.account;
+    if (!scope.has(account)) throw notFound();
+    const row = await getAccount(app.db, account);
+    if (!row) throw notFound();
+    const tree = scope.all && !asked ? await allAccounts(app.db) : await accountSubtree(app.db, account);
+    const visible = tree.filter((a) => scope.has(a.identity));
+    const ids = visible.map((a) => a.identity);
+    const configured = await configuredDomains(app.db, ids);
+    const seen = await trafficDomains(app.traffic, ids);
+    const span = await trafficSpan(app.traffic, ids);
+    return ok({
+      account,
+      companyName: row.companyName,
+      accounts: visible.map((a) => ({ identity: a.identity, companyName: a.companyName, parent: a.parent })),
+      domains: [...new Set([...configured.map((d) => d.name), ...seen.map((d) => d.domain)])].sort(),
+      providers: await trafficProviders(app.traffic, ids),
+      firstTime: span.first,
+      lastTime: span.last,
+    });
+  });
 };

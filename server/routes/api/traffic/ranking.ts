@@ -1,14 +1,13 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
 import { dosageSort } from '../../../stores/traffic/analysis/ranking';
-import { SearchBody, toSearch, type RawSearch } from './analysisRequest';
-
-const DosageBody = Type.Intersect([SearchBody, Type.Object({ sortBy: Type.Optional(Type.Union([Type.Literal('flow'), Type.Literal('request')])) })]);
+import { toSearch } from '../../../services/traffic';
+import { DosageSortQuerySchema } from '../../../../common/wire/traffic/index';
 
 /** Domain usage ranking (contract row POST /api/dosageSort, module analysis). */
 export const rankingRoutes: TypedRoutes = async (app) => {
-  app.post('/api/dosageSort', { config: { module: 'analysis', access: 'view' }, schema: { body: DosageBody } }, async (request) => {
+  const config = { module: 'analysis', access: 'view' } as const;
+  app.post('/api/dosageSort', { config, schema: { body: DosageSortQuerySchema } }, async (request) => {
     const raw = request.body;
     return ok(await dosageSort(app.traffic, await toSearch(request, raw, 'auto'), raw.sortBy ?? 'flow'));
   });

@@ -1,9 +1,9 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type } from '@sinclair/typebox';
 import { ok } from '../../../lib/envelope';
 import { listDomainNames } from '../../../stores/config/domains';
 import { requestedAccounts } from '../../../plugins/guard';
-import { listParam } from '../../api/domains/domainSchemas';
+import { listParam } from '../../api/domains/domainRequest';
+import { DomainAccountQuerySchema } from '../../../../common/wire/domains';
 
 /** All domain names in the caller's scope, AES-encrypted (contract row GET /cloud/encryptDomainInfo?account=all). */
 export const encryptDomainInfoRoutes: TypedRoutes = async (app) => {
@@ -11,7 +11,7 @@ export const encryptDomainInfoRoutes: TypedRoutes = async (app) => {
     '/cloud/encryptDomainInfo',
     {
       config: { module: 'domain', access: 'view' },
-      schema: { querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 2048 })) }) },
+      schema: { querystring: DomainAccountQuerySchema },
     },
     async (request) => {
       const { account } = request.query;

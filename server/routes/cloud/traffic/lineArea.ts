@@ -1,6 +1,6 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { ok } from '../../../lib/envelope';
-import { listLines } from '../../../stores/traffic/lines';
+import { listLines } from '../../../stores/traffic/trafficLines';
 
 /** GET /cloud/line/area/query: where the lines are, for the map ([{code, coordinates:'lng,lat', address}]). */
 export const lineAreaRoutes: TypedRoutes = async (app) => {

@@ -1,72 +1,65 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { fail, impapiEnvelope, impapiOk, notFound } from '../../../lib/envelope';
-import { issueDelayMs } from '../../../services/domains';
+import { issueDue } from '../../../services/domains';
 import { isPrivateAddress } from '../../../lib/originProbe';
 import { probePorts } from '../../../lib/portProbe';
-import { accountSubtree } from '../../../stores/config/accounts';
+import { accountSubtree } from '../../../stores/config/usersAccounts';
 import {
-  deleteIppEntry, getIppEntry, insertIppEntry, ippAlarmCounts, ippConflicts, ippIpMap, listIppEntries, moveIppEntry, pageIppAlarms, saveIppCheck,
-  updateIppEntry, type IppEntryFields, type StoredEntry,
+  deleteIppEntry,
+  getIppEntry,
+  insertIppEntry,
+  ippAlarmCounts,
+  ippConflicts,
+  ippIpMap,
+  listIppEntries,
+  moveIppEntry,
+  pageIppAlarms,
+  saveIppCheck,
+  updateIppEntry,
+  type IppEntryFields,
+  type StoredEntry,
 } from '../../../stores/config/ipProtection';
 import { ippStatistic, ippTotalsByIp } from '../../../stores/traffic/ipProtection';
 import {
-  IPP_ACTIONS, IPP_ALARM_STATES, IPP_ALARM_TYPES, IPP_GRANULARITIES, IPP_PRESETS, IPP_PROTOCOLS, IPP_STATUSES, expandPorts, ippEntryProblem,
-  normalizePorts, type IppAction, type IppGranularity, type IppPreset, type IppProblem, type IppStatus,
+  IPP_ACTIONS,
+  expandPorts,
+  ippEntryProblem,
+  normalizePorts,
+  type IppAction,
+  type IppProblem,
+  type IppStatus,
 } from '../../../../common/rules/ipProtection';
-import type { IppEntry, IppPortErrorData, IppStatListRow } from '../../../../common/wire/ipProtection';
+import {
+  IppAlarmPageSchema,
+  IppAlarmQuerySchema,
+  IppCreateSchema,
+  IppEntryListSchema,
+  IppListQuerySchema,
+  IppStatisticQuerySchema,
+  IppStatListParams,
+  IppStatListQuerySchema,
+  IppUpdateSchema,
+  type IppCreate,
+  type IppEntry,
+  type IppPortErrorData,
+  type IppStatListRow,
+} from '../../../../common/wire/ipProtection';
+import { Id32Body, Id32Params } from '../../../../common/wire/shell/schemas';
 import type { ServerMessageKey } from '../../../../i18n/serverMessages';
-import { IppAlarmPageSchema, IppEntryListSchema, replySchema } from '../../../lib/wireSchemas';
+import { replySchema } from '../../../lib/wireSchemas';
 
 /**
  * IP protection (issue #19): protected origin IPs (/impapi/protection/network/manager/*), their
  * traffic statistics (statistic/data, statistic/list/{account}) and attack alarms
  * (/impapi/monitor/alarm/record/page); module ipP. Entries move through their states by the
  * restart-safe job server/jobs/ippJobs.ts; a forbidden transition is refused with ippStateBlocked.
- * Another tenant's entry answers like a missing one. Wire values in docs/ipp.md.
+ * Another tenant's entry answers like a missing one. Wire values in docs/ipProtection.md.
  */
 
 const ippView = { module: 'ipP', access: 'view' } as const;
 const ippOperation = { module: 'ipP', access: 'operation' } as const;
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Port = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
-const EntryFields = {
-  originIp: Type.String({ maxLength: 64 }),
-  protocol: Type.Union(IPP_PROTOCOLS.map((p) => Type.Literal(p))),
-  ports: Type.Optional(Type.Array(Port, { maxItems: 200 })),
-  ranges: Type.Optional(Type.Array(Type.Object({ start: Type.Optional(Type.Union([Port, Type.Null()])), end: Type.Optional(Type.Union([Port, Type.Null()])) }, { additionalProperties: false }), { maxItems: 50 })),
-  preset: Type.Optional(Type.Union([Type.Literal(''), ...(Object.keys(IPP_PRESETS) as IppPreset[]).map((p) => Type.Literal(p))])),
-  cnamePrefix: Type.String({ maxLength: 128 }),
-  remark: Type.Optional(Type.String({ maxLength: 1000 })),
-};
-const CreateBody = Type.Object({ ...EntryFields, account: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }, { additionalProperties: false });
-const UpdateBody = Type.Object({ id: Id, ...EntryFields }, { additionalProperties: false });
-const IdBody = Type.Object({ id: Id }, { additionalProperties: false });
-const IdParams = Type.Object({ id: Id });
-const ListQuery = Type.Object({
-  status: Type.Optional(Type.Union(IPP_STATUSES.map((s) => Type.Literal(s)))),
-  keyword: Type.Optional(Type.String({ maxLength: 128 })),
-}, { additionalProperties: false });
-const Seconds = Type.Integer({ minimum: 0, maximum: 4_102_444_800 });
-const StatBody = Type.Object({
-  ip: Type.String({ maxLength: 64 }),
-  startTime: Seconds,
-  endTime: Seconds,
-  granularity: Type.Optional(Type.Union((Object.keys(IPP_GRANULARITIES) as IppGranularity[]).map((g) => Type.Literal(g)))),
-}, { additionalProperties: false });
-const StatListParams = Type.Object({ account: Type.String({ minLength: 1, maxLength: 128 }) });
-const StatListQuery = Type.Object({ startTime: Type.Optional(Seconds), endTime: Type.Optional(Seconds) }, { additionalProperties: false });
-const AlarmBody = Type.Object({
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  ip: Type.Optional(Type.String({ maxLength: 64 })),
-  type: Type.Optional(Type.Union(IPP_ALARM_TYPES.map((t) => Type.Literal(t)))),
-  state: Type.Optional(Type.Union(IPP_ALARM_STATES.map((s) => Type.Literal(s)))),
-  startTime: Type.Optional(Seconds),
-  endTime: Type.Optional(Seconds),
-}, { additionalProperties: false });
 
 /** The longest statistics range: 31 days. */
 const MAX_RANGE_SECONDS = 31 * 86_400;
@@ -95,13 +88,19 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return entry;
   };
 
-  const blocked = (request: FastifyRequest, status: IppStatus) => fail({ text: t(request, 'ippStateBlocked', { status: request.t(`ippStatus_${status}` as ServerMessageKey) }) });
+  const blocked = (request: FastifyRequest, status: IppStatus) =>
+    fail({ text: t(request, 'ippStateBlocked', { status: request.t(`ippStatus_${status}` as ServerMessageKey) }) });
 
   /** Validates and normalises create/update fields (every rule again, whatever the form did). */
-  const fields = async (request: FastifyRequest, body: Static<typeof CreateBody>, exceptId = 0): Promise<IppEntryFields> => {
+  const fields = async (request: FastifyRequest, body: IppCreate, exceptId = 0): Promise<IppEntryFields> => {
     const input = {
-      originIp: body.originIp.trim(), protocol: body.protocol, cnamePrefix: body.cnamePrefix.trim(), remark: body.remark ?? '',
-      ports: body.ports ?? [], ranges: (body.ranges ?? []) as Array<{ start: number; end: number }>, preset: body.preset ?? '',
+      originIp: body.originIp.trim(),
+      protocol: body.protocol,
+      cnamePrefix: body.cnamePrefix.trim(),
+      remark: body.remark ?? '',
+      ports: body.ports ?? [],
+      ranges: (body.ranges ?? []) as Array<{ start: number; end: number }>,
+      preset: body.preset ?? '',
     };
     const problem = ippEntryProblem(input);
     if (problem) throw problemError(request, problem);
@@ -113,15 +112,19 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return { ...input, originIp: input.originIp.toLowerCase(), ports, ranges };
   };
 
-  const due = () => new Date(Date.now() + issueDelayMs());
+  const due = () => issueDue(app.config);
 
-  app.get('/impapi/protection/network/manager/list', { config: ippView, schema: { querystring: ListQuery, response: replySchema(impapiEnvelope, IppEntryListSchema) } }, async (request) => {
-    const q = request.query;
-    const list = await listIppEntries(app.db, await accountsOf(request), { status: q.status, keyword: q.keyword?.trim() || undefined });
-    return impapiOk(list.map(publicEntry));
-  });
+  app.get(
+    '/impapi/protection/network/manager/list',
+    { config: ippView, schema: { querystring: IppListQuerySchema, response: replySchema(impapiEnvelope, IppEntryListSchema) } },
+    async (request) => {
+      const q = request.query;
+      const list = await listIppEntries(app.db, await accountsOf(request), { status: q.status, keyword: q.keyword?.trim() || undefined });
+      return impapiOk(list.map(publicEntry));
+    },
+  );
 
-  app.post('/impapi/protection/network/manager/create', { config: ippOperation, schema: { body: CreateBody } }, async (request) => {
+  app.post('/impapi/protection/network/manager/create', { config: ippOperation, schema: { body: IppCreateSchema } }, async (request) => {
     const body = request.body;
     const account = body.account ?? request.user!.account;
     if (!(await request.scope()).has(account)) throw notFound();
@@ -135,7 +138,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     }
   });
 
-  app.post('/impapi/protection/network/manager/update', { config: ippOperation, schema: { body: UpdateBody } }, async (request) => {
+  app.post('/impapi/protection/network/manager/update', { config: ippOperation, schema: { body: IppUpdateSchema } }, async (request) => {
     const body = request.body;
     const entry = await load(request, body.id);
     if (!(IPP_ACTIONS.update as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
@@ -147,7 +150,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return impapiOk(publicEntry(saved));
   });
 
-  app.post('/impapi/protection/network/manager/delete', { config: ippOperation, schema: { body: IdBody } }, async (request) => {
+  app.post('/impapi/protection/network/manager/delete', { config: ippOperation, schema: { body: Id32Body } }, async (request) => {
     const { id } = request.body;
     const entry = await load(request, id);
     if (!(await deleteIppEntry(app.db, id, IPP_ACTIONS.delete))) throw blocked(request, (await load(request, id)).status ?? entry.status);
@@ -155,17 +158,25 @@ export const ippRoutes: TypedRoutes = async (app) => {
   });
 
   const move = (action: Extract<IppAction, 'enable' | 'disable'>, to: IppStatus) => async (request: FastifyRequest) => {
-    const { id } = request.body as Static<typeof IdBody>;
+    const { id } = request.body as Static<typeof Id32Body>;
     const entry = await load(request, id);
     if (!(IPP_ACTIONS[action] as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
     const moved = await moveIppEntry(app.db, id, IPP_ACTIONS[action], to, due());
     if (!moved) throw blocked(request, (await load(request, id)).status);
     return impapiOk(publicEntry(moved));
   };
-  app.post('/impapi/protection/network/manager/enable', { config: ippOperation, schema: { body: IdBody } }, move('enable', 'toBeConfirmed'));
-  app.post('/impapi/protection/network/manager/disable', { config: ippOperation, schema: { body: IdBody } }, move('disable', 'disabling'));
+  app.post(
+    '/impapi/protection/network/manager/enable',
+    { config: ippOperation, schema: { body: Id32Body } },
+    move('enable', 'toBeConfirmed'),
+  );
+  app.post(
+    '/impapi/protection/network/manager/disable',
+    { config: ippOperation, schema: { body: Id32Body } },
+    move('disable', 'disabling'),
+  );
 
-  app.post('/impapi/protection/network/manager/checkConfig', { config: ippOperation, schema: { body: IdBody } }, async (request) => {
+  app.post('/impapi/protection/network/manager/checkConfig', { config: ippOperation, schema: { body: Id32Body } }, async (request) => {
     const { id } = request.body;
     const entry = await load(request, id);
     if (!(IPP_ACTIONS.checkConfig as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
@@ -177,12 +188,22 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return impapiOk(publicEntry(saved));
   });
 
-  app.get('/impapi/protection/network/manager/getPortErrorData/:id', { config: ippView, schema: { params: IdParams } }, async (request) => {
-    const { id } = request.params;
-    const entry = await load(request, id);
-    const data: IppPortErrorData = { id: entry.id, originIp: entry.originIp, checkTime: entry.checkTime, checkedPorts: entry.checkedPorts, errors: entry.portErrors };
-    return impapiOk(data);
-  });
+  app.get(
+    '/impapi/protection/network/manager/getPortErrorData/:id',
+    { config: ippView, schema: { params: Id32Params } },
+    async (request) => {
+      const { id } = request.params;
+      const entry = await load(request, id);
+      const data: IppPortErrorData = {
+        id: entry.id,
+        originIp: entry.originIp,
+        checkTime: entry.checkTime,
+        checkedPorts: entry.checkedPorts,
+        errors: entry.portErrors,
+      };
+      return impapiOk(data);
+    },
+  );
 
   /** A checked time range [start, end) in seconds. */
   const range = (startTime: number | undefined, endTime: number | undefined) => {
@@ -192,7 +213,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return { start, end };
   };
 
-  app.post('/impapi/protection/network/statistic/data', { config: ippView, schema: { body: StatBody } }, async (request) => {
+  app.post('/impapi/protection/network/statistic/data', { config: ippView, schema: { body: IppStatisticQuerySchema } }, async (request) => {
     const body = request.body;
     const ip = body.ip.trim().toLowerCase();
     if (!ip) throw fail('ippIpEmpty');
@@ -209,35 +230,63 @@ export const ippRoutes: TypedRoutes = async (app) => {
     return impapiOk(await ippStatistic(app.traffic, ips, start, end, granularity));
   });
 
-  app.get('/impapi/protection/network/statistic/list/:account', { config: ippView, schema: { params: StatListParams, querystring: StatListQuery } }, async (request) => {
-    const { account } = request.params;
-    const q = request.query;
-    const scope = await request.scope();
-    if (!scope.has(account)) throw notFound();
-    const tree = (await accountSubtree(app.db, account)).map((a) => a.identity).filter((a) => scope.has(a));
-    if (!tree.length) throw notFound();
-    const { start, end } = range(q.startTime, q.endTime);
-    const entries = await listIppEntries(app.db, tree);
-    const totals = await ippTotalsByIp(app.traffic, entries.map((e) => e.originIp), start, end);
-    const alarms = await ippAlarmCounts(app.db, entries.map((e) => e.id), new Date(start * 1000), new Date(end * 1000));
-    const rows: IppStatListRow[] = entries.map((e) => ({
-      id: e.id, originIp: e.originIp, cname: e.cname, status: e.status,
-      ingressFlow: totals.get(e.originIp)?.i ?? 0, egressFlow: totals.get(e.originIp)?.o ?? 0, peakIngressBandwidth: totals.get(e.originIp)?.peak ?? 0,
-      alarms: alarms.get(e.id) ?? 0,
-    }));
-    return impapiOk(rows);
-  });
+  app.get(
+    '/impapi/protection/network/statistic/list/:account',
+    { config: ippView, schema: { params: IppStatListParams, querystring: IppStatListQuerySchema } },
+    async (request) => {
+      const { account } = request.params;
+      const q = request.query;
+      const scope = await request.scope();
+      if (!scope.has(account)) throw notFound();
+      const tree = (await accountSubtree(app.db, account)).map((a) => a.identity).filter((a) => scope.has(a));
+      if (!tree.length) throw notFound();
+      const { start, end } = range(q.startTime, q.endTime);
+      const entries = await listIppEntries(app.db, tree);
+      const totals = await ippTotalsByIp(
+        app.traffic,
+        entries.map((e) => e.originIp),
+        start,
+        end,
+      );
+      const alarms = await ippAlarmCounts(
+        app.db,
+        entries.map((e) => e.id),
+        new Date(start * 1000),
+        new Date(end * 1000),
+      );
+      const rows: IppStatListRow[] = entries.map((e) => ({
+        id: e.id,
+        originIp: e.originIp,
+        cname: e.cname,
+        status: e.status,
+        ingressFlow: totals.get(e.originIp)?.i ?? 0,
+        egressFlow: totals.get(e.originIp)?.o ?? 0,
+        peakIngressBandwidth: totals.get(e.originIp)?.peak ?? 0,
+        alarms: alarms.get(e.id) ?? 0,
+      }));
+      return impapiOk(rows);
+    },
+  );
 
-  app.post('/impapi/monitor/alarm/record/page', { config: ippView, schema: { body: AlarmBody, response: replySchema(impapiEnvelope, IppAlarmPageSchema) } }, async (request) => {
-    const body = request.body;
-    const pageNum = body.pageNum ?? 1;
-    const pageSize = body.pageSize ?? 20;
-    if (body.startTime !== undefined && body.endTime !== undefined && body.startTime >= body.endTime) throw fail('ippRangeError');
-    const page = await pageIppAlarms(app.db, {
-      accounts: await accountsOf(request), originIp: body.ip?.trim().toLowerCase() || undefined, type: body.type, state: body.state,
-      start: body.startTime !== undefined ? new Date(body.startTime * 1000) : undefined, end: body.endTime !== undefined ? new Date(body.endTime * 1000) : undefined,
-      pageNum, pageSize,
-    });
-    return impapiOk({ ...page, pageNum });
-  });
+  app.post(
+    '/impapi/monitor/alarm/record/page',
+    { config: ippView, schema: { body: IppAlarmQuerySchema, response: replySchema(impapiEnvelope, IppAlarmPageSchema) } },
+    async (request) => {
+      const body = request.body;
+      const pageNum = body.pageNum ?? 1;
+      const pageSize = body.pageSize ?? 20;
+      if (body.startTime !== undefined && body.endTime !== undefined && body.startTime >= body.endTime) throw fail('ippRangeError');
+      const page = await pageIppAlarms(app.db, {
+        accounts: await accountsOf(request),
+        originIp: body.ip?.trim().toLowerCase() || undefined,
+        type: body.type,
+        state: body.state,
+        start: body.startTime !== undefined ? new Date(body.startTime * 1000) : undefined,
+        end: body.endTime !== undefined ? new Date(body.endTime * 1000) : undefined,
+        pageNum,
+        pageSize,
+      });
+      return impapiOk({ ...page, pageNum });
+    },
+  );
 };

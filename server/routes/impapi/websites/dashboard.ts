@@ -1,11 +1,10 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk } from '../../../lib/envelope';
-import { ownWebsite } from './websites';
+import { ownWebsite } from '../../../services/websites';
 import { listWebsites } from '../../../stores/config/websites';
 import { securityEventStats } from '../../../stores/traffic/websitesEvents';
 import { websiteTraffic } from '../../../stores/traffic/websites';
-import type { StatisticData } from '../../../../common/wire/websites';
+import { StatisticQuerySchema, type StatisticData } from '../../../../common/wire/websites';
 
 /**
  * The website protection dashboard (issue #18, contract row POST statistic/data; module dashboards):
@@ -17,15 +16,6 @@ import type { StatisticData } from '../../../../common/wire/websites';
  */
 
 const view = { module: 'dashboards', access: 'view' } as const;
-const Body = Type.Object(
-  {
-    websiteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-    startTime: Type.Integer({ minimum: 0, maximum: 4_102_444_800 }),
-    endTime: Type.Integer({ minimum: 0, maximum: 4_102_444_800 }),
-  },
-  { additionalProperties: false },
-);
-
 /** Bucket length: 5 minutes up to a day, an hour up to 31 days, a day beyond. */
 export function bucketSeconds(span: number): number {
   if (span <= 86_400) return 300;
@@ -34,15 +24,26 @@ export function bucketSeconds(span: number): number {
 }
 
 export const wafDashboardRoutes: TypedRoutes = async (app) => {
-  app.post('/impapi/protection/application/statistic/data', { config: view, schema: { body: Body } }, async (request) => {
+  app.post('/impapi/protection/application/statistic/data', { config: view, schema: { body: StatisticQuerySchema } }, async (request) => {
     const body = request.body;
     if (body.endTime <= body.startTime || body.endTime - body.startTime > 92 * 86_400) throw fail('wafRangeError');
     const scope = await request.scope();
-    const websites = body.websiteId !== undefined ? [await ownWebsite(request, body.websiteId)] : await listWebsites(app.db, scope.all ? null : scope.accounts);
+    const websites =
+      body.websiteId !== undefined
+        ? [await ownWebsite(request, body.websiteId)]
+        : await listWebsites(app.db, scope.all ? null : scope.accounts);
     const interval = bucketSeconds(body.endTime - body.startTime);
     const empty: StatisticData = {
-      byteList: [], countList: [], interval, domains: websites.map((w) => w.domain),
-      eventCountList: [], totalEvents: 0, topCategories: [], topIps: [], topCountries: [], actions: [],
+      byteList: [],
+      countList: [],
+      interval,
+      domains: websites.map((w) => w.domain),
+      eventCountList: [],
+      totalEvents: 0,
+      topCategories: [],
+      topIps: [],
+      topCountries: [],
+      actions: [],
     };
     if (!websites.length) return impapiOk(empty);
     const rows = await websiteTraffic(app.traffic, websites, body.startTime, body.endTime, interval);

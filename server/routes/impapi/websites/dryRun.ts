@@ -1,36 +1,22 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
 import { fail, impapiOk, notFound } from '../../../lib/envelope';
-import { ownWebsite } from './websites';
-import { CreateBody as RuleCreateBody, ownRule, ruleInput, validated as validatedRule } from './rules';
-import { CreateBody as PolicyCreateBody, ownPolicy, policyInput, validated as validatedPolicy } from './policies';
-import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../../../lib/wafDryRunSql';
+import { ownPolicy, ownRule, ownWebsite, policyInput, ruleInput, validatedPolicy, validatedRule } from '../../../services/websites';
+import { compilePolicySql, compileRuleSql, type DryRunCompiled } from '../../../stores/traffic/websitesDryRunSql';
 import { dryRun, type DryRunScope } from '../../../stores/traffic/websitesDryRun';
 import { clientAppColumnReady } from '../../../stores/traffic/clientAppColumn';
-import type { DryRunResult } from '../../../../common/wire/websites';
+import { DryRunQuerySchema, type DryRunResult } from '../../../../common/wire/websites';
 
 /**
  * Dry run of a protection rule or policy before enabling it (issue #18; a documented extra outside
- * the contract, docs/website-protection.md): POST /impapi/protection/application/rule/dryRun with a
+ * the contract, docs/websites.md): POST /impapi/protection/application/rule/dryRun with a
  * website id and either a stored rule or policy (ruleId, policyId: the website's own) or an unsaved
  * one (rule, policy: the create body without websiteId, validated like a create). Its filters are
- * compiled to a ClickHouse predicate (server/lib/wafDryRunSql.ts) and counted over the website's
+ * compiled to a ClickHouse predicate (server/stores/traffic/websitesDryRunSql.ts) and counted over the website's
  * own account and domain in traffic.access_log for the last 24 hours: matched and total per hour
  * and up to 20 matching requests. Module website, view.
  */
 
 const view = { module: 'website', access: 'view' } as const;
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Body = Type.Object(
-  {
-    websiteId: Id,
-    ruleId: Type.Optional(Id),
-    policyId: Type.Optional(Id),
-    rule: Type.Optional(Type.Omit(RuleCreateBody, ['websiteId'], { additionalProperties: false })),
-    policy: Type.Optional(Type.Omit(PolicyCreateBody, ['websiteId'], { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
 
 const HOUR = 3600;
 
@@ -41,7 +27,7 @@ export function dryRunWindow(nowSeconds: number): { start: number; end: number }
 }
 
 export const wafDryRunRoutes: TypedRoutes = async (app) => {
-  app.post('/impapi/protection/application/rule/dryRun', { config: view, schema: { body: Body } }, async (request) => {
+  app.post('/impapi/protection/application/rule/dryRun', { config: view, schema: { body: DryRunQuerySchema } }, async (request) => {
     const body = request.body;
     const website = await ownWebsite(request, body.websiteId);
     const given = [body.ruleId, body.policyId, body.rule, body.policy].filter((x) => x !== undefined).length;
@@ -65,7 +51,15 @@ export const wafDryRunRoutes: TypedRoutes = async (app) => {
     const { start, end } = dryRunWindow(Math.floor(Date.now() / 1000));
     const hours = Array.from({ length: 24 }, (_, i) => ({ time: (start + i * HOUR) * 1000, matched: 0, total: 0 }));
     const result: DryRunResult = {
-      evaluable: compiled.evaluable, domain: website.domain, startTime: start, endTime: end, hours, matched: 0, total: 0, samples: [], elapsedMs: 0,
+      evaluable: compiled.evaluable,
+      domain: website.domain,
+      startTime: start,
+      endTime: end,
+      hours,
+      matched: 0,
+      total: 0,
+      samples: [],
+      elapsedMs: 0,
     };
     if (!compiled.evaluable) return impapiOk({ ...result, notEvaluable: compiled.reason });
     const scope: DryRunScope = { account: website.account, domain: website.domain, start, end };
@@ -76,8 +70,12 @@ export const wafDryRunRoutes: TypedRoutes = async (app) => {
       if (slot) Object.assign(slot, { matched: c.matched, total: c.total });
     }
     return impapiOk({
-      ...result, hours, samples, elapsedMs: Math.round(performance.now() - began),
-      matched: hours.reduce((s, h) => s + h.matched, 0), total: hours.reduce((s, h) => s + h.total, 0),
+      ...result,
+      hours,
+      samples,
+      elapsedMs: Math.round(performance.now() - began),
+      matched: hours.reduce((s, h) => s + h.matched, 0),
+      total: hours.reduce((s, h) => s + h.total, 0),
     });
   });
 };

@@ -1,18 +1,33 @@
-import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, impapiOk, notFound } from '../../../lib/envelope';
+import { fail, impapiOk } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
+import { chooseProtectionAddress, ownWebsite, randomProtectionAddress } from '../../../services/websites';
 import { probeOrigin } from '../../../lib/originProbe';
 import { listCertificates } from '../../../stores/config/certificates';
 import {
-  domainTaken, getWebsite, insertWebsite, listWebsites, protectionAddressTaken, setWebsiteEnabled, storeCheck, updateWebsite,
+  domainTaken,
+  getWebsite,
+  insertWebsite,
+  listWebsites,
+  setWebsiteEnabled,
+  storeCheck,
+  updateWebsite,
 } from '../../../stores/config/websites';
-import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, parseOrigin, validateWebsite, type WebsiteInput } from '../../../../common/rules/websites/index';
+import { parseOrigin, validateWebsite, type WebsiteInput } from '../../../../common/rules/websites/index';
 import { formatDomainMessage } from '../../../../common/rules/domains/messages';
-import type { CertificateOption, OriginCheck, PortErrorData, Website } from '../../../../common/wire/websites';
+import {
+  CertificateSearchQuerySchema,
+  WebsiteCreateSchema,
+  WebsiteListQuerySchema,
+  WebsiteUpdateSchema,
+  type CertificateOption,
+  type OriginCheck,
+  type PortErrorData,
+  type WebsiteCreate,
+} from '../../../../common/wire/websites';
+import { Id32Body, Id32Params } from '../../../../common/wire/shell/schemas';
 import type { ServerMessageKey } from '../../../../i18n/serverMessages';
 
 /**
@@ -27,66 +42,9 @@ import type { ServerMessageKey } from '../../../../i18n/serverMessages';
 const view = { module: 'website', access: 'view' } as const;
 const operation = { module: 'website', access: 'operation' } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const IdBody = Type.Object({ id: Id }, { additionalProperties: false });
-const IdParams = Type.Object({ id: Id });
-const Origin = Type.Object(
-  { address: Type.String({ maxLength: 300 }), weight: Type.Integer({ minimum: 0, maximum: 100 }), role: Type.Union(ORIGIN_ROLES.map((r) => Type.Literal(r))) },
-  { additionalProperties: false },
-);
-const WebsiteFields = {
-  domain: Type.String({ maxLength: 253 }),
-  originType: Type.Union(ORIGIN_TYPES.map((t) => Type.Literal(t))),
-  lbMode: Type.Union(LB_MODES.map((m) => Type.Literal(m))),
-  origins: Type.Array(Origin, { maxItems: 50 }),
-  remark: Type.Optional(Type.String({ maxLength: 1000 })),
-  certificateId: Type.Optional(Type.Union([Id, Type.Null()])),
-  hsts: Type.Optional(Type.Object(
-    { enabled: Type.Boolean(), maxAge: Type.Integer({ minimum: 0, maximum: 100_000_000 }), includeSubdomains: Type.Boolean() },
-    { additionalProperties: false },
-  )),
-  enabled: Type.Optional(Type.Boolean()),
-  protectionAddress: Type.Optional(Type.String({ maxLength: 253 })),
-};
-const CreateBody = Type.Object(WebsiteFields, { additionalProperties: false });
-const UpdateBody = Type.Object({ id: Id, ...WebsiteFields }, { additionalProperties: false });
-type CreateBodyT = Static<typeof CreateBody>;
-const ListQuery = Type.Object({
-  domain: Type.Optional(Type.String({ maxLength: 253 })),
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-});
-
-/** The provider's zone for protection addresses (ARCHITECTURE: one setting, PORTAL_EDGE_ZONE). */
-export const edgeZone = () => process.env.PORTAL_EDGE_ZONE || 'w.cdnportal.net';
-const ADDRESS_RE = () => new RegExp(`^waf[a-z0-9]{12}\\.${edgeZone().replace(/\./g, '\\.')}$`);
-
-/** A fresh label under the zone, unique among all websites. */
-export async function randomProtectionAddress(app: FastifyInstance): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const label = `waf${BigInt(`0x${crypto.randomBytes(8).toString('hex')}`).toString(36).padStart(12, '0').slice(-12)}`;
-    const address = `${label}.${edgeZone()}`;
-    if (!(await protectionAddressTaken(app.db, address))) return address;
-  }
-  throw new Error('no free protection address');
-}
-
-/** A website of the caller's scope, or "missing" (another tenant's answers the same). */
-export async function ownWebsite(request: FastifyRequest, id: number): Promise<Website> {
-  const website = await getWebsite(request.server.db, id);
-  const scope = await request.scope();
-  if (!website || !scope.has(website.account)) throw notFound();
-  return website;
-}
-
-const checkTimeoutMs = () => {
-  const v = Number(process.env.PORTAL_CHECK_TIMEOUT_MS);
-  return Number.isFinite(v) && v > 0 ? v : 3000;
-};
-
 export const websiteRoutes: TypedRoutes = async (app) => {
   /** Normalises and validates a body (throws the first problem's message), certificate coverage included. */
-  const inputOf = async (request: FastifyRequest, body: CreateBodyT, exceptId = 0): Promise<WebsiteInput> => {
+  const inputOf = async (request: FastifyRequest, body: WebsiteCreate, exceptId = 0): Promise<WebsiteInput> => {
     const input: WebsiteInput = {
       domain: body.domain.trim().toLowerCase(),
       originType: body.originType,
@@ -110,56 +68,77 @@ export const websiteRoutes: TypedRoutes = async (app) => {
   /** The caller's usable certificates whose names cover the domain (exact or wildcard). */
   const coveringCertificates = async (request: FastifyRequest, domain: string): Promise<CertificateOption[]> => {
     const scope = await request.scope();
-    const { rows } = await listCertificates(app.db, { accounts: scope.all ? null : scope.accounts, covers: domain, usableOnly: true }, { pageNum: 1, pageSize: 200, sortField: 'expireTime' });
-    return rows.map((r) => ({ id: r.id, name: r.name, commonName: r.commonName, dnsNames: r.dnsNames, expireTime: new Date(r.expireTime).toISOString() }));
+    const { rows } = await listCertificates(
+      app.db,
+      { accounts: scope.all ? null : scope.accounts, covers: domain, usableOnly: true },
+      { pageNum: 1, pageSize: 200, sortField: 'expireTime' },
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      commonName: r.commonName,
+      dnsNames: r.dnsNames,
+      expireTime: new Date(r.expireTime).toISOString(),
+    }));
   };
 
-  app.get('/impapi/protection/application/manager/list', { config: view, schema: { querystring: ListQuery } }, async (request) => {
-    const q = request.query;
-    const scope = await request.scope();
-    const all = await listWebsites(app.db, scope.all ? null : scope.accounts, { domain: q.domain?.trim() || undefined });
-    const pageNum = q.pageNum ?? 1;
-    const pageSize = q.pageSize ?? 20;
-    return impapiOk({ list: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, pageNum, pageSize });
-  });
+  app.get(
+    '/impapi/protection/application/manager/list',
+    { config: view, schema: { querystring: WebsiteListQuerySchema } },
+    async (request) => {
+      const q = request.query;
+      const scope = await request.scope();
+      const all = await listWebsites(app.db, scope.all ? null : scope.accounts, { domain: q.domain?.trim() || undefined });
+      const pageNum = q.pageNum ?? 1;
+      const pageSize = q.pageSize ?? 20;
+      return impapiOk({ list: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, pageNum, pageSize });
+    },
+  );
 
-  app.get('/impapi/protection/application/manager/detail/:id', { config: view, schema: { params: IdParams } }, async (request) => {
+  app.get('/impapi/protection/application/manager/detail/:id', { config: view, schema: { params: Id32Params } }, async (request) => {
     return impapiOk(await ownWebsite(request, request.params.id));
   });
 
-  app.post('/impapi/protection/application/manager/create', { config: operation, schema: { body: CreateBody } }, async (request) => {
-    const body = request.body;
-    const input = await inputOf(request, body);
-    const wanted = body.protectionAddress?.trim().toLowerCase();
-    const protectionAddress = wanted && ADDRESS_RE().test(wanted) && !(await protectionAddressTaken(app.db, wanted)) ? wanted : await randomProtectionAddress(app);
-    const id = await insertWebsite(app.db, request.user!.account, { ...input, protectionAddress }, issueDue());
-    return impapiOk(await getWebsite(app.db, id));
-  });
+  app.post(
+    '/impapi/protection/application/manager/create',
+    { config: operation, schema: { body: WebsiteCreateSchema } },
+    async (request) => {
+      const body = request.body;
+      const input = await inputOf(request, body);
+      const protectionAddress = await chooseProtectionAddress(app, body.protectionAddress);
+      const id = await insertWebsite(app.db, request.user!.account, { ...input, protectionAddress }, issueDue(app.config));
+      return impapiOk(await getWebsite(app.db, id));
+    },
+  );
 
-  app.post('/impapi/protection/application/manager/update', { config: operation, schema: { body: UpdateBody } }, async (request) => {
-    const body = request.body;
-    const website = await ownWebsite(request, body.id);
-    if (website.status === 'configuring') throw fail('wafConfiguring');
-    const input = await inputOf(request, body, website.id);
-    await updateWebsite(app.db, website.id, input, issueDue());
-    return impapiOk(await getWebsite(app.db, website.id));
-  });
+  app.post(
+    '/impapi/protection/application/manager/update',
+    { config: operation, schema: { body: WebsiteUpdateSchema } },
+    async (request) => {
+      const body = request.body;
+      const website = await ownWebsite(request, body.id);
+      if (website.status === 'configuring') throw fail('wafConfiguring');
+      const input = await inputOf(request, body, website.id);
+      await updateWebsite(app.db, website.id, input, issueDue(app.config));
+      return impapiOk(await getWebsite(app.db, website.id));
+    },
+  );
 
   const toggle = (enabled: boolean) => async (request: FastifyRequest) => {
     const website = await ownWebsite(request, (request.body as { id: number }).id);
     if (website.status === 'configuring') throw fail('wafConfiguring');
-    await setWebsiteEnabled(app.db, website.id, enabled, issueDue());
+    await setWebsiteEnabled(app.db, website.id, enabled, issueDue(app.config));
     return impapiOk(await getWebsite(app.db, website.id));
   };
-  app.post('/impapi/protection/application/manager/enable', { config: operation, schema: { body: IdBody } }, toggle(true));
-  app.post('/impapi/protection/application/manager/disable', { config: operation, schema: { body: IdBody } }, toggle(false));
+  app.post('/impapi/protection/application/manager/enable', { config: operation, schema: { body: Id32Body } }, toggle(true));
+  app.post('/impapi/protection/application/manager/disable', { config: operation, schema: { body: Id32Body } }, toggle(false));
 
   // The check: resolve the website's domain, then a HEAD to every origin (time-out, private
   // addresses only when PORTAL_ALLOW_PRIVATE_ORIGINS=1); the per-origin result is stored.
-  app.post('/impapi/protection/application/manager/checkConfig', { config: operation, schema: { body: IdBody } }, async (request) => {
+  app.post('/impapi/protection/application/manager/checkConfig', { config: operation, schema: { body: Id32Body } }, async (request) => {
     const website = await ownWebsite(request, request.body.id);
-    const timeoutMs = checkTimeoutMs();
-    let domainAddresses: string[] = [];
+    const timeoutMs = app.config.checkTimeoutMs;
+    let domainAddresses: string[];
     try {
       const lookup = dns.lookup(website.domain.replace(/^\*\./, 'www.'), { all: true });
       const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref());
@@ -173,12 +152,15 @@ export const websiteRoutes: TypedRoutes = async (app) => {
         if (!parsed) return { address: o.address, host: o.address, port: 0, ok: false, reason: request.t('wafFormatError') };
         const outcome = await probeOrigin(
           { address: parsed.host, port: parsed.port, protocol: parsed.protocol, host: website.domain.replace(/^\*\./, 'www.'), path: '/' },
-          app.config.allowPrivateOrigins, timeoutMs, { method: 'HEAD' },
+          app.config.allowPrivateOrigins,
+          timeoutMs,
+          { method: 'HEAD' },
         );
         const base = { address: o.address, host: parsed.host, port: parsed.port };
         if (outcome.ok) return { ...base, ok: true, status: outcome.status };
         // An HTTP answer below 500 means the port serves HTTP: reachable.
-        if (outcome.key === 'domainProbeStatus' && Number(outcome.args.status) < 500) return { ...base, ok: true, status: Number(outcome.args.status) };
+        if (outcome.key === 'domainProbeStatus' && Number(outcome.args.status) < 500)
+          return { ...base, ok: true, status: Number(outcome.args.status) };
         return { ...base, ok: false, reason: formatDomainMessage(request.t(outcome.key), outcome.args) };
       }),
     );
@@ -193,19 +175,23 @@ export const websiteRoutes: TypedRoutes = async (app) => {
     });
   });
 
-  app.get('/impapi/protection/application/manager/getPortErrorData/:id', { config: view, schema: { params: IdParams } }, async (request) => {
-    const website = await ownWebsite(request, request.params.id);
-    const data: PortErrorData = {
-      checkTime: website.checkTime,
-      errors: website.checkResult.filter((r) => !r.ok).map((r) => ({ address: r.address, host: r.host, port: r.port, reason: r.reason ?? '' })),
-    };
-    return impapiOk(data);
-  });
-
   app.get(
-    '/impapi/certificate/search',
-    { config: view, schema: { querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }) } },
-    async (request) => impapiOk(await coveringCertificates(request, request.query.domain)),
+    '/impapi/protection/application/manager/getPortErrorData/:id',
+    { config: view, schema: { params: Id32Params } },
+    async (request) => {
+      const website = await ownWebsite(request, request.params.id);
+      const data: PortErrorData = {
+        checkTime: website.checkTime,
+        errors: website.checkResult
+          .filter((r) => !r.ok)
+          .map((r) => ({ address: r.address, host: r.host, port: r.port, reason: r.reason ?? '' })),
+      };
+      return impapiOk(data);
+    },
+  );
+
+  app.get('/impapi/certificate/search', { config: view, schema: { querystring: CertificateSearchQuerySchema } }, async (request) =>
+    impapiOk(await coveringCertificates(request, request.query.domain)),
   );
 
   app.get('/impapi/protection/common/randomDoamin', { config: view }, async () => impapiOk(await randomProtectionAddress(app)));

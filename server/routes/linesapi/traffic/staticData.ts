@@ -1,7 +1,8 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { lineSummaries } from '../../../stores/traffic/lines';
-import { LINE_MAX_DAYS } from '../../../../common/wire/traffic/lines';
-import { LineRangeBody, lineRange, type LineRangeInput } from '../../api/traffic/lineRequest';
+import { lineSummaries } from '../../../stores/traffic/trafficLines';
+import { LINE_MAX_DAYS } from '../../../../common/rules/traffic';
+import { LineRangeQuerySchema, type LineRangeQuery } from '../../../../common/wire/traffic/lines';
+import { lineRange } from '../../../services/traffic';
 
 /**
  * POST /linesapi/static_data: per-line statistics over a range (default the last 24 hours), sent raw
@@ -9,8 +10,9 @@ import { LineRangeBody, lineRange, type LineRangeInput } from '../../api/traffic
  * p95Out, peakUtilization}] in bit/s (utilisation in percent).
  */
 export const lineStaticDataRoutes: TypedRoutes = async (app) => {
-  app.post('/linesapi/static_data', { config: { module: 'linesinfo', access: 'view' }, schema: { body: LineRangeBody } }, async (request) => {
-    const { start, end } = lineRange((request.body ?? {}) as LineRangeInput, LINE_MAX_DAYS.fiveMinutes);
+  const config = { module: 'linesinfo', access: 'view' } as const;
+  app.post('/linesapi/static_data', { config, schema: { body: LineRangeQuerySchema } }, async (request) => {
+    const { start, end } = lineRange((request.body ?? {}) as LineRangeQuery, LINE_MAX_DAYS.fiveMinutes);
     return lineSummaries(app.traffic, start, end);
   });
 };

@@ -1,24 +1,74 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
 import { fail, monitOk, notFound } from '../../../lib/envelope';
 import {
-  contactNameTaken, deleteContact, deleteGroup, deleteRule, getContact, getGroup, getRule, groupNameTaken, insertContact, insertGroup, insertRule,
-  listAlarms, listContacts, listGroups, listNotifications, listRules, ownContactIds, ownGroupIds, removeMember, ruleNameTaken, setRuleEnabled,
-  toRule, updateContact, updateGroup, updateRule, type ContactFields, type RuleFields,
+  contactNameTaken,
+  deleteContact,
+  deleteGroup,
+  deleteRule,
+  getContact,
+  getGroup,
+  getRule,
+  groupNameTaken,
+  insertContact,
+  insertGroup,
+  insertRule,
+  listAlarms,
+  listContacts,
+  listGroups,
+  listNotifications,
+  listRules,
+  ownContactIds,
+  ownGroupIds,
+  removeMember,
+  ruleNameTaken,
+  setRuleEnabled,
+  toRule,
+  updateContact,
+  updateGroup,
+  updateRule,
+  type ContactFields,
+  type RuleFields,
   recordTestMessage,
 } from '../../../stores/config/monitoring';
 import { listDomainNames } from '../../../stores/config/domains';
 import { ensureProbeTable, probeRecords } from '../../../stores/traffic/monitoringProbe';
 import { deliver, deliverySettings } from '../../../lib/monitDelivery';
 import {
-  ALARM_EVENTS, contactProblems, GROUP_MEMBERS_MAX, MONIT_CHANNELS, MONIT_COMPARISONS, MONIT_LANGUAGES, MONIT_METRICS, MONIT_PERIODS, MONIT_REPEATS,
-  nameProblem, NOTIFY_STATUSES, REMARK_MAX, ruleProblems, type MonitProblem,
+  contactProblems,
+  GROUP_MEMBERS_MAX,
+  MONIT_CHANNELS,
+  nameProblem,
+  REMARK_MAX,
+  ruleProblems,
+  type MonitProblem,
 } from '../../../../common/rules/monitoring';
-import type { ChannelResult, RuleDetailReply, SendMsgReply } from '../../../../common/wire/monitoring';
+import {
+  AlarmRecordQuerySchema,
+  ContactAddSchema,
+  ContactUpdateSchema,
+  GroupAddSchema,
+  GroupMemberParams,
+  GroupUpdateSchema,
+  MonitListQuerySchema,
+  NotifyHistoryQuerySchema,
+  ResourceQuerySchema,
+  RuleAddSchema,
+  RuleDetailQuerySchema,
+  RuleKeyParams,
+  RuleListQuerySchema,
+  RuleUpdateSchema,
+  RuleUuidSchema,
+  type ChannelResult,
+  type ContactAdd,
+  type RuleAdd,
+  type RuleDetailReply,
+  type SendMsgReply,
+} from '../../../../common/wire/monitoring';
+import { Id32Body, Id32Params } from '../../../../common/wire/shell/schemas';
 import type { ServerMessageKey } from '../../../../i18n/serverMessages';
-import { fillNotice, MONIT_NOTICES } from '../../../../i18n/server/monitNotices';
+import { fillNotice, MONIT_NOTICES } from '../../../../i18n/server/monitoring';
 
 /**
  * Cloud monitoring (issue #20; contract rows /monit/*, module cloudMonit; success code "200").
@@ -30,99 +80,24 @@ import { fillNotice, MONIT_NOTICES } from '../../../../i18n/server/monitNotices'
 const view = { module: 'cloudMonit', access: 'view' } as const;
 const operation = { module: 'cloudMonit', access: 'operation' } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Paging = {
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  keyword: Type.Optional(Type.String({ maxLength: 128 })),
-};
-const ListBody = Type.Object(Paging, { additionalProperties: false });
-type ListBodyT = Static<typeof ListBody>;
-
-const ContactShape = {
-  name: Type.String({ maxLength: 256 }),
-  email: Type.Optional(Type.String({ maxLength: 320 })),
-  mobile: Type.Optional(Type.String({ maxLength: 32 })),
-  webhook: Type.Optional(Type.String({ maxLength: 2048 })),
-  language: Type.Optional(Type.Union(MONIT_LANGUAGES.map((l) => Type.Literal(l)))),
-  remark: Type.Optional(Type.String({ maxLength: 1000 })),
-};
-const ContactAdd = Type.Object(ContactShape, { additionalProperties: false });
-const ContactUpdate = Type.Object({ id: Id, ...ContactShape }, { additionalProperties: false });
-const IdBody = Type.Object({ id: Id }, { additionalProperties: false });
-const IdParams = Type.Object({ id: Id });
-const MemberParams = Type.Object({ groupId: Id, contactId: Id });
-
-const GroupShape = {
-  name: Type.String({ maxLength: 256 }),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  contactIds: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
-};
-const GroupAdd = Type.Object(GroupShape, { additionalProperties: false });
-const GroupUpdate = Type.Object({ id: Id, ...GroupShape }, { additionalProperties: false });
-
-const Mute = Type.Object({ start: Type.String({ maxLength: 5 }), end: Type.String({ maxLength: 5 }) }, { additionalProperties: false });
-const RuleShape = {
-  name: Type.String({ maxLength: 256 }),
-  domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 1000 }),
-  metric: Type.Union(MONIT_METRICS.map((m) => Type.Literal(m))),
-  period: Type.Union(MONIT_PERIODS.map((p) => Type.Literal(p))),
-  comparison: Type.Union(MONIT_COMPARISONS.map((c) => Type.Literal(c))),
-  threshold: Type.Number(),
-  consecutive: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
-  groupIds: Type.Array(Id, { maxItems: 100 }),
-  channels: Type.Array(Type.Union(MONIT_CHANNELS.map((c) => Type.Literal(c))), { maxItems: 3 }),
-  repeatMinutes: Type.Optional(Type.Union(MONIT_REPEATS.map((r) => Type.Literal(r)))),
-  muteWindows: Type.Optional(Type.Array(Mute, { maxItems: 50 })),
-  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
-  enabled: Type.Optional(Type.Boolean()),
-};
-const RuleAdd = Type.Object(RuleShape, { additionalProperties: false });
-const Uuid = Type.String({ maxLength: 64 });
-const RuleUpdate = Type.Object({ uuid: Uuid, ...RuleShape }, { additionalProperties: false });
-const UuidBody = Type.Object({ uuid: Uuid }, { additionalProperties: false });
-const UuidQuery = Type.Object({ uuid: Uuid }, { additionalProperties: false });
-const RuleKeyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const RuleListBody = Type.Object(
-  { ...Paging, enabled: Type.Optional(Type.Boolean()), state: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('firing')])), metric: Type.Optional(RuleShape.metric) },
-  { additionalProperties: false },
-);
-const DetailBody = Type.Object({ uuid: Type.Optional(Uuid) }, { additionalProperties: false });
-
-const Time = Type.Integer({ minimum: 0, maximum: 4_102_444_800 });
-const HistoryBody = Type.Object(
-  {
-    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
-    ruleName: Type.Optional(Type.String({ maxLength: 256 })), contact: Type.Optional(Type.String({ maxLength: 256 })),
-    channel: Type.Optional(Type.Union(MONIT_CHANNELS.map((c) => Type.Literal(c)))),
-    status: Type.Optional(Type.Union(NOTIFY_STATUSES.map((s) => Type.Literal(s)))),
-  },
-  { additionalProperties: false },
-);
-const AlarmBody = Type.Object(
-  {
-    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
-    ruleName: Type.Optional(Type.String({ maxLength: 256 })), uuid: Type.Optional(Uuid),
-    event: Type.Optional(Type.Union(ALARM_EVENTS.map((e) => Type.Literal(e)))),
-  },
-  { additionalProperties: false },
-);
-const ResourceBody = Type.Object(
-  {
-    pageNum: Paging.pageNum, pageSize: Paging.pageSize, startTime: Type.Optional(Time), endTime: Type.Optional(Time),
-    domain: Type.Optional(Type.String({ maxLength: 253 })), type: Type.Optional(Type.Union([Type.Literal('edge'), Type.Literal('origin')])),
-    event: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('restore')])),
-    interval: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(15), Type.Literal(60), Type.Literal(1440)])),
-  },
-  { additionalProperties: false },
-);
-
 const PROBLEM_KEYS: Record<MonitProblem, ServerMessageKey> = {
-  nameEmpty: 'monitNameEmpty', nameTooLong: 'monitNameTooLong', emailFormat: 'monitEmailFormat', mobileFormat: 'monitMobileFormat',
-  webhookFormat: 'monitWebhookFormat', channelRequired: 'monitChannelRequired', remarkTooLong: 'monitRemarkTooLong',
-  domainsRequired: 'monitDomainsRequired', domainsTooMany: 'monitDomainsTooMany', thresholdFormat: 'monitThresholdFormat',
-  thresholdRange: 'monitThresholdRange', consecutiveRange: 'monitConsecutiveRange', groupsRequired: 'monitGroupsRequired',
-  channelsRequired: 'monitChannelsRequired', muteFormat: 'monitMuteFormat', muteTooMany: 'monitMuteTooMany', membersTooMany: 'monitMembersTooMany',
+  nameEmpty: 'monitNameEmpty',
+  nameTooLong: 'monitNameTooLong',
+  emailFormat: 'monitEmailFormat',
+  mobileFormat: 'monitMobileFormat',
+  webhookFormat: 'monitWebhookFormat',
+  channelRequired: 'monitChannelRequired',
+  remarkTooLong: 'monitRemarkTooLong',
+  domainsRequired: 'monitDomainsRequired',
+  domainsTooMany: 'monitDomainsTooMany',
+  thresholdFormat: 'monitThresholdFormat',
+  thresholdRange: 'monitThresholdRange',
+  consecutiveRange: 'monitConsecutiveRange',
+  groupsRequired: 'monitGroupsRequired',
+  channelsRequired: 'monitChannelsRequired',
+  muteFormat: 'monitMuteFormat',
+  muteTooMany: 'monitMuteTooMany',
+  membersTooMany: 'monitMembersTooMany',
 };
 const refuse = (problems: Partial<Record<string, MonitProblem>>) => {
   const first = Object.values(problems)[0];
@@ -133,8 +108,15 @@ const page = (b: { pageNum?: number; pageSize?: number }) => ({ pageNum: b.pageN
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 const account = (request: FastifyRequest) => request.user!.account;
 
-function contactFields(b: Static<typeof ContactAdd>): ContactFields {
-  const c = { name: b.name.trim(), email: (b.email ?? '').trim(), mobile: (b.mobile ?? '').trim(), webhook: (b.webhook ?? '').trim(), language: b.language ?? 'zh', remark: (b.remark ?? '').trim() };
+function contactFields(b: ContactAdd): ContactFields {
+  const c = {
+    name: b.name.trim(),
+    email: (b.email ?? '').trim(),
+    mobile: (b.mobile ?? '').trim(),
+    webhook: (b.webhook ?? '').trim(),
+    language: b.language ?? 'zh',
+    remark: (b.remark ?? '').trim(),
+  };
   refuse(contactProblems(c));
   return c;
 }
@@ -157,12 +139,22 @@ export const monitRoutes: TypedRoutes = async (app) => {
     return (await listDomainNames(app.db, scope.all ? null : scope.accounts)).map((d) => d.name);
   };
 
-  const ruleFields = async (request: FastifyRequest, b: Static<typeof RuleAdd>): Promise<RuleFields> => {
+  const ruleFields = async (request: FastifyRequest, b: RuleAdd): Promise<RuleFields> => {
     const domains = [...new Set(b.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
     const r: RuleFields = {
-      name: b.name.trim(), domains, metric: b.metric, period: b.period, comparison: b.comparison, threshold: b.threshold, consecutive: b.consecutive ?? 1,
-      groupIds: [...new Set(b.groupIds)], channels: [...new Set(b.channels)], repeatMinutes: b.repeatMinutes ?? 0, muteWindows: b.muteWindows ?? [],
-      timeZone: b.timeZone ?? 'Asia/Shanghai', enabled: b.enabled ?? true,
+      name: b.name.trim(),
+      domains,
+      metric: b.metric,
+      period: b.period,
+      comparison: b.comparison,
+      threshold: b.threshold,
+      consecutive: b.consecutive ?? 1,
+      groupIds: [...new Set(b.groupIds)],
+      channels: [...new Set(b.channels)],
+      repeatMinutes: b.repeatMinutes ?? 0,
+      muteWindows: b.muteWindows ?? [],
+      timeZone: b.timeZone ?? 'Asia/Shanghai',
+      enabled: b.enabled ?? true,
     };
     refuse(ruleProblems(r));
     if (!validTimeZone(r.timeZone)) throw fail('monitTimeZone');
@@ -191,19 +183,19 @@ export const monitRoutes: TypedRoutes = async (app) => {
   };
 
   // ------------------------------------------------------------ contacts
-  app.post('/monit/contacts/list', { config: view, schema: { body: ListBody } }, async (request) => {
+  app.post('/monit/contacts/list', { config: view, schema: { body: MonitListQuerySchema } }, async (request) => {
     const b = request.body;
     return monitOk(await listContacts(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
   });
 
-  app.put('/monit/contacts/add', { config: operation, schema: { body: ContactAdd } }, async (request) => {
+  app.put('/monit/contacts/add', { config: operation, schema: { body: ContactAddSchema } }, async (request) => {
     const c = contactFields(request.body);
     if (await contactNameTaken(app.db, account(request), c.name)) throw fail('monitContactNameTaken');
     const id = await insertContact(app.db, account(request), c);
     return monitOk(await getContact(app.db, account(request), id), request.t('monitSuccess'));
   });
 
-  app.post('/monit/contacts/update', { config: operation, schema: { body: ContactUpdate } }, async (request) => {
+  app.post('/monit/contacts/update', { config: operation, schema: { body: ContactUpdateSchema } }, async (request) => {
     const b = request.body;
     if (!(await getContact(app.db, account(request), b.id))) throw notFound();
     const c = contactFields(b);
@@ -212,20 +204,20 @@ export const monitRoutes: TypedRoutes = async (app) => {
     return monitOk(await getContact(app.db, account(request), b.id), request.t('monitSuccess'));
   });
 
-  app.delete('/monit/contacts/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
+  app.delete('/monit/contacts/delete/:id', { config: operation, schema: { params: Id32Params } }, async (request) => {
     const { id } = request.params;
     if (!(await deleteContact(app.db, account(request), id))) throw notFound();
     return monitOk(null, request.t('monitSuccess'));
   });
 
   // A real message through each channel the contact has, reported per channel (and kept in the history).
-  app.post('/monit/contacts/sendMsg', { config: operation, schema: { body: IdBody } }, async (request) => {
+  app.post('/monit/contacts/sendMsg', { config: operation, schema: { body: Id32Body } }, async (request) => {
     const { id } = request.body;
     const c = await getContact(app.db, account(request), id);
     if (!c) throw notFound();
     const t = MONIT_NOTICES[c.language];
     const text = fillNotice(t.test, { contact: c.name });
-    const settings = deliverySettings(app.config.allowPrivateOrigins, app.config.cipherKey);
+    const settings = deliverySettings(app.config);
     const results: ChannelResult[] = [];
     for (const channel of MONIT_CHANNELS) {
       const target = channel === 'email' ? c.email : channel === 'sms' ? c.mobile : c.webhook;
@@ -233,18 +225,28 @@ export const monitRoutes: TypedRoutes = async (app) => {
       const payload = { event: 'test', account: account(request), contact: c.name, time: new Date().toISOString(), text };
       const r = await deliver({ channel, target, subject: t.subjectTest, text, language: c.language, payload }, settings);
       results.push({ channel, target, status: r.status, reason: r.reason });
-      await recordTestMessage(app.db, account(request), { contactId: c.id, contactName: c.name, channel, target, status: r.status, reason: r.reason, subject: t.subjectTest, content: text, payload });
+      await recordTestMessage(app.db, account(request), {
+        contactId: c.id,
+        contactName: c.name,
+        channel,
+        target,
+        status: r.status,
+        reason: r.reason,
+        subject: t.subjectTest,
+        content: text,
+        payload,
+      });
     }
     return monitOk<SendMsgReply>({ results }, request.t('monitSuccess'));
   });
 
   // ------------------------------------------------------------ groups
-  app.post('/monit/group/list', { config: view, schema: { body: ListBody } }, async (request) => {
+  app.post('/monit/group/list', { config: view, schema: { body: MonitListQuerySchema } }, async (request) => {
     const b = request.body;
     return monitOk(await listGroups(app.db, account(request), { ...page(b), keyword: clean(b.keyword) }));
   });
 
-  app.put('/monit/group/add', { config: operation, schema: { body: GroupAdd } }, async (request) => {
+  app.put('/monit/group/add', { config: operation, schema: { body: GroupAddSchema } }, async (request) => {
     const b = request.body;
     const g = groupBasics(b);
     const contactIds = (await memberIds(request, b.contactIds)) ?? [];
@@ -253,7 +255,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
     return monitOk(await getGroup(app.db, account(request), id), request.t('monitSuccess'));
   });
 
-  app.post('/monit/group/update', { config: operation, schema: { body: GroupUpdate } }, async (request) => {
+  app.post('/monit/group/update', { config: operation, schema: { body: GroupUpdateSchema } }, async (request) => {
     const b = request.body;
     if (!(await getGroup(app.db, account(request), b.id))) throw notFound();
     const g = groupBasics(b);
@@ -263,25 +265,33 @@ export const monitRoutes: TypedRoutes = async (app) => {
     return monitOk(await getGroup(app.db, account(request), b.id), request.t('monitSuccess'));
   });
 
-  app.delete('/monit/group/delete/:id', { config: operation, schema: { params: IdParams } }, async (request) => {
+  app.delete('/monit/group/delete/:id', { config: operation, schema: { params: Id32Params } }, async (request) => {
     const { id } = request.params;
     if (!(await deleteGroup(app.db, account(request), id))) throw notFound();
     return monitOk(null, request.t('monitSuccess'));
   });
 
-  app.delete('/monit/group/delete/:groupId/:contactId', { config: operation, schema: { params: MemberParams } }, async (request) => {
+  app.delete('/monit/group/delete/:groupId/:contactId', { config: operation, schema: { params: GroupMemberParams } }, async (request) => {
     const { groupId, contactId } = request.params;
     if (!(await removeMember(app.db, account(request), groupId, contactId))) throw notFound();
     return monitOk(await getGroup(app.db, account(request), groupId), request.t('monitSuccess'));
   });
 
   // ------------------------------------------------------------ rules
-  app.post('/monit/rule/list', { config: view, schema: { body: RuleListBody } }, async (request) => {
+  app.post('/monit/rule/list', { config: view, schema: { body: RuleListQuerySchema } }, async (request) => {
     const b = request.body;
-    return monitOk(await listRules(app.db, account(request), { ...page(b), keyword: clean(b.keyword), enabled: b.enabled, state: b.state, metric: b.metric }));
+    return monitOk(
+      await listRules(app.db, account(request), {
+        ...page(b),
+        keyword: clean(b.keyword),
+        enabled: b.enabled,
+        state: b.state,
+        metric: b.metric,
+      }),
+    );
   });
 
-  app.put('/monit/rule/add', { config: operation, schema: { body: RuleAdd } }, async (request) => {
+  app.put('/monit/rule/add', { config: operation, schema: { body: RuleAddSchema } }, async (request) => {
     const r = await ruleFields(request, request.body);
     if (await ruleNameTaken(app.db, account(request), r.name)) throw fail('monitRuleNameTaken');
     const uuid = crypto.randomUUID();
@@ -290,7 +300,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
     return monitOk(row && toRule(row), request.t('monitSuccess'));
   });
 
-  app.post('/monit/rule/update', { config: operation, schema: { body: RuleUpdate } }, async (request) => {
+  app.post('/monit/rule/update', { config: operation, schema: { body: RuleUpdateSchema } }, async (request) => {
     const b = request.body;
     const existing = await getRule(app.db, account(request), b.uuid);
     if (!existing || /^\d+$/.test(b.uuid)) throw notFound();
@@ -309,8 +319,12 @@ export const monitRoutes: TypedRoutes = async (app) => {
   };
   const enable = toggle(true);
   const disable = toggle(false);
-  app.put('/monit/rule/enable', { config: operation, schema: { body: UuidBody } }, async (request) => enable(request, request.body.uuid));
-  app.get('/monit/rule/disable', { config: operation, schema: { querystring: UuidQuery } }, async (request) => disable(request, request.query.uuid));
+  app.put('/monit/rule/enable', { config: operation, schema: { body: RuleUuidSchema } }, async (request) =>
+    enable(request, request.body.uuid),
+  );
+  app.get('/monit/rule/disable', { config: operation, schema: { querystring: RuleUuidSchema } }, async (request) =>
+    disable(request, request.query.uuid),
+  );
 
   // {id}: the rule's uuid (or its numeric id).
   app.delete('/monit/rule/delete/:id', { config: operation, schema: { params: RuleKeyParams } }, async (request) => {
@@ -321,7 +335,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
   });
 
   // The rule (without uuid: none) and, AES-encrypted (spec §7), its domains and the selectable domains.
-  app.post('/monit/query/ruleDetail', { config: view, schema: { body: DetailBody } }, async (request) => {
+  app.post('/monit/query/ruleDetail', { config: view, schema: { body: RuleDetailQuerySchema } }, async (request) => {
     const { uuid } = request.body;
     let rule: RuleDetailReply['rule'] = null;
     let domains: string[] = [];
@@ -332,25 +346,44 @@ export const monitRoutes: TypedRoutes = async (app) => {
       rule = rest;
       domains = d;
     }
-    return monitOk<RuleDetailReply>({ rule, domains: app.cipher.encryptJson(domains), options: app.cipher.encryptJson(await selectable(request)) });
+    return monitOk<RuleDetailReply>({
+      rule,
+      domains: app.cipher.encryptJson(domains),
+      options: app.cipher.encryptJson(await selectable(request)),
+    });
   });
 
   // ------------------------------------------------------------ history and records
-  app.post('/monit/notify/history', { config: view, schema: { body: HistoryBody } }, async (request) => {
+  app.post('/monit/notify/history', { config: view, schema: { body: NotifyHistoryQuerySchema } }, async (request) => {
     const b = request.body;
-    return monitOk(await listNotifications(app.db, account(request), {
-      ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), contact: clean(b.contact), channel: b.channel, status: b.status,
-    }));
+    return monitOk(
+      await listNotifications(app.db, account(request), {
+        ...page(b),
+        startTime: b.startTime,
+        endTime: b.endTime,
+        ruleName: clean(b.ruleName),
+        contact: clean(b.contact),
+        channel: b.channel,
+        status: b.status,
+      }),
+    );
   });
 
-  app.post('/monit/record/alarm', { config: view, schema: { body: AlarmBody } }, async (request) => {
+  app.post('/monit/record/alarm', { config: view, schema: { body: AlarmRecordQuerySchema } }, async (request) => {
     const b = request.body;
-    return monitOk(await listAlarms(app.db, account(request), {
-      ...page(b), startTime: b.startTime, endTime: b.endTime, ruleName: clean(b.ruleName), ruleUuid: clean(b.uuid), event: b.event,
-    }));
+    return monitOk(
+      await listAlarms(app.db, account(request), {
+        ...page(b),
+        startTime: b.startTime,
+        endTime: b.endTime,
+        ruleName: clean(b.ruleName),
+        ruleUuid: clean(b.uuid),
+        event: b.event,
+      }),
+    );
   });
 
-  app.post('/monit/record/resource', { config: view, schema: { body: ResourceBody } }, async (request) => {
+  app.post('/monit/record/resource', { config: view, schema: { body: ResourceQuerySchema } }, async (request) => {
     const b = request.body;
     const scope = await request.scope();
     const now = Math.floor(Date.now() / 1000);
@@ -358,8 +391,14 @@ export const monitRoutes: TypedRoutes = async (app) => {
     const startTime = b.startTime ?? endTime - 86_400;
     const p = page(b);
     const reply = await probeRecords(app.traffic, {
-      accounts: scope.all ? null : scope.accounts, domain: clean(b.domain)?.toLowerCase(), type: b.type, event: b.event,
-      startTime, endTime, intervalMinutes: b.interval ?? 60, ...p,
+      accounts: scope.all ? null : scope.accounts,
+      domain: clean(b.domain)?.toLowerCase(),
+      type: b.type,
+      event: b.event,
+      startTime,
+      endTime,
+      intervalMinutes: b.interval ?? 60,
+      ...p,
     });
     return monitOk({ ...reply, pageNum: p.pageNum });
   });

@@ -1,23 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
 import { fail, ok, PortalError } from '../../../lib/envelope';
 import { hashPassword, passwordStrongEnough, verifyPassword } from '../../../lib/password';
 import { findUserByUid, setPasswordHash } from '../../../stores/config/users';
-import { releaseAttempt, reserveAttempt } from '../../../lib/signInThrottle';
+import { releaseAttempt, reserveAttempt } from '../../../stores/config/shellSignIn';
 import { endOtherSessions } from '../../../plugins/session';
-
-const Query = Type.Object({
-  username: Type.String({ maxLength: 200 }),
-  /** New password, AES-ECB/PKCS7 with the portal key, base64. */
-  password: Type.Optional(Type.String({ maxLength: 2000 })),
-  account: Type.Optional(Type.String({ maxLength: 200 })),
-  ischinese: Type.Optional(Type.String({ maxLength: 20 })),
-  /** Current password, encrypted the same way. */
-  oldPassword: Type.Optional(Type.String({ maxLength: 2000 })),
-  /** 'true': sign out the user's other sessions (issue #22); absent: they stay valid. */
-  signOutOthers: Type.Optional(Type.String({ maxLength: 10 })),
-});
+import { PasswordChangeQuerySchema } from '../../../../common/wire/users';
 
 /** Wrong current passwords count as failed sign-ins, so the form cannot be used to guess one. */
 const MAX_FAILURES = 5;
@@ -45,7 +33,7 @@ export const passwordRoutes: TypedRoutes = async (app) => {
       config: { module: 'person', access: 'operation' },
       // Its query carries (encrypted) passwords: keep the URL out of the request log.
       logLevel: 'warn',
-      schema: { querystring: Query },
+      schema: { querystring: PasswordChangeQuerySchema },
     },
     async (request) => {
       const q = request.query;

@@ -1,45 +1,35 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
-import { Type, type Static } from '@sinclair/typebox';
 import { fail, notFound, ok, portalEnvelope } from '../../../lib/envelope';
 import { hashPassword } from '../../../lib/password';
 import { endUserSessions } from '../../../plugins/session';
 import { grantablePermissions } from '../../../../common/rules/shell/permissionCatalog';
-import { accountSubtree, allAccounts, buildAccountTree, type AccountNode, type AccountRow } from '../../../stores/config/accounts';
-import { deleteSubUser, findSubUser, insertSubUser, searchSubUsers, updateSubUser, usernameTaken } from '../../../stores/config/subUsers';
+import { accountSubtree, allAccounts, buildAccountTree, type AccountNode, type AccountRow } from '../../../stores/config/usersAccounts';
+import { deleteSubUser, findSubUser, insertSubUser, searchSubUsers, updateSubUser, usernameTaken } from '../../../stores/config/usersSub';
 import type { SessionUser } from '../../../types';
 import { auditChange, auditObject } from '../../../lib/audit';
 import {
-  assertMayManage, checkAccounts, checkEmail, checkHomeAccount, checkPassword, checkPermissions, checkUsername, managedScope,
-} from './userRules';
-import { replySchema, SubUserPageSchema } from '../../../lib/wireSchemas';
-
-const LanguageParams = Type.Object({ language: Type.Union([Type.Literal('chinese'), Type.Literal('english')]) });
-
-const SearchBody = Type.Object({
-  uid: Type.Optional(Type.String()),
-  username: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
-  enabled: Type.Optional(Type.Boolean()),
-  pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
-
-// Fields are optional in the schema so that a missing one gets its own localised message.
-const UserBody = Type.Object({
-  uid: Type.Optional(Type.String()),
-  username: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
-  password: Type.Optional(Type.String()),
-  permissions: Type.Optional(Type.Array(Type.String())),
-  accounts: Type.Optional(Type.Array(Type.String())),
-  account: Type.Optional(Type.String()),
-});
-
-const AccountsBody = Type.Object({ uid: Type.String({ minLength: 1 }), accounts: Type.Array(Type.String()) });
-const EnableBody = Type.Object({ uid: Type.String({ minLength: 1 }), enabled: Type.Boolean() });
-const UidParams = Type.Object({ uid: Type.String({ minLength: 1 }) });
+  assertMayManage,
+  checkAccounts,
+  checkEmail,
+  checkHomeAccount,
+  checkPassword,
+  checkPermissions,
+  checkUsername,
+  managedScope,
+} from '../../../services/users';
+import { replySchema } from '../../../lib/wireSchemas';
+import {
+  SubUserAccountsSchema,
+  SubUserBodySchema,
+  SubUserEnableSchema,
+  SubUserLanguageParams,
+  SubUserPageSchema,
+  SubUserSearchSchema,
+  SubUserUidParams,
+  type SubUserSearch,
+} from '../../../../common/wire/users';
 
 const WRITE = { module: 'user', access: 'operation' } as const;
 const READ = { module: 'user', access: 'view' } as const;
@@ -65,7 +55,9 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code ===
 async function scopeTree(request: FastifyRequest): Promise<AccountNode[]> {
   const scope = await request.scope();
   const db = request.server.db;
-  const rows: AccountRow[] = scope.all ? await allAccounts(db) : (await accountSubtree(db, caller(request).account)).filter((r) => scope.has(r.identity));
+  const rows: AccountRow[] = scope.all
+    ? await allAccounts(db)
+    : (await accountSubtree(db, caller(request).account)).filter((r) => scope.has(r.identity));
   const ids = new Set(rows.map((r) => r.identity));
   return rows
     .filter((r) => !r.parent || !ids.has(r.parent))
@@ -75,22 +67,30 @@ async function scopeTree(request: FastifyRequest): Promise<AccountNode[]> {
 
 /** Sub-users (/page/user) through /shiro/self (contract rows 73–80, except safeupdatepassword). */
 export const shiroUserRoutes: TypedRoutes = async (app) => {
-  app.post('/shiro/self/search', { config: READ, schema: { body: SearchBody, response: replySchema(portalEnvelope, SubUserPageSchema) }, preValidation: emptyBody }, async (request) => {
-    const body = (request.body ?? {}) as Static<typeof SearchBody>;
-    const pageNum = body.pageNum ?? 1;
-    const pageSize = body.pageSize ?? 10;
-    const { list, total } = await searchSubUsers(
-      app.db,
-      await managedScope(request),
-      { uid: body.uid, username: body.username?.trim(), email: body.email?.trim(), enabled: body.enabled },
-      { limit: pageSize, offset: (pageNum - 1) * pageSize },
-    );
-    return ok({ list, total, pageNum, pageSize });
-  });
+  app.post(
+    '/shiro/self/search',
+    {
+      config: READ,
+      schema: { body: SubUserSearchSchema, response: replySchema(portalEnvelope, SubUserPageSchema) },
+      preValidation: emptyBody,
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as SubUserSearch;
+      const pageNum = body.pageNum ?? 1;
+      const pageSize = body.pageSize ?? 10;
+      const { list, total } = await searchSubUsers(
+        app.db,
+        await managedScope(request),
+        { uid: body.uid, username: body.username?.trim(), email: body.email?.trim(), enabled: body.enabled },
+        { limit: pageSize, offset: (pageNum - 1) * pageSize },
+      );
+      return ok({ list, total, pageNum, pageSize });
+    },
+  );
 
   app.post(
     '/shiro/self/create/:language',
-    { config: WRITE, schema: { params: LanguageParams, body: UserBody }, preValidation: languageFromPath },
+    { config: WRITE, schema: { params: SubUserLanguageParams, body: SubUserBodySchema }, preValidation: languageFromPath },
     async (request) => {
       const body = request.body;
       const username = checkUsername(body.username);
@@ -103,7 +103,14 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
       const uid = crypto.randomUUID();
       try {
         await insertSubUser(app.db, {
-          uid, username, email, account, permissions, accounts, passwordHash: await hashPassword(password), creator: caller(request).username,
+          uid,
+          username,
+          email,
+          account,
+          permissions,
+          accounts,
+          passwordHash: await hashPassword(password),
+          creator: caller(request).username,
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw fail('usersUsernameUsed');
@@ -118,7 +125,7 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
 
   app.post(
     '/shiro/self/update/:language',
-    { config: WRITE, schema: { params: LanguageParams, body: UserBody }, preValidation: languageFromPath },
+    { config: WRITE, schema: { params: SubUserLanguageParams, body: SubUserBodySchema }, preValidation: languageFromPath },
     async (request) => {
       const body = request.body;
       const uid = (body.uid ?? '').trim();
@@ -137,7 +144,11 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
       if (username !== target.username && (await usernameTaken(app.db, username, uid))) throw fail('usersUsernameUsed');
       try {
         await updateSubUser(app.db, uid, {
-          username, email, permissions, accounts, passwordHash: password ? await hashPassword(password) : undefined,
+          username,
+          email,
+          permissions,
+          accounts,
+          passwordHash: password ? await hashPassword(password) : undefined,
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw fail('usersUsernameUsed');
@@ -154,7 +165,7 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
 
   app.post(
     '/shiro/self/updateaccount/:language',
-    { config: WRITE, schema: { params: LanguageParams, body: AccountsBody }, preValidation: languageFromPath },
+    { config: WRITE, schema: { params: SubUserLanguageParams, body: SubUserAccountsSchema }, preValidation: languageFromPath },
     async (request) => {
       const body = request.body;
       if (body.uid === caller(request).uid) throw fail('usersOwnPermissions');
@@ -171,7 +182,7 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
     },
   );
 
-  app.post('/shiro/self/enable', { config: WRITE, schema: { body: EnableBody } }, async (request) => {
+  app.post('/shiro/self/enable', { config: WRITE, schema: { body: SubUserEnableSchema } }, async (request) => {
     const body = request.body;
     if (body.uid === caller(request).uid) throw fail('usersSelfAction');
     const scope = await managedScope(request);
@@ -187,7 +198,7 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
     return ok(after, request.t(body.enabled ? 'usersEnabled' : 'usersDisabled'));
   });
 
-  app.delete('/shiro/self/delete/:uid', { config: WRITE, schema: { params: UidParams } }, async (request) => {
+  app.delete('/shiro/self/delete/:uid', { config: WRITE, schema: { params: SubUserUidParams } }, async (request) => {
     const { uid } = request.params;
     if (uid === caller(request).uid) throw fail('usersSelfAction');
     const target = await findSubUser(app.db, await managedScope(request), uid);

@@ -118,7 +118,12 @@ export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.fl
         trafficFee: round2(x.trafficFee),
         bandwidthFee: round2(x.bandwidthFee),
       })),
-    total: { flow: num(whole?.flow), request: num(whole?.request), trafficFee: round2(whole?.trafficFee), bandwidthFee: round2(whole?.bandwidthFee) },
+    total: {
+      flow: num(whole?.flow),
+      request: num(whole?.request),
+      trafficFee: round2(whole?.trafficFee),
+      bandwidthFee: round2(whole?.bandwidthFee),
+    },
     priceModel: PRICE_MODEL,
   };
 }
@@ -146,7 +151,12 @@ export async function billOverview(engine: TrafficEngine, r: BillRange, now = Ma
         trafficFee: round2(x.trafficFee),
         bandwidthFee: round2(x.bandwidthFee),
       })),
-    total: { flow: num(whole?.flow), request: num(whole?.request), trafficFee: round2(whole?.trafficFee), bandwidthFee: round2(whole?.bandwidthFee) },
+    total: {
+      flow: num(whole?.flow),
+      request: num(whole?.request),
+      trafficFee: round2(whole?.trafficFee),
+      bandwidthFee: round2(whole?.bandwidthFee),
+    },
     priceModel: PRICE_MODEL,
   };
 }

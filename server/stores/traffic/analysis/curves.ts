@@ -31,13 +31,22 @@ const TOTALS: Omit<UnionSpec, 'levels'> = {
 const FLOW_AGGS = { request: 'sum(requests)', flow: 'sum(bytes)', hit: 'sum(hits)', hitFlow: 'sum(hit_bytes)' };
 /** Requests by status class, named as on the wire (statusCode0..5). */
 export const CLASS_AGGS = {
-  statusCode0: 'sum(s0)', statusCode1: 'sum(s1)', statusCode2: 'sum(s2)', statusCode3: 'sum(s3)', statusCode4: 'sum(s4)', statusCode5: 'sum(s5)',
+  statusCode0: 'sum(s0)',
+  statusCode1: 'sum(s1)',
+  statusCode2: 'sum(s2)',
+  statusCode3: 'sum(s3)',
+  statusCode4: 'sum(s4)',
+  statusCode5: 'sum(s5)',
 };
 
 /** The status classes of a curve point or total that selected CLASS_AGGS. */
 export const statusOf = (p: StatusClasses): StatusClasses => ({
-  statusCode0: p.statusCode0, statusCode1: p.statusCode1, statusCode2: p.statusCode2,
-  statusCode3: p.statusCode3, statusCode4: p.statusCode4, statusCode5: p.statusCode5,
+  statusCode0: p.statusCode0,
+  statusCode1: p.statusCode1,
+  statusCode2: p.statusCode2,
+  statusCode3: p.statusCode3,
+  statusCode4: p.statusCode4,
+  statusCode5: p.statusCode5,
 });
 
 /** POST /api/es/count/{variant}: summary, request curve (listTC), flow/bandwidth curve (listBT). */
@@ -64,14 +73,24 @@ export async function countDetail(engine: TrafficEngine, s: Search): Promise<Cou
 
 /** POST /api/es/hitRate/{variant} (requests) and /BT (bytes): hit and miss curves with shares. */
 export async function hitRateList(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<HitRateList> {
-  const { points, total } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] }, FLOW_AGGS, 'bytes');
+  const { points, total } = await curveQuery(
+    engine,
+    s,
+    { ...TOTALS, measures: ['requests', 'bytes', 'hits', 'hit_bytes'] },
+    FLOW_AGGS,
+    'bytes',
+  );
   const all = (p: { request: number; flow: number }) => (by === 'flow' ? p.flow : p.request);
   const hits = (p: { hit: number; hitFlow: number }) => (by === 'flow' ? p.hitFlow : p.hit);
   const hit = hits(total);
   const miss = all(total) - hit;
   return {
     hitList: points.map((p) => ({ recordTime: p.t, value: hits(p), percent: pct(hits(p), all(p)) })),
-    missList: points.map((p) => ({ recordTime: p.t, value: all(p) - hits(p), percent: all(p) > 0 ? Math.round((100 - pct(hits(p), all(p))) * 100) / 100 : 0 })),
+    missList: points.map((p) => ({
+      recordTime: p.t,
+      value: all(p) - hits(p),
+      percent: all(p) > 0 ? Math.round((100 - pct(hits(p), all(p))) * 100) / 100 : 0,
+    })),
     hit,
     miss,
     hitPercent: pct(hit, all(total)),
@@ -82,28 +101,63 @@ export async function hitRateList(engine: TrafficEngine, s: Search, by: Analysis
 /** POST /api/es/request/db */
 export async function requestCurve(engine: TrafficEngine, s: Search): Promise<RequestCurvePoint[]> {
   const { points } = await curveQuery(engine, s, TOTALS, { request: 'sum(requests)', hit: 'sum(hits)', flow: 'sum(bytes)', ...CLASS_AGGS });
-  return points.map((p) => ({ recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, status: statusOf(p), flow: p.flow }));
+  return points.map((p) => ({
+    recordTime: p.t,
+    request: p.request,
+    hit: p.hit,
+    miss: p.request - p.hit,
+    status: statusOf(p),
+    flow: p.flow,
+  }));
 }
 
 /** POST /api/es/sourceRequest/db: back-to-origin requests are the misses. */
 export async function sourceRequestCurve(engine: TrafficEngine, s: Search): Promise<SourceRequestPoint[]> {
-  const { points } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'hits', 'bytes', 'hit_bytes'] }, { request: 'sum(requests) - sum(hits)', flow: 'sum(bytes) - sum(hit_bytes)' });
+  const { points } = await curveQuery(
+    engine,
+    s,
+    { ...TOTALS, measures: ['requests', 'hits', 'bytes', 'hit_bytes'] },
+    { request: 'sum(requests) - sum(hits)', flow: 'sum(bytes) - sum(hit_bytes)' },
+  );
   return points.map((p) => ({ recordTime: p.t, request: p.request, flow: p.flow }));
 }
 
 /** POST /api/es/hitRate/db */
 export async function hitRateCurve(engine: TrafficEngine, s: Search): Promise<HitRateCurvePoint[]> {
-  const { points } = await curveQuery(engine, s, { ...TOTALS, measures: ['requests', 'hits'] }, { request: 'sum(requests)', hit: 'sum(hits)' });
+  const { points } = await curveQuery(
+    engine,
+    s,
+    { ...TOTALS, measures: ['requests', 'hits'] },
+    { request: 'sum(requests)', hit: 'sum(hits)' },
+  );
   return points.map((p) => {
     const hitPercent = pct(p.hit, p.request);
-    return { recordTime: p.t, request: p.request, hit: p.hit, miss: p.request - p.hit, hitPercent, missPercent: p.request > 0 ? Math.round((100 - hitPercent) * 100) / 100 : 0 };
+    return {
+      recordTime: p.t,
+      request: p.request,
+      hit: p.hit,
+      miss: p.request - p.hit,
+      hitPercent,
+      missPercent: p.request > 0 ? Math.round((100 - hitPercent) * 100) / 100 : 0,
+    };
   });
 }
 
 /** POST /api/es/byteRate/db */
 export async function byteRateCurve(engine: TrafficEngine, s: Search): Promise<ByteRateCurvePoint[]> {
-  const { points } = await curveQuery(engine, s, { ...TOTALS, measures: ['bytes', 'hit_bytes'] }, { flow: 'sum(bytes)', hitFlow: 'sum(hit_bytes)' });
-  return points.map((p) => ({ recordTime: p.t, flow: p.flow, hitFlow: p.hitFlow, missFlow: p.flow - p.hitFlow, byteHitPercent: pct(p.hitFlow, p.flow) }));
+  const { points } = await curveQuery(
+    engine,
+    s,
+    { ...TOTALS, measures: ['bytes', 'hit_bytes'] },
+    { flow: 'sum(bytes)', hitFlow: 'sum(hit_bytes)' },
+  );
+  return points.map((p) => ({
+    recordTime: p.t,
+    flow: p.flow,
+    hitFlow: p.hitFlow,
+    missFlow: p.flow - p.hitFlow,
+    byteHitPercent: pct(p.hitFlow, p.flow),
+  }));
 }
 
 /** POST /api/es/statusCode/db (all requests) and /api/es/sourceStatusCode/db (origin = miss requests). */
@@ -115,7 +169,14 @@ export async function statusCurve(engine: TrafficEngine, s: Search, origin: bool
         engine,
         s,
         { sources: ['totalsa', 'totals'], keys: [], measures: [...ORIGIN_CLASSES] },
-        { statusCode0: 'sum(o0)', statusCode1: 'sum(o1)', statusCode2: 'sum(o2)', statusCode3: 'sum(o3)', statusCode4: 'sum(o4)', statusCode5: 'sum(o5)' },
+        {
+          statusCode0: 'sum(o0)',
+          statusCode1: 'sum(o1)',
+          statusCode2: 'sum(o2)',
+          statusCode3: 'sum(o3)',
+          statusCode4: 'sum(o4)',
+          statusCode5: 'sum(o5)',
+        },
       )
     : await curveQuery(engine, s, { ...TOTALS, measures: ['s0', 's1', 's2', 's3', 's4', 's5'] }, CLASS_AGGS);
   return points.map(({ t, ...classes }) => ({ recordTime: t, ...classes }));

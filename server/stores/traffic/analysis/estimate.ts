@@ -31,7 +31,11 @@ function scopeKey(s: Search, from: number, to: number): string {
 async function hourlyRows(engine: TrafficEngine, s: Search, from: number, to: number): Promise<Map<number, number>> {
   const totals = ROLLUPS.find((r) => r.name === 'totals')!;
   const scope = activeFilters(s).filter((k) => k === 'accounts' || k === 'domains');
-  const where = [`r.bucket >= toDateTime(${from}, 'UTC')`, `r.bucket < toDateTime(${to}, 'UTC')`, ...scope.map((k) => `r.${FILTER_COLUMNS[k]} IN {f_${k}:Array(String)}`)];
+  const where = [
+    `r.bucket >= toDateTime(${from}, 'UTC')`,
+    `r.bucket < toDateTime(${to}, 'UTC')`,
+    ...scope.map((k) => `r.${FILTER_COLUMNS[k]} IN {f_${k}:Array(String)}`),
+  ];
   const params = Object.fromEntries(Object.entries(filterParams(s)).filter(([k]) => scope.some((f) => k === `f_${f}`)));
   const rows = await engine.query<{ h: number | string; n: number | string }>(
     `SELECT toUnixTimestamp(r.bucket) AS h, sum(r.requests) AS n FROM ${rollupTable(totals, '1h')} AS r WHERE ${where.join(' AND ')} GROUP BY h`,

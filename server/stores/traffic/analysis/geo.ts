@@ -8,7 +8,11 @@ const GEO_SOURCES = ['geo'] as const;
 
 /** POST /api/es/userDistribution/{variant} (requests) and /cn/flow: China by province and by ISP. */
 export async function userListCn(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UserListCn> {
-  const union = buildUnion({ sources: [...GEO_SOURCES], keys: [key('country'), key('province'), key('isp')], measures: ['requests', 'bytes'] }, s, s);
+  const union = buildUnion(
+    { sources: [...GEO_SOURCES], keys: [key('country'), key('province'), key('isp')], measures: ['requests', 'bytes'] },
+    s,
+    s,
+  );
   const m = measureColumn(by);
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.province AS province, x.isp AS isp, grouping(x.province) AS gp, grouping(x.isp) AS gi,
@@ -31,7 +35,11 @@ export async function userListCn(engine: TrafficEngine, s: Search, by: AnalysisM
 
 /** POST /api/es/userDistribution/{variant}/all/request and /all/flow: the world by continent and country. */
 export async function userListAll(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UserListAll> {
-  const union = buildUnion({ sources: ['geoc', ...GEO_SOURCES], keys: [key('continent'), key('country')], measures: ['requests', 'bytes'] }, s, s);
+  const union = buildUnion(
+    { sources: ['geoc', ...GEO_SOURCES], keys: [key('continent'), key('country')], measures: ['requests', 'bytes'] },
+    s,
+    s,
+  );
   const m = measureColumn(by);
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.continent AS continent, x.country AS country, grouping(x.continent) AS gc, grouping(x.country) AS gk, sum(x.${m}) AS v

@@ -17,8 +17,8 @@ import type { Search } from './search';
  * heavy hitters) does not rank it among its first CANDIDATES (125) of its list (IPs: China, the rest of the world), i.e. if its
  * estimate is off by more than the margin between rank 100 and 125. On small data sets the
  * sketches are exact; in flat, sparse traffic (the 10 M-row benchmark: estimates off by up to a
- * sixth around rank 100) a value near rank 100 can be missed, never one near the top. The distinct-IP count comes from merged HyperLogLog states (exact for small sets,
- * about ±0.8 % beyond a few hundred).
+ * sixth around rank 100) a value near rank 100 can be missed, never one near the top. The distinct-IP count comes from merged HyperLogLog
+ * states (exact for small sets, about ±0.8 % beyond a few hundred).
  */
 
 export const TOP_N = 100;
@@ -125,7 +125,9 @@ async function urlTopFromRollups(engine: TrafficEngine, s: Search, by: AnalysisM
 
 /** POST /api/es/urlTop/{variant}[/flow]: the 100 most requested (or heaviest) URLs. */
 export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasure): Promise<UrlTopList> {
-  const { count, rows } = baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows) ? await urlTopFromBase(engine, s, by) : await urlTopFromRollups(engine, s, by);
+  const { count, rows } = baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows)
+    ? await urlTopFromBase(engine, s, by)
+    : await urlTopFromRollups(engine, s, by);
   const order = by === 'flow' ? 'flow' : 'request';
   return {
     list: rows.map((r) => ({ url: String(r.url), request: num(r.request), flow: num(r.flow), percent: pct(num(r[order]), count) })),
@@ -135,7 +137,8 @@ export async function urlTop(engine: TrafficEngine, s: Search, by: AnalysisMeasu
 
 /** GET /api/es/urltop/get: the 100 most requested URLs and their requests (no total, no flow). */
 export async function topUrls(engine: TrafficEngine, s: Search): Promise<KeyValue[]> {
-  if (baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows)) return (await urlTopFromBase(engine, s, 'request')).rows.map((r) => ({ key: r.url, value: r.request }));
+  if (baseAnswers({ baseBelow: URL_BASE_BELOW }, s.rows))
+    return (await urlTopFromBase(engine, s, 'request')).rows.map((r) => ({ key: r.url, value: r.request }));
   const { candidates } = await urlCandidates(engine, s, 'request', false);
   if (!candidates.length) return [];
   const rows = await urlExact(engine, s, candidates);

@@ -89,7 +89,8 @@ interface Candidates {
 function edgesAreSmall(s: Search, sketch: Built, lookup: Built): boolean {
   const seconds = sketch.basePieces.reduce((acc, p) => acc + p.to - p.from, 0);
   if (!seconds || seconds >= s.end - s.start || s.rows === undefined) return false;
-  if (sketch.source === 'base' || lookup.source === 'base' || JSON.stringify(sketch.basePieces) !== JSON.stringify(lookup.basePieces)) return false;
+  if (sketch.source === 'base' || lookup.source === 'base' || JSON.stringify(sketch.basePieces) !== JSON.stringify(lookup.basePieces))
+    return false;
   return (s.rows * seconds) / (s.end - s.start) <= IP_EDGE_ROWS_BELOW;
 }
 
@@ -107,7 +108,12 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
     measures: [],
     states: [
       sketchState(by, 'l.client_ip'),
-      { name: 'ips', column: 'ips', rollup: `uniqCombined64MergeState(${UNIQ_PRECISION})(r.ips)`, base: `uniqCombined64State(${UNIQ_PRECISION})(l.client_ip)` },
+      {
+        name: 'ips',
+        column: 'ips',
+        rollup: `uniqCombined64MergeState(${UNIQ_PRECISION})(r.ips)`,
+        base: `uniqCombined64State(${UNIQ_PRECISION})(l.client_ip)`,
+      },
     ],
     unmerged: true,
   };
@@ -120,7 +126,10 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
   const both = (found?: { first: string[]; china: string[] }) => [...new Set([...(found?.first ?? []), ...(found?.china ?? [])])];
 
   if (!edgesAreSmall(s, sketch, lookup)) {
-    const [found] = await engine.query<{ first: string[]; china: string[]; ips: number }>(`SELECT ${tops}, ${count} FROM (${sketch.sql}) AS x`, sketch.params);
+    const [found] = await engine.query<{ first: string[]; china: string[]; ips: number }>(
+      `SELECT ${tops}, ${count} FROM (${sketch.sql}) AS x`,
+      sketch.params,
+    );
     return { count: num(found?.ips), candidates: both(found) };
   }
   // The edges grouped by IP: their sums go back whole (the world's list by requests: the IPs and
@@ -142,7 +151,12 @@ async function ipCandidates(engine: TrafficEngine, s: Search, by: AnalysisMeasur
   );
   const edges = new Map<string, IpSums>();
   (found?.e_ip ?? []).forEach((ip, i) =>
-    edges.set(String(ip), { ip: String(ip), request: num(found.e_requests?.[i]), flow: num(found.e_bytes?.[i]), area: String(found.e_area?.[i] ?? '') }),
+    edges.set(String(ip), {
+      ip: String(ip),
+      request: num(found.e_requests?.[i]),
+      flow: num(found.e_bytes?.[i]),
+      area: String(found.e_area?.[i] ?? ''),
+    }),
   );
   return { count: num(found?.ips), candidates: both(found), edges };
 }
@@ -177,7 +191,13 @@ const ipNumber = (ip: string) => ip.split('.').reduce((acc, part) => acc * 256 +
  * lists are (by the measure, then by IP): the first TOP_N of each side, `cn` 1 for China's
  * (`byCountry`), or of the world.
  */
-function addEdges(rows: Record<string, unknown>[], edges: Map<string, IpSums>, candidates: string[], by: AnalysisMeasure, byCountry: boolean) {
+function addEdges(
+  rows: Record<string, unknown>[],
+  edges: Map<string, IpSums>,
+  candidates: string[],
+  by: AnalysisMeasure,
+  byCountry: boolean,
+) {
   const inHours = new Map(rows.map((r) => [String(r.ip), r]));
   const sums: Array<IpSums & { cn: number }> = [];
   for (const ip of candidates) {
@@ -185,7 +205,13 @@ function addEdges(rows: Record<string, unknown>[], edges: Map<string, IpSums>, c
     const e = edges.get(ip);
     if (!h && !e) continue;
     const area = h?.area !== undefined ? String(h.area) : (e?.area ?? '');
-    sums.push({ ip, request: num(h?.request) + (e?.request ?? 0), flow: num(h?.flow) + (e?.flow ?? 0), area, cn: IP_AREA.isChina(area) ? 1 : 0 });
+    sums.push({
+      ip,
+      request: num(h?.request) + (e?.request ?? 0),
+      flow: num(h?.flow) + (e?.flow ?? 0),
+      area,
+      cn: IP_AREA.isChina(area) ? 1 : 0,
+    });
   }
   const measure = (i: IpSums) => (by === 'flow' ? i.flow : i.request);
   sums.sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip));
@@ -227,13 +253,17 @@ export async function ipList(engine: TrafficEngine, s: Search, by: AnalysisMeasu
  */
 function ipListOf(rows: Record<string, unknown>[], by: AnalysisMeasure, count: number): IpList {
   const items = rows.map((r): IpItem & { cn: boolean } => {
-    const [country, province, isp] = r.area === undefined ? [r.country, r.province, r.isp].map((v) => String(v ?? '')) : IP_AREA.parts(String(r.area));
+    const [country, province, isp] =
+      r.area === undefined ? [r.country, r.province, r.isp].map((v) => String(v ?? '')) : IP_AREA.parts(String(r.area));
     return { ip: String(r.ip), request: num(r.request), flow: num(r.flow), country, province, isp, cn: num(r.cn) === 1 };
   });
   const strip = ({ cn: _cn, ...item }: IpItem & { cn: boolean }): IpItem => item;
   // Each side arrives ordered; the world list is the best 100 of the two sides.
   const measure = (i: IpItem) => (by === 'flow' ? i.flow : i.request);
-  const listAll = [...items].sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip)).slice(0, TOP_N).map(strip);
+  const listAll = [...items]
+    .sort((a, b) => measure(b) - measure(a) || ipNumber(a.ip) - ipNumber(b.ip))
+    .slice(0, TOP_N)
+    .map(strip);
   return { listCN: items.filter((i) => i.cn).map(strip), count, listAll };
 }
 
@@ -252,7 +282,10 @@ export async function worldTopIps(engine: TrafficEngine, s: Search): Promise<{ c
   const exact = ipExact(s, false, edges !== undefined);
   const params = { ...exact.params, cands: candidates };
   if (edges) {
-    const rows = await engine.query<Record<string, unknown>>(`SELECT x.client_ip AS ip, sum(x.requests) AS request FROM (${exact.sql}) AS x GROUP BY x.client_ip`, params);
+    const rows = await engine.query<Record<string, unknown>>(
+      `SELECT x.client_ip AS ip, sum(x.requests) AS request FROM (${exact.sql}) AS x GROUP BY x.client_ip`,
+      params,
+    );
     return { count, list: addEdges(rows, edges, candidates, 'request', false).map((i) => ({ key: i.ip, value: i.request })) };
   }
   const rows = await engine.query<{ ip: string; request: number | string }>(

@@ -14,7 +14,9 @@ export async function configuredDomains(db: ConfigDb, accounts: string[] | null)
   if (accounts && !accounts.length) return [];
   try {
     return accounts
-      ? await db.query<ConfiguredDomain>('SELECT name, account, type FROM domains WHERE account = ANY($1::text[]) ORDER BY name', [accounts])
+      ? await db.query<ConfiguredDomain>('SELECT name, account, type FROM domains WHERE account = ANY($1::text[]) ORDER BY name', [
+          accounts,
+        ])
       : await db.query<ConfiguredDomain>('SELECT name, account, type FROM domains ORDER BY name');
   } catch {
     // A store without the domains table (an older data dir): the traffic alone tells.
@@ -45,9 +47,16 @@ export async function trafficProviders(engine: TrafficEngine, accounts: string[]
 
 /** POST /api/common/analysisOptions: account → domains (configured or with traffic), provider map. */
 export async function analysisOptions(db: ConfigDb, engine: TrafficEngine, accounts: string[] | null): Promise<AnalysisOptionsData> {
-  const [configured, seen, providers] = [await configuredDomains(db, accounts), await trafficDomains(engine, accounts), await trafficProviders(engine, accounts)];
+  const [configured, seen, providers] = [
+    await configuredDomains(db, accounts),
+    await trafficDomains(engine, accounts),
+    await trafficProviders(engine, accounts),
+  ];
   const domainMap: Record<string, string[]> = {};
-  for (const { account, name } of [...configured.map((d) => ({ account: d.account, name: d.name })), ...seen.map((d) => ({ account: d.account, name: d.domain }))]) {
+  for (const { account, name } of [
+    ...configured.map((d) => ({ account: d.account, name: d.name })),
+    ...seen.map((d) => ({ account: d.account, name: d.domain })),
+  ]) {
     const list = (domainMap[account] ??= []);
     if (!list.includes(name)) list.push(name);
   }
@@ -72,7 +81,10 @@ export async function pullDown(engine: TrafficEngine, accounts: string[] | null)
 }
 
 /** First and last 5-minute bucket with traffic (seconds), for service info. */
-export async function trafficSpan(engine: TrafficEngine, accounts: string[] | null): Promise<{ first: number | null; last: number | null }> {
+export async function trafficSpan(
+  engine: TrafficEngine,
+  accounts: string[] | null,
+): Promise<{ first: number | null; last: number | null }> {
   if (accounts && !accounts.length) return { first: null, last: null };
   const [row] = await engine.query<Record<string, unknown>>(
     `SELECT count() AS n, toUnixTimestamp(min(bucket)) AS first, toUnixTimestamp(max(bucket)) AS last FROM traffic.r_totals_1d ${accountWhere(accounts)}`,

@@ -13,9 +13,18 @@ const AGGS = { request: 'sum(requests)', flow: 'sum(bytes)', hit: 'sum(hits)', h
  * Per-domain figures of a range: requests, flow, hits and the highest 5-minute bandwidth
  * (5-minute rows per domain, then per domain). Sorted by flow, largest first.
  */
-export async function domainFigures(engine: TrafficEngine, s: Search, limit?: number): Promise<(OverviewDomain & { providers: string[]; lastSeen: number | null })[]> {
+export async function domainFigures(
+  engine: TrafficEngine,
+  s: Search,
+  limit?: number,
+): Promise<(OverviewDomain & { providers: string[]; lastSeen: number | null })[]> {
   const union = buildUnion(
-    { sources: ['totals', 'geo'], keys: [key('account'), key('domain'), key('provider'), BUCKET_KEY], measures: [...MEASURES], levels: ['5m'] },
+    {
+      sources: ['totals', 'geo'],
+      keys: [key('account'), key('domain'), key('provider'), BUCKET_KEY],
+      measures: [...MEASURES],
+      levels: ['5m'],
+    },
     s,
     s,
   );
@@ -51,7 +60,10 @@ export async function overview(engine: TrafficEngine, s: Search, now = Math.floo
   const lastComplete = Math.floor(Math.min(s.end, now) / 300) * 300 - 300;
   let current = 0;
   if (lastComplete >= s.start) {
-    const union = buildUnion({ sources: TOTALS_SOURCES, keys: [], measures: ['bytes'], levels: ['5m'] }, s, { start: lastComplete, end: lastComplete + 300 });
+    const union = buildUnion({ sources: TOTALS_SOURCES, keys: [], measures: ['bytes'], levels: ['5m'] }, s, {
+      start: lastComplete,
+      end: lastComplete + 300,
+    });
     const [row] = await engine.query<Record<string, unknown>>(`SELECT sum(bytes) AS flow FROM (${union.sql})`, union.params);
     current = bps(num(row?.flow), 300);
   }
@@ -78,7 +90,12 @@ async function figures(engine: TrafficEngine, s: Search): Promise<SequentialFigu
        SELECT x.b, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit FROM (${union.sql}) AS x GROUP BY x.b) AS y`,
     union.params,
   );
-  return { flow: num(row?.flow), request: num(row?.request), peakBandwidth: bps(num(row?.peak), 300), hitPercent: pct(num(row?.hit), num(row?.request)) };
+  return {
+    flow: num(row?.flow),
+    request: num(row?.request),
+    peakBandwidth: bps(num(row?.peak), 300),
+    hitPercent: pct(num(row?.hit), num(row?.request)),
+  };
 }
 
 /** POST /api/sequential: the range against the range of the same length right before it. */
@@ -102,5 +119,13 @@ export async function sequential(engine: TrafficEngine, s: Search): Promise<Sequ
 /** Service-info rows: every domain with traffic in the range, with its providers and last activity. */
 export async function serviceDomains(engine: TrafficEngine, s: Search): Promise<Omit<ServiceDomain, 'type'>[]> {
   const rows = await domainFigures(engine, s);
-  return rows.map((r) => ({ domain: r.domain, account: r.account, flow: r.flow, request: r.request, peakBandwidth: r.peakBandwidth, providers: r.providers, lastSeen: r.lastSeen }));
+  return rows.map((r) => ({
+    domain: r.domain,
+    account: r.account,
+    flow: r.flow,
+    request: r.request,
+    peakBandwidth: r.peakBandwidth,
+    providers: r.providers,
+    lastSeen: r.lastSeen,
+  }));
 }

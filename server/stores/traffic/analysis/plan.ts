@@ -216,7 +216,10 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
   const def = baseAnswers(spec, range.rows) ? null : pickSource(spec, f);
   const allowed = (spec.levels ?? LEVELS).filter((l) => def?.levels.includes(l));
   const oneLevel =
-    allowed.includes('5m') && range.end - range.start <= ONE_LEVEL_SPAN && range.rows !== undefined && range.rows <= (spec.fineBelow ?? ONE_LEVEL_ROWS_BELOW);
+    allowed.includes('5m') &&
+    range.end - range.start <= ONE_LEVEL_SPAN &&
+    range.rows !== undefined &&
+    range.rows <= (spec.fineBelow ?? ONE_LEVEL_ROWS_BELOW);
   const levels = oneLevel ? (['5m'] as const) : allowed;
   const segs = def ? segments(range.start, range.end, levels) : [{ level: 'base' as const, from: range.start, to: range.end }];
   const groupBy = spec.keys.map((k) => k.name).join(', ');
@@ -235,7 +238,9 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
         ...(spec.states ?? []).map((st) => `${st.base} AS ${st.name}`),
       ];
       const where = [time('l.ts'), ...filterSql(f, 'l.'), ...(spec.where ? [spec.where.base] : [])];
-      return [`SELECT ${cols.join(', ')} FROM traffic.access_log AS l WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`];
+      return [
+        `SELECT ${cols.join(', ')} FROM traffic.access_log AS l WHERE ${where.join(' AND ')}${groupBy ? ` GROUP BY ${groupBy}` : ''}`,
+      ];
     }
     const raw = spec.unmerged;
     const cols = [
@@ -245,7 +250,9 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
       ...(spec.states ?? []).map((st) => (raw ? `r.${st.column} AS ${st.name}` : `${st.rollup} AS ${st.name}`)),
     ];
     const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
-    return [`SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r WHERE ${where.join(' AND ')}${groupBy && !raw ? ` GROUP BY ${groupBy}` : ''}`];
+    return [
+      `SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r WHERE ${where.join(' AND ')}${groupBy && !raw ? ` GROUP BY ${groupBy}` : ''}`,
+    ];
   });
   const only = byLevel.size === 1 ? [...byLevel.entries()][0] : null;
   const plain = spec.keys.every((k) => k.rollup === k.name) && !spec.anyOf?.length && !spec.states?.length && !spec.where;

@@ -112,7 +112,8 @@ export function parseRange(
   const unitA = UNIT_SECONDS[precision === 'auto' ? a.precision : precision];
   const unitB = UNIT_SECONDS[precision === 'auto' ? b.precision : precision];
   // Truncation to a coarser unit happens in the zone (a day starts at local midnight).
-  const floorTo = (epoch: number, unit: number) => (unit === 86400 ? dayjs.unix(epoch).tz(tz).startOf('day').unix() : epoch - (epoch % unit));
+  const floorTo = (epoch: number, unit: number) =>
+    unit === 86400 ? dayjs.unix(epoch).tz(tz).startOf('day').unix() : epoch - (epoch % unit);
   const start = floorTo(a.epoch, unitA);
   const end = unitB === 86400 ? dayjs.unix(floorTo(b.epoch, unitB)).tz(tz).add(1, 'day').unix() : floorTo(b.epoch, unitB) + unitB;
   if (end <= start) return 'range';

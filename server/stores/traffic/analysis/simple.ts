@@ -44,9 +44,15 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
       case 'hitrate':
         return { ...stats, HIT: total.hit, MISS: total.request - total.hit, hitPercent: pct(total.hit, total.request) };
       case 'clientside':
-        return { ...stats, agentList: asKeyValues(await topQuery(engine, s, { sources: ['agent'], keys: [key('user_agent')] }, 'request')) };
+        return {
+          ...stats,
+          agentList: asKeyValues(await topQuery(engine, s, { sources: ['agent'], keys: [key('user_agent')] }, 'request')),
+        };
       case 'source':
-        return { ...stats, referrerList: asKeyValues(await topQuery(engine, s, { sources: ['referer'], keys: [key('referer')] }, 'request')) };
+        return {
+          ...stats,
+          referrerList: asKeyValues(await topQuery(engine, s, { sources: ['referer'], keys: [key('referer')] }, 'request')),
+        };
       case 'statuscode':
         return { ...stats, ...statusOf(total) };
       case 'independentip': {
@@ -54,7 +60,12 @@ export async function simpleAnalysis<K extends SimpleKind>(engine: TrafficEngine
         return { ...stats, ipCount: ips.count, independentIPList: ips.list };
       }
       case 'userdistribution':
-        return { ...stats, userDistributionList: asKeyValues(await topQuery(engine, s, { sources: ['geoc', 'geo'], keys: [key('country')] }, 'request', 300)) };
+        return {
+          ...stats,
+          userDistributionList: asKeyValues(
+            await topQuery(engine, s, { sources: ['geoc', 'geo'], keys: [key('country')] }, 'request', 300),
+          ),
+        };
     }
     throw new Error(`unknown simple analysis ${String(kind)}`);
   })();
