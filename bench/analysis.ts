@@ -32,6 +32,7 @@ import { topAccuracy } from './topAccuracy';
 import { runTwin } from './analysisTwins';
 import { estimateRows } from '../server/stores/traffic/analysis/estimate';
 import type { Search } from '../server/stores/traffic/analysis/search';
+import { pctile, runMain } from './benchKit';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -118,11 +119,6 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   fs.writeFileSync(marker, JSON.stringify({ rows, end }));
   return { engine, end };
 }
-
-const pctile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 async function main() {
   const sizes = arg('rows') ? [Number(arg('rows'))] : [10_000_000, 100_000_000];
@@ -226,7 +222,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

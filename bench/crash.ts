@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,8 @@ import { configFromEnv } from '../server/config';
 import { seedTenants } from '../server/demo/tenants';
 import { seedDomains } from '../server/demo/domains';
 import { emptyDomainInput } from '../common/rules/domains/index';
+import { freePort } from '../tests/server/freePort';
+import { runMain } from './benchKit';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,17 +31,6 @@ const WRITERS = arg('writers', 4);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cipher = createCipher('CdnPortalKey2026');
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type Envelope = { code: string; data: unknown; msg: string };
 
@@ -265,7 +255,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

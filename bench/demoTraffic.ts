@@ -26,6 +26,7 @@ import { DEMO_TEST_SCALE } from '../server/config';
 import { DOMAIN_HOURS_PER_STATEMENT } from '../server/stores/traffic/rollups';
 import { DEMO_DOMAINS } from '../server/demo/domainsData';
 import type { DemoDomain } from '../server/stores/traffic/trafficDemo';
+import { runMain } from './benchKit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GiB = 1024 ** 3;
@@ -200,7 +201,4 @@ async function main() {
   if (!process.argv.includes('--no-server')) await serverStart(Number(arg('rest') ?? 60));
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

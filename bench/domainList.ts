@@ -12,6 +12,7 @@ import { createCipher } from '../server/lib/cipher';
 import { cnameFor } from '../server/stores/config/domains';
 import { domainConfigOf, emptyDomainInput } from '../common/rules/domains/index';
 import type { DomainConfig, DomainSearchParams, DomainType } from '../common/wire/domains';
+import { runMain } from './benchKit';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const ACCOUNT = 'acme';
@@ -122,7 +123,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -9,10 +9,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { insertHosts, type NewHost } from '../server/stores/config/hosts';
 import { HOST_STATUSES } from '../common/rules/hosts';
+import { demoConfig, runMain } from './benchKit';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;
@@ -45,13 +45,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const config = configFromEnv({
-    ...process.env,
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_DEMO: '1',
-    PORTAL_DEMO_TRAFFIC_SCALE: '0.01',
-    PORTAL_DEMO_LIVE: '0',
-  } as NodeJS.ProcessEnv);
+  const config = demoConfig(dataDir, '0.01');
   const app = await buildApp(config);
   const cipher = createCipher(config.cipherKey);
   try {
@@ -133,7 +127,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

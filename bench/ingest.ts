@@ -29,6 +29,7 @@ import { ensureTrafficSchema } from '../server/stores/traffic/schema';
 import { allRollupTables } from '../server/stores/traffic/rollups';
 import { ingestLogs, type IngestReport } from '../server/stores/traffic/ingest';
 import { demoInsertSql, planDomains, type DemoDomain } from '../server/stores/traffic/trafficDemo';
+import { runMain } from './benchKit';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -185,7 +186,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -13,10 +13,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
 import { runIppDetector } from '../server/lib/ippDetector';
 import { DEMO_REGIONS } from '../server/stores/traffic/ipProtection';
+import { demoConfig } from './benchKit';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,13 +40,7 @@ const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 async function main() {
   const dataDir = KEEP_DIR ? path.resolve(KEEP_DIR) : await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-ipp-'));
   process.env.PORTAL_IPP_DETECTOR_MS = '0';
-  const config = configFromEnv({
-    ...process.env,
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_DEMO: '1',
-    PORTAL_DEMO_TRAFFIC_SCALE: '0.01',
-    PORTAL_DEMO_LIVE: '0',
-  } as NodeJS.ProcessEnv);
+  const config = demoConfig(dataDir, '0.01');
   let t = Date.now();
   const app = await buildApp(config);
   console.log(`stores opened in ${Date.now() - t} ms (${dataDir})`);

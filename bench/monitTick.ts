@@ -15,12 +15,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
 import { evaluateRules } from '../server/services/monitoring';
 import { seedDemoProbes } from '../server/stores/traffic/monitoringProbe';
 import type { TrafficEngine } from '../server/stores/traffic/engine';
 import { MONIT_METRICS, MONIT_PERIODS } from '../common/rules/monitoring';
 import { BENCH_DOMAIN_COUNT, benchDomain, benchInsertSql, hourlyCounts } from './analysisData';
+import { demoConfig } from './benchKit';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -83,13 +83,7 @@ async function main() {
   if (reuse && reuse.rows !== ROWS) fs.rmSync(dataDir, { recursive: true, force: true });
   const fresh = !(reuse && reuse.rows === ROWS);
   console.log(`load average ${loadavg()}`);
-  const config = configFromEnv({
-    ...process.env,
-    PORTAL_DATA_DIR: dataDir,
-    PORTAL_DEMO: '1',
-    PORTAL_DEMO_TRAFFIC_SCALE: '0',
-    PORTAL_DEMO_LIVE: '0',
-  } as NodeJS.ProcessEnv);
+  const config = demoConfig(dataDir, '0');
   const app = await buildApp(config);
   const domains = Array.from({ length: BENCH_DOMAIN_COUNT }, (_, i) => benchDomain(i));
   let end = reuse?.end ?? Math.floor(Date.now() / 1000 / 300) * 300;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { createCipher } from '../server/lib/cipher';
+import { runMain } from './benchKit';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -123,7 +124,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

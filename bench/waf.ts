@@ -29,6 +29,8 @@ import type { RuleFilter } from '../common/rules/websites/index';
 import { compilePolicySql, compileRuleSql, type CompileOptions, type DryRunCompiled } from '../server/stores/traffic/websitesDryRunSql';
 import { dryRun } from '../server/stores/traffic/websitesDryRun';
 import { clientAppColumnReady } from '../server/stores/traffic/clientAppColumn';
+import { enginePolicy } from '../tests/unit/websitesPolicy';
+import { pctile, runMain } from './benchKit';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,43 +73,26 @@ function hundredRules(): EngineRule[] {
   }));
 }
 
+const IGNORE_WAF: EnginePolicy['waf'] = { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' };
 const POLICIES: EnginePolicy[] = [
-  {
-    id: 1,
-    name: 'allow office',
-    type: 2,
-    enabled: true,
-    countries: [],
-    urls: ['/healthz'],
-    ips: ['192.0.2.0/28'],
-    clientAppIds: [],
-    exceptions: [],
-    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' },
-  },
-  {
+  enginePolicy({ id: 1, name: 'allow office', type: 2, urls: ['/healthz'], ips: ['192.0.2.0/28'], waf: IGNORE_WAF }),
+  enginePolicy({
     id: 2,
     name: 'geo',
     type: 1,
-    enabled: true,
     countries: ['KP', 'IR'],
     urls: ['/internal/*'],
     ips: ['198.51.100.0/24'],
     clientAppIds: ['sqlmap'],
     exceptions: ['/internal/status'],
-    waf: { xss: 'ignore', sqli: 'ignore', rfi: 'ignore', illegalResource: 'ignore' },
-  },
-  {
+    waf: IGNORE_WAF,
+  }),
+  enginePolicy({
     id: 3,
     name: 'waf',
     type: 3,
-    enabled: true,
-    countries: [],
-    urls: [],
-    ips: [],
-    clientAppIds: [],
-    exceptions: [],
     waf: { xss: 'block_request', sqli: 'block_request', rfi: 'alert', illegalResource: 'block_ip' },
-  },
+  }),
 ];
 
 /**
@@ -229,11 +214,6 @@ async function prepare(rows: number, dataDir: string): Promise<{ engine: Traffic
   return { engine, end };
 }
 
-const pctile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-
 async function main() {
   const seconds = Number(arg('seconds') ?? 3);
   const only = arg('only');
@@ -344,7 +324,4 @@ async function main() {
   if (!arg('data')) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runMain(main);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id32, literals, nullable, PageNum, PageSize } from './shell/schemas';
+import { Id32, listFields, literals, nullable, PageNum, PageSize } from './shell/schemas';
 import { HOST_SORT_FIELDS, HOST_STATUSES, HOST_TYPES, type HostStatus, type HostType } from '../rules/hosts';
 
 /** Wire shapes of the host calls (/api/hostInfo/*, GET /api/area/all), shared by server and client; types are Static<> of the schemas. */
@@ -71,7 +71,7 @@ export const HostRenameSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const HostListReplySchema = Type.Object({ list: Type.Array(HostSchema), total: Type.Integer() });
+export const HostListReplySchema = Type.Object(listFields(HostSchema));
 export type HostListReply = Static<typeof HostListReplySchema>;
 
 /** POST /api/hostInfo/search/fulltext: the reply's field `result`. */
@@ -91,8 +91,7 @@ export type HostMetricPoint = Static<typeof HostMetricPointSchema>;
 
 /** POST /api/hostInfo/list/details/search: the matching hosts; with one id, its last 24 hours too. */
 export const HostDetailReplySchema = Type.Object({
-  list: Type.Array(HostSchema),
-  total: Type.Integer(),
+  ...listFields(HostSchema),
   metrics: Type.Optional(Type.Array(HostMetricPointSchema)),
 });
 export type HostDetailReply = Static<typeof HostDetailReplySchema>;

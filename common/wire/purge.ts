@@ -1,5 +1,5 @@
 import { Type, type Static, type TInteger } from '@sinclair/typebox';
-import { EpochSeconds, Id32, literals, nullable, PageNum, PageSize } from './shell/schemas';
+import { EpochSeconds, Id32, listFields, literals, nullable, PageNum, PageSize } from './shell/schemas';
 import { PURGE_STATUSES, type PurgeKind, type PurgeStatus } from '../rules/purge';
 
 /** Shapes of /api/refresh* and /api/prefetch* (issue #16), shared by client and server; the types are Static<> of the schemas. */
@@ -67,13 +67,12 @@ export interface PurgeTaskQuery {
 }
 
 export const PurgeTaskListReplySchema = Type.Object({
-  list: Type.Array(PurgeTaskSchema),
-  total: Type.Integer(),
+  ...listFields(PurgeTaskSchema),
   quotas: Type.Array(PurgeQuotaSchema),
 });
 export type PurgeTaskListReply = Static<typeof PurgeTaskListReplySchema>;
 
-export const PurgeUrlListReplySchema = Type.Object({ list: Type.Array(PurgeTaskUrlSchema), total: Type.Integer() });
+export const PurgeUrlListReplySchema = Type.Object(listFields(PurgeTaskUrlSchema));
 export type PurgeUrlListReply = Static<typeof PurgeUrlListReplySchema>;
 
 export interface PurgeSubmitReply {

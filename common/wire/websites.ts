@@ -10,8 +10,6 @@ import {
   WAF_CATEGORIES,
   WAF_RESPONSES,
   type PolicyInput,
-  type RuleAction,
-  type RuleActionType,
   type RuleInput,
   type RuleStatus,
   type WebsiteInput,
@@ -88,17 +86,10 @@ export interface Policy extends Omit<PolicyInput, 'websiteId'> {
   updateTime: string;
 }
 
-export interface Rule {
+export interface Rule extends Omit<RuleInput, 'websiteId'> {
   id: number;
   websiteId: number;
   account: string;
-  name: string;
-  enabled: boolean;
-  actionType: RuleActionType;
-  action: RuleAction;
-  filters: RuleFilter[];
-  clientAppIds: string[];
-  interval: number;
   priority: number;
   status: RuleStatus;
   createTime: string;

@@ -4,6 +4,8 @@
  */
 import type { TreeNode } from '../../src/auth/userInfo';
 
+export { nameCovers, namesCover } from '../../common/rules/domains/formats';
+
 /** Certificates expiring within this many days are shown in the warning colour (spec §9: 30 days). */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -66,19 +68,6 @@ export function shareError(share: boolean | undefined, accounts: readonly string
 
 /** Number of certificates in a PEM chain (for the form's hint). */
 export const countCertificates = (pem: string | undefined) => (pem ?? '').match(CERT_BLOCK)?.length ?? 0;
-
-/** Whether a certificate name covers a domain: '*.a.com' covers 'x.a.com', not 'a.com' or 'x.y.a.com'. */
-export function nameCovers(certName: string, domain: string): boolean {
-  const name = certName.trim().toLowerCase();
-  const host = domain.trim().toLowerCase().replace(/\.$/, '');
-  if (!host) return false;
-  if (name === host) return true;
-  if (!name.startsWith('*.')) return false;
-  const dot = host.indexOf('.');
-  return dot > 0 && host.slice(dot + 1) === name.slice(2);
-}
-
-export const namesCover = (names: readonly string[], domain: string) => names.some((n) => nameCovers(n, domain));
 
 /** The account tree of the user info as flat choices ('Acme Video (acme_video)'), indented by depth. */
 export function accountChoices(tree: readonly TreeNode[] | undefined): Array<{ id: string; name: string }> {

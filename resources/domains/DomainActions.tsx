@@ -11,7 +11,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { isSuperRole } from '../../common/rules/shell/permissions';
 import { readUserInfo } from '../../src/auth/storage';
 import type { Domain } from '../../common/wire/domains';
-import { actionSx as style, ConfirmButton } from '../../src/kit/ConfirmButton';
+import { actionSx as style, ConfirmButton, type ConfirmButtonProps } from '../../src/kit/ConfirmButton';
 import { blockMessage, configBlock, DOMAIN_RESOURCE, isFormType, statusBlock } from './domainUi';
 
 const small = style(false);
@@ -90,26 +90,47 @@ export function DomainHistoryLink({ domain }: { domain: Domain }) {
   );
 }
 
+/** The success notice of each status change (the other texts and the test id follow from the action's name). */
+const STATUS_DONE = { enable: 'enabled', disable: 'disabled', freeze: 'frozenDone', unfreeze: 'unfrozen' } as const;
+
+/** A status change of a domain behind a confirmation. */
+function StatusConfirm({
+  action,
+  domain,
+  ...rest
+}: { action: keyof typeof STATUS_DONE; domain: Domain } & Pick<
+  ConfirmButtonProps,
+  'icon' | 'withIcon' | 'color' | 'blockedMessage' | 'run' | 'onDone'
+>) {
+  const translate = useTranslate();
+  return (
+    <ConfirmButton
+      label={translate(`resources.cdn/domain.actions.${action}`)}
+      testId={`${action}-domain`}
+      title={`resources.cdn/domain.confirm.${action}Title`}
+      content={`resources.cdn/domain.confirm.${action}Content`}
+      name={domain.name}
+      success={`resources.cdn/domain.notifications.${STATUS_DONE[action]}`}
+      {...rest}
+    />
+  );
+}
+
 /** Enable or disable after confirmation; refused while configuring or frozen (staff unfreeze instead). */
 export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domain: Domain; onDone?: () => void; withIcon?: boolean }) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const staff = isStaff();
   if (staff && domain.status === 'freeze') return null;
   const enabling = domain.status !== 'on';
   const blocked = statusBlock(domain, staff);
   return (
-    <ConfirmButton
-      label={translate(enabling ? 'resources.cdn/domain.actions.enable' : 'resources.cdn/domain.actions.disable')}
+    <StatusConfirm
+      action={enabling ? 'enable' : 'disable'}
+      domain={domain}
       icon={enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon />}
       withIcon={withIcon}
       color={enabling ? 'success' : 'warning'}
-      testId={enabling ? 'enable-domain' : 'disable-domain'}
       blockedMessage={blocked && blockMessage(blocked)}
-      title={enabling ? 'resources.cdn/domain.confirm.enableTitle' : 'resources.cdn/domain.confirm.disableTitle'}
-      content={enabling ? 'resources.cdn/domain.confirm.enableContent' : 'resources.cdn/domain.confirm.disableContent'}
-      name={domain.name}
-      success={enabling ? 'resources.cdn/domain.notifications.enabled' : 'resources.cdn/domain.notifications.disabled'}
       run={() => (enabling ? dataProvider.domainEnable(domain.id) : dataProvider.domainDisable(domain.id))}
       onDone={onDone}
     />
@@ -118,23 +139,18 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
 
 /** Provider staff freeze a domain (the customer cannot enable it again) or unfreeze it (enabled again). */
 export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domain; withIcon?: boolean }) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   if (!isStaff()) return null;
   const freezing = domain.status !== 'freeze';
   const blocked = statusBlock(domain, true);
   return (
-    <ConfirmButton
-      label={translate(freezing ? 'resources.cdn/domain.actions.freeze' : 'resources.cdn/domain.actions.unfreeze')}
+    <StatusConfirm
+      action={freezing ? 'freeze' : 'unfreeze'}
+      domain={domain}
       icon={freezing ? <AcUnitIcon /> : <LockOpenIcon />}
       withIcon={withIcon}
       color={freezing ? 'info' : 'success'}
-      testId={freezing ? 'freeze-domain' : 'unfreeze-domain'}
       blockedMessage={blocked && blockMessage(blocked)}
-      title={freezing ? 'resources.cdn/domain.confirm.freezeTitle' : 'resources.cdn/domain.confirm.unfreezeTitle'}
-      content={freezing ? 'resources.cdn/domain.confirm.freezeContent' : 'resources.cdn/domain.confirm.unfreezeContent'}
-      name={domain.name}
-      success={freezing ? 'resources.cdn/domain.notifications.frozenDone' : 'resources.cdn/domain.notifications.unfrozen'}
       run={() => dataProvider.domainSetStatus(domain.id, freezing ? 'freeze' : 'on')}
     />
   );

@@ -165,7 +165,8 @@ function RuleGrid({ websiteId, operate }: { websiteId: number; operate: boolean 
             r.filters
               .map(
                 (f) =>
-                  `${translate(`resources.dcdn/website.filterField.${f.field}`)} ${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`,
+                  `${translate(`resources.dcdn/website.filterField.${f.field}`)} ` +
+                  `${translate(`resources.dcdn/website.filterOperator.${f.operator}`)} ${f.value}`,
               )
               .join('; ')
           }

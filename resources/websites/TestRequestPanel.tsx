@@ -108,8 +108,7 @@ export function TestRequestPanel({ websiteId }: { websiteId: number }) {
             </Typography>
             {decision.decidedBy ? (
               <Typography variant="body2">
-                {t('decidedBy')}: {translate(`resources.dcdn/website.test.kind.${decision.decidedBy.kind}`)} “{decision.decidedBy.name}” —{' '}
-                {t('reason')}: {decision.reason}
+                {t('decidedBy')}: {t(`kind.${decision.decidedBy.kind}`)} “{decision.decidedBy.name}” — {t('reason')}: {decision.reason}
               </Typography>
             ) : (
               <Typography variant="body2">{t('nothing')}</Typography>

@@ -150,7 +150,7 @@ export function WebsiteList() {
             w.origins
               .map(
                 (o) =>
-                  `${o.address}${w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`resources.dcdn/website.role.${o.role}`)})` : ''}`,
+                  o.address + (w.originType === 'multiple' ? ` (${o.weight}%, ${translate(`resources.dcdn/website.role.${o.role}`)})` : ''),
               )
               .join(', ')
           }

@@ -9,41 +9,21 @@ import { Route } from 'react-router-dom';
 const PolicyPage = lazy(() => import('./PolicyPage').then((m) => ({ default: m.PolicyPage })));
 const RulePage = lazy(() => import('./RulePage').then((m) => ({ default: m.RulePage })));
 
-export const websiteRoutes = [
+const PAGES = [
+  ['policy-create', ':id/policies/create', PolicyPage],
+  ['policy-edit', ':id/policies/:policyId', PolicyPage],
+  ['rule-create', ':id/rules/create', RulePage],
+  ['rule-edit', ':id/rules/:ruleId', RulePage],
+] as const;
+
+export const websiteRoutes = PAGES.map(([key, path, Page]) => (
   <Route
-    key="policy-create"
-    path=":id/policies/create"
+    key={key}
+    path={path}
     element={
       <Authenticated>
-        <PolicyPage />
+        <Page />
       </Authenticated>
     }
-  />,
-  <Route
-    key="policy-edit"
-    path=":id/policies/:policyId"
-    element={
-      <Authenticated>
-        <PolicyPage />
-      </Authenticated>
-    }
-  />,
-  <Route
-    key="rule-create"
-    path=":id/rules/create"
-    element={
-      <Authenticated>
-        <RulePage />
-      </Authenticated>
-    }
-  />,
-  <Route
-    key="rule-edit"
-    path=":id/rules/:ruleId"
-    element={
-      <Authenticated>
-        <RulePage />
-      </Authenticated>
-    }
-  />,
-];
+  />
+));

@@ -43,7 +43,8 @@ function parseArgs(argv: string[]): Args {
 
 function usage(code: number): never {
   process.stderr.write(
-    `usage: npm run ingest -- <file|-> [--kind ${Object.keys(RECORD_KINDS).join('|')}] [--batch-mb 48] [--max-errors 10000] [--server http://host:port]\n`,
+    `usage: npm run ingest -- <file|-> [--kind ${Object.keys(RECORD_KINDS).join('|')}] ` +
+      '[--batch-mb 48] [--max-errors 10000] [--server http://host:port]\n',
   );
   process.exit(code);
 }
@@ -59,7 +60,8 @@ function progress(p: IngestProgress) {
 
 function summary(r: IngestReport): number {
   process.stdout.write(
-    `loaded ${fmt(r.rows)} rows from ${fmt(r.lines)} lines in ${(r.ms / 1000).toFixed(2)} s (${fmt(r.rowsPerSecond)} rows/s); rejected ${fmt(r.rejected)}\n`,
+    `loaded ${fmt(r.rows)} rows from ${fmt(r.lines)} lines in ${(r.ms / 1000).toFixed(2)} s ` +
+      `(${fmt(r.rowsPerSecond)} rows/s); rejected ${fmt(r.rejected)}\n`,
   );
   if (r.rejectedLines.length) {
     const more = r.rejected > r.rejectedLines.length ? ` (first ${r.rejectedLines.length} of ${fmt(r.rejected)})` : '';
@@ -90,7 +92,9 @@ async function viaServer(args: Args): Promise<IngestReport> {
   };
   const began = Date.now();
   for await (const part of lineBatches(decoded(source(args.input)), args.batchMb * 1024 * 1024)) {
-    const url = `${args.server!.replace(/\/$/, '')}/api/log/ingest?kind=${encodeURIComponent(args.kind)}&firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
+    const url =
+      `${args.server!.replace(/\/$/, '')}/api/log/ingest?kind=${encodeURIComponent(args.kind)}` +
+      `&firstLine=${total.lines + 1}&maxErrors=${Math.max(0, args.maxErrors - total.rejected)}`;
     const res = await fetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },

@@ -3,20 +3,11 @@ import type { DemoSeeder } from './index';
 import { hashPassword } from '../lib/password';
 import { insertAccount } from '../stores/config/usersAccounts';
 import { insertUser } from '../stores/config/users';
-import { LOG_TABS, permissionString } from '../../common/rules/shell/permissions';
+import { CDN_MODULES, LOG_TABS, permissionString } from '../../common/rules/shell/permissions';
 
 /** Customer modules a main account may operate (spec §6), plus every log tab. */
 export const CUSTOMER_MODULES = [
-  'overview',
-  'serviceinfo',
-  'linesinfo',
-  'domain',
-  'liveDomain',
-  'cloud',
-  'purge',
-  'prefetch',
-  'log',
-  'analysis',
+  ...CDN_MODULES,
   'certificate',
   'user',
   'account',

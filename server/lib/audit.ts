@@ -45,8 +45,12 @@ function dropUndefined<T extends object>(o: T): Partial<T> {
  * Field names whose values never reach the audit log (compared lower case, without '_' or '-'):
  * passwords, secrets, tokens, private keys, API and access keys, cookies, session ids.
  */
-const SECRET_NAME =
-  /password|passwd|pwd|passphrase|secret|token|privatekey|keypem|apikey|accesskey|credential|cookie|session|^key$|^keys$|^sid$|hash$|^salt$|^authorization$|keyencrypted/;
+const SECRET_NAME = new RegExp(
+  [
+    'password|passwd|pwd|passphrase|secret|token|privatekey|keypem|apikey|accesskey|credential|cookie|session',
+    '^key$|^keys$|^sid$|hash$|^salt$|^authorization$|keyencrypted',
+  ].join('|'),
+);
 
 export const REDACTED = '[redacted]';
 

@@ -19,136 +19,37 @@ interface EdgeRegion {
   net: string;
 }
 
-const CN_LINES = ['telecom', 'unicom', 'mobile', 'edu'];
+const CN_MAIN_LINES = ['telecom', 'unicom', 'mobile'];
+const CN_LINES = [...CN_MAIN_LINES, 'edu'];
+const BGP = ['bgp'];
 
-export const EDGE_REGIONS: EdgeRegion[] = [
-  {
-    region: 'cn-north',
-    name: { zh: '华北', en: 'North China' },
-    cn: true,
-    lines: CN_LINES,
-    nodes: { large: 46, small: 28 },
-    demand: 18,
-    net: '198.51.100',
-  },
-  {
-    region: 'cn-east',
-    name: { zh: '华东', en: 'East China' },
-    cn: true,
-    lines: CN_LINES,
-    nodes: { large: 58, small: 36 },
-    demand: 26,
-    net: '198.51.101',
-  },
-  {
-    region: 'cn-south',
-    name: { zh: '华南', en: 'South China' },
-    cn: true,
-    lines: CN_LINES,
-    nodes: { large: 44, small: 27 },
-    demand: 20,
-    net: '198.51.102',
-  },
-  {
-    region: 'cn-central',
-    name: { zh: '华中', en: 'Central China' },
-    cn: true,
-    lines: ['telecom', 'unicom', 'mobile'],
-    nodes: { large: 24, small: 15 },
-    demand: 11,
-    net: '198.51.103',
-  },
-  {
-    region: 'cn-southwest',
-    name: { zh: '西南', en: 'Southwest China' },
-    cn: true,
-    lines: ['telecom', 'unicom', 'mobile'],
-    nodes: { large: 20, small: 12 },
-    demand: 10,
-    net: '198.51.104',
-  },
-  {
-    region: 'cn-northwest',
-    name: { zh: '西北', en: 'Northwest China' },
-    cn: true,
-    lines: ['telecom', 'unicom', 'mobile'],
-    nodes: { large: 10, small: 6 },
-    demand: 5,
-    net: '198.51.105',
-  },
-  {
-    region: 'cn-northeast',
-    name: { zh: '东北', en: 'Northeast China' },
-    cn: true,
-    lines: ['telecom', 'unicom', 'mobile'],
-    nodes: { large: 12, small: 8 },
-    demand: 6,
-    net: '198.51.106',
-  },
-  {
-    region: 'ap-east',
-    name: { zh: '中国香港', en: 'Hong Kong' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 12, small: 10 },
-    demand: 14,
-    net: '203.0.113',
-  },
-  {
-    region: 'ap-southeast',
-    name: { zh: '东南亚', en: 'Southeast Asia' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 18, small: 14 },
-    demand: 18,
-    net: '203.0.114',
-  },
-  {
-    region: 'ap-northeast',
-    name: { zh: '日韩', en: 'Japan and Korea' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 14, small: 10 },
-    demand: 15,
-    net: '203.0.115',
-  },
-  {
-    region: 'eu-west',
-    name: { zh: '欧洲', en: 'Europe' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 16, small: 12 },
-    demand: 20,
-    net: '203.0.116',
-  },
-  {
-    region: 'us-east',
-    name: { zh: '美国东部', en: 'US East' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 14, small: 11 },
-    demand: 16,
-    net: '203.0.117',
-  },
-  {
-    region: 'us-west',
-    name: { zh: '美国西部', en: 'US West' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 12, small: 9 },
-    demand: 12,
-    net: '203.0.118',
-  },
-  {
-    region: 'sa-east',
-    name: { zh: '南美', en: 'South America' },
-    cn: false,
-    lines: ['bgp'],
-    nodes: { large: 5, small: 4 },
-    demand: 5,
-    net: '203.0.119',
-  },
+/** region, name (zh, en), lines, large and small pool nodes, demand, address prefix; regions 'cn-*' are in mainland China. */
+const REGION_ROWS: ReadonlyArray<[string, string, string, string[], number, number, number, string]> = [
+  ['cn-north', '华北', 'North China', CN_LINES, 46, 28, 18, '198.51.100'],
+  ['cn-east', '华东', 'East China', CN_LINES, 58, 36, 26, '198.51.101'],
+  ['cn-south', '华南', 'South China', CN_LINES, 44, 27, 20, '198.51.102'],
+  ['cn-central', '华中', 'Central China', CN_MAIN_LINES, 24, 15, 11, '198.51.103'],
+  ['cn-southwest', '西南', 'Southwest China', CN_MAIN_LINES, 20, 12, 10, '198.51.104'],
+  ['cn-northwest', '西北', 'Northwest China', CN_MAIN_LINES, 10, 6, 5, '198.51.105'],
+  ['cn-northeast', '东北', 'Northeast China', CN_MAIN_LINES, 12, 8, 6, '198.51.106'],
+  ['ap-east', '中国香港', 'Hong Kong', BGP, 12, 10, 14, '203.0.113'],
+  ['ap-southeast', '东南亚', 'Southeast Asia', BGP, 18, 14, 18, '203.0.114'],
+  ['ap-northeast', '日韩', 'Japan and Korea', BGP, 14, 10, 15, '203.0.115'],
+  ['eu-west', '欧洲', 'Europe', BGP, 16, 12, 20, '203.0.116'],
+  ['us-east', '美国东部', 'US East', BGP, 14, 11, 16, '203.0.117'],
+  ['us-west', '美国西部', 'US West', BGP, 12, 9, 12, '203.0.118'],
+  ['sa-east', '南美', 'South America', BGP, 5, 4, 5, '203.0.119'],
 ];
+
+export const EDGE_REGIONS: EdgeRegion[] = REGION_ROWS.map(([region, zh, en, lines, large, small, demand, net]) => ({
+  region,
+  name: { zh, en },
+  cn: region.startsWith('cn-'),
+  lines: [...lines],
+  nodes: { large, small },
+  demand,
+  net,
+}));
 
 /** A stable number from the domain name, so a domain always gets the same sample nodes. */
 function seed(text: string): number {

@@ -1,5 +1,8 @@
 import crypto, { X509Certificate, type KeyObject } from 'node:crypto';
 import { fail } from './envelope';
+import { normaliseDomain } from '../../common/rules/domains/formats';
+
+export { nameCovers, namesCover, normaliseDomain } from '../../common/rules/domains/formats';
 
 /** What the portal keeps about an uploaded certificate (all read from the leaf, brand from its issuer). */
 export interface CertificateFacts {
@@ -73,10 +76,6 @@ export function dnField(dn: string, field: string): string {
   return '';
 }
 
-export function normaliseDomain(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, '');
-}
-
 /** DNS names of the SAN extension (lower case); the common name when there is none. */
 export function dnsNamesOf(cert: X509Certificate): string[] {
   const san = cert.subjectAltName ?? '';
@@ -90,19 +89,6 @@ export function dnsNamesOf(cert: X509Certificate): string[] {
   }
   return [...new Set(names)];
 }
-
-/** Whether a certificate name covers a domain; '*.a.com' covers 'x.a.com' but not 'a.com' or 'x.y.a.com'. */
-export function nameCovers(certName: string, domain: string): boolean {
-  const name = normaliseDomain(certName);
-  const host = normaliseDomain(domain);
-  if (!host) return false;
-  if (name === host) return true;
-  if (!name.startsWith('*.')) return false;
-  const dot = host.indexOf('.');
-  return dot > 0 && host.slice(dot + 1) === name.slice(2);
-}
-
-export const namesCover = (names: readonly string[], domain: string) => names.some((n) => nameCovers(n, domain));
 
 const SIGNATURE_OIDS: Record<string, string> = {
   '1.2.840.113549.1.1.5': 'SHA1withRSA',

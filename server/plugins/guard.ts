@@ -21,6 +21,9 @@ export async function subtreeIdentities(db: ConfigDb, identity: string): Promise
   }));
 }
 
+/** A module's two route declarations (a route's config): `view` for the routes that read, `operation` for those that write. */
+export const moduleAccess = (module: string) => ({ view: { module, access: 'view' }, operation: { module, access: 'operation' } }) as const;
+
 /**
  * One guard for every route: the route's own declaration (config.module, config.access, as in the
  * contract table) decides. No session → HTTP 401; missing right → body code "403", each in the

@@ -7,7 +7,15 @@ import timezone from 'dayjs/plugin/timezone';
 import { fail, PortalError } from '../lib/envelope';
 import { requestedAccounts } from '../plugins/guard';
 import { estimateRows } from '../stores/traffic/analysis/estimate';
-import { listParam, parseInterval, parseRange, validZone, type Precision, type Search } from '../stores/traffic/analysis/search';
+import {
+  listParam,
+  parseInterval,
+  parseRange,
+  validZone,
+  type Filters,
+  type Precision,
+  type Search,
+} from '../stores/traffic/analysis/search';
 import type { LogFilters } from '../stores/traffic/trafficLogs';
 import type { LineRangeQuery } from '../../common/wire/traffic/lines';
 import type { LogSearchQuery } from '../../common/wire/traffic/logs';
@@ -26,6 +34,17 @@ export type RawSearch = Record<string, unknown>;
 export async function scopedAccounts(request: FastifyRequest, raw: RawSearch): Promise<string[] | null> {
   return requestedAccounts(request, [...listParam(raw.accounts), ...listParam(raw.account)]);
 }
+
+/** Filters of accounts and domains only: every provider, region and ISP. */
+export const accountFilters = (accounts: string[] | null, domains: string[]): Filters => ({
+  accounts,
+  domains,
+  providers: [],
+  continent: [],
+  country: [],
+  province: [],
+  isp: [],
+});
 
 /** The zone a request names (an IANA name), or the server's when it names none; an unknown name fails. */
 export function requestZone(value: unknown): string {

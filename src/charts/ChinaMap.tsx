@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Box, Skeleton } from '@mui/material';
 import { geoMercator, geoPath } from 'd3-geo';
 import type { ValueKind } from '../lib/units';
 import { CHINA_SHAPE_IDS, findProvince } from './chinaProvinces';
-import { loadCountries, type CountryFeature } from './worldAtlas';
+import { useCountries } from './worldAtlas';
 import { MAP_EMPTY } from './palette';
-import { MapTooltip, relativePoint, type HoverState } from './MapTooltip';
+import { MapTooltip, relativePoint, type HoverState, type MapProps } from './MapTooltip';
 import { formatValue } from '../lib/units';
 
 export interface ProvinceValue {
@@ -14,14 +14,8 @@ export interface ProvinceValue {
   value: number;
 }
 
-export interface ChinaMapProps {
-  data: ProvinceValue[];
-  kind: ValueKind;
-  valueTitle: string;
-  /** province name in the user's language */
-  nameOf: (name: string) => string;
-  noDataText: string;
-}
+/** `nameOf`: a province's name in the user's language. */
+export type ChinaMapProps = MapProps<ProvinceValue>;
 
 const W = 800;
 const H = 600;
@@ -32,16 +26,9 @@ const MAX_RADIUS = 28;
  * bubble per province at its capital, its area proportional to the value.
  */
 export function ChinaMap({ data, kind, valueTitle, nameOf, noDataText }: ChinaMapProps) {
-  const [features, setFeatures] = useState<CountryFeature[] | null>(null);
+  const features = useCountries(true);
   const [hover, setHover] = useState<HoverState | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCountries().then((f) => live && setFeatures(f));
-    return () => {
-      live = false;
-    };
-  }, []);
   const geo = useMemo(() => {
     if (!features) return null;
     const china = features.filter((f) => CHINA_SHAPE_IDS.has(String(f.id)));

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { formatValue, type ValueKind } from '../lib/units';
 import { rampColor } from './palette';
@@ -7,6 +8,45 @@ export interface HoverState {
   y: number;
   title: string;
   value: number | null;
+}
+
+/** What the maps take: their places' values, how to show them, and their places' names. */
+export interface MapProps<V> {
+  data: V[];
+  kind: ValueKind;
+  valueTitle: string;
+  /** a place's name in the user's language, from the name or code its value has */
+  nameOf: (name: string) => string;
+  noDataText: string;
+}
+
+/** A card floating beside the mouse over a map: a title and a line of details under it. */
+export function FloatingCard({
+  x,
+  y,
+  title,
+  maxWidth,
+  children,
+}: {
+  x: number;
+  y: number;
+  title: ReactNode;
+  /** how wide it may grow, its lines wrapped; without it, its lines never wrap */
+  maxWidth?: number;
+  children: ReactNode;
+}) {
+  const width = maxWidth === undefined ? { whiteSpace: 'nowrap' } : { maxWidth };
+  return (
+    <Paper
+      elevation={3}
+      sx={{ position: 'absolute', left: x + 14, top: y + 14, px: 1.5, py: 1, pointerEvents: 'none', zIndex: 2, ...width }}
+    >
+      <Typography variant="subtitle2">{title}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {children}
+      </Typography>
+    </Paper>
+  );
 }
 
 /** Floating tooltip of the maps: place name and full value (or the no-data text). */
@@ -22,24 +62,9 @@ export function MapTooltip({
   noDataText: string;
 }) {
   return (
-    <Paper
-      elevation={3}
-      sx={{
-        position: 'absolute',
-        left: hover.x + 14,
-        top: hover.y + 14,
-        px: 1.5,
-        py: 1,
-        pointerEvents: 'none',
-        zIndex: 2,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      <Typography variant="subtitle2">{hover.title}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {valueTitle}: {hover.value === null ? noDataText : formatValue(kind, hover.value)}
-      </Typography>
-    </Paper>
+    <FloatingCard x={hover.x} y={hover.y} title={hover.title}>
+      {valueTitle}: {hover.value === null ? noDataText : formatValue(kind, hover.value)}
+    </FloatingCard>
   );
 }
 

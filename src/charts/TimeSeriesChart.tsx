@@ -91,34 +91,22 @@ export function TimeSeriesChart({
           formatter={(value, _name, item) => formatValue(kindOf(String(item.dataKey)), Number(value))}
         />
         <Legend verticalAlign="top" height={32} itemSorter={null} />
-        {series.map((s, i) =>
-          s.area ? (
-            <Area
-              key={s.key}
-              yAxisId={hasRight && s.axis === 'right' ? 'right' : 'left'}
-              type="monotone"
-              dataKey={s.key}
-              name={s.name}
-              stroke={s.color ?? seriesColor(i)}
-              fill={s.color ?? seriesColor(i)}
-              fillOpacity={0.15}
-              dot={false}
-              isAnimationActive={false}
-            />
+        {series.map((s, i) => {
+          const color = s.color ?? seriesColor(i);
+          const curve = {
+            yAxisId: hasRight && s.axis === 'right' ? 'right' : 'left',
+            type: 'monotone',
+            dataKey: s.key,
+            name: s.name,
+            stroke: color,
+            isAnimationActive: false,
+          } as const;
+          return s.area ? (
+            <Area key={s.key} {...curve} fill={color} fillOpacity={0.15} dot={false} />
           ) : (
-            <Line
-              key={s.key}
-              yAxisId={hasRight && s.axis === 'right' ? 'right' : 'left'}
-              type="monotone"
-              dataKey={s.key}
-              name={s.name}
-              stroke={s.color ?? seriesColor(i)}
-              strokeWidth={2}
-              dot={data.length <= 2}
-              isAnimationActive={false}
-            />
-          ),
-        )}
+            <Line key={s.key} {...curve} strokeWidth={2} dot={data.length <= 2} />
+          );
+        })}
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Box, Skeleton } from '@mui/material';
 import { geoNaturalEarth1, geoPath } from 'd3-geo';
-import type { ValueKind } from '../lib/units';
 import { NUMERIC_TO_ISO2 } from './countryCodes';
-import { loadCountries, type CountryFeature } from './worldAtlas';
+import { useCountries } from './worldAtlas';
 import { MAP_BORDER, MAP_EMPTY, rampColor } from './palette';
-import { MapLegend, MapTooltip, relativePoint, type HoverState } from './MapTooltip';
+import { MapLegend, MapTooltip, relativePoint, type HoverState, type MapProps } from './MapTooltip';
 
 export interface CountryValue {
   /** ISO-2 country code */
@@ -13,31 +12,17 @@ export interface CountryValue {
   value: number;
 }
 
-export interface WorldMapProps {
-  data: CountryValue[];
-  kind: ValueKind;
-  valueTitle: string;
-  /** country name in the user's language from its ISO-2 code */
-  nameOf: (code: string) => string;
-  noDataText: string;
-}
+/** `nameOf`: a country's name in the user's language from its ISO-2 code. */
+export type WorldMapProps = MapProps<CountryValue>;
 
 const W = 960;
 const H = 470;
-const ANTARCTICA = '010';
 
 /** World choropleth: each country coloured by its value (square-root ramp), tooltip on hover. */
 export function WorldMap({ data, kind, valueTitle, nameOf, noDataText }: WorldMapProps) {
-  const [features, setFeatures] = useState<CountryFeature[] | null>(null);
+  const features = useCountries();
   const [hover, setHover] = useState<HoverState | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCountries().then((f) => live && setFeatures(f.filter((c) => c.id !== ANTARCTICA)));
-    return () => {
-      live = false;
-    };
-  }, []);
   const values = useMemo(() => new Map(data.map((d) => [d.code.toUpperCase(), d.value])), [data]);
   const max = Math.max(0, ...data.map((d) => d.value));
   const path = useMemo(() => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { feature } from 'topojson-client';
@@ -17,4 +18,19 @@ export function loadCountries(): Promise<CountryFeature[]> {
     return fc.features;
   });
   return countries;
+}
+
+const ANTARCTICA = '010';
+
+/** The country shapes once loaded (null until then); without Antarctica but where `withAntarctica`. */
+export function useCountries(withAntarctica = false): CountryFeature[] | null {
+  const [features, setFeatures] = useState<CountryFeature[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadCountries().then((f) => live && setFeatures(withAntarctica ? f : f.filter((c) => c.id !== ANTARCTICA)));
+    return () => {
+      live = false;
+    };
+  }, [withAntarctica]);
+  return features;
 }

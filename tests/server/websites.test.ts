@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, makeApp, signIn } from './helpers';
 import type { Policy, Rule, StatisticData, Website } from '../../common/wire/websites';
 import { compileWebsite } from '../../common/rules/websites/engine';
+import { enginePolicy } from '../unit/websitesPolicy';
 import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/websitesEvents';
 import { BENIGN_PATHS, DEMO_BLOCK_SECONDS, EVENT_STATUS, stickyBlocks, type DemoEventSite } from '../../server/demo/wafEvents';
 
@@ -412,43 +413,24 @@ describe('security events', () => {
     user_agent: 'sqlmap/1.7',
     ...over,
   });
+  /** One request from 192.0.2.2 stopped by the login rate-limit rule. */
+  const rateLimited = (ts: number) =>
+    ev({
+      ts,
+      client_ip: '192.0.2.2',
+      country: 'RU',
+      category: 'rate',
+      action: 'rate_limit',
+      source_kind: 'rule',
+      source_id: 7,
+      source_name: 'Rate-limit login',
+      url: '/login',
+    });
   const fixture = (): SecurityEventRow[] => [
     ev({}),
     ev({ ts: t0 + 70 }),
     ev({ ts: t0 + 400, client_ip: '192.0.2.1', category: 'xss', url: '/?q=<script>' }),
-    ev({
-      ts: t0 + 900,
-      client_ip: '192.0.2.2',
-      country: 'RU',
-      category: 'rate',
-      action: 'rate_limit',
-      source_kind: 'rule',
-      source_id: 7,
-      source_name: 'Rate-limit login',
-      url: '/login',
-    }),
-    ev({
-      ts: t0 + 905,
-      client_ip: '192.0.2.2',
-      country: 'RU',
-      category: 'rate',
-      action: 'rate_limit',
-      source_kind: 'rule',
-      source_id: 7,
-      source_name: 'Rate-limit login',
-      url: '/login',
-    }),
-    ev({
-      ts: t0 + 910,
-      client_ip: '192.0.2.2',
-      country: 'RU',
-      category: 'rate',
-      action: 'rate_limit',
-      source_kind: 'rule',
-      source_id: 7,
-      source_name: 'Rate-limit login',
-      url: '/login',
-    }),
+    ...[900, 905, 910].map((dt) => rateLimited(t0 + dt)),
     ev({
       ts: t0 + 1800,
       client_ip: '192.0.2.3',
@@ -617,18 +599,7 @@ describe('security events', () => {
       domain: 'sticky.example',
       rules: [],
       policies: [
-        {
-          id: 5,
-          name: 'waf',
-          type: 3,
-          enabled: true,
-          countries: [],
-          urls: [],
-          ips: [],
-          clientAppIds: [],
-          exceptions: [],
-          waf: { xss: 'ignore', sqli: 'block_ip', rfi: 'ignore', illegalResource: 'ignore' },
-        },
+        enginePolicy({ id: 5, name: 'waf', type: 3, waf: { xss: 'ignore', sqli: 'block_ip', rfi: 'ignore', illegalResource: 'ignore' } }),
       ],
     };
     const evaluate = stickyBlocks((req) => compileWebsite(site.policies, [])(req), 600);

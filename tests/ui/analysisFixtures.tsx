@@ -3,9 +3,8 @@
  * helper with a data provider whose analysis methods are spies.
  */
 import { afterEach, beforeEach, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { testDataProvider, type DataProvider } from 'react-admin';
-import { enrichUserInfo } from '../../src/auth/userInfo';
-import { writeUserInfo } from '../../src/auth/storage';
 import { AnalysisScreen } from '../../resources/traffic/analysis/AnalysisScreen';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import type { trafficMethods } from '../../dataProviders/api/traffic';
@@ -20,7 +19,7 @@ import type {
   UserListAll,
   UserListCn,
 } from '../../common/wire/traffic/index';
-import { renderInAdmin } from './harness';
+import { renderInAdmin, signInUser } from './harness';
 
 // jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).
 globalThis.ResizeObserver ??= class {
@@ -29,6 +28,19 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+/** Text of every cell of a Datagrid, row by row. */
+export async function tableRows(testId: string): Promise<string[][]> {
+  const table = await screen.findByTestId(testId, {}, { timeout: 5000 });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
+}
+
 export const ALL_TABS = [
   'portal:overview:view:*',
   'portal:log:view:*',
@@ -36,23 +48,16 @@ export const ALL_TABS = [
 ];
 
 export function signInAcme(permissionList: string[] = ALL_TABS) {
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u-acme',
-      username: 'acme',
-      email: 'ops@acme.example',
-      role: 'user',
-      account: 'acme',
-      accountName: 'Acme Media',
-      accountChild: [
-        { account: 'acme_video', accountName: 'Acme Video', accountChild: [] },
-        { account: 'acme_static', accountName: 'Acme Static', accountChild: [] },
-      ],
-      permissionList,
-      isMain: true,
-      userType: 2,
-    }),
-  );
+  signInUser({
+    uid: 'u-acme',
+    email: 'ops@acme.example',
+    role: 'user',
+    accountChild: [
+      { account: 'acme_video', accountName: 'Acme Video', accountChild: [] },
+      { account: 'acme_static', accountName: 'Acme Static', accountChild: [] },
+    ],
+    permissionList,
+  });
 }
 
 /** The frozen clock of the analysis tests (local time): Thursday 2026-05-14 10:07:31. */

@@ -3,8 +3,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { createAuthProvider } from '../../src/auth/authProvider';
-import { enrichUserInfo } from '../../src/auth/userInfo';
-import { writeUserInfo } from '../../src/auth/storage';
 import { CertificateList } from '../../resources/certificates/CertificateList';
 import { CertificateCreate } from '../../resources/certificates/CertificateCreate';
 import { editTransform, validateEdit } from '../../resources/certificates/CertificateEdit';
@@ -18,7 +16,7 @@ import {
 } from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
 import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificates';
-import { testI18n } from './harness';
+import { signInUser, testI18n } from './harness';
 
 vi.mock('../../dataProviders/api/shell', () => ({
   sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() },
@@ -32,20 +30,7 @@ const CERT_PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ\n-----END C
 const KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n';
 
 function signedIn(perms = OPERATE) {
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u1',
-      username: 'acme',
-      email: 'acme@example.com',
-      role: 'customer',
-      account: 'acme',
-      accountName: 'Acme Media',
-      accountChild: [{ account: 'acme_video', accountName: 'Acme Video', accountChild: [] }],
-      permissionList: perms,
-      isMain: true,
-      userType: 2,
-    }),
-  );
+  signInUser({ accountChild: [{ account: 'acme_video', accountName: 'Acme Video', accountChild: [] }], permissionList: perms });
 }
 
 function cert(id: number, name: string, expireInDays: number, extra: Partial<Certificate> = {}): Certificate {

@@ -50,6 +50,13 @@ async function fillValid(u: User, name = 'www.acme.example') {
   await tab(u, 'Origin');
   await type(u, screen.getAllByRole('textbox', { name: 'Address' })[0], 'origin.acme.example');
 }
+/** The create form rendered with its default provider and filled in validly; the user that filled it. */
+async function validCreateForm(): Promise<User> {
+  const u = user();
+  renderCreate();
+  await fillValid(u);
+  return u;
+}
 
 async function expectMessage(text: string) {
   expect(await screen.findByText(text)).toBeInTheDocument();
@@ -89,9 +96,7 @@ describe('domain form validation (shared rules, spec messages)', () => {
   });
 
   it('refuses a duplicated origin', async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await u.click(screen.getByRole('button', { name: 'Add' }));
     await type(u, screen.getAllByRole('textbox', { name: 'Address' })[1], 'origin.acme.example');
     await save(u);
@@ -108,27 +113,21 @@ describe('domain form validation (shared rules, spec messages)', () => {
   });
 
   it('requires the origin port', async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await u.clear(screen.getByRole('spinbutton', { name: 'Port' }));
     await save(u);
     await expectMessage('The port cannot be empty');
   });
 
   it("requires the back directory to start and end with '/'", async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await type(u, textbox(/Back directory/), 'static');
     await save(u);
     await expectMessage("The back directory must start and end with '/'");
   });
 
   it('requires a test URL that starts with /', async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await type(u, textbox(/Test URL/), '');
     await save(u);
     await expectMessage('The test URL cannot be empty');
@@ -138,9 +137,7 @@ describe('domain form validation (shared rules, spec messages)', () => {
   });
 
   it('allows at most 10 suffixes per cache rule', async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await tab(u, 'Cache');
     await u.click(screen.getAllByRole('combobox', { name: 'Match by' })[0]);
     await u.click(await screen.findByRole('option', { name: 'File suffix' }));
@@ -150,9 +147,7 @@ describe('domain form validation (shared rules, spec messages)', () => {
   });
 
   it('rejects conflicting cache rules', async () => {
-    const u = user();
-    renderCreate();
-    await fillValid(u);
+    const u = await validCreateForm();
     await tab(u, 'Cache');
     await u.click(screen.getByRole('button', { name: 'Add' }));
     await type(u, screen.getAllByRole('textbox', { name: 'Paths or suffixes' })[1], '/');

@@ -4,10 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import type { Domain } from '../../common/wire/domains';
 import { DomainList } from '../../resources/domains/DomainList';
-import { writeUserInfo } from '../../src/auth/storage';
-import { enrichUserInfo } from '../../src/auth/userInfo';
 import { domainsCsv } from '../../resources/domains/domainExporter';
 import { authFor, buildDomain, domainMethods, makeProvider, renderWithAdmin } from './domainFixtures';
+import { signInUser } from './harness';
 
 const KNOWN: Domain[] = [
   buildDomain({
@@ -42,20 +41,14 @@ function renderList({ operate = true, pages = [KNOWN] }: { operate?: boolean; pa
 
 /** The signed-in user's role (provider staff roles start with 'super'). */
 function signedInAs(role: string) {
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u1',
-      username: role,
-      email: `${role}@example.com`,
-      role,
-      account: role === 'customer' ? 'acme' : 'provider',
-      accountName: 'Test',
-      accountChild: [],
-      permissionList: ['portal:*'],
-      isMain: true,
-      userType: role === 'customer' ? 2 : 3,
-    }),
-  );
+  signInUser({
+    username: role,
+    email: `${role}@example.com`,
+    role,
+    account: role === 'customer' ? 'acme' : 'provider',
+    accountName: 'Test',
+    userType: role === 'customer' ? 2 : 3,
+  });
 }
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;

@@ -17,6 +17,8 @@ import {
 } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
+import { enrichUserInfo } from '../../src/auth/userInfo';
+import { writeUserInfo } from '../../src/auth/storage';
 
 export type TestLocale = 'en' | 'zh';
 
@@ -34,6 +36,25 @@ export function authFor(operate: boolean): AuthProvider {
     getPermissions: async () => [],
     canAccess: async ({ action }) => operate || ['list', 'show', 'read', 'export'].includes(action),
   };
+}
+
+/** The sign-in the tests start from: acme's main account, a customer, with every right; `over` changes fields of it. */
+export function signInUser(over: Partial<Parameters<typeof enrichUserInfo>[0]> = {}): void {
+  writeUserInfo(
+    enrichUserInfo({
+      uid: 'u1',
+      username: 'acme',
+      email: 'acme@example.com',
+      role: 'customer',
+      account: 'acme',
+      accountName: 'Acme Media',
+      accountChild: [],
+      permissionList: ['portal:*'],
+      isMain: true,
+      userType: 2,
+      ...over,
+    }),
+  );
 }
 
 export interface AdminRenderOptions {

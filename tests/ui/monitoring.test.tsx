@@ -6,15 +6,13 @@ import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type 
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { createAuthProvider } from '../../src/auth/authProvider';
-import { enrichUserInfo } from '../../src/auth/userInfo';
-import { writeUserInfo } from '../../src/auth/storage';
 import { ContactList } from '../../resources/monitoring/contacts/ContactList';
 import { ContactCreate } from '../../resources/monitoring/contacts/ContactForms';
 import { RuleList } from '../../resources/monitoring/rules/RuleList';
 import { RuleCreate } from '../../resources/monitoring/rules/RuleForms';
 import { HistoryPage } from '../../resources/monitoring/history/HistoryPage';
 import type { AlertRule, Contact, ContactGroup, NotifyRecord } from '../../common/wire/monitoring';
-import { authFor } from './harness';
+import { authFor, signInUser } from './harness';
 
 const http = vi.hoisted(() => ({ monitPost: vi.fn(), monitPut: vi.fn(), monitGet: vi.fn(), monitDelete: vi.fn() }));
 vi.mock('../../dataProviders/monit/http', async (orig) => ({
@@ -153,20 +151,7 @@ function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' 
 
 beforeEach(() => {
   vi.clearAllMocks();
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u1',
-      username: 'acme',
-      email: 'acme@example.com',
-      role: 'customer',
-      account: 'acme',
-      accountName: 'Acme Media',
-      accountChild: [],
-      permissionList: ['portal:cloudMonit:operation:*'],
-      isMain: true,
-      userType: 2,
-    }),
-  );
+  signInUser({ permissionList: ['portal:cloudMonit:operation:*'] });
 });
 
 describe('monit provider', () => {
@@ -262,20 +247,7 @@ describe('group members (sub-resource alertGroupMembers)', () => {
   }, 60_000);
 
   it('without the operation right the member chips cannot be removed', async () => {
-    writeUserInfo(
-      enrichUserInfo({
-        uid: 'u2',
-        username: 'viewer',
-        email: 'v@example.com',
-        role: 'customer',
-        account: 'acme',
-        accountName: 'Acme Media',
-        accountChild: [],
-        permissionList: ['portal:cloudMonit:view:*'],
-        isMain: false,
-        userType: 2,
-      }),
-    );
+    signInUser({ uid: 'u2', username: 'viewer', email: 'v@example.com', permissionList: ['portal:cloudMonit:view:*'], isMain: false });
     renderAt(`/${CONTACT_RESOURCE}`, provider().dataProvider);
     const chip = await within(await screen.findByTestId('group-row')).findByText('Ops');
     await new Promise((r) => setTimeout(r, 500)); // the right is read asynchronously (canAccess): give it time to show wrongly

@@ -2,23 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
-import { ALL_TABS, analysisProvider, renderScreen, replies, signedInAtNow, signInAcme, T0 } from './analysisFixtures';
+import { ALL_TABS, analysisProvider, renderScreen, replies, signedInAtNow, signInAcme, T0, tableRows } from './analysisFixtures';
 
 signedInAtNow();
 
 const openTab = (tab: string) => sessionStorage.setItem('logTab', tab);
-/** Text of every cell of a Datagrid, row by row. */
-async function tableRows(testId: string): Promise<string[][]> {
-  const table = await screen.findByTestId(testId, {}, { timeout: 5000 });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent ?? ''),
-    );
-}
 
 describe('analysis tabs render known replies', () => {
   it('summary: totals formatted in base-1000 units', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/traffic';
 import { LogPage } from '../../resources/traffic/logs/LogPage';
 import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../resources/traffic/logs/logForm';
-import { CUSTOMER, NOW, renderPage, signedInAtNow, spies } from './trafficPagesFixtures';
+import { CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
   time: '2026-05-14 09:59:59',
@@ -78,16 +78,7 @@ const methods = (over: Partial<Calls> = {}) =>
 
 /** Cells of the log table rows (the first, the expand button, left out). */
 async function logRows(): Promise<string[][]> {
-  const table = await screen.findByTestId('table-logs', {}, { timeout: 5000 });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .slice(1)
-        .map((c) => c.textContent ?? ''),
-    );
+  return (await tableRows('table-logs')).map((cells) => cells.slice(1));
 }
 
 signedInAtNow(CUSTOMER);

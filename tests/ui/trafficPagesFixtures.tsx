@@ -4,19 +4,12 @@
  */
 import { vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { screen, within } from '@testing-library/react';
 import { testDataProvider, type DataProvider, type Store } from 'react-admin';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
 import { renderInAdmin } from './harness';
 
-export { NOW, signedInAtNow, signInAcme } from './analysisFixtures';
-
-// jsdom has no ResizeObserver; recharts' ResponsiveContainer needs one (it then draws at size 0).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+// analysisFixtures also gives jsdom the ResizeObserver that recharts' ResponsiveContainer needs.
+export { NOW, signedInAtNow, signInAcme, tableRows } from './analysisFixtures';
 
 /** Every right of a customer main account (as the demo acme user). */
 export const CUSTOMER = ['overview', 'serviceinfo', 'linesinfo', 'log', 'analysis', 'bill'].map((m) => `portal:${m}:operation:*`);
@@ -42,19 +35,6 @@ export function renderPage(
     { dataProvider, locale, store },
   );
   return { ...utils, methods };
-}
-
-/** Text of every cell of a Datagrid, row by row. */
-export async function tableRows(testId: string): Promise<string[][]> {
-  const table = await screen.findByTestId(testId, {}, { timeout: 5000 });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent ?? ''),
-    );
 }
 
 /** Captures what CsvButton saves: the CSV text of each export. */

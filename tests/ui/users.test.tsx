@@ -4,15 +4,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { createAuthProvider } from '../../src/auth/authProvider';
-import { enrichUserInfo } from '../../src/auth/userInfo';
-import { readUserInfo, writeUserInfo } from '../../src/auth/storage';
+import { readUserInfo } from '../../src/auth/storage';
 import { grantablePermissions } from '../../common/rules/shell/permissionCatalog';
 import { PermissionTable } from '../../resources/users/PermissionPicker';
 import { UserList } from '../../resources/users/UserList';
 import { UserCreate } from '../../resources/users/UserCreate';
 import { UserEdit } from '../../resources/users/UserEdit';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
-import { testI18n } from './harness';
+import { signInUser, testI18n } from './harness';
 
 const RESOURCE = 'page/user';
 const MAIN = [
@@ -27,23 +26,15 @@ const LIMITED = ['portal:user:operation:*', 'portal:domain:view:*', 'portal:log:
 const i18n = testI18n;
 
 function signedIn(perms: string[]) {
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'me',
-      username: 'acme',
-      email: 'acme@acme.example',
-      role: 'customer',
-      account: 'acme',
-      accountName: 'Acme Media',
-      accountChild: [
-        { account: 'acme_video', accountName: 'Acme Video', accountChild: [] },
-        { account: 'acme_static', accountName: 'Acme Static Assets', accountChild: [] },
-      ],
-      permissionList: perms,
-      isMain: true,
-      userType: 2,
-    }),
-  );
+  signInUser({
+    uid: 'me',
+    email: 'acme@acme.example',
+    accountChild: [
+      { account: 'acme_video', accountName: 'Acme Video', accountChild: [] },
+      { account: 'acme_static', accountName: 'Acme Static Assets', accountChild: [] },
+    ],
+    permissionList: perms,
+  });
 }
 
 function Picker({ granter, kept = [], initial = [] }: { granter: string[]; kept?: string[]; initial?: string[] }) {

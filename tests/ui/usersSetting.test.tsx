@@ -2,30 +2,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testDataProvider, type DataProvider } from 'react-admin';
-import { enrichUserInfo } from '../../src/auth/userInfo';
-import { writeUserInfo } from '../../src/auth/storage';
 import { UserSettingPage } from '../../resources/users/settings/UserSettingPage';
 import { PortalApiError } from '../../dataProviders/http';
 import type { ChangePasswordInput } from '../../dataProviders/shiro/users';
-import { renderInAdmin } from './harness';
+import { renderInAdmin, signInUser } from './harness';
 
 const PATTERN = 'The password needs at least 8 characters and three of: upper-case letters, lower-case letters, digits, special characters';
 
 function signIn(permissionList = ['portal:person:operation:*']) {
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u-viewer',
-      username: 'acme_viewer',
-      email: 'acme_viewer@acme.example',
-      role: 'user',
-      account: 'acme',
-      accountName: 'Acme Media',
-      accountChild: [],
-      permissionList,
-      isMain: false,
-      userType: 1,
-    }),
-  );
+  signInUser({
+    uid: 'u-viewer',
+    username: 'acme_viewer',
+    email: 'acme_viewer@acme.example',
+    role: 'user',
+    permissionList,
+    isMain: false,
+    userType: 1,
+  });
 }
 
 function renderPage(changePassword: (input: ChangePasswordInput) => Promise<string>, locale: 'en' | 'zh' = 'en') {

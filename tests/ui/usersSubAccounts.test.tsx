@@ -3,15 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { createAuthProvider } from '../../src/auth/authProvider';
-import { enrichUserInfo, type AccountNode } from '../../src/auth/userInfo';
-import { writeUserInfo } from '../../src/auth/storage';
+import type { AccountNode } from '../../src/auth/userInfo';
 import { SubAccountList } from '../../resources/users/subAccounts/SubAccountList';
 import { SubAccountCreate } from '../../resources/users/subAccounts/SubAccountCreate';
 import { SubAccountEdit } from '../../resources/users/subAccounts/SubAccountEdit';
 import { PortalApiError } from '../../dataProviders/http';
 import type { SubAccountRecord } from '../../dataProviders/cloud/users';
 import { sessionApi } from '../../dataProviders/api/shell';
-import { testI18n } from './harness';
+import { signInUser, testI18n } from './harness';
 
 // The stored account tree is re-read after create/delete; no server here.
 vi.mock('../../dataProviders/api/shell', () => ({
@@ -23,20 +22,16 @@ const OPERATE = ['portal:account:operation:*'];
 
 function signedIn(opts: { isMain?: boolean; role?: string; perms?: string[]; account?: string; children?: AccountNode[] } = {}) {
   const account = opts.account ?? 'acme';
-  writeUserInfo(
-    enrichUserInfo({
-      uid: 'u1',
-      username: account,
-      email: `${account}@example.com`,
-      role: opts.role ?? 'customer',
-      account,
-      accountName: account === 'acme' ? 'Acme Media' : account,
-      accountChild: opts.children ?? [],
-      permissionList: opts.perms ?? OPERATE,
-      isMain: opts.isMain ?? true,
-      userType: 2,
-    }),
-  );
+  signInUser({
+    username: account,
+    email: `${account}@example.com`,
+    role: opts.role ?? 'customer',
+    account,
+    accountName: account === 'acme' ? 'Acme Media' : account,
+    accountChild: opts.children ?? [],
+    permissionList: opts.perms ?? OPERATE,
+    isMain: opts.isMain ?? true,
+  });
 }
 
 const row = (identity: string, companyName: string, createTime = '2026-01-02T03:04:05Z'): SubAccountRecord => ({

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
 import { MESSAGE_ROOTS, SHARED_PORTAL_KEYS } from '../../i18n/layout';
 import { pages, resources } from '../../src/registry';
+import { read, sources } from './repoSources';
 
-const ROOT = path.resolve(__dirname, '../..');
 type Tree = { [key: string]: string | Tree };
 const trees = { en: en as unknown as Tree, zh: zh as unknown as Tree };
 
@@ -18,15 +16,6 @@ function lookup(tree: Tree, key: string): string | Tree | undefined {
     node = node[part];
   }
   return node;
-}
-
-/** Every source file of the client's folders. */
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(rel);
-    return /\.tsx?$/.test(e.name) ? [rel] : [];
-  });
 }
 
 /**
@@ -102,7 +91,7 @@ describe('i18n layout: one key tree per screen', () => {
     const bad: string[] = [];
     let checked = 0;
     for (const file of ['src', 'resources', 'dataProviders', 'common'].flatMap(sources)) {
-      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      const text = read(file);
       for (const m of text.matchAll(keyRe)) {
         const [, open, key, close] = m;
         const dynamic = close === '${';

@@ -1,19 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** Every .ts/.tsx file under a folder of the repository. */
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(rel);
-    return /\.tsx?$/.test(e.name) ? [rel] : [];
-  });
-}
-
-const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+import { read, relativeImports, sources } from './repoSources';
 
 /** The area of a file under resources/ (resources/<area>/...). */
 const areaOf = (file: string) => file.split(path.sep)[1];
@@ -56,8 +43,7 @@ describe('kit', () => {
 
   it("an area's screens import no other area's files", () => {
     const bad = screens.flatMap((f) =>
-      [...read(f).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
-        .map((m) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, f)), m[1])))
+      relativeImports(f)
         .filter((target) => target.split(path.sep)[0] === 'resources' && areaOf(target) !== areaOf(f))
         .map((target) => `${f} → ${target}`),
     );

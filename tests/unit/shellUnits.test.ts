@@ -86,17 +86,23 @@ describe('base-1000 units', () => {
   });
 
   it('formats values and short axis ticks by kind', () => {
-    expect(formatValue('bytes', 2e9)).toBe('2.00 GB');
-    expect(formatValue('bandwidth', 2e6)).toBe('2.00 Mbps');
-    expect(formatValue('count', 12345)).toBe('12,345');
-    expect(formatValue('percent', 98.7654)).toBe('98.77%');
-    expect(formatAxisTick('bytes', 1_500_000_000)).toBe('1.5 GB');
-    expect(formatAxisTick('bandwidth', 300_000_000)).toBe('300 Mbps');
-    expect(formatAxisTick('count', 1050)).toBe('1,050');
-    expect(formatAxisTick('count', 1_050_000)).toBe('1.05M');
-    expect(formatAxisTick('count', 12_500)).toBe('12.5K');
-    expect(formatAxisTick('bytes', 1_250_000_000)).toBe('1.25 GB');
-    expect(formatAxisTick('percent', 99.95)).toBe('100%');
-    expect(formatAxisTick('bytes', 0)).toBe('0 B');
+    const values: Array<[Parameters<typeof formatValue>[0], number, string]> = [
+      ['bytes', 2e9, '2.00 GB'],
+      ['bandwidth', 2e6, '2.00 Mbps'],
+      ['count', 12345, '12,345'],
+      ['percent', 98.7654, '98.77%'],
+    ];
+    for (const [kind, v, text] of values) expect(formatValue(kind, v), `${kind} ${v}`).toBe(text);
+    const ticks: Array<[Parameters<typeof formatAxisTick>[0], number, string]> = [
+      ['bytes', 1_500_000_000, '1.5 GB'],
+      ['bandwidth', 300_000_000, '300 Mbps'],
+      ['count', 1050, '1,050'],
+      ['count', 1_050_000, '1.05M'],
+      ['count', 12_500, '12.5K'],
+      ['bytes', 1_250_000_000, '1.25 GB'],
+      ['percent', 99.95, '100%'],
+      ['bytes', 0, '0 B'],
+    ];
+    for (const [kind, v, text] of ticks) expect(formatAxisTick(kind, v), `${kind} ${v}`).toBe(text);
   });
 });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileWebsite,
-  inNet,
-  ipv4Number,
-  parseNet,
-  type EnginePolicy,
-  type EngineRequest,
-  type EngineRule,
-} from '../../common/rules/websites/engine';
+import { compileWebsite, inNet, ipv4Number, parseNet, type EngineRequest, type EngineRule } from '../../common/rules/websites/engine';
 import { clientAppOf, WAF_ATTACK_SAMPLES } from '../../common/rules/websites/catalogue';
 import { compileWebsiteWithRates, createRateLimiter, type RatedRule } from '../../common/rules/websites/rateLimiter';
 import { isIPv4 } from '../../common/rules/domains/formats';
+import { enginePolicy as policy, WAF_ALL } from './websitesPolicy';
 import {
   isSafeRegex,
   validateRule,
@@ -37,25 +30,6 @@ const req = (over: Partial<EngineRequest> = {}): EngineRequest => ({
   ...over,
 });
 
-const WAF_ALL: EnginePolicy['waf'] = {
-  xss: 'block_request',
-  sqli: 'block_request',
-  rfi: 'block_request',
-  illegalResource: 'block_request',
-};
-const policy = (over: Partial<EnginePolicy>): EnginePolicy => ({
-  id: 1,
-  name: 'p',
-  type: 1,
-  enabled: true,
-  countries: [],
-  urls: [],
-  ips: [],
-  clientAppIds: [],
-  exceptions: [],
-  waf: WAF_ALL,
-  ...over,
-});
 const rule = (over: Partial<EngineRule>): EngineRule => ({
   id: 100,
   name: 'r',

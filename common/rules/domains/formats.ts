@@ -93,3 +93,24 @@ export function isRewriteSource(v: string): boolean {
 }
 
 export const isTargetUrl = (v: string) => v.startsWith('/') || /^https?:\/\/[^\s/]+/.test(v);
+
+/** A domain name as compared: trimmed, lower case, without a trailing dot. */
+export function normaliseDomain(name: string): string {
+  return name.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * Whether a certificate's name covers a domain (the server's checks and the certificate screens):
+ * '*.a.com' covers 'x.a.com', not 'a.com' or 'x.y.a.com'.
+ */
+export function nameCovers(certName: string, domain: string): boolean {
+  const name = normaliseDomain(certName);
+  const host = normaliseDomain(domain);
+  if (!host) return false;
+  if (name === host) return true;
+  if (!name.startsWith('*.')) return false;
+  const dot = host.indexOf('.');
+  return dot > 0 && host.slice(dot + 1) === name.slice(2);
+}
+
+export const namesCover = (names: readonly string[], domain: string) => names.some((n) => nameCovers(n, domain));

@@ -4,7 +4,7 @@
  * portal:<module>:<view|operation>:* strings and back; the grantable part is limited to what the
  * granting user holds itself.
  */
-import { ALL, LOG_TABS, hasPermission, normalizePermissions, permissionString, type Access, type LogTab } from './permissions';
+import { ALL, CDN_MODULES, LOG_TABS, hasPermission, normalizePermissions, permissionString, type Access, type LogTab } from './permissions';
 
 export type Level = 'none' | Access;
 export const LEVELS: readonly Level[] = ['none', 'view', 'operation'];
@@ -13,10 +13,7 @@ export type PermissionAreaKey = 'cdn' | 'imperva' | 'ipP' | 'cloudMonit' | 'acco
 
 /** Modules grouped by product area, in menu order. */
 export const PERMISSION_AREAS: ReadonlyArray<{ area: PermissionAreaKey; modules: readonly string[] }> = [
-  {
-    area: 'cdn',
-    modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'],
-  },
+  { area: 'cdn', modules: CDN_MODULES },
   { area: 'imperva', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'cloudMonit', modules: ['cloudMonit'] },

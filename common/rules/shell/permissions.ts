@@ -102,12 +102,23 @@ export function landingPage(list: readonly string[], available?: ReadonlySet<str
 
 export type AreaKey = 'cdn' | 'dcdn' | 'ipP' | 'CMonit' | 'page';
 
+/** The CDN area's modules, in menu order (the top menu's and the permission catalogue's first area). */
+export const CDN_MODULES: readonly string[] = [
+  'overview',
+  'serviceinfo',
+  'linesinfo',
+  'domain',
+  'liveDomain',
+  'cloud',
+  'purge',
+  'prefetch',
+  'log',
+  'analysis',
+];
+
 /** Top-menu items and the modules that make each visible (spec §2). */
 export const TOP_MENU: ReadonlyArray<{ area: AreaKey; modules: readonly string[] }> = [
-  {
-    area: 'cdn',
-    modules: ['overview', 'serviceinfo', 'linesinfo', 'domain', 'liveDomain', 'cloud', 'purge', 'prefetch', 'log', 'analysis'],
-  },
+  { area: 'cdn', modules: CDN_MODULES },
   { area: 'dcdn', modules: ['imperva'] },
   { area: 'ipP', modules: ['ipP'] },
   { area: 'CMonit', modules: ['cloudMonit'] },

@@ -3,6 +3,7 @@ import { isIPv6 } from '../domains/formats';
 import {
   splitList,
   WAF_CATEGORIES,
+  type PolicyInput,
   type RuleAction,
   type RuleActionType,
   type RuleFilter,
@@ -31,17 +32,8 @@ export interface EngineRequest {
   headers: Record<string, string>;
 }
 
-export interface EnginePolicy {
+export interface EnginePolicy extends Omit<PolicyInput, 'websiteId' | 'description'> {
   id: number;
-  name: string;
-  type: 1 | 2 | 3;
-  enabled: boolean;
-  countries: string[];
-  urls: string[];
-  ips: string[];
-  clientAppIds: string[];
-  exceptions: string[];
-  waf: WafConfig;
 }
 
 export interface EngineRule {

@@ -95,7 +95,9 @@ export function compileWebsiteWithRates(
     }
     if (limitedBy && !isBlocking(d.action)) {
       const { m, rule } = limitedBy;
-      const reason = `client IP ${request.clientIp.trim()} over ${rule.action.requests ?? 0} requests per ${rule.interval} s, limited until ${new Date(limitedBy.blockedUntil * 1000).toISOString()}`;
+      const reason =
+        `client IP ${request.clientIp.trim()} over ${rule.action.requests ?? 0} requests per ${rule.interval} s, ` +
+        `limited until ${new Date(limitedBy.blockedUntil * 1000).toISOString()}`;
       const decided: Match = { ...m, reason };
       return { action: 'rate_limit', decidedBy: decided, reason, matches: d.matches.map((x) => (x === m ? decided : x)) };
     }

@@ -26,5 +26,7 @@ export const EpochSeconds = Type.Integer({ minimum: 0, maximum: 4_102_444_800 })
 export const PageNum = Type.Integer({ minimum: 1, maximum: 100_000 });
 /** Rows per page, 1 to 1000. */
 export const PageSize = Type.Integer({ minimum: 1, maximum: 1000 });
+/** The fields of a list reply: its rows and the total count (spread them, then add more). */
+export const listFields = <T extends TSchema>(item: T) => ({ list: Type.Array(item), total: Type.Integer() });
 /** The fields of a page of a list reply: its rows, the total count and the page number (spread them, then add more). */
-export const pageFields = <T extends TSchema>(item: T) => ({ list: Type.Array(item), total: Type.Integer(), pageNum: Type.Integer() });
+export const pageFields = <T extends TSchema>(item: T) => ({ ...listFields(item), pageNum: Type.Integer() });

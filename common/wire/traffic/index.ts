@@ -519,16 +519,28 @@ export interface PriceModel {
   yuanPerMbps95: number;
 }
 
-/** One day of one domain. Fees of the days of a month add up to the month's fees. */
-export interface BillDetailRow {
-  date: string;
+/** The usage of one domain over a day or a month. */
+interface BillUsage {
   month: string;
   domain: string;
   account: string;
   flow: number;
   request: number;
-  /** highest 5-minute bandwidth of the day (bps) */
+  /** highest 5-minute bandwidth of the day or month (bps) */
   peakBandwidth: number;
+}
+
+/** The totals of a bill over all its rows (or of one month of all domains). */
+interface BillTotal {
+  flow: number;
+  request: number;
+  trafficFee: number;
+  bandwidthFee: number;
+}
+
+/** One day of one domain. Fees of the days of a month add up to the month's fees. */
+export interface BillDetailRow extends BillUsage {
+  date: string;
   /** this day's part of the month's tiered traffic fee (yuan, 2 decimals) */
   trafficFee: number;
 }
@@ -538,13 +550,7 @@ export interface BillDetail {
 }
 
 /** One month of one domain. */
-export interface BillSumRow {
-  month: string;
-  domain: string;
-  account: string;
-  flow: number;
-  request: number;
-  peakBandwidth: number;
+export interface BillSumRow extends BillUsage {
   /** 95th percentile of the month's 5-minute samples (bps) */
   p95Bandwidth: number;
   trafficFee: number;
@@ -552,20 +558,16 @@ export interface BillSumRow {
 }
 export interface BillSum {
   list: BillSumRow[];
-  total: { flow: number; request: number; trafficFee: number; bandwidthFee: number };
+  total: BillTotal;
   priceModel: PriceModel;
 }
 
-export interface BillOverviewMonth {
+export interface BillOverviewMonth extends BillTotal {
   month: string;
-  flow: number;
-  request: number;
   domainCount: number;
-  trafficFee: number;
-  bandwidthFee: number;
 }
 export interface BillOverview {
   months: BillOverviewMonth[];
-  total: { flow: number; request: number; trafficFee: number; bandwidthFee: number };
+  total: BillTotal;
   priceModel: PriceModel;
 }

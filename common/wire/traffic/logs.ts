@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { literals } from '../shell/schemas';
+import { literals, pageFields } from '../shell/schemas';
 
 /** Wire shapes of the log calls (contract rows /api/log/searchList, /api/log/downloadID); the types are Static<> of the schemas. */
 
@@ -73,10 +73,5 @@ export const LogRowSchema = Type.Object({
 });
 export type LogRow = Static<typeof LogRowSchema>;
 
-export const LogSearchResultSchema = Type.Object({
-  list: Type.Array(LogRowSchema),
-  total: Type.Integer(),
-  pageNum: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const LogSearchResultSchema = Type.Object({ ...pageFields(LogRowSchema), pageSize: Type.Integer() });
 export type LogSearchResult = Static<typeof LogSearchResultSchema>;

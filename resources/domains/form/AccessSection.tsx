@@ -1,8 +1,24 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import type { ReactNode } from 'react';
+import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import { LIST_MODES } from '../../../common/rules/domains/index';
-import { choicesOf, fieldLabel } from '../domainUi';
-import { LinesInput, On, ListOn, Row, Section } from './FormParts';
+import { fieldLabel } from '../domainUi';
+import { LinesInput, On, ListOn, Row, Section, SelectCell } from './FormParts';
 import { domainRule } from './validators';
+
+/** A black / white list: its mode, then (unless off) its values and any extra input. */
+function ListSection({ list, help, children }: { list: 'referer' | 'uaList' | 'ipList'; help?: string; children?: ReactNode }) {
+  return (
+    <Section title={fieldLabel(list)} help={help}>
+      <Row>
+        <SelectCell source={`advanced.${list}.mode`} label="listMode" width={160} values={LIST_MODES} />
+        <ListOn name={`advanced.${list}.mode`}>
+          <LinesInput source={`advanced.${list}.values`} label="listValues" />
+          {children}
+        </ListOn>
+      </Row>
+    </Section>
+  );
+}
 
 /** URL authentication, User-Agent, Referer and IP black/white lists. */
 export function AccessSection() {
@@ -12,14 +28,7 @@ export function AccessSection() {
         <BooleanInput source="advanced.urlAuth.enabled" label={fieldLabel('urlAuth')} helperText={false} />
         <On name="advanced.urlAuth.enabled">
           <Row>
-            <SelectInput
-              fullWidth={false}
-              source="advanced.urlAuth.type"
-              label={fieldLabel('authType')}
-              choices={choicesOf('authType', ['A', 'B', 'C'] as const)}
-              helperText={false}
-              sx={{ width: 160 }}
-            />
+            <SelectCell source="advanced.urlAuth.type" label="authType" width={160} values={['A', 'B', 'C']} />
             <TextInput
               fullWidth={false}
               source="advanced.urlAuth.secret"
@@ -37,52 +46,11 @@ export function AccessSection() {
           </Row>
         </On>
       </Section>
-      <Section title={fieldLabel('referer')} help="resources.cdn/domain.help.lists">
-        <Row>
-          <SelectInput
-            fullWidth={false}
-            source="advanced.referer.mode"
-            label={fieldLabel('listMode')}
-            choices={choicesOf('listMode', LIST_MODES)}
-            helperText={false}
-            sx={{ width: 160 }}
-          />
-          <ListOn name="advanced.referer.mode">
-            <LinesInput source="advanced.referer.values" label="listValues" />
-            <BooleanInput source="advanced.referer.allowEmpty" label={fieldLabel('allowEmpty')} helperText={false} sx={{ mt: 1 }} />
-          </ListOn>
-        </Row>
-      </Section>
-      <Section title={fieldLabel('uaList')} help="resources.cdn/domain.help.uaList">
-        <Row>
-          <SelectInput
-            fullWidth={false}
-            source="advanced.uaList.mode"
-            label={fieldLabel('listMode')}
-            choices={choicesOf('listMode', LIST_MODES)}
-            helperText={false}
-            sx={{ width: 160 }}
-          />
-          <ListOn name="advanced.uaList.mode">
-            <LinesInput source="advanced.uaList.values" label="listValues" />
-          </ListOn>
-        </Row>
-      </Section>
-      <Section title={fieldLabel('ipList')}>
-        <Row>
-          <SelectInput
-            fullWidth={false}
-            source="advanced.ipList.mode"
-            label={fieldLabel('listMode')}
-            choices={choicesOf('listMode', LIST_MODES)}
-            helperText={false}
-            sx={{ width: 160 }}
-          />
-          <ListOn name="advanced.ipList.mode">
-            <LinesInput source="advanced.ipList.values" label="listValues" />
-          </ListOn>
-        </Row>
-      </Section>
+      <ListSection list="referer" help="resources.cdn/domain.help.lists">
+        <BooleanInput source="advanced.referer.allowEmpty" label={fieldLabel('allowEmpty')} helperText={false} sx={{ mt: 1 }} />
+      </ListSection>
+      <ListSection list="uaList" help="resources.cdn/domain.help.uaList" />
+      <ListSection list="ipList" />
     </>
   );
 }

@@ -1,41 +1,16 @@
-import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { BooleanInput, NumberInput } from 'react-admin';
 import { CACHE_UNITS, REWRITE_FLAGS } from '../../../common/rules/domains/index';
-import { choicesOf, fieldLabel } from '../domainUi';
-import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, On, Row, Section } from './FormParts';
+import { fieldLabel } from '../domainUi';
+import { LinesInput, NumberCell, On, Row, RowsInput, Section, SelectCell, TextCell } from './FormParts';
 import { domainRule } from './validators';
-
-const narrow = { helperText: false as const, sx: { width: 140 } };
 
 function HeaderRules({ source }: { source: string }) {
   return (
-    <ArrayInput source={source} label={false} validate={domainRule(source)}>
-      <SimpleFormIterator addButton={<AddRowButton />} inline disableClear disableReordering sx={ALWAYS_SHOW_ACTIONS}>
-        <SelectInput
-          fullWidth={false}
-          source="action"
-          label={fieldLabel('headerAction')}
-          choices={choicesOf('headerAction', ['set', 'delete'] as const)}
-          defaultValue="set"
-          {...narrow}
-        />
-        <TextInput
-          fullWidth={false}
-          source="name"
-          label={fieldLabel('headerName')}
-          validate={domainRule()}
-          helperText={false}
-          sx={{ width: 240 }}
-        />
-        <TextInput
-          fullWidth={false}
-          source="value"
-          label={fieldLabel('headerValue')}
-          validate={domainRule()}
-          helperText={false}
-          sx={{ width: 340 }}
-        />
-      </SimpleFormIterator>
-    </ArrayInput>
+    <RowsInput source={source} validate={domainRule(source)}>
+      <SelectCell source="action" label="headerAction" width={140} values={['set', 'delete']} defaultValue="set" />
+      <TextCell source="name" label="headerName" width={240} />
+      <TextCell source="value" label="headerValue" width={340} />
+    </RowsInput>
   );
 }
 
@@ -52,22 +27,15 @@ export function AdvancedSection() {
             sx={{ minWidth: 220 }}
           />
           <On name="advanced.protocolRedirect.enabled">
-            <SelectInput
-              fullWidth={false}
-              source="advanced.protocolRedirect.target"
-              label={fieldLabel('redirectTarget')}
-              choices={choicesOf('redirectTarget', ['http', 'https'] as const)}
-              {...narrow}
-            />
-            <SelectInput
-              fullWidth={false}
+            <SelectCell source="advanced.protocolRedirect.target" label="redirectTarget" width={140} values={['http', 'https']} />
+            <SelectCell
               source="advanced.protocolRedirect.code"
-              label={fieldLabel('redirectCode')}
+              label="redirectCode"
+              width={140}
               choices={[
                 { id: 301, name: '301' },
                 { id: 302, name: '302' },
               ]}
-              {...narrow}
             />
           </On>
         </Row>
@@ -110,59 +78,17 @@ export function AdvancedSection() {
         <BooleanInput source="advanced.rangeOrigin" label={fieldLabel('rangeOrigin')} helperText={false} />
       </Section>
       <Section title={fieldLabel('statusCodeCache')}>
-        <ArrayInput source="advanced.statusCodeCache" label={false}>
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear disableReordering sx={ALWAYS_SHOW_ACTIONS}>
-            <NumberInput
-              fullWidth={false}
-              source="code"
-              label={fieldLabel('code')}
-              validate={domainRule()}
-              defaultValue={404}
-              helperText={false}
-              sx={{ width: 140 }}
-            />
-            <NumberInput
-              fullWidth={false}
-              source="time"
-              label={fieldLabel('time')}
-              validate={domainRule()}
-              defaultValue={10}
-              helperText={false}
-              sx={{ width: 120 }}
-            />
-            <SelectInput
-              fullWidth={false}
-              source="unit"
-              label={fieldLabel('unit')}
-              choices={choicesOf('unit', CACHE_UNITS)}
-              defaultValue="s"
-              {...narrow}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <RowsInput source="advanced.statusCodeCache">
+          <NumberCell source="code" label="code" width={140} defaultValue={404} />
+          <NumberCell source="time" label="time" width={120} defaultValue={10} />
+          <SelectCell source="unit" label="unit" width={140} values={CACHE_UNITS} defaultValue="s" />
+        </RowsInput>
       </Section>
       <Section title={fieldLabel('errorPages')}>
-        <ArrayInput source="advanced.errorPages" label={false}>
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear disableReordering sx={ALWAYS_SHOW_ACTIONS}>
-            <NumberInput
-              fullWidth={false}
-              source="code"
-              label={fieldLabel('code')}
-              validate={domainRule()}
-              defaultValue={404}
-              helperText={false}
-              sx={{ width: 140 }}
-            />
-            <TextInput
-              fullWidth={false}
-              source="url"
-              label={fieldLabel('url')}
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 420 }}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <RowsInput source="advanced.errorPages">
+          <NumberCell source="code" label="code" width={140} defaultValue={404} />
+          <TextCell source="url" label="url" width={420} />
+        </RowsInput>
       </Section>
       <Section title={fieldLabel('responseHeaders')}>
         <HeaderRules source="advanced.responseHeaders" />
@@ -171,42 +97,12 @@ export function AdvancedSection() {
         <HeaderRules source="advanced.requestHeaders" />
       </Section>
       <Section title={fieldLabel('rewriteRules')} help="resources.cdn/domain.help.rewrite">
-        <ArrayInput source="advanced.rewriteRules" label={false} validate={domainRule('advanced.rewriteRules')}>
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear sx={ALWAYS_SHOW_ACTIONS}>
-            <TextInput
-              fullWidth={false}
-              source="source"
-              label={fieldLabel('source')}
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 280 }}
-            />
-            <TextInput
-              fullWidth={false}
-              source="target"
-              label={fieldLabel('target')}
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 280 }}
-            />
-            <SelectInput
-              fullWidth={false}
-              source="flag"
-              label={fieldLabel('flag')}
-              choices={choicesOf('flag', REWRITE_FLAGS)}
-              defaultValue="redirect"
-              {...narrow}
-            />
-            <SelectInput
-              fullWidth={false}
-              source="status"
-              label={fieldLabel('ruleStatus')}
-              choices={choicesOf('ruleStatus', ['on', 'off'] as const)}
-              defaultValue="on"
-              {...narrow}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <RowsInput source="advanced.rewriteRules" validate={domainRule('advanced.rewriteRules')} reorder>
+          <TextCell source="source" label="source" width={280} />
+          <TextCell source="target" label="target" width={280} />
+          <SelectCell source="flag" label="flag" width={140} values={REWRITE_FLAGS} defaultValue="redirect" />
+          <SelectCell source="status" label="ruleStatus" width={140} values={['on', 'off']} defaultValue="on" />
+        </RowsInput>
       </Section>
     </>
   );

@@ -1,38 +1,26 @@
-import { useState } from 'react';
 import { Button, CircularProgress, InputAdornment } from '@mui/material';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
-import { Row, Section } from './FormParts';
+import { Row, Section, useDomainCheck } from './FormParts';
 import { domainRule } from './validators';
 
 /** Checks the ICP number with the registry call (POST /api/domain/validation/icp). */
 function IcpCheckButton() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { getValues } = useFormContext();
-  const [busy, setBusy] = useState(false);
-  const check = async () => {
-    setBusy(true);
-    try {
-      const res = await dataProvider.domainCheckIcp({
+  const { busy, run } = useDomainCheck('resources.cdn/domain.notifications.icpOk', 'resources.cdn/domain.notifications.icpFailed');
+  const check = () =>
+    run(() =>
+      dataProvider.domainCheckIcp({
         icp: String(getValues('icp') ?? '').trim(),
         domain: String(getValues('name') ?? '').trim(),
-      });
-      if (res.result === 200) notify('resources.cdn/domain.notifications.icpOk', { type: 'success' });
-      else
-        notify('resources.cdn/domain.notifications.icpFailed', {
-          type: 'error',
-          messageArgs: { reason: translate(res.msg, { _: res.msg }) },
-        });
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    );
   return (
     <Button
       size="small"

@@ -1,17 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import {
-  ArrayInput,
-  BooleanInput,
-  NumberInput,
-  RadioButtonGroupInput,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, RadioButtonGroupInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CacheRule, DomainType, IgnoreParamsMode } from '../../../common/wire/domains';
 import {
@@ -22,7 +12,7 @@ import {
   IGNORE_PARAMS_MODES,
 } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel, valueLabel } from '../domainUi';
-import { ALWAYS_SHOW_ACTIONS, AddRowButton, LinesInput, Row, Section } from './FormParts';
+import { LinesInput, NumberCell, Row, RowsInput, Section, SelectCell, TextCell } from './FormParts';
 import { domainRule } from './validators';
 
 const sameRules = (a: CacheRule[] | undefined, b: CacheRule[]) =>
@@ -94,51 +84,19 @@ export function CacheSection() {
     <>
       <Section title="resources.cdn/domain.tabs.cache">
         <TypeDefaults />
-        <ArrayInput
+        <RowsInput
           source="cacheRules"
           label={fieldLabel('cacheRules')}
           validate={domainRule('cacheRules')}
           helperText="resources.cdn/domain.help.cacheValue"
+          reorder
+          itemLabel={(i) => `${i + 1}`}
         >
-          <SimpleFormIterator addButton={<AddRowButton />} inline disableClear getItemLabel={(i) => `${i + 1}`} sx={ALWAYS_SHOW_ACTIONS}>
-            <SelectInput
-              fullWidth={false}
-              source="match"
-              label={fieldLabel('match')}
-              choices={choicesOf('match', CACHE_MATCHES)}
-              defaultValue="path"
-              helperText={false}
-              sx={{ width: 140 }}
-            />
-            <TextInput
-              fullWidth={false}
-              source="value"
-              label={fieldLabel('value')}
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 340 }}
-            />
-            <NumberInput
-              fullWidth={false}
-              source="time"
-              label={fieldLabel('time')}
-              validate={domainRule()}
-              defaultValue={30}
-              helperText={false}
-              sx={{ width: 120 }}
-            />
-            <SelectInput
-              fullWidth={false}
-              source="unit"
-              label={fieldLabel('unit')}
-              choices={choicesOf('unit', CACHE_UNITS)}
-              defaultValue="d"
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 120 }}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+          <SelectCell source="match" label="match" width={140} values={CACHE_MATCHES} defaultValue="path" />
+          <TextCell source="value" label="value" width={340} />
+          <NumberCell source="time" label="time" width={120} defaultValue={30} />
+          <SelectCell source="unit" label="unit" width={120} values={CACHE_UNITS} defaultValue="d" validate={domainRule()} />
+        </RowsInput>
       </Section>
       <Section title={fieldLabel('ignoreParams')} help="resources.cdn/domain.help.ignoreParams">
         <RadioButtonGroupInput

@@ -1,9 +1,24 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Divider, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { Button, TextInput, useSimpleFormIterator, useTranslate, type TextInputProps } from 'react-admin';
+import {
+  ArrayInput,
+  Button,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useNotify,
+  useSimpleFormIterator,
+  useTranslate,
+  type ArrayInputProps,
+  type NumberInputProps,
+  type SelectInputProps,
+  type TextInputProps,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { fieldLabel } from '../domainUi';
+import type { DomainCheckResult } from '../../../common/wire/domains';
+import { choicesOf, fieldLabel } from '../domainUi';
 import { domainRule } from './validators';
 import { formatLines, parseLines } from './formValues';
 
@@ -72,4 +87,73 @@ export function AddRowButton() {
 }
 
 /** Order matters in these lists (priority): keep move up / down visible, not only on hover. */
-export const ALWAYS_SHOW_ACTIONS = { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } as const;
+const ALWAYS_SHOW_ACTIONS = { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } as const;
+
+/** A list edited as inline rows with an "Add" button; `reorder` keeps move up / down (priority lists). */
+export function RowsInput({
+  reorder = false,
+  itemLabel,
+  label = false,
+  children,
+  ...rest
+}: Omit<ArrayInputProps, 'children'> & { reorder?: boolean; itemLabel?: (index: number) => string; children: ReactNode }) {
+  return (
+    <ArrayInput label={label} {...rest}>
+      <SimpleFormIterator
+        addButton={<AddRowButton />}
+        inline
+        disableClear
+        disableReordering={!reorder}
+        getItemLabel={itemLabel}
+        sx={ALWAYS_SHOW_ACTIONS}
+      >
+        {children}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+/** Props of one input in a row: `label` is the field's name (fieldLabel), `width` its fixed width. */
+type CellProps<P> = Omit<P, 'label'> & { label: string; width: number };
+
+/** A text input in a row: checked by the shared rules, no helper line (unless given). */
+export function TextCell({ label, width, ...rest }: CellProps<TextInputProps>) {
+  return <TextInput fullWidth={false} label={fieldLabel(label)} validate={domainRule()} helperText={false} sx={{ width }} {...rest} />;
+}
+
+/** A number input in a row: checked by the shared rules, no helper line. */
+export function NumberCell({ label, width, ...rest }: CellProps<NumberInputProps>) {
+  return <NumberInput fullWidth={false} label={fieldLabel(label)} validate={domainRule()} helperText={false} sx={{ width }} {...rest} />;
+}
+
+/** A select in a row, its choices the `values` of the field's value group (or `choices` as given). */
+export function SelectCell({ label, width, values, ...rest }: CellProps<SelectInputProps> & { values?: readonly (string | number)[] }) {
+  return (
+    <SelectInput
+      fullWidth={false}
+      label={fieldLabel(label)}
+      choices={values && choicesOf(label, values)}
+      helperText={false}
+      sx={{ width }}
+      {...rest}
+    />
+  );
+}
+
+/** Runs a server check (ICP number, test URL) while `busy`, then notifies `ok` or `failed` with the reason. */
+export function useDomainCheck(ok: string, failed: string) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<DomainCheckResult>) => {
+    setBusy(true);
+    try {
+      const res = await call();
+      if (res.result === 200) notify(ok, { type: 'success' });
+      else notify(failed, { type: 'error', messageArgs: { reason: translate(res.msg, { _: res.msg }) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}

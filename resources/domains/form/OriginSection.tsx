@@ -1,55 +1,34 @@
-import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
-import {
-  ArrayInput,
-  NumberInput,
-  RadioButtonGroupInput,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { RadioButtonGroupInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { BackHost, DomainOrigin } from '../../../common/wire/domains';
 import { BACK_PROTOCOLS, ORIGIN_ROLES, ORIGIN_TYPES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
-import { ALWAYS_SHOW_ACTIONS, AddRowButton, Row, Section } from './FormParts';
+import { NumberCell, Row, RowsInput, Section, SelectCell, TextCell, useDomainCheck } from './FormParts';
 import { toDomainInput } from './formValues';
 import { domainRule } from './validators';
 
 /** Probes origin + test URL now (the same probe runs again before saving). */
 function TestUrlButton() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { getValues, trigger } = useFormContext();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDomainCheck('resources.cdn/domain.notifications.testOk', 'resources.cdn/domain.notifications.testFailed');
   const test = async () => {
     const ok = await trigger(['testUrl', 'origins']);
     if (!ok) return;
     const input = toDomainInput(getValues());
-    setBusy(true);
-    try {
-      const res = await dataProvider.domainTestUrl({
+    await run(() =>
+      dataProvider.domainTestUrl({
         name: input.name,
         origins: input.origins,
         testUrl: input.testUrl,
         backProtocol: input.backProtocol,
         backHost: input.backHost,
-      });
-      if (res.result === 200) notify('resources.cdn/domain.notifications.testOk', { type: 'success' });
-      else
-        notify('resources.cdn/domain.notifications.testFailed', {
-          type: 'error',
-          messageArgs: { reason: translate(res.msg, { _: res.msg }) },
-        });
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
   return (
     <Button
@@ -92,61 +71,13 @@ export function OriginSection() {
   return (
     <>
       <Section title="resources.cdn/domain.tabs.origin" help="resources.cdn/domain.help.origins">
-        <ArrayInput source="origins" label={fieldLabel('origins')} validate={domainRule('origins')}>
-          <SimpleFormIterator
-            addButton={<AddRowButton />}
-            inline
-            disableReordering
-            disableClear
-            getItemLabel={(i) => `#${i + 1}`}
-            sx={ALWAYS_SHOW_ACTIONS}
-          >
-            <SelectInput
-              fullWidth={false}
-              source="role"
-              label={fieldLabel('role')}
-              choices={choicesOf('role', ORIGIN_ROLES)}
-              defaultValue="main"
-              helperText={false}
-              sx={{ width: 130 }}
-            />
-            <SelectInput
-              fullWidth={false}
-              source="type"
-              label={fieldLabel('originType')}
-              choices={choicesOf('originType', ORIGIN_TYPES)}
-              defaultValue="domain"
-              helperText={false}
-              sx={{ width: 180 }}
-            />
-            <TextInput
-              fullWidth={false}
-              source="address"
-              label={fieldLabel('address')}
-              validate={domainRule()}
-              helperText={false}
-              sx={{ width: 280 }}
-            />
-            <NumberInput
-              fullWidth={false}
-              source="port"
-              label={fieldLabel('port')}
-              validate={domainRule()}
-              defaultValue={80}
-              helperText={false}
-              sx={{ width: 110 }}
-            />
-            <NumberInput
-              fullWidth={false}
-              source="weight"
-              label={fieldLabel('weight')}
-              validate={domainRule()}
-              defaultValue={10}
-              helperText={false}
-              sx={{ width: 100 }}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <RowsInput source="origins" label={fieldLabel('origins')} validate={domainRule('origins')} itemLabel={(i) => `#${i + 1}`}>
+          <SelectCell source="role" label="role" width={130} values={ORIGIN_ROLES} defaultValue="main" />
+          <SelectCell source="type" label="originType" width={180} values={ORIGIN_TYPES} defaultValue="domain" />
+          <TextCell source="address" label="address" width={280} />
+          <NumberCell source="port" label="port" width={110} defaultValue={80} />
+          <NumberCell source="weight" label="weight" width={100} defaultValue={10} />
+        </RowsInput>
         <BucketNote />
       </Section>
       <Section title="resources.cdn/domain.show.backSettings">

@@ -68,7 +68,8 @@ function advancedLines(t: Translate, key: keyof DomainAdvanced, a: DomainAdvance
     case 'urlAuth':
       return a.urlAuth.enabled
         ? [
-            `${onOff(t, true)} · ${v(t, 'authType', a.urlAuth.type)} · ${t(fieldLabel('secret'))} ${maskSecret(a.urlAuth.secret)} · ${a.urlAuth.time} s`,
+            `${onOff(t, true)} · ${v(t, 'authType', a.urlAuth.type)} · ` +
+              `${t(fieldLabel('secret'))} ${maskSecret(a.urlAuth.secret)} · ${a.urlAuth.time} s`,
           ]
         : [onOff(t, false)];
     case 'uaList':

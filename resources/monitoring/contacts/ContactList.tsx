@@ -42,6 +42,7 @@ import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE, type GroupMemb
 import { useCanOperate } from '../../../src/auth/useCanOperate';
 import type { Contact, ContactGroup } from '../../../common/wire/monitoring';
 import { nameProblem } from '../../../common/rules/monitoring';
+import { PlainDatagrid } from '../../../src/kit/PlainDatagrid';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
 import { useNotifyError } from '../../../src/kit/errorText';
@@ -63,7 +64,8 @@ function SendMsgButton() {
       const results = reply.results
         .map(
           (r) =>
-            `${t(`resources.CMonit/alertRules.channels.${r.channel}`)}: ${t(`resources.CMonit/alertHistory.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`,
+            `${t(`resources.CMonit/alertRules.channels.${r.channel}`)}: ` +
+            `${t(`resources.CMonit/alertHistory.statuses.${r.status}`)}${r.status === 'failed' ? ` (${r.reason})` : ''}`,
         )
         .join('; ');
       notify(t('resources.CMonit/alertContact.contacts.sendResult', { results }), {
@@ -316,15 +318,7 @@ export function ContactList() {
         actions={<TopToolbar>{operate && <CreateButton label="resources.CMonit/alertContact.contacts.add" />}</TopToolbar>}
         pagination={<PortalPagination />}
       >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t('resources.CMonit/alertContact.contacts.empty')}
-            </Typography>
-          }
-        >
+        <PlainDatagrid emptyText="resources.CMonit/alertContact.contacts.empty">
           <RaTextField source="name" label={f('name')} sortable={false} />
           <RaTextField source="email" label={f('email')} sortable={false} />
           <RaTextField source="mobile" label={f('mobile')} sortable={false} />
@@ -341,7 +335,7 @@ export function ContactList() {
           {operate && (
             <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} mutationOptions={{ onSettled: () => refresh() }} />
           )}
-        </Datagrid>
+        </PlainDatagrid>
       </List>
       <GroupsPanel operate={operate} />
     </Box>

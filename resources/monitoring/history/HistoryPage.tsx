@@ -1,8 +1,18 @@
 import { useState } from 'react';
-import { Box, Chip, MenuItem, Stack, Tab, TablePagination, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  MenuItem,
+  Stack,
+  Tab,
+  TablePagination,
+  Tabs,
+  TextField as MuiTextField,
+  Typography,
+  type TextFieldProps,
+} from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Datagrid,
   DateTimeInput,
   downloadCSV,
   ExportButton,
@@ -23,6 +33,7 @@ import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { QueryView } from '../../../src/kit/QueryView';
 import { ColumnsTable } from '../../../src/kit/ColumnsTable';
+import { PlainDatagrid } from '../../../src/kit/PlainDatagrid';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
 
@@ -96,15 +107,7 @@ function Notifications() {
       }
       pagination={<PortalPagination />}
     >
-      <Datagrid
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {t('resources.CMonit/alertHistory.empty')}
-          </Typography>
-        }
-      >
+      <PlainDatagrid emptyText="resources.CMonit/alertHistory.empty">
         <FunctionField<NotifyRecord> label={h('time')} render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{time(r.time)}</span>} />
         <FunctionField<NotifyRecord> label={h('ruleName')} render={(r) => r.ruleName || '–'} />
         <FunctionField<NotifyRecord> label={h('event')} render={(r) => t(`resources.CMonit/alertHistory.events.${r.event}`)} />
@@ -132,8 +135,29 @@ function Notifications() {
             </Typography>
           )}
         />
-      </Datagrid>
+      </PlainDatagrid>
     </List>
+  );
+}
+
+/** A filter above the records: changing it goes back to the first page. */
+function PageFilter({
+  set,
+  toFirst,
+  ...rest
+}: { label: string; value: string; set: (value: string) => void; toFirst: () => void } & Pick<
+  TextFieldProps,
+  'select' | 'sx' | 'children'
+>) {
+  return (
+    <MuiTextField
+      size="small"
+      onChange={(e) => {
+        set(e.target.value);
+        toFirst();
+      }}
+      {...rest}
+    />
   );
 }
 
@@ -149,33 +173,15 @@ function Alarms() {
   return (
     <Box data-testid="alarm-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-        <MuiTextField
-          size="small"
-          label={t(h('ruleName'))}
-          value={ruleName}
-          onChange={(e) => {
-            setRuleName(e.target.value);
-            setPage(0);
-          }}
-        />
-        <MuiTextField
-          size="small"
-          select
-          label={t(h('event'))}
-          value={event}
-          onChange={(e) => {
-            setEvent(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 160 }}
-        >
+        <PageFilter label={t(h('ruleName'))} value={ruleName} set={setRuleName} toFirst={() => setPage(0)} />
+        <PageFilter label={t(h('event'))} value={event} set={setEvent} toFirst={() => setPage(0)} select sx={{ minWidth: 160 }}>
           <MenuItem value="">–</MenuItem>
           {ALARM_EVENTS.map((e) => (
             <MenuItem key={e} value={e}>
               {t(`resources.CMonit/alertHistory.events.${e}`)}
             </MenuItem>
           ))}
-        </MuiTextField>
+        </PageFilter>
       </Stack>
       <QueryView state={query} isEmpty={(d) => d.list.length === 0} height={120}>
         {(d) => (
@@ -230,6 +236,14 @@ function Alarms() {
   );
 }
 
+/** The availability chart's lines: statistic and colour. */
+const STAT_LINES: Array<[string, string]> = [
+  ['avg', '#1976d2'],
+  ['p90', '#ed6c02'],
+  ['max', '#d32f2f'],
+  ['min', '#2e7d32'],
+];
+
 function Availability() {
   const t = useTranslate();
   const [page, setPage] = useState(0);
@@ -246,30 +260,19 @@ function Availability() {
   return (
     <Box data-testid="resource-records">
       <Stack direction="row" spacing={2} sx={{ my: 2 }}>
-        <MuiTextField
-          size="small"
-          label={t('resources.CMonit/alertHistory.resource.domain')}
-          value={domain}
-          onChange={(e) => {
-            setDomain(e.target.value);
-            setPage(0);
-          }}
-        />
-        <MuiTextField
-          size="small"
-          select
+        <PageFilter label={t('resources.CMonit/alertHistory.resource.domain')} value={domain} set={setDomain} toFirst={() => setPage(0)} />
+        <PageFilter
           label={t('resources.CMonit/alertHistory.resource.type')}
           value={type}
-          onChange={(e) => {
-            setType(e.target.value);
-            setPage(0);
-          }}
+          set={setType}
+          toFirst={() => setPage(0)}
+          select
           sx={{ minWidth: 140 }}
         >
           <MenuItem value="">–</MenuItem>
           <MenuItem value="edge">{t('resources.CMonit/alertHistory.resource.types.edge')}</MenuItem>
           <MenuItem value="origin">{t('resources.CMonit/alertHistory.resource.types.origin')}</MenuItem>
-        </MuiTextField>
+        </PageFilter>
       </Stack>
       <Typography variant="subtitle2">{t('resources.CMonit/alertHistory.resource.chartTitle')}</Typography>
       <Box sx={{ height: 260 }}>
@@ -280,34 +283,16 @@ function Availability() {
             <YAxis />
             <Tooltip />
             <Legend />
-            <Line
-              dataKey="avg"
-              name={t('resources.CMonit/alertHistory.resource.stats.avg')}
-              stroke="#1976d2"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="p90"
-              name={t('resources.CMonit/alertHistory.resource.stats.p90')}
-              stroke="#ed6c02"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="max"
-              name={t('resources.CMonit/alertHistory.resource.stats.max')}
-              stroke="#d32f2f"
-              dot={false}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="min"
-              name={t('resources.CMonit/alertHistory.resource.stats.min')}
-              stroke="#2e7d32"
-              dot={false}
-              isAnimationActive={false}
-            />
+            {STAT_LINES.map(([stat, stroke]) => (
+              <Line
+                key={stat}
+                dataKey={stat}
+                name={t(`resources.CMonit/alertHistory.resource.stats.${stat}`)}
+                stroke={stroke}
+                dot={false}
+                isAnimationActive={false}
+              />
+            ))}
           </LineChart>
         </ResponsiveContainer>
       </Box>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Box, Chip, Switch, Typography } from '@mui/material';
+import { Box, Chip, Switch } from '@mui/material';
 import {
   CreateButton,
-  Datagrid,
   DeleteWithConfirmButton,
   EditButton,
   FunctionField,
@@ -20,6 +19,7 @@ import {
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { AlertRule } from '../../../common/wire/monitoring';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../../common/rules/monitoring';
+import { PlainDatagrid } from '../../../src/kit/PlainDatagrid';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
 import { useNotifyError } from '../../../src/kit/errorText';
@@ -100,15 +100,7 @@ export function RuleList() {
         }
         pagination={<PortalPagination />}
       >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t('resources.CMonit/alertRules.empty')}
-            </Typography>
-          }
-        >
+        <PlainDatagrid emptyText="resources.CMonit/alertRules.empty">
           <TextField source="name" label={f('name')} sortable={false} />
           <FunctionField<AlertRule>
             label={f('domains')}
@@ -117,7 +109,11 @@ export function RuleList() {
           <FunctionField<AlertRule>
             label={f('condition')}
             render={(r) => (
-              <span data-testid="rule-condition">{`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}</span>
+              <span data-testid="rule-condition">
+                {`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ` +
+                  `${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ` +
+                  `${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}
+              </span>
             )}
           />
           <FunctionField<AlertRule>
@@ -143,7 +139,7 @@ export function RuleList() {
           <FunctionField label={f('enabled')} render={() => <EnabledSwitch />} />
           <EditButton />
           <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} />
-        </Datagrid>
+        </PlainDatagrid>
       </List>
     </Box>
   );

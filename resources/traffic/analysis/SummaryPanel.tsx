@@ -1,17 +1,16 @@
 import { Stack } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { CountDetail } from '../../../common/wire/traffic/index';
-import { TimeSeriesChart } from '../../../src/charts';
 import { formatTime } from '../../../src/lib/time';
 import { formatBandwidth, formatBytes, formatCount, formatPercent } from '../../../src/lib/units';
 import { Figure, QueryView, Section } from './TabParts';
 import { useAnalysisQuery, type AnalysisQueryState, type TabProps } from './useAnalysisQuery';
+import { RequestBandwidthChart } from './tabs/RequestBandwidthChart';
 import { offlineCurve, onlineCurve, toTimePoints } from './tabs/curves';
 
 /** Totals of the search (requests, traffic, peak bandwidth, hit rates) and the requests/bandwidth curve. */
 export function SummaryPanel(props: TabProps) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const { variant, applied } = props;
   const online = variant === 'onLine';
   const count = useAnalysisQuery('count', props, (dp) => dp.analysisCount(variant, applied.search));
@@ -53,18 +52,11 @@ export function SummaryPanel(props: TabProps) {
                 />
                 <Figure label={translate('pages.cdn/analysisOff.summary.byteHitPercent')} value={formatPercent(d.count.byteHitPercent)} />
               </Stack>
-              <TimeSeriesChart
+              <RequestBandwidthChart
                 data={points}
-                series={[
-                  { key: 'request', name: translate('pages.cdn/analysisOff.series.request'), area: true },
-                  { key: 'bandwidth', name: translate('pages.cdn/analysisOff.series.bandwidth'), axis: 'right' },
-                ]}
-                leftKind="count"
-                leftTitle={translate('pages.cdn/analysisOff.axis.requests')}
-                rightKind="bandwidth"
-                rightTitle={translate('pages.cdn/analysisOff.axis.bandwidth')}
-                granularity={applied.interval}
-                locale={locale}
+                requestName={translate('pages.cdn/analysisOff.series.request')}
+                requestArea
+                interval={applied.interval}
                 height={260}
               />
             </>

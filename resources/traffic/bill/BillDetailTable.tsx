@@ -2,11 +2,9 @@ import { useMemo, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillDetail, BillDetailRow } from '../../../common/wire/traffic/index';
-import { formatBandwidth, formatBytes, formatCount } from '../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { FeesChart } from './FeesChart';
-import { formatYuan } from './money';
-import { Nowrap } from '../shared/Nowrap';
+import { columnMakers } from '../shared/columns';
 import { SingleSelect } from '../shared/SingleSelect';
 
 type Row = BillDetailRow & { id: string };
@@ -16,7 +14,7 @@ const ALL = '';
 export function BillDetailTable({ data, month }: { data: BillDetail; month: string }) {
   const translate = useTranslate();
   const [domain, setDomain] = useState(ALL);
-  const col = (key: string) => translate(`pages.page/bill.columns.${key}`);
+  const { text, figure } = columnMakers<Row>((key) => translate(`pages.page/bill.columns.${key}`));
   const domains = useMemo(() => [...new Set(data.list.map((r) => r.domain))].sort(), [data.list]);
   const rows: Row[] = data.list
     .filter((r) => domain === ALL || r.domain === domain)
@@ -26,40 +24,13 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
     trafficFee: Math.round(rows.filter((r) => r.date === date).reduce((s, r) => s + r.trafficFee, 0) * 100) / 100,
   }));
   const columns: CsvColumn<Row>[] = [
-    { source: 'date', label: col('date'), render: (r) => r.date, csv: (r) => r.date },
-    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
-    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    {
-      source: 'flow',
-      label: col('flow'),
-      csvHeader: `${col('flow')} (B)`,
-      render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>,
-      csv: (r) => r.flow,
-      align: 'right',
-    },
-    {
-      source: 'request',
-      label: col('request'),
-      render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>,
-      csv: (r) => r.request,
-      align: 'right',
-    },
-    {
-      source: 'peakBandwidth',
-      label: col('peakBandwidth'),
-      csvHeader: `${col('peakBandwidth')} (bps)`,
-      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
-      csv: (r) => r.peakBandwidth,
-      align: 'right',
-    },
-    {
-      source: 'trafficFee',
-      label: col('trafficFee'),
-      csvHeader: `${col('trafficFee')} (CNY)`,
-      render: (r) => <Nowrap>{formatYuan(r.trafficFee)}</Nowrap>,
-      csv: (r) => r.trafficFee.toFixed(2),
-      align: 'right',
-    },
+    text('date'),
+    text('domain'),
+    text('account'),
+    figure('flow', 'bytes'),
+    figure('request', 'count'),
+    figure('peakBandwidth', 'bandwidth'),
+    figure('trafficFee', 'yuan'),
   ];
   return (
     <>

@@ -10,7 +10,7 @@ import { BillOverviewPanel } from './BillOverviewPanel';
 import { BillSumTable } from './BillSumTable';
 import { recentMonths } from './money';
 import { useBillQueries, useCurrentBillQuery } from './useBillQueries';
-import { SingleSelect } from '../shared/SingleSelect';
+import { MonthSelect } from '../shared/SingleSelect';
 
 type View = 'sum' | 'detail';
 
@@ -31,14 +31,7 @@ export function BillPage() {
     <div data-testid="bill-page">
       <PageHeader title={translate('pages.page/bill.title')} subtitle={translate('pages.page/bill.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SingleSelect
-          label={translate('pages.page/bill.month')}
-          value={month}
-          onChange={setMonth}
-          width={160}
-          testId="bill-month"
-          options={months.map((m) => ({ value: m, label: m }))}
-        />
+        <MonthSelect label={translate('pages.page/bill.month')} value={month} onChange={setMonth} months={months} testId="bill-month" />
         <AccountSelect value={accounts} onChange={setAccounts} />
         {current && (
           <Typography variant="body2" color="text.secondary" data-testid="bill-current-query">

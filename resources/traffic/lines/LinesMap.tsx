@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Paper, Skeleton, Typography } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { geoMercator, geoNaturalEarth1, geoPath, type GeoProjection } from 'd3-geo';
 import { CHINA_SHAPE_IDS } from '../../../src/charts/chinaProvinces';
-import { loadCountries, type CountryFeature } from '../../../src/charts/worldAtlas';
-import { relativePoint } from '../../../src/charts/MapTooltip';
+import { useCountries, type CountryFeature } from '../../../src/charts/worldAtlas';
+import { FloatingCard, relativePoint } from '../../../src/charts/MapTooltip';
 import { placeLabels } from './labelPlacement';
 
 /** A line as the map places it. */
@@ -21,7 +21,6 @@ const SIZE: Record<MapRegion, { width: number; height: number }> = {
   world: { width: 960, height: 470 },
   china: { width: 800, height: 600 },
 };
-const ANTARCTICA = '010';
 const SELECTED = '#ef6c00';
 const MARKER = '#1976d2';
 
@@ -56,7 +55,7 @@ export function LinesMap({
   onSelect: (code: string) => void;
   title: string;
 }) {
-  const [features, setFeatures] = useState<CountryFeature[] | null>(null);
+  const features = useCountries();
   const [hover, setHover] = useState<{ line: MapLine; x: number; y: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   // Map units per screen pixel: labels and markers keep their on-screen size however wide the map is drawn.
@@ -68,13 +67,6 @@ export function LinesMap({
     observer.observe(el);
     return () => observer.disconnect();
   }, [region, features]);
-  useEffect(() => {
-    let live = true;
-    void loadCountries().then((f) => live && setFeatures(f.filter((c) => c.id !== ANTARCTICA)));
-    return () => {
-      live = false;
-    };
-  }, []);
   const geo = useMemo(() => {
     if (!features) return null;
     const projection = projectionFor(region, features);
@@ -158,26 +150,18 @@ export function LinesMap({
         ))}
       </svg>
       {hover && (
-        <Paper
-          elevation={3}
-          sx={{
-            position: 'absolute',
-            left: hover.x + 14,
-            top: hover.y + 14,
-            px: 1.5,
-            py: 1,
-            pointerEvents: 'none',
-            zIndex: 2,
-            maxWidth: 320,
-          }}
+        <FloatingCard
+          x={hover.x}
+          y={hover.y}
+          title={
+            <>
+              {hover.line.name} ({hover.line.code})
+            </>
+          }
+          maxWidth={320}
         >
-          <Typography variant="subtitle2">
-            {hover.line.name} ({hover.line.code})
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {hover.line.address}
-          </Typography>
-        </Paper>
+          {hover.line.address}
+        </FloatingCard>
       )}
     </Box>
   );

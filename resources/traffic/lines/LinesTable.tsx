@@ -5,6 +5,7 @@ import { formatBandwidth, formatPercent } from '../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { Section } from '../../../src/kit/QueryView';
 import { Nowrap } from '../shared/Nowrap';
+import { columnMakers } from '../shared/columns';
 
 type Figures = Omit<LineSummary, 'code' | 'name' | 'capacity'>;
 /** A line and its statistics; null while they load or when the line has none. */
@@ -24,6 +25,7 @@ export function LinesTable({
 }) {
   const translate = useTranslate();
   const col = (key: string) => translate(`pages.cdn/linesinfo.columns.${key}`);
+  const { text, figure } = columnMakers<Row>(col);
   const byCode = new Map((stats ?? []).map((s) => [s.code, s]));
   const rows: Row[] = lines.map((l) => {
     const s = byCode.get(l.code);
@@ -61,15 +63,8 @@ export function LinesTable({
       csv: (r) => r.name,
     },
     { source: 'code', label: col('code'), render: (r) => <Nowrap>{r.code}</Nowrap>, csv: (r) => r.code },
-    { source: 'address', label: col('address'), render: (r) => r.address, csv: (r) => r.address },
-    {
-      source: 'capacity',
-      label: col('capacity'),
-      csvHeader: `${col('capacity')} (bps)`,
-      render: (r) => <Nowrap>{formatBandwidth(r.capacity)}</Nowrap>,
-      csv: (r) => r.capacity,
-      align: 'right',
-    },
+    text('address'),
+    figure('capacity', 'bandwidth'),
     bw('peakOut'),
     bw('peakIn'),
     bw('avgOut'),

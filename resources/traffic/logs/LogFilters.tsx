@@ -5,6 +5,7 @@ import { formatTime, parseTime, toInputValue, type TimeSelect } from '../../../s
 import { useAnalysisLabels } from '../analysis/labels';
 import { MultiSelect } from '../analysis/MultiSelect';
 import { useAnalysisOptions } from '../analysis/useAnalysisOptions';
+import { DomainFilter } from '../shared/DomainFilter';
 import { AccountSelect } from '../shared/AccountSelect';
 import { useDomainChoices } from '../shared/useDomainChoices';
 import { logRange, validIp, validStatus, type LogForm } from './logForm';
@@ -42,15 +43,7 @@ export function LogFilters({
     <Box component="form" onSubmit={(e) => (e.preventDefault(), onSearch())} data-testid="log-filters" sx={{ mb: 2 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <AccountSelect value={form.accounts} onChange={(accounts) => onChange({ accounts, domains: [] })} />
-        <MultiSelect
-          label={translate('portal.traffic.domains')}
-          options={choices.domains}
-          value={form.domains}
-          onChange={(domains) => onChange({ domains })}
-          emptyText={translate('portal.traffic.allDomains')}
-          width={280}
-          testId="filter-domains"
-        />
+        <DomainFilter options={choices.domains} value={form.domains} onChange={(domains) => onChange({ domains })} />
         <TimeSelectChoice value={form.timeSelect} onChange={choosePreset} />
       </Stack>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -3,7 +3,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import type { OverviewQuery } from '../../../common/wire/traffic/index';
-import { MultiSelect } from '../analysis/MultiSelect';
+import { DomainFilter } from '../shared/DomainFilter';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../shared/AccountSelect';
 import { PageHeader } from '../shared/PageHeader';
 import { choosePreset, RangePresets, type PresetChoice } from '../shared/RangePresets';
@@ -60,17 +60,7 @@ export function OverviewPage() {
       />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <AccountSelect value={accounts} onChange={chooseAccounts} />
-        {choices.available && (
-          <MultiSelect
-            label={translate('portal.traffic.domains')}
-            options={choices.domains}
-            value={domains}
-            onChange={setDomains}
-            emptyText={translate('portal.traffic.allDomains')}
-            width={280}
-            testId="filter-domains"
-          />
-        )}
+        {choices.available && <DomainFilter options={choices.domains} value={domains} onChange={setDomains} />}
         <RangePresets value={choice} onChange={setChoice} />
       </Stack>
       <QueryView

@@ -2,10 +2,10 @@ import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Overview, OverviewDomain } from '../../../common/wire/traffic/index';
 import { BarRanking } from '../../../src/charts';
-import { formatBandwidth, formatBytes, formatCount, formatPercent, percentOf } from '../../../src/lib/units';
+import { percentOf } from '../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { Section } from '../../../src/kit/QueryView';
-import { Nowrap } from '../shared/Nowrap';
+import { columnMakers } from '../shared/columns';
 
 type DomainRow = OverviewDomain & { id: string; rank: number; share: number };
 
@@ -18,50 +18,16 @@ export function TopDomains({ data }: { data: Overview }) {
     rank: i + 1,
     share: percentOf(d.flow, data.flow),
   }));
-  const col = (key: string) => translate(`pages.cdn/newoverview.columns.${key}`);
+  const { text, figure } = columnMakers<DomainRow>((key) => translate(`pages.cdn/newoverview.columns.${key}`));
   const columns: CsvColumn<DomainRow>[] = [
-    { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
-    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
-    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    {
-      source: 'flow',
-      label: col('flow'),
-      csvHeader: `${col('flow')} (B)`,
-      render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>,
-      csv: (r) => r.flow,
-      align: 'right',
-    },
-    {
-      source: 'share',
-      label: col('share'),
-      csvHeader: `${col('share')} (%)`,
-      render: (r) => <Nowrap>{formatPercent(r.share)}</Nowrap>,
-      csv: (r) => r.share,
-      align: 'right',
-    },
-    {
-      source: 'request',
-      label: col('request'),
-      render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>,
-      csv: (r) => r.request,
-      align: 'right',
-    },
-    {
-      source: 'hitPercent',
-      label: col('hitPercent'),
-      csvHeader: `${col('hitPercent')} (%)`,
-      render: (r) => <Nowrap>{formatPercent(r.hitPercent)}</Nowrap>,
-      csv: (r) => r.hitPercent,
-      align: 'right',
-    },
-    {
-      source: 'peakBandwidth',
-      label: col('peakBandwidth'),
-      csvHeader: `${col('peakBandwidth')} (bps)`,
-      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
-      csv: (r) => r.peakBandwidth,
-      align: 'right',
-    },
+    text('rank', 'rank', 'right'),
+    text('domain'),
+    text('account'),
+    figure('flow', 'bytes'),
+    figure('share', 'percent'),
+    figure('request', 'count'),
+    figure('hitPercent', 'percent'),
+    figure('peakBandwidth', 'bandwidth'),
   ];
   return (
     <Section

@@ -7,6 +7,7 @@ import { formatBytes, formatCount } from '../../../src/lib/units';
 import { ColumnsTable, CsvButton } from '../../../src/kit/ColumnsTable';
 import { MultiSelect } from '../analysis/MultiSelect';
 import { Section } from '../../../src/kit/QueryView';
+import { DomainFilter } from '../shared/DomainFilter';
 import { AccountSelect, accountsToSend, ALL_ACCOUNTS } from '../shared/AccountSelect';
 import { PageHeader } from '../shared/PageHeader';
 import { choosePreset, RangePresets, type PresetChoice } from '../shared/RangePresets';
@@ -42,17 +43,7 @@ export function CustomRankPage() {
       <PageHeader title={translate('pages.cdn/customRank.title')} subtitle={translate('pages.cdn/customRank.subtitle')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <AccountSelect value={accounts} onChange={(a) => (setAccounts(a), setDomains([]))} />
-        {choices.available && (
-          <MultiSelect
-            label={translate('portal.traffic.domains')}
-            options={choices.domains}
-            value={domains}
-            onChange={setDomains}
-            emptyText={translate('portal.traffic.allDomains')}
-            width={280}
-            testId="filter-domains"
-          />
-        )}
+        {choices.available && <DomainFilter options={choices.domains} value={domains} onChange={setDomains} />}
         <MultiSelect
           label={translate('pages.cdn/customRank.providers')}
           options={providerCodes}

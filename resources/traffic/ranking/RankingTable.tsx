@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, DosageEntry } from '../../../common/wire/traffic/index';
-import { formatBytes, formatCount, formatPercent } from '../../../src/lib/units';
+import { formatPercent } from '../../../src/lib/units';
 import type { CsvColumn } from '../../../src/kit/ColumnsTable';
-import { Nowrap } from '../shared/Nowrap';
+import { columnMakers, providersColumn } from '../shared/columns';
 
 export type RankRow = DosageEntry & { id: string; rank: number };
 
@@ -30,26 +30,14 @@ function Share({ value }: { value: number }) {
 export function useRankColumns(sortBy: AnalysisMeasure, providerName: (code: string) => string): CsvColumn<RankRow>[] {
   const translate = useTranslate();
   const col = (key: string) => translate(`pages.cdn/customRank.columns.${key}`);
+  const { text, figure } = columnMakers<RankRow>(col);
   const shareLabel = translate(`pages.cdn/customRank.columns.ratio.${sortBy}`);
   return [
-    { source: 'rank', label: col('rank'), render: (r) => r.rank, csv: (r) => r.rank, align: 'right' },
-    { source: 'custom', label: col('domain'), render: (r) => r.custom, csv: (r) => r.custom },
-    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    {
-      source: 'flow',
-      label: col('flow'),
-      csvHeader: `${col('flow')} (B)`,
-      render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>,
-      csv: (r) => r.flow,
-      align: 'right',
-    },
-    {
-      source: 'request',
-      label: col('request'),
-      render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>,
-      csv: (r) => r.request,
-      align: 'right',
-    },
+    text('rank', 'rank', 'right'),
+    text('custom', 'domain'),
+    text('account'),
+    figure('flow', 'bytes'),
+    figure('request', 'count'),
     {
       source: 'ratio',
       label: shareLabel,
@@ -58,12 +46,6 @@ export function useRankColumns(sortBy: AnalysisMeasure, providerName: (code: str
       csv: (r) => r.ratio,
       align: 'right',
     },
-    {
-      source: 'providers',
-      label: col('providers'),
-      sortable: false,
-      render: (r) => r.providers.map(providerName).join(', ') || '—',
-      csv: (r) => r.providers.map(providerName).join(' '),
-    },
+    providersColumn(col('providers'), providerName),
   ];
 }

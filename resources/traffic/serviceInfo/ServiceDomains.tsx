@@ -1,10 +1,9 @@
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { ServiceDomain, ServiceInfo } from '../../../common/wire/traffic/index';
 import { day } from '../../../src/lib/time';
-import { formatBandwidth, formatBytes, formatCount } from '../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
 import { Section } from '../../../src/kit/QueryView';
-import { Nowrap } from '../shared/Nowrap';
+import { columnMakers, providersColumn } from '../shared/columns';
 
 type Row = ServiceDomain & { id: string; service: string };
 
@@ -13,44 +12,19 @@ export function ServiceDomains({ info, providerName }: { info: ServiceInfo; prov
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const col = (key: string) => translate(`pages.cdn/newserviceinfo.columns.${key}`);
+  const { text, figure } = columnMakers<Row>(col);
   const typeName = (t: string) => translate(`pages.cdn/newserviceinfo.types.${t || 'cdn'}`, { _: t || 'cdn' });
   const rows: Row[] = info.domains.map((d) => ({ ...d, id: `${d.account}/${d.domain}`, service: typeName(d.type) }));
   const seen = (s: number | null) =>
     s === null ? translate('pages.cdn/newserviceinfo.never') : day(s * 1000, locale).format('YYYY-MM-DD HH:mm');
   const columns: CsvColumn<Row>[] = [
-    { source: 'domain', label: col('domain'), render: (r) => r.domain, csv: (r) => r.domain },
-    { source: 'account', label: col('account'), render: (r) => r.account, csv: (r) => r.account },
-    { source: 'service', label: col('service'), render: (r) => r.service, csv: (r) => r.service },
-    {
-      source: 'flow',
-      label: col('flow'),
-      csvHeader: `${col('flow')} (B)`,
-      render: (r) => <Nowrap>{formatBytes(r.flow)}</Nowrap>,
-      csv: (r) => r.flow,
-      align: 'right',
-    },
-    {
-      source: 'request',
-      label: col('request'),
-      render: (r) => <Nowrap>{formatCount(r.request)}</Nowrap>,
-      csv: (r) => r.request,
-      align: 'right',
-    },
-    {
-      source: 'peakBandwidth',
-      label: col('peakBandwidth'),
-      csvHeader: `${col('peakBandwidth')} (bps)`,
-      render: (r) => <Nowrap>{formatBandwidth(r.peakBandwidth)}</Nowrap>,
-      csv: (r) => r.peakBandwidth,
-      align: 'right',
-    },
-    {
-      source: 'providers',
-      label: col('providers'),
-      sortable: false,
-      render: (r) => r.providers.map(providerName).join(', ') || '—',
-      csv: (r) => r.providers.map(providerName).join(' '),
-    },
+    text('domain'),
+    text('account'),
+    text('service'),
+    figure('flow', 'bytes'),
+    figure('request', 'count'),
+    figure('peakBandwidth', 'bandwidth'),
+    providersColumn(col('providers'), providerName),
     {
       source: 'lastSeen',
       label: col('lastSeen'),

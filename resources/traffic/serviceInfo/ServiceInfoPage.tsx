@@ -9,7 +9,7 @@ import { AccountCard } from './AccountCard';
 import { monthsSince } from './months';
 import { ServiceDomains } from './ServiceDomains';
 import { ServicesPanel } from './ServicesPanel';
-import { SingleSelect } from '../shared/SingleSelect';
+import { MonthSelect, SingleSelect } from '../shared/SingleSelect';
 
 /** The init reply's accounts in tree order with their depth (parents before children). */
 function accountTree(init: ServiceInfoInit): { identity: string; title: string; depth: number }[] {
@@ -60,13 +60,12 @@ export function ServiceInfoPage() {
                 testId="serviceinfo-account"
                 options={accounts.map((a) => ({ value: a.identity, label: `${a.title} (${a.identity})`, depth: a.depth }))}
               />
-              <SingleSelect
+              <MonthSelect
                 label={translate('pages.cdn/newserviceinfo.month')}
                 value={chosenMonth}
                 onChange={setMonth}
-                width={160}
+                months={months}
                 testId="serviceinfo-month"
-                options={months.map((m) => ({ value: m, label: m }))}
               />
             </Stack>
           </>

@@ -51,3 +51,29 @@ export function SingleSelect<V extends string>({
     </TextField>
   );
 }
+
+/** A month ('YYYY-MM') of those offered, each shown as it is. */
+export function MonthSelect({
+  label,
+  value,
+  onChange,
+  months,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (month: string) => void;
+  months: readonly string[];
+  testId: string;
+}) {
+  return (
+    <SingleSelect
+      label={label}
+      value={value}
+      onChange={onChange}
+      width={160}
+      testId={testId}
+      options={months.map((m) => ({ value: m, label: m }))}
+    />
+  );
+}

@@ -1,16 +1,15 @@
 import { Alert, Box } from '@mui/material';
-import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { SimpleForm, useTranslate } from 'react-admin';
 import { accountChoices, canManageSubAccounts } from './accountChoices';
 import { SubAccountCreateInputs } from './SubAccountInputs';
 import { PageHeading } from '../../../src/kit/PageHeading';
+import { PortalCreate } from '../../../src/kit/PortalCreate';
 import { refreshUserInfo } from './refreshUserInfo';
 import { SUB_ACCOUNT_RESOURCE } from '../../../dataProviders/cloud/users';
 
 /** New sub-account under the user's own account (or the account chosen in the list). */
 export function SubAccountCreate() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
   const title = translate('resources.page/userAccount.createTitle');
   const choices = accountChoices();
   const blocked = !canManageSubAccounts() ? 'notMainAccount' : !choices.length ? 'noAccountToChoose' : null;
@@ -25,22 +24,15 @@ export function SubAccountCreate() {
     );
   }
   return (
-    <Box>
-      <PageHeading>{title}</PageHeading>
-      <Create
-        title={title}
-        mutationOptions={{
-          onSuccess: async () => {
-            notify('resources.page/userAccount.created', { type: 'success' });
-            await refreshUserInfo();
-            redirect('list', SUB_ACCOUNT_RESOURCE);
-          },
-        }}
-      >
-        <SimpleForm defaultValues={{ customer: choices[0].id }}>
-          <SubAccountCreateInputs />
-        </SimpleForm>
-      </Create>
-    </Box>
+    <PortalCreate
+      title="resources.page/userAccount.createTitle"
+      created="resources.page/userAccount.created"
+      resource={SUB_ACCOUNT_RESOURCE}
+      afterCreate={refreshUserInfo}
+    >
+      <SimpleForm defaultValues={{ customer: choices[0].id }}>
+        <SubAccountCreateInputs />
+      </SimpleForm>
+    </PortalCreate>
   );
 }

@@ -19,7 +19,8 @@ export async function insertAudit(db: ConfigDb, a: AuditInsert): Promise<void> {
   const account =
     a.accountOfUsername && a.account === null ? 'COALESCE($3::text, (SELECT account FROM users WHERE username = $2))' : '$3::text';
   await db.query(
-    `INSERT INTO audit_log (uid, username, account, ip, method, route, module, object_type, object_id, object_name, http_status, code, message, before, after)
+    `INSERT INTO audit_log (uid, username, account, ip, method, route, module, object_type, object_id, object_name,
+       http_status, code, message, before, after)
      VALUES ($1, $2, ${account}, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)`,
     [
       a.uid,

@@ -286,7 +286,8 @@ export async function clearDeletion(db: ConfigDb, id: number): Promise<void> {
 /** Ids of certificates waiting for the deletion job (requested at least `minAgeMs` ago). */
 export async function pendingDeletions(db: ConfigDb, minAgeMs: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM certificates WHERE logic_delete = 2 AND delete_requested_at <= now() - make_interval(secs => $1) ORDER BY delete_requested_at`,
+    `SELECT id FROM certificates
+     WHERE logic_delete = 2 AND delete_requested_at <= now() - make_interval(secs => $1) ORDER BY delete_requested_at`,
     [minAgeMs / 1000],
   );
   return rows.map((r) => r.id);

@@ -178,7 +178,8 @@ export async function saveDomainConfig(
  */
 export async function refreshCertificateName(db: ConfigDb, certificateId: number, name: string): Promise<number> {
   const rows = await db.query<{ id: number; name: string; config: DomainConfig }>(
-    `SELECT id, name, config FROM domains WHERE config->>'certificateId' = $1 AND config->>'certificateName' IS DISTINCT FROM $2 FOR UPDATE`,
+    `SELECT id, name, config FROM domains
+     WHERE config->>'certificateId' = $1 AND config->>'certificateName' IS DISTINCT FROM $2 FOR UPDATE`,
     [String(certificateId), name],
   );
   for (const r of rows) {

@@ -53,7 +53,8 @@ export async function insertLiveDomain(
   d: Omit<LiveDomain, 'id' | 'createTime' | 'updateTime' | 'cname'> & { createTime?: Date },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO live_domains (name, customer, belong_domain_group, type, status, operation_state, scope, protocol, source, cname, create_time, update_time)
+    `INSERT INTO live_domains (name, customer, belong_domain_group, type, status, operation_state, scope, protocol, source, cname,
+       create_time, update_time)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, now()), COALESCE($11, now()))`,
     [
       d.name,

@@ -69,7 +69,8 @@ export async function advanceEmbeddedEdge(
     p,
   );
   await db.query(
-    `DELETE FROM embedded_edge_urls WHERE status IN ('verified', 'failed') AND update_time < $1::timestamptz - make_interval(hours => ${KEEP_FINISHED_HOURS})`,
+    `DELETE FROM embedded_edge_urls
+     WHERE status IN ('verified', 'failed') AND update_time < $1::timestamptz - make_interval(hours => ${KEEP_FINISHED_HOURS})`,
     [opts.now],
   );
   return db.query<PrefetchClaim>(
@@ -102,7 +103,8 @@ export async function recordEmbeddedPrefetch(
   await db.query(
     `UPDATE embedded_edge_urls u SET http_status = $2, bytes = $3, elapsed_ms = $4,
        status = CASE WHEN $5::boolean THEN 'processing' ELSE 'failed' END, reason = CASE WHEN $5 THEN '' ELSE $6 END,
-       due_at = CASE WHEN $5 THEN $7::timestamptz + make_interval(secs => (0.3 + ((u.id * 7919) % 12) / 10.0) * $8::float8) ELSE NULL END, update_time = $7::timestamptz
+       due_at = CASE WHEN $5 THEN $7::timestamptz + make_interval(secs => (0.3 + ((u.id * 7919) % 12) / 10.0) * $8::float8) ELSE NULL END,
+       update_time = $7::timestamptz
      WHERE u.id = $1 AND u.status = 'processing' AND u.http_status IS NULL`,
     [r.id, r.httpStatus ?? 0, r.bytes, r.elapsedMs, r.ok, r.reason, r.now, r.scale],
   );
@@ -121,7 +123,8 @@ export async function embeddedEdgeStates(db: ConfigDb, ids: number[]): Promise<E
     bytes: string | number | null;
     elapsedMs: number | null;
   }>(
-    `SELECT id::int AS id, status, lines_done AS "linesDone", lines_total AS "linesTotal", reason, http_status AS "httpStatus", bytes, elapsed_ms AS "elapsedMs"
+    `SELECT id::int AS id, status, lines_done AS "linesDone", lines_total AS "linesTotal", reason, http_status AS "httpStatus", bytes,
+       elapsed_ms AS "elapsedMs"
      FROM embedded_edge_urls WHERE id = ANY($1::bigint[])`,
     [ids],
   );

@@ -155,7 +155,8 @@ export async function typeOverview(db: ConfigDb, accounts: string[] | null, type
   const num = (v: unknown) => Number(v ?? 0);
   const [rows, expiringRows] = await Promise.all([
     db.query<Record<string, string | number>>(
-      `SELECT area, sum(hosts) AS hosts, sum(hosts) FILTER (WHERE status = 'running') AS running, sum(hosts) FILTER (WHERE status = 'stopped') AS stopped,
+      `SELECT area, sum(hosts) AS hosts, sum(hosts) FILTER (WHERE status = 'running') AS running,
+         sum(hosts) FILTER (WHERE status = 'stopped') AS stopped,
          sum(cpu_cores) AS cores, sum(memory_gb) AS mem, sum(disk_gb) AS disk, sum(bandwidth_mbps) AS bw
        FROM host_totals ${w.sql} GROUP BY area ORDER BY sum(hosts) DESC, area`,
       w.params,
@@ -201,7 +202,8 @@ export async function listAreas(db: ConfigDb): Promise<Area[]> {
 export async function hostCustomers(db: ConfigDb, accounts: string[] | null): Promise<HostCustomer[]> {
   return accounts
     ? db.query<HostCustomer>(
-        'SELECT identity AS account, company_name AS "companyName", parent FROM accounts WHERE identity = ANY($1::text[]) ORDER BY identity',
+        `SELECT identity AS account, company_name AS "companyName", parent FROM accounts
+         WHERE identity = ANY($1::text[]) ORDER BY identity`,
         [accounts],
       )
     : db.query<HostCustomer>(
@@ -222,8 +224,10 @@ export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void>
   if (!hosts.length) return;
   const col = <K extends keyof NewHost>(k: K) => hosts.map((h) => h[k]);
   await db.query(
-    `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status, create_time, expire_time)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
+    `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps,
+       os, status, create_time, expire_time)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
+       $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
     [
       col('type'),
       col('hostName'),

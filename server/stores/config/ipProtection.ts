@@ -8,7 +8,8 @@ const iso = (t: Date | string) => (t instanceof Date ? t.toISOString() : new Dat
 const ms = (t: Date | string) => (t instanceof Date ? t.getTime() : new Date(t).getTime());
 
 const COLUMNS = `id, account, origin_ip AS "originIp", protocol, ports, ranges, preset, cname_prefix AS "cnamePrefix", remark, status,
-  port_errors AS "portErrors", checked_ports AS "checkedPorts", check_time AS "checkTime", create_time AS "createTime", update_time AS "updateTime"`;
+  port_errors AS "portErrors", checked_ports AS "checkedPorts", check_time AS "checkTime", create_time AS "createTime",
+  update_time AS "updateTime"`;
 
 /** An entry as the store reads it: the wire type less what is derived (cname, failed ports), with the
  * stored port results and the driver's times. */
@@ -67,7 +68,8 @@ export async function listIppEntries(
     );
   }
   const rows = await db.query<EntryRow>(
-    `SELECT ${COLUMNS} FROM ipp_entries ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''} ORDER BY create_time DESC, id DESC LIMIT 1000`,
+    `SELECT ${COLUMNS} FROM ipp_entries ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}
+     ORDER BY create_time DESC, id DESC LIMIT 1000`,
     params,
   );
   return rows.map(toEntry);
@@ -120,8 +122,8 @@ export async function updateIppEntry(
   due: Date | null,
 ): Promise<StoredEntry | null> {
   const [row] = await db.query<EntryRow>(
-    `UPDATE ipp_entries SET origin_ip = $2, protocol = $3, ports = $4::jsonb, ranges = $5::jsonb, preset = $6, cname_prefix = $7, remark = $8,
-       status = $9, due = $10, port_errors = '[]'::jsonb, checked_ports = 0, check_time = NULL, update_time = now()
+    `UPDATE ipp_entries SET origin_ip = $2, protocol = $3, ports = $4::jsonb, ranges = $5::jsonb, preset = $6, cname_prefix = $7,
+       remark = $8, status = $9, due = $10, port_errors = '[]'::jsonb, checked_ports = 0, check_time = NULL, update_time = now()
      WHERE id = $1 AND status = ANY($11::text[]) RETURNING ${COLUMNS}`,
     [id, f.originIp, f.protocol, JSON.stringify(f.ports), JSON.stringify(f.ranges), f.preset, f.cnamePrefix, f.remark, status, due, from],
   );
@@ -155,7 +157,8 @@ export async function deleteIppEntry(db: ConfigDb, id: number, from: readonly Ip
 export async function saveIppCheck(db: ConfigDb, id: number, errors: IppPortError[], checkedPorts: number): Promise<StoredEntry | null> {
   const [row] = await db.query<EntryRow>(
     `UPDATE ipp_entries SET port_errors = $2::jsonb, checked_ports = $3, check_time = now(),
-       status = CASE WHEN status IN ('configured', 'originToBeChecked') THEN (CASE WHEN $4 THEN 'originToBeChecked' ELSE 'configured' END) ELSE status END
+       status = CASE WHEN status IN ('configured', 'originToBeChecked')
+         THEN (CASE WHEN $4 THEN 'originToBeChecked' ELSE 'configured' END) ELSE status END
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, JSON.stringify(errors), checkedPorts, errors.length > 0],
   );
@@ -295,7 +298,8 @@ export async function pageIppAlarms(db: ConfigDb, q: AlarmQuery): Promise<{ list
 /** Alarm counts per entry within a time range. */
 export async function ippAlarmCounts(db: ConfigDb, entryIds: number[], start: Date, end: Date): Promise<Map<number, number>> {
   const rows = await db.query<{ id: number; n: string | number }>(
-    `SELECT entry_id AS id, count(*) AS n FROM ipp_alarms WHERE entry_id = ANY($1::int[]) AND end_time >= $2 AND start_time < $3 GROUP BY entry_id`,
+    `SELECT entry_id AS id, count(*) AS n FROM ipp_alarms
+     WHERE entry_id = ANY($1::int[]) AND end_time >= $2 AND start_time < $3 GROUP BY entry_id`,
     [entryIds, start, end],
   );
   return new Map(rows.map((r) => [r.id, Number(r.n)]));

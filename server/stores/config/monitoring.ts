@@ -31,8 +31,10 @@ interface ContactRow extends ContactFields {
   updateTime: Date | string;
 }
 
-const CONTACT_COLUMNS = `c.id, c.name, c.email, c.mobile, c.webhook, c.language, c.remark, c.create_time AS "createTime", c.update_time AS "updateTime",
-  (SELECT array_agg(g.name ORDER BY g.name) FROM monit_group_members m JOIN monit_groups g ON g.id = m.group_id WHERE m.contact_id = c.id) AS groups`;
+const CONTACT_COLUMNS = `c.id, c.name, c.email, c.mobile, c.webhook, c.language, c.remark, c.create_time AS "createTime",
+  c.update_time AS "updateTime",
+  (SELECT array_agg(g.name ORDER BY g.name) FROM monit_group_members m JOIN monit_groups g ON g.id = m.group_id
+   WHERE m.contact_id = c.id) AS groups`;
 
 const toContact = (r: ContactRow): Contact => ({
   id: r.id,
@@ -56,7 +58,8 @@ export async function listContacts(db: ConfigDb, account: string, q: Paging & { 
   }
   const [{ n }] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM monit_contacts c WHERE ${where}`, params);
   const rows = await db.query<ContactRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM monit_contacts c WHERE ${where} ORDER BY c.create_time DESC, c.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `SELECT ${CONTACT_COLUMNS} FROM monit_contacts c WHERE ${where}
+     ORDER BY c.create_time DESC, c.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
   );
   return { list: rows.map(toContact), total: Number(n), pageNum: q.pageNum };
@@ -119,7 +122,8 @@ interface GroupRow {
 }
 
 const GROUP_COLUMNS = `g.id, g.name, g.description, g.create_time AS "createTime", g.update_time AS "updateTime",
-  (SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name) FROM monit_group_members m JOIN monit_contacts c ON c.id = m.contact_id WHERE m.group_id = g.id) AS members`;
+  (SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name)
+   FROM monit_group_members m JOIN monit_contacts c ON c.id = m.contact_id WHERE m.group_id = g.id) AS members`;
 
 const toGroup = (r: GroupRow): ContactGroup => ({
   id: r.id,
@@ -139,7 +143,8 @@ export async function listGroups(db: ConfigDb, account: string, q: Paging & { ke
   }
   const [{ n }] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM monit_groups g WHERE ${where}`, params);
   const rows = await db.query<GroupRow>(
-    `SELECT ${GROUP_COLUMNS} FROM monit_groups g WHERE ${where} ORDER BY g.create_time DESC, g.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `SELECT ${GROUP_COLUMNS} FROM monit_groups g WHERE ${where}
+     ORDER BY g.create_time DESC, g.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
   );
   return { list: rows.map(toGroup), total: Number(n), pageNum: q.pageNum };
@@ -214,7 +219,8 @@ export async function deleteGroup(db: ConfigDb, account: string, id: number): Pr
 
 export async function removeMember(db: ConfigDb, account: string, groupId: number, contactId: number): Promise<boolean> {
   const rows = await db.query(
-    `DELETE FROM monit_group_members m USING monit_groups g WHERE m.group_id = g.id AND g.account = $1 AND m.group_id = $2 AND m.contact_id = $3 RETURNING m.group_id`,
+    `DELETE FROM monit_group_members m USING monit_groups g
+     WHERE m.group_id = g.id AND g.account = $1 AND m.group_id = $2 AND m.contact_id = $3 RETURNING m.group_id`,
     [account, groupId, contactId],
   );
   return rows.length > 0;
@@ -257,8 +263,9 @@ export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateT
   updateTime: Date | string;
 };
 
-export const RULE_COLUMNS = `id, uuid::text AS uuid, account, name, domains, metric, period_minutes AS period, comparison, threshold, consecutive,
-  group_ids AS "groupIds", channels, repeat_minutes AS "repeatMinutes", mute_windows AS "muteWindows", time_zone AS "timeZone", enabled, state,
+export const RULE_COLUMNS = `id, uuid::text AS uuid, account, name, domains, metric, period_minutes AS period, comparison, threshold,
+  consecutive, group_ids AS "groupIds", channels, repeat_minutes AS "repeatMinutes", mute_windows AS "muteWindows", time_zone AS "timeZone",
+  enabled, state,
   breaches, last_value AS "lastValue", evaluated_until AS "evaluatedUntil", event_id AS "eventId", last_notified AS "lastNotified",
   create_time AS "createTime", update_time AS "updateTime"`;
 
@@ -304,7 +311,8 @@ export async function listRules(
   const w = where.join(' AND ');
   const [{ n }] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM monit_rules WHERE ${w}`, params);
   const rows = await db.query<RuleRow>(
-    `SELECT ${RULE_COLUMNS} FROM monit_rules WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `SELECT ${RULE_COLUMNS} FROM monit_rules WHERE ${w}
+     ORDER BY create_time DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
   );
   return { list: rows.map(toRule), total: Number(n), pageNum: q.pageNum };
@@ -330,29 +338,31 @@ export async function ruleNameTaken(db: ConfigDb, account: string, name: string,
   );
 }
 
+/** A rule's fields as the query parameters $3..$15 of insertRule and updateRule. */
+function ruleParams(r: RuleFields): unknown[] {
+  return [
+    r.name,
+    r.domains,
+    r.metric,
+    r.period,
+    r.comparison,
+    r.threshold,
+    r.consecutive,
+    r.groupIds,
+    r.channels,
+    r.repeatMinutes,
+    JSON.stringify(r.muteWindows),
+    r.timeZone,
+    r.enabled,
+  ];
+}
+
 export async function insertRule(db: ConfigDb, account: string, uuid: string, r: RuleFields, createBy: string): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO monit_rules (uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels,
        repeat_minutes, mute_windows, time_zone, enabled, create_by)
      VALUES ($1::uuid, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10::int[], $11::text[], $12, $13::jsonb, $14, $15, $16) RETURNING id`,
-    [
-      uuid,
-      account,
-      r.name,
-      r.domains,
-      r.metric,
-      r.period,
-      r.comparison,
-      r.threshold,
-      r.consecutive,
-      r.groupIds,
-      r.channels,
-      r.repeatMinutes,
-      JSON.stringify(r.muteWindows),
-      r.timeZone,
-      r.enabled,
-      createBy,
-    ],
+    [uuid, account, ...ruleParams(r), createBy],
   );
   return row.id;
 }
@@ -360,30 +370,15 @@ export async function insertRule(db: ConfigDb, account: string, uuid: string, r:
 /** Updates a rule; a change of what is measured starts its evaluation afresh (state ok, no breaches). */
 export async function updateRule(db: ConfigDb, account: string, id: number, r: RuleFields): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE monit_rules SET name = $3, domains = $4::text[], metric = $5, period_minutes = $6, comparison = $7, threshold = $8, consecutive = $9,
-       group_ids = $10::int[], channels = $11::text[], repeat_minutes = $12, mute_windows = $13::jsonb, time_zone = $14, enabled = $15,
+    `UPDATE monit_rules SET name = $3, domains = $4::text[], metric = $5, period_minutes = $6, comparison = $7, threshold = $8,
+       consecutive = $9, group_ids = $10::int[], channels = $11::text[], repeat_minutes = $12, mute_windows = $13::jsonb,
+       time_zone = $14, enabled = $15,
        state = CASE WHEN metric = $5 AND period_minutes = $6 AND domains = $4::text[] THEN state ELSE 'ok' END,
        breaches = CASE WHEN metric = $5 AND period_minutes = $6 AND domains = $4::text[] THEN breaches ELSE 0 END,
        evaluated_until = CASE WHEN period_minutes = $6 THEN evaluated_until ELSE NULL END,
        update_time = now()
      WHERE account = $1 AND id = $2 RETURNING id`,
-    [
-      account,
-      id,
-      r.name,
-      r.domains,
-      r.metric,
-      r.period,
-      r.comparison,
-      r.threshold,
-      r.consecutive,
-      r.groupIds,
-      r.channels,
-      r.repeatMinutes,
-      JSON.stringify(r.muteWindows),
-      r.timeZone,
-      r.enabled,
-    ],
+    [account, id, ...ruleParams(r)],
   );
   return rows.length > 0;
 }
@@ -405,7 +400,8 @@ export async function recordTestMessage(
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO monit_notifications (account, contact_id, contact_name, channel, target, status, reason, subject, content, payload, attempts, sent_time)
+    `INSERT INTO monit_notifications (account, contact_id, contact_name, channel, target, status, reason, subject, content, payload,
+       attempts, sent_time)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, 1, CASE WHEN $6 = 'sent' THEN now() END)`,
     [account, m.contactId, m.contactName, m.channel, m.target, m.status, m.reason, m.subject, m.content, JSON.stringify(m.payload)],
   );
@@ -457,8 +453,8 @@ export async function listNotifications(db: ConfigDb, account: string, q: Histor
   const w = where.join(' AND ');
   const [{ c }] = await db.query<{ c: string | number }>(`SELECT count(*) AS c FROM monit_notifications n WHERE ${w}`, params);
   const rows = await db.query<NotifyRow>(
-    `SELECT n.id, n.time, n.rule_uuid::text AS "ruleUuid", n.rule_name AS "ruleName", n.contact_name AS "contactName", n.channel, n.target, n.status,
-       n.reason, n.subject, n.content, n.attempts, a.event
+    `SELECT n.id, n.time, n.rule_uuid::text AS "ruleUuid", n.rule_name AS "ruleName", n.contact_name AS "contactName", n.channel, n.target,
+       n.status, n.reason, n.subject, n.content, n.attempts, a.event
      FROM monit_notifications n LEFT JOIN monit_alarms a ON a.id = n.alarm_id
      WHERE ${w} ORDER BY n.time DESC, n.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],

@@ -1,4 +1,5 @@
 import type { ConfigDb } from './db';
+import type { EdgeUrlState } from '../../lib/edgeControl';
 
 /**
  * The portal's side of the edge (issue #16, docs/edge.md): stored URLs are handed to an EdgeControl
@@ -52,7 +53,8 @@ export interface HandoverClaim {
 /** Claims due waiting URLs for a hand-over (leased: a hand-over that is never confirmed is taken again). */
 export async function claimHandover(db: ConfigDb, now: Date, limit = 500): Promise<HandoverClaim[]> {
   return db.query<HandoverClaim>(
-    `UPDATE purge_task_urls u SET status = 'processing', due_at = $1::timestamptz + make_interval(secs => ${HANDOVER_LEASE_SECONDS}), update_time = $1
+    `UPDATE purge_task_urls u
+     SET status = 'processing', due_at = $1::timestamptz + make_interval(secs => ${HANDOVER_LEASE_SECONDS}), update_time = $1
      FROM purge_tasks t
      WHERE t.id = u.task_id AND u.id IN (SELECT id FROM purge_task_urls WHERE status = 'waiting' AND due_at <= $1 ORDER BY due_at LIMIT $2)
        AND u.status = 'waiting'
@@ -80,16 +82,8 @@ export async function duePolls(db: ConfigDb, now: Date, limit = 500): Promise<nu
   return rows.map((r) => r.id);
 }
 
-export interface PolledState {
-  id: number;
-  status: 'processing' | 'success' | 'verified' | 'failed';
-  linesDone: number;
-  linesTotal: number;
-  reason?: string;
-  httpStatus?: number;
-  bytes?: number;
-  elapsedMs?: number;
-}
+/** A URL's state as the edge reports it. */
+export type PolledState = EdgeUrlState;
 
 /**
  * Records polled states in one statement (only rows whose state changed are written); ids the edge
@@ -135,7 +129,8 @@ async function recordLocked(db: ConfigDb, asked: number[], states: PolledState[]
   const open = states.filter((x) => x.status === 'processing' || x.status === 'success').map((x) => x.id);
   if (open.length) {
     await db.query(
-      `UPDATE purge_task_urls SET due_at = $2::timestamptz + make_interval(secs => $3::float8) WHERE id = ANY($1::bigint[]) AND status IN ('processing', 'success')`,
+      `UPDATE purge_task_urls SET due_at = $2::timestamptz + make_interval(secs => $3::float8)
+       WHERE id = ANY($1::bigint[]) AND status IN ('processing', 'success')`,
       [open, now, pollSeconds],
     );
   }
@@ -143,7 +138,8 @@ async function recordLocked(db: ConfigDb, asked: number[], states: PolledState[]
   const unknown = asked.filter((id) => !known.has(id));
   if (unknown.length) {
     const rows = await db.query<{ taskId: number }>(
-      `UPDATE purge_task_urls SET status = 'waiting', due_at = $2, update_time = $2 WHERE id = ANY($1::bigint[]) AND status = 'processing' RETURNING task_id AS "taskId"`,
+      `UPDATE purge_task_urls SET status = 'waiting', due_at = $2, update_time = $2
+       WHERE id = ANY($1::bigint[]) AND status = 'processing' RETURNING task_id AS "taskId"`,
       [unknown, now],
     );
     rows.forEach((r) => touched.add(r.taskId));

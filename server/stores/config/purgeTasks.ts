@@ -49,7 +49,8 @@ export async function recentUrls(db: ConfigDb, account: string, kinds: PurgeKind
 export async function insertTask(db: ConfigDb, t: NewTask): Promise<number> {
   const created = t.createTime ?? new Date();
   const [task] = await db.query<{ id: number }>(
-    `INSERT INTO purge_tasks (kind, account, submitted_by, url_count, status, create_time, url_text) VALUES ($1, $2, $3, $4, 'waiting', $5, $6) RETURNING id`,
+    `INSERT INTO purge_tasks (kind, account, submitted_by, url_count, status, create_time, url_text)
+     VALUES ($1, $2, $3, $4, 'waiting', $5, $6) RETURNING id`,
     [t.kind, t.account, t.submittedBy, t.urls.length, created, t.urls.map((u) => u.url.toLowerCase()).join('\n')],
   );
   await db.query(
@@ -120,7 +121,8 @@ export async function listTasks(db: ConfigDb, q: PurgeTaskQuery): Promise<{ list
      SELECT p.id, p.kind, p.account, p.submitted_by AS "submittedBy", p.url_count AS "urlCount", p.status,
        p.create_time AS "createTime", p.finish_time AS "finishTime", p.total,
        (SELECT u.url FROM purge_task_urls u WHERE u.task_id = p.id ORDER BY u.line_no LIMIT 1) AS "firstUrl",
-       (SELECT jsonb_object_agg(c.status, c.n) FROM (SELECT u.status, count(*) AS n FROM purge_task_urls u WHERE u.task_id = p.id GROUP BY u.status) c) AS counts
+       (SELECT jsonb_object_agg(c.status, c.n)
+        FROM (SELECT u.status, count(*) AS n FROM purge_task_urls u WHERE u.task_id = p.id GROUP BY u.status) c) AS counts
      FROM page p ORDER BY p.create_time DESC, p.id DESC`,
     params,
   );

@@ -54,6 +54,13 @@ export async function protectionAddressTaken(db: ConfigDb, address: string): Pro
   return Boolean(r);
 }
 
+const websiteDomain = (w: WebsiteInput) => w.domain.trim().toLowerCase();
+
+/** A website's settings as query parameters, from origin_type to enabled (the same order in insertWebsite and updateWebsite). */
+function websiteParams(w: WebsiteInput): unknown[] {
+  return [w.originType, w.lbMode, JSON.stringify(w.origins), w.remark, w.certificateId, JSON.stringify(w.hsts), w.enabled];
+}
+
 export async function insertWebsite(
   db: ConfigDb,
   account: string,
@@ -61,21 +68,10 @@ export async function insertWebsite(
   issueDue: Date,
 ): Promise<number> {
   const [r] = await db.query<{ id: number }>(
-    `INSERT INTO websites (account, domain, protection_address, origin_type, lb_mode, origins, remark, certificate_id, hsts, enabled, operation_state, issue_due)
+    `INSERT INTO websites (account, domain, protection_address, origin_type, lb_mode, origins, remark, certificate_id, hsts, enabled,
+       operation_state, issue_due)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'configuring', $11) RETURNING id`,
-    [
-      account,
-      w.domain.trim().toLowerCase(),
-      w.protectionAddress,
-      w.originType,
-      w.lbMode,
-      JSON.stringify(w.origins),
-      w.remark,
-      w.certificateId,
-      JSON.stringify(w.hsts),
-      w.enabled,
-      issueDue,
-    ],
+    [account, websiteDomain(w), w.protectionAddress, ...websiteParams(w), issueDue],
   );
   return r.id;
 }
@@ -85,18 +81,7 @@ export async function updateWebsite(db: ConfigDb, id: number, w: WebsiteInput, i
     `UPDATE websites SET domain = $2, origin_type = $3, lb_mode = $4, origins = $5, remark = $6, certificate_id = $7, hsts = $8,
        enabled = $9, operation_state = 'configuring', issue_due = $10, check_state = 'unchecked', check_result = '[]', update_time = now()
      WHERE id = $1`,
-    [
-      id,
-      w.domain.trim().toLowerCase(),
-      w.originType,
-      w.lbMode,
-      JSON.stringify(w.origins),
-      w.remark,
-      w.certificateId,
-      JSON.stringify(w.hsts),
-      w.enabled,
-      issueDue,
-    ],
+    [id, websiteDomain(w), ...websiteParams(w), issueDue],
   );
 }
 

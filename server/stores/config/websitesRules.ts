@@ -8,7 +8,8 @@ import type { Rule } from '../../../common/wire/websites';
 type Row = Omit<Rule, 'createTime' | 'updateTime'> & { createTime: Date | string; updateTime: Date | string };
 
 const SELECT = `SELECT r.id, r.website_id AS "websiteId", w.account, r.name, r.enabled, r.action_type AS "actionType", r.action, r.filters,
-  r.client_apps AS "clientAppIds", r.interval_sec AS "interval", r.priority, r.status, r.create_time AS "createTime", r.update_time AS "updateTime"
+  r.client_apps AS "clientAppIds", r.interval_sec AS "interval", r.priority, r.status, r.create_time AS "createTime",
+  r.update_time AS "updateTime"
   FROM waf_rules r JOIN websites w ON w.id = r.website_id`;
 
 const toRule = (r: Row): Rule => ({
@@ -28,23 +29,27 @@ export async function getRule(db: ConfigDb, id: number): Promise<Rule | null> {
   return r ? toRule(r) : null;
 }
 
+/** A rule's settings as query parameters, from name to interval (the same order in insertRule and updateRule). */
+function ruleParams(r: RuleInput): unknown[] {
+  return [
+    r.name.trim(),
+    r.enabled,
+    r.actionType,
+    JSON.stringify(r.action),
+    JSON.stringify(r.filters),
+    JSON.stringify(r.clientAppIds),
+    r.interval,
+  ];
+}
+
 /** A new rule goes last (highest priority number) and is issued (configuring). */
 export async function insertRule(db: ConfigDb, r: RuleInput, issueDue: Date): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO waf_rules (website_id, name, enabled, action_type, action, filters, client_apps, interval_sec, priority, status, issue_due)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT coalesce(max(priority), 0) + 1 FROM waf_rules WHERE website_id = $1), 'configuring', $9)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+       (SELECT coalesce(max(priority), 0) + 1 FROM waf_rules WHERE website_id = $1), 'configuring', $9)
      RETURNING id`,
-    [
-      r.websiteId,
-      r.name.trim(),
-      r.enabled,
-      r.actionType,
-      JSON.stringify(r.action),
-      JSON.stringify(r.filters),
-      JSON.stringify(r.clientAppIds),
-      r.interval,
-      issueDue,
-    ],
+    [r.websiteId, ...ruleParams(r), issueDue],
   );
   return row.id;
 }
@@ -53,17 +58,7 @@ export async function updateRule(db: ConfigDb, id: number, r: RuleInput, issueDu
   await db.query(
     `UPDATE waf_rules SET name = $2, enabled = $3, action_type = $4, action = $5, filters = $6, client_apps = $7, interval_sec = $8,
        status = 'configuring', issue_due = $9, update_time = now() WHERE id = $1`,
-    [
-      id,
-      r.name.trim(),
-      r.enabled,
-      r.actionType,
-      JSON.stringify(r.action),
-      JSON.stringify(r.filters),
-      JSON.stringify(r.clientAppIds),
-      r.interval,
-      issueDue,
-    ],
+    [id, ...ruleParams(r), issueDue],
   );
 }
 

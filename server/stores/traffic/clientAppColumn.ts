@@ -53,8 +53,10 @@ export async function ensureClientAppColumn(engine: Engine): Promise<void> {
 export async function clientAppColumnReady(engine: Pick<TrafficEngine, 'query'>): Promise<boolean> {
   if (ready.has(engine)) return true;
   const [row] = await engine.query<{ comment: string | null; pending: number | string }>(
-    `SELECT (SELECT any(comment) FROM system.columns WHERE database = 'traffic' AND table = 'access_log' AND name = {name:String}) AS comment,
-       (SELECT count() FROM system.mutations WHERE database = 'traffic' AND table = 'access_log' AND NOT is_done AND position(command, {name:String}) > 0) AS pending`,
+    `SELECT (SELECT any(comment) FROM system.columns
+             WHERE database = 'traffic' AND table = 'access_log' AND name = {name:String}) AS comment,
+       (SELECT count() FROM system.mutations
+        WHERE database = 'traffic' AND table = 'access_log' AND NOT is_done AND position(command, {name:String}) > 0) AS pending`,
     { name: CLIENT_APP_COLUMN },
   );
   const ok = row.comment === CLIENT_APP_VERSION && Number(row.pending) === 0;

@@ -81,7 +81,8 @@ const IPP_ROLLUPS = [
     -- small granules and blocks: besides the detector's week, the reads are up to an hour per IP (a range's ends, hours not exact)
     SETTINGS index_granularity = 256, min_compress_block_size = 2048, max_compress_block_size = 4096`,
     // columns named through the table's alias: the output names equal the input names
-    select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes, sum(s.in_packets) AS in_packets,
+    select: `SELECT toStartOfMinute(s.ts) AS ts, s.ip AS ip, sum(s.in_bytes) AS in_bytes, sum(s.out_bytes) AS out_bytes,
+      sum(s.in_packets) AS in_packets,
       sumIf(s.in_packets, s.protocol = 'tcp') AS tcp_packets, sumIf(s.syn_packets, s.protocol = 'tcp') AS syn_packets,
       sumIf(s.in_packets, s.protocol = 'udp') AS udp_packets, sumIf(s.in_packets, s.protocol = 'icmp') AS icmp_packets
       FROM traffic.ipp_traffic AS s GROUP BY ip, ts`,
@@ -117,11 +118,13 @@ const IPP_ROLLUPS = [
     -- a row carries ~1 KB of minute vectors: smaller granules let a week of an account's hours be read by both cores
     SETTINGS index_granularity = 1024`,
     // the inner GROUP BY makes the backfill exact over a minute rollup that is not merged yet
-    select: `SELECT toStartOfHour(m.ts) AS ts, m.ip AS ip, sum(m.i) AS in_bytes, sum(m.o) AS out_bytes, max(m.i) AS peak_in, max(m.o) AS peak_out,
+    select: `SELECT toStartOfHour(m.ts) AS ts, m.ip AS ip, sum(m.i) AS in_bytes, sum(m.o) AS out_bytes,
+      max(m.i) AS peak_in, max(m.o) AS peak_out,
       groupBitOr(bitShiftLeft(toUInt64(1), toMinute(m.ts))) AS minutes, count() AS minute_rows,
       sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.i, 0), range(60))) AS in_minutes,
       sumForEachState(arrayMap(k -> if(k = toMinute(m.ts), m.o, 0), range(60))) AS out_minutes
-      FROM (SELECT s.ip AS ip, s.ts AS ts, sum(s.in_bytes) AS i, sum(s.out_bytes) AS o FROM traffic.ipp_traffic_1m AS s GROUP BY ip, ts) AS m
+      FROM (SELECT s.ip AS ip, s.ts AS ts, sum(s.in_bytes) AS i, sum(s.out_bytes) AS o
+            FROM traffic.ipp_traffic_1m AS s GROUP BY ip, ts) AS m
       GROUP BY ip, ts`,
   },
 ] as const;
@@ -231,7 +234,8 @@ export async function ippStatistic(
   if (ips.length && step % 3600 !== 0) {
     // 5-minute buckets: the minute rollup throughout
     const buckets = await engine.query<Record<string, string | number>>(
-      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(mi) AS i, sum(mo) AS o, max(mi) AS pi, max(mo) AS po FROM (
+      `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {step:UInt32} SECOND)) AS t, sum(mi) AS i, sum(mo) AS o,
+         max(mi) AS pi, max(mo) AS po FROM (
          SELECT ts, sum(in_bytes) AS mi, sum(out_bytes) AS mo FROM traffic.ipp_traffic_1m
          WHERE ip IN {ips:Array(String)} AND ${between('start', 'end')} GROUP BY ts)
        GROUP BY t`,
@@ -246,7 +250,8 @@ export async function ippStatistic(
     // Whole hours from the hourly rollup in one pass: their flows, and their busiest minute as the max
     // of the IPs' summed minute vectors (exact however the inserts came).
     const hours = await engine.query<Record<string, string | number>>(
-      `SELECT toUInt32(ts) AS t, sum(in_bytes) AS fi, sum(out_bytes) AS fo, arrayMax(sumForEachMerge(in_minutes)) AS pi, arrayMax(sumForEachMerge(out_minutes)) AS po
+      `SELECT toUInt32(ts) AS t, sum(in_bytes) AS fi, sum(out_bytes) AS fo, arrayMax(sumForEachMerge(in_minutes)) AS pi,
+         arrayMax(sumForEachMerge(out_minutes)) AS po
        FROM traffic.ipp_traffic_1h WHERE ip IN {ips:Array(String)} AND ${between('hourFrom', 'hourTo')} GROUP BY ts`,
       params,
     );
@@ -309,12 +314,14 @@ export async function ippStatistic(
         : []),
       ...(dayFrom > hourFrom || hourTo > dayTo
         ? [
-            `${sums} FROM traffic.ipp_traffic_region_1h WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`,
+            `${sums} FROM traffic.ipp_traffic_region_1h
+             WHERE ${ipsIn} AND (${between('hourFrom', 'dayFrom')} OR ${between('dayTo', 'hourTo')}) GROUP BY region`,
           ]
         : []),
       ...(partial && step % 3600 !== 0
         ? [
-            `${sums} FROM traffic.ipp_traffic WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`,
+            `${sums} FROM traffic.ipp_traffic
+             WHERE ${ipsIn} AND (${between('start', 'hourFrom')} OR ${between('hourTo', 'end')}) GROUP BY region`,
           ]
         : []),
     ];
@@ -524,7 +531,8 @@ export async function seedIppTraffic(
   const weights = DEMO_REGIONS.map((r) => r[1] / 100);
   await engine.exec(
     `INSERT INTO traffic.ipp_traffic (ts, ip, region, protocol, in_bytes, out_bytes, in_packets, out_packets, syn_packets)
-     SELECT ts, ip, region, 'tcp', b, toUInt64(b * (0.5 + 0.2 * noise)), toUInt64(b / 900), toUInt64(b * 0.6 / 1100), toUInt64(b / 900 * 0.02)
+     SELECT ts, ip, region, 'tcp', b, toUInt64(b * (0.5 + 0.2 * noise)), toUInt64(b / 900), toUInt64(b * 0.6 / 1100),
+       toUInt64(b / 900 * 0.02)
      FROM (
        SELECT s.1 AS ip, r.1 AS region, toDateTime({end:UInt32} - 60 * (number + 1), 'UTC') AS ts,
          (1 - cos(2 * pi() * (toHour(ts, 'Asia/Shanghai') * 60 + toMinute(ts) - 240) / 1440)) / 2 AS wave,
@@ -547,7 +555,8 @@ export async function seedIppTraffic(
          multiIf(proto = 'tcp', 60, proto = 'udp', 500, 100) AS psize,
          (cityHash64(a.1, r.1, number) % 1000) / 1000 AS noise,
          toUInt64(a.5 * a.6 * 1e6 / 8 * 60 * r.2 * (0.7 + 0.3 * noise) * (number + 1 < a.3 ? 1 : 0.6)) AS b
-       FROM (SELECT arrayJoin(arrayZip({aips:Array(String)}, {ago:Array(UInt32)}, {len:Array(UInt32)}, {proto:Array(String)}, {times:Array(Float64)}, {amb:Array(Float64)})) AS a) AS aa
+       FROM (SELECT arrayJoin(arrayZip({aips:Array(String)}, {ago:Array(UInt32)}, {len:Array(UInt32)}, {proto:Array(String)},
+               {times:Array(Float64)}, {amb:Array(Float64)})) AS a) AS aa
        CROSS JOIN (SELECT arrayJoin(arrayZip(['US', 'BR', 'IN', 'DE', 'KR'], [0.35, 0.25, 0.2, 0.1, 0.1])) AS r) AS rs
        ARRAY JOIN range(a.3) AS number
      ) WHERE ts < toDateTime({end:UInt32}, 'UTC')`,

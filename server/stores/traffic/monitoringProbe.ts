@@ -44,21 +44,16 @@ export interface ProbeQuery {
 function where(q: ProbeQuery): { sql: string; params: Record<string, unknown> } {
   const parts = ["ts >= toDateTime({start:UInt32}, 'UTC')", "ts < toDateTime({end:UInt32}, 'UTC')"];
   const params: Record<string, unknown> = { start: q.startTime, end: q.endTime };
-  if (q.accounts) {
-    parts.push('account IN {accounts:Array(String)}');
-    params.accounts = q.accounts;
-  }
-  if (q.domain) {
-    parts.push('domain = {domain:String}');
-    params.domain = q.domain;
-  }
-  if (q.type) {
-    parts.push('type = {type:String}');
-    params.type = q.type;
-  }
-  if (q.event) {
-    parts.push('event = {event:String}');
-    params.event = q.event;
+  const optional = [
+    ['accounts', 'account IN {accounts:Array(String)}'],
+    ['domain', 'domain = {domain:String}'],
+    ['type', 'type = {type:String}'],
+    ['event', 'event = {event:String}'],
+  ] as const;
+  for (const [key, condition] of optional) {
+    if (!q[key]) continue;
+    parts.push(condition);
+    params[key] = q[key];
   }
   return { sql: parts.join(' AND '), params };
 }
@@ -71,13 +66,14 @@ export async function probeRecords(
   const w = where(q);
   const [{ n }] = await traffic.query<{ n: string | number }>(`SELECT count() AS n FROM traffic.monit_probe WHERE ${w.sql}`, w.params);
   const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT toUnixTimestamp(ts) AS t, domain, type, event, country, city, isp, client_ip, server_ip, origin_ip, origin_port, http_status, dns_ms, connect_ms, total_ms
+    `SELECT toUnixTimestamp(ts) AS t, domain, type, event, country, city, isp, client_ip, server_ip, origin_ip, origin_port, http_status,
+       dns_ms, connect_ms, total_ms
      FROM traffic.monit_probe WHERE ${w.sql} ORDER BY ts DESC, domain LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
     { ...w.params, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize },
   );
   const stats = await traffic.query<Record<string, string | number>>(
-    `SELECT toUnixTimestamp(toStartOfInterval(ts, toIntervalMinute({iv:UInt32}))) AS t, avg(total_ms) AS avg, max(total_ms) AS max, min(total_ms) AS min,
-       quantile(0.9)(total_ms) AS p90, count() AS c
+    `SELECT toUnixTimestamp(toStartOfInterval(ts, toIntervalMinute({iv:UInt32}))) AS t, avg(total_ms) AS avg, max(total_ms) AS max,
+       min(total_ms) AS min, quantile(0.9)(total_ms) AS p90, count() AS c
      FROM traffic.monit_probe WHERE ${w.sql} GROUP BY t ORDER BY t`,
     { ...w.params, iv: q.intervalMinutes },
   );
@@ -134,12 +130,14 @@ export async function seedDemoProbes(
        if(n.number % 288 = 100, 502, 200) AS http_status,
        toUInt32(3 + cityHash64(n.number, d.1, loc.4) % 25) AS dns_ms,
        toUInt32(8 + cityHash64(n.number, d.1, loc.4, 'c') % 40 + t.2) AS connect_ms,
-       toUInt32(60 + cityHash64(n.number, d.1, loc.4, 't') % 140 + t.2 * 3 + 120 * (1 + sin((toHour(ts) - 8) / 24 * 2 * pi())) + if(n.number % 288 = 100, 3000, 0)) AS total_ms
+       toUInt32(60 + cityHash64(n.number, d.1, loc.4, 't') % 140 + t.2 * 3 + 120 * (1 + sin((toHour(ts) - 8) / 24 * 2 * pi()))
+         + if(n.number % 288 = 100, 3000, 0)) AS total_ms
      FROM numbers(576) AS n
      CROSS JOIN (SELECT arrayJoin(arrayZip({names:Array(String)}, {accounts:Array(String)})) AS d) AS dd
      CROSS JOIN (SELECT arrayJoin([('edge', 0), ('origin', 40)]) AS t) AS tt
-     CROSS JOIN (SELECT arrayJoin([('China', 'Beijing', 'China Telecom', '36.110.10.20'), ('China', 'Shanghai', 'China Unicom', '58.247.30.40'),
-       ('China', 'Guangzhou', 'China Mobile', '120.230.50.60'), ('United States', 'Los Angeles', 'AT&T', '12.34.56.78')]) AS loc) AS ll`,
+     CROSS JOIN (SELECT arrayJoin([('China', 'Beijing', 'China Telecom', '36.110.10.20'),
+       ('China', 'Shanghai', 'China Unicom', '58.247.30.40'), ('China', 'Guangzhou', 'China Mobile', '120.230.50.60'),
+       ('United States', 'Los Angeles', 'AT&T', '12.34.56.78')]) AS loc) AS ll`,
     { end, names: domains.map((d) => d.name), accounts: domains.map((d) => d.account) },
   );
 }

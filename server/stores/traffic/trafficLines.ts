@@ -17,7 +17,8 @@ export interface LineRecord {
 
 export async function listLines(engine: TrafficEngine): Promise<LineRecord[]> {
   const rows = await engine.query<LineRecord & { capacity: string | number }>(
-    `SELECT code, name, name_zh, coordinates, address, address_zh, toString(country) AS country, province, toFloat64(capacity_bps) AS capacity
+    `SELECT code, name, name_zh, coordinates, address, address_zh, toString(country) AS country, province,
+       toFloat64(capacity_bps) AS capacity
      FROM traffic.lines FINAL ORDER BY code`,
   );
   return rows.map((r) => ({ ...r, capacity: Number(r.capacity) }));

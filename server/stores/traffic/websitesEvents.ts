@@ -104,7 +104,8 @@ export const SECURITY_EVENTS: RecordKind = {
   AND category IN (${sqlList(EVENT_CATEGORIES)}) AND action IN (${sqlList(EVENT_ACTIONS)})
   AND client_ip != '' AND length(client_ip) <= 45 AND length(country) <= 2 AND length(url) <= 8192 AND length(user_agent) <= 1024`,
   moveColumns:
-    'ts, account, toUInt32(website_id), lower(domain), source_kind, toUInt32(source_id), source_name, category, action, client_ip, upper(country), url, user_agent',
+    'ts, account, toUInt32(website_id), lower(domain), source_kind, toUInt32(source_id), source_name, category, action, ' +
+    'client_ip, upper(country), url, user_agent',
 };
 
 /** Inserts events in one statement (the demo generator; tests). */
@@ -159,7 +160,8 @@ export async function securityEventStats(
   const where = `ts >= toDateTime({start:UInt32}, 'UTC') AND ts < toDateTime({end:UInt32}, 'UTC') AND (${pairs.join(' OR ')})`;
   const q = <T>(sql: string) => engine.query<T>(sql, params);
   const buckets = await q<{ t: number | string; n: number | string }>(
-    `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {interval:UInt32} SECOND)) AS t, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY t ORDER BY t`,
+    `SELECT toUInt32(toStartOfInterval(ts, INTERVAL {interval:UInt32} SECOND)) AS t, count() AS n
+     FROM traffic.security_events WHERE ${where} GROUP BY t ORDER BY t`,
   );
   if (!buckets.length) return empty;
   const [categories, ips, countries, actions] = [
@@ -167,7 +169,8 @@ export async function securityEventStats(
       `SELECT category AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
     ),
     await q<{ k: string; c: string; n: number | string }>(
-      `SELECT client_ip AS k, topK(1)(country)[1] AS c, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
+      `SELECT client_ip AS k, topK(1)(country)[1] AS c, count() AS n
+       FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,
     ),
     await q<{ k: string; n: number | string }>(
       `SELECT country AS k, count() AS n FROM traffic.security_events WHERE ${where} GROUP BY k ORDER BY n DESC, k LIMIT ${EVENT_TOP}`,

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure, ShareItem } from '../../../../common/wire/traffic/index';
-import { ChinaMap, PieShare, WorldMap } from '../../../../src/charts';
+import { ChinaMap, PieShare, WorldMap, type ShareSlice } from '../../../../src/charts';
 import { formatBytes, formatCount, formatPercent, percentOf } from '../../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { MeasureToggle, QueryView, Section } from '../TabParts';
@@ -33,6 +33,33 @@ function useShareColumns(measure: AnalysisMeasure, placeLabel: string): CsvColum
     },
     percentColumn<ShareRow>(translate),
   ];
+}
+
+/** A map beside a pie of the shares (continents, ISPs) under its title; stacked on narrow screens. */
+function MapAndPie({
+  map,
+  mapColumns,
+  pieTitle,
+  slices,
+  kind,
+}: {
+  map: ReactNode;
+  /** of 12 on large screens; the pie takes the rest */
+  mapColumns: number;
+  pieTitle: string;
+  slices: ShareSlice[];
+  kind: 'bytes' | 'count';
+}) {
+  const translate = useTranslate();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: mapColumns }}>{map}</Grid>
+      <Grid size={{ xs: 12, lg: 12 - mapColumns }}>
+        <Typography variant="subtitle2">{pieTitle}</Typography>
+        <PieShare data={slices} kind={kind} otherLabel={translate('pages.cdn/analysisOff.other')} legend="bottom" height={340} />
+      </Grid>
+    </Grid>
+  );
 }
 
 /** User distribution: world map and countries, China map with provinces and ISPs, by requests or flow. */
@@ -69,8 +96,9 @@ export function DistributionTab(props: TabProps) {
         <QueryView state={world} isEmpty={(d) => d.count === 0} height={360}>
           {(d) => (
             <>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, lg: 8 }}>
+              <MapAndPie
+                mapColumns={8}
+                map={
                   <WorldMap
                     data={d.countryList.map((c) => ({ code: c.name, value: c.value }))}
                     kind={kind}
@@ -78,18 +106,11 @@ export function DistributionTab(props: TabProps) {
                     nameOf={labels.country}
                     noDataText={noData}
                   />
-                </Grid>
-                <Grid size={{ xs: 12, lg: 4 }}>
-                  <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.continents')}</Typography>
-                  <PieShare
-                    data={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))}
-                    kind={kind}
-                    otherLabel={translate('pages.cdn/analysisOff.other')}
-                    legend="bottom"
-                    height={340}
-                  />
-                </Grid>
-              </Grid>
+                }
+                pieTitle={translate('pages.cdn/analysisOff.distribution.continents')}
+                slices={d.continentList.map((c) => ({ name: labels.continent(c.name), value: c.value }))}
+                kind={kind}
+              />
               <ColumnsTable rows={countries} columns={countryColumns} sorting testId="table-countries" />
             </>
           )}
@@ -108,8 +129,9 @@ export function DistributionTab(props: TabProps) {
                   percent: formatPercent(percentOf(d.countCN, d.count)),
                 })}
               </Typography>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, lg: 7 }}>
+              <MapAndPie
+                mapColumns={7}
+                map={
                   <ChinaMap
                     data={d.provinceList.map((p) => ({ name: p.name, value: p.value }))}
                     kind={kind}
@@ -117,18 +139,11 @@ export function DistributionTab(props: TabProps) {
                     nameOf={labels.province}
                     noDataText={noData}
                   />
-                </Grid>
-                <Grid size={{ xs: 12, lg: 5 }}>
-                  <Typography variant="subtitle2">{translate('pages.cdn/analysisOff.distribution.isps')}</Typography>
-                  <PieShare
-                    data={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))}
-                    kind={kind}
-                    otherLabel={translate('pages.cdn/analysisOff.other')}
-                    legend="bottom"
-                    height={340}
-                  />
-                </Grid>
-              </Grid>
+                }
+                pieTitle={translate('pages.cdn/analysisOff.distribution.isps')}
+                slices={d.ispList.map((c) => ({ name: labels.isp(c.name), value: c.value }))}
+                kind={kind}
+              />
               <ColumnsTable rows={provinces} columns={provinceColumns} sorting testId="table-provinces" />
             </>
           )}

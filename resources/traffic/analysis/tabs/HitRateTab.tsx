@@ -83,7 +83,9 @@ function HitSection({ measure, props }: { measure: AnalysisMeasure; props: TabPr
     {
       source: 'hitPercent',
       label: translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.byteHitPercent' : 'pages.cdn/analysisOff.columns.hitPercent'),
-      csvHeader: `${translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.byteHitPercent' : 'pages.cdn/analysisOff.columns.hitPercent')} (%)`,
+      csvHeader:
+        translate(measure === 'flow' ? 'pages.cdn/analysisOff.columns.byteHitPercent' : 'pages.cdn/analysisOff.columns.hitPercent') +
+        ' (%)',
       render: (r) => formatPercent(r.hitPercent),
       csv: (r) => r.hitPercent,
       align: 'right',

@@ -2,10 +2,11 @@ import { Alert, Box, Grid } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { StatusData } from '../../../../common/wire/traffic/index';
 import { PieShare } from '../../../../src/charts';
-import { formatBytes, formatCount, formatPercent } from '../../../../src/lib/units';
+import { formatBytes } from '../../../../src/lib/units';
 import { ColumnsTable, CsvButton, type CsvColumn } from '../../../../src/kit/ColumnsTable';
 import { QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
+import { percentColumn, requestColumn } from './columns';
 import { STATUS_CLASSES, STATUS_COLORS, StatusClassChart } from './StatusClassChart';
 
 interface CodeRow {
@@ -49,21 +50,8 @@ export function StatusCodeTab(props: TabProps) {
       render: (r) => r.statusClass,
       csv: (r) => r.statusClass,
     },
-    {
-      source: 'request',
-      label: translate('pages.cdn/analysisOff.columns.requests'),
-      render: (r) => formatCount(r.request),
-      csv: (r) => r.request,
-      align: 'right',
-    },
-    {
-      source: 'percent',
-      label: translate('pages.cdn/analysisOff.columns.percent'),
-      csvHeader: `${translate('pages.cdn/analysisOff.columns.percent')} (%)`,
-      render: (r) => formatPercent(r.percent),
-      csv: (r) => r.percent,
-      align: 'right',
-    },
+    requestColumn<CodeRow>(translate),
+    percentColumn<CodeRow>(translate),
     ...(bytes.data
       ? [
           {

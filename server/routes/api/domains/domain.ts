@@ -1,7 +1,7 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { fail, ok, portalEnvelope } from '../../../lib/envelope';
 import { isSuperRole } from '../../../../common/rules/shell/permissions';
-import { requestedAccounts } from '../../../plugins/guard';
+import { moduleAccess, requestedAccounts } from '../../../plugins/guard';
 import { deleteDomain, domainNameTaken, insertDomain, listDomainSummaries, searchDomainPageKept } from '../../../stores/config/domains';
 import { insertVersion } from '../../../stores/config/domainsVersions';
 import {
@@ -30,8 +30,7 @@ import { IdObject } from '../../../../common/wire/shell/schemas';
 import { auditChange, auditObject } from '../../../lib/audit';
 import { EncryptedSchema, replySchema } from '../../../lib/wireSchemas';
 
-const view = { module: 'domain', access: 'view' } as const;
-const operation = { module: 'domain', access: 'operation' } as const;
+const { view, operation } = moduleAccess('domain');
 
 /**
  * The encrypted reply of a kept search page (issue #22, load): a page kept by searchDomainPageKept

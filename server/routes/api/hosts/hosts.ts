@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { fail, notFound, ok, portalEnvelope } from '../../../lib/envelope';
-import { requestedAccounts } from '../../../plugins/guard';
+import { moduleAccess, requestedAccounts } from '../../../plugins/guard';
 import {
   countHosts,
   getHost,
@@ -41,8 +41,7 @@ import { replySchema } from '../../../lib/wireSchemas';
  * whatever customs it sends. Another tenant's host answers like a missing one.
  */
 
-const cloudView = { module: 'cloud', access: 'view' } as const;
-const cloudOperation = { module: 'cloud', access: 'operation' } as const;
+const { view: cloudView, operation: cloudOperation } = moduleAccess('cloud');
 
 const RENAME_MESSAGES: Record<NonNullable<ReturnType<typeof hostNameProblem>>, ServerMessageKey> = {
   empty: 'hostNameEmpty',

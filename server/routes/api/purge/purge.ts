@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { notFound, ok, portalEnvelope } from '../../../lib/envelope';
-import { requestedAccounts } from '../../../plugins/guard';
+import { moduleAccess, requestedAccounts } from '../../../plugins/guard';
 import { LineRefusal, quotaOf, submit } from '../../../services/purge';
 import { getTaskHead, listTaskUrls, listTasks } from '../../../stores/config/purgeTasks';
 import type { PurgeKind } from '../../../../common/rules/purge';
@@ -23,10 +23,8 @@ import { replySchema } from '../../../lib/wireSchemas';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 
-const purgeView = { module: 'purge', access: 'view' } as const;
-const purgeOperation = { module: 'purge', access: 'operation' } as const;
-const prefetchView = { module: 'prefetch', access: 'view' } as const;
-const prefetchOperation = { module: 'prefetch', access: 'operation' } as const;
+const { view: purgeView, operation: purgeOperation } = moduleAccess('purge');
+const { view: prefetchView, operation: prefetchOperation } = moduleAccess('prefetch');
 
 /** A stored failure reason (message key, arguments after '|') in the caller's language. */
 function reasonText(request: FastifyRequest, stored: string): string {

@@ -3,7 +3,7 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { fail, ok } from '../../../lib/envelope';
 import { billDetail, billOverview, billSum, monthRange, type BillRange } from '../../../stores/traffic/analysis/bill';
 import { listParam } from '../../../stores/traffic/analysis/search';
-import { requestZone, scopedAccounts, type RawSearch } from '../../../services/traffic';
+import { accountFilters, requestZone, scopedAccounts, type RawSearch } from '../../../services/traffic';
 import { BillQuerySchema } from '../../../../common/wire/traffic/index';
 
 async function billRange(request: FastifyRequest): Promise<BillRange> {
@@ -11,17 +11,7 @@ async function billRange(request: FastifyRequest): Promise<BillRange> {
   const tz = requestZone(raw.timeZone);
   const range = monthRange(raw.startMonth, raw.endMonth, tz);
   if (!range) throw fail('analysisMonthFormat');
-  return {
-    accounts: await scopedAccounts(request, raw),
-    domains: listParam(raw.domains),
-    providers: [],
-    continent: [],
-    country: [],
-    province: [],
-    isp: [],
-    ...range,
-    tz,
-  };
+  return { ...accountFilters(await scopedAccounts(request, raw), listParam(raw.domains)), ...range, tz };
 }
 
 /** Bills from measured usage (contract rows POST /api/bill/billDetail, billSum, overview); docs/billing.md. */

@@ -11,7 +11,7 @@ import {
   ServiceInfoInitQuerySchema,
   type ServiceDomain,
 } from '../../../../common/wire/traffic/index';
-import { decryptBody, requestZone, toSearch } from '../../../services/traffic';
+import { accountFilters, decryptBody, requestZone, toSearch } from '../../../services/traffic';
 
 /**
  * Overview and service info (contract rows POST /api/overview, /api/serviceinfo with DES-ECB
@@ -43,18 +43,7 @@ export const overviewRoutes: TypedRoutes = async (app) => {
     if (!range) throw fail('analysisMonthFormat');
     // The account and its sub-accounts, within what the caller may see.
     const accounts = (await accountSubtree(app.db, account)).map((a) => a.identity).filter((a) => scope.has(a));
-    const search = {
-      accounts,
-      domains: [],
-      providers: [],
-      continent: [],
-      country: [],
-      province: [],
-      isp: [],
-      ...range,
-      interval: '1d' as const,
-      tz,
-    };
+    const search = { ...accountFilters(accounts, []), ...range, interval: '1d' as const, tz };
     const [configured, used] = [await configuredDomains(app.db, accounts), await serviceDomains(app.traffic, search)];
     const types = new Map(configured.map((d) => [d.name, d.type]));
     const byName = new Map(used.map((d) => [d.domain, d]));

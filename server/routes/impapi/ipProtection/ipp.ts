@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
+import { moduleAccess } from '../../../plugins/guard';
 import type { Static } from '@sinclair/typebox';
 import { fail, impapiEnvelope, impapiOk, notFound } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
@@ -58,8 +59,7 @@ import { replySchema } from '../../../lib/wireSchemas';
  * Another tenant's entry answers like a missing one. Wire values in docs/ipProtection.md.
  */
 
-const ippView = { module: 'ipP', access: 'view' } as const;
-const ippOperation = { module: 'ipP', access: 'operation' } as const;
+const { view: ippView, operation: ippOperation } = moduleAccess('ipP');
 
 /** The longest statistics range: 31 days. */
 const MAX_RANGE_SECONDS = 31 * 86_400;

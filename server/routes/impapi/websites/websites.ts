@@ -1,6 +1,7 @@
 import dns from 'node:dns/promises';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
+import { moduleAccess } from '../../../plugins/guard';
 import { fail, impapiOk } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
 import { chooseProtectionAddress, ownWebsite, randomProtectionAddress } from '../../../services/websites';
@@ -39,8 +40,7 @@ import type { ServerMessageKey } from '../../../../i18n/serverMessages';
  * like a missing one.
  */
 
-const view = { module: 'website', access: 'view' } as const;
-const operation = { module: 'website', access: 'operation' } as const;
+const { view, operation } = moduleAccess('website');
 
 export const websiteRoutes: TypedRoutes = async (app) => {
   /** Normalises and validates a body (throws the first problem's message), certificate coverage included. */

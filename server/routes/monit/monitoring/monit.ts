@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
+import { moduleAccess } from '../../../plugins/guard';
 import { fail, monitOk, notFound } from '../../../lib/envelope';
 import {
   contactNameTaken,
@@ -77,8 +78,7 @@ import { fillNotice, MONIT_NOTICES } from '../../../../i18n/server/monitoring';
  * everything the forms validate (common/rules/monitRules.ts) and names unique per account.
  */
 
-const view = { module: 'cloudMonit', access: 'view' } as const;
-const operation = { module: 'cloudMonit', access: 'operation' } as const;
+const { view, operation } = moduleAccess('cloudMonit');
 
 const PROBLEM_KEYS: Record<MonitProblem, ServerMessageKey> = {
   nameEmpty: 'monitNameEmpty',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
+import { moduleAccess } from '../../../plugins/guard';
 import { fail, notFound, ok, portalEnvelope } from '../../../lib/envelope';
 import { hashPassword } from '../../../lib/password';
 import { endUserSessions } from '../../../plugins/session';
@@ -31,8 +32,7 @@ import {
   type SubUserSearch,
 } from '../../../../common/wire/users';
 
-const WRITE = { module: 'user', access: 'operation' } as const;
-const READ = { module: 'user', access: 'view' } as const;
+const { view: READ, operation: WRITE } = moduleAccess('user');
 
 /** {language} in the path decides the language of msg (chinese | english). */
 async function languageFromPath(request: FastifyRequest) {

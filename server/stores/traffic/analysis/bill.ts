@@ -63,6 +63,20 @@ export function monthRange(startMonth: string, endMonth: string, tz: string): { 
 
 const round2 = (x: unknown) => Math.round(num(x) * 100) / 100;
 
+/** The rows of a GROUPING SETS query (`whole` = 0) and its grand-total row (`whole` = 1) as the bill's total. */
+function splitTotal(rows: Record<string, unknown>[]) {
+  const whole = rows.find((x) => num(x.whole) === 1);
+  return {
+    parts: rows.filter((x) => num(x.whole) === 0),
+    total: {
+      flow: num(whole?.flow),
+      request: num(whole?.request),
+      trafficFee: round2(whole?.trafficFee),
+      bandwidthFee: round2(whole?.bandwidthFee),
+    },
+  };
+}
+
 /** Per domain and month: usage, 95th percentile, fees (SQL of one row per account, domain, month). */
 function monthRowsSql(unionSql: string, now: number): string {
   return `
@@ -71,8 +85,8 @@ function monthRowsSql(unionSql: string, now: number): string {
       FROM (${unionSql}) AS x GROUP BY x.account, x.domain, x.b
     ),
     m AS (
-      SELECT y.account AS account, y.domain AS domain, toStartOfMonth(y.b, {tz:String}) AS mday, sum(y.request) AS request, sum(y.flow) AS flow,
-        max(y.flow) AS peak5, arrayReverseSort(groupArray(y.flow)) AS samples
+      SELECT y.account AS account, y.domain AS domain, toStartOfMonth(y.b, {tz:String}) AS mday, sum(y.request) AS request,
+        sum(y.flow) AS flow, max(y.flow) AS peak5, arrayReverseSort(groupArray(y.flow)) AS samples
       FROM d5 AS y GROUP BY y.account, y.domain, mday
     )
     SELECT account, domain, formatDateTime(mday, '%Y-%m') AS month, request, flow, peak5,
@@ -96,34 +110,28 @@ function unionFor(r: BillRange) {
 export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillSum> {
   const union = unionFor(r);
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT z.month AS month, z.account AS account, z.domain AS domain, grouping(z.month) AS whole, sum(z.request) AS request, sum(z.flow) AS flow,
-       max(z.peak5) AS peak5, max(z.p95flow) AS p95flow, sum(z.trafficFee) AS trafficFee, sum(z.bandwidthFee) AS bandwidthFee
+    `SELECT z.month AS month, z.account AS account, z.domain AS domain, grouping(z.month) AS whole, sum(z.request) AS request,
+       sum(z.flow) AS flow, max(z.peak5) AS peak5, max(z.p95flow) AS p95flow, sum(z.trafficFee) AS trafficFee,
+       sum(z.bandwidthFee) AS bandwidthFee
      FROM (${monthRowsSql(union.sql, now)}) AS z
      GROUP BY GROUPING SETS ((z.month, z.account, z.domain), ())
      ORDER BY whole, month, flow DESC, domain`,
     { ...union.params, tz: r.tz },
   );
-  const whole = rows.find((x) => num(x.whole) === 1);
+  const { parts, total } = splitTotal(rows);
   return {
-    list: rows
-      .filter((x) => num(x.whole) === 0)
-      .map((x) => ({
-        month: String(x.month),
-        domain: String(x.domain),
-        account: String(x.account),
-        flow: num(x.flow),
-        request: num(x.request),
-        peakBandwidth: Math.round((num(x.peak5) * 8) / 300),
-        p95Bandwidth: Math.round((num(x.p95flow) * 8) / 300),
-        trafficFee: round2(x.trafficFee),
-        bandwidthFee: round2(x.bandwidthFee),
-      })),
-    total: {
-      flow: num(whole?.flow),
-      request: num(whole?.request),
-      trafficFee: round2(whole?.trafficFee),
-      bandwidthFee: round2(whole?.bandwidthFee),
-    },
+    list: parts.map((x) => ({
+      month: String(x.month),
+      domain: String(x.domain),
+      account: String(x.account),
+      flow: num(x.flow),
+      request: num(x.request),
+      peakBandwidth: Math.round((num(x.peak5) * 8) / 300),
+      p95Bandwidth: Math.round((num(x.p95flow) * 8) / 300),
+      trafficFee: round2(x.trafficFee),
+      bandwidthFee: round2(x.bandwidthFee),
+    })),
+    total,
     priceModel: PRICE_MODEL,
   };
 }
@@ -139,24 +147,17 @@ export async function billOverview(engine: TrafficEngine, r: BillRange, now = Ma
      ORDER BY whole, month`,
     { ...union.params, tz: r.tz },
   );
-  const whole = rows.find((x) => num(x.whole) === 1);
+  const { parts, total } = splitTotal(rows);
   return {
-    months: rows
-      .filter((x) => num(x.whole) === 0)
-      .map((x) => ({
-        month: String(x.month),
-        flow: num(x.flow),
-        request: num(x.request),
-        domainCount: num(x.domains),
-        trafficFee: round2(x.trafficFee),
-        bandwidthFee: round2(x.bandwidthFee),
-      })),
-    total: {
-      flow: num(whole?.flow),
-      request: num(whole?.request),
-      trafficFee: round2(whole?.trafficFee),
-      bandwidthFee: round2(whole?.bandwidthFee),
-    },
+    months: parts.map((x) => ({
+      month: String(x.month),
+      flow: num(x.flow),
+      request: num(x.request),
+      domainCount: num(x.domains),
+      trafficFee: round2(x.trafficFee),
+      bandwidthFee: round2(x.bandwidthFee),
+    })),
+    total,
     priceModel: PRICE_MODEL,
   };
 }
@@ -171,12 +172,14 @@ export async function billDetail(engine: TrafficEngine, r: BillRange): Promise<B
      ),
      p AS (
        SELECT account, domain, toDate(y.b, {tz:String}) AS day, max(y.f) AS peak5
-       FROM (SELECT x.account AS account, x.domain AS domain, x.b AS b, sum(x.bytes) AS f FROM (${union.sql}) AS x GROUP BY x.account, x.domain, x.b) AS y
+       FROM (SELECT x.account AS account, x.domain AS domain, x.b AS b, sum(x.bytes) AS f
+             FROM (${union.sql}) AS x GROUP BY x.account, x.domain, x.b) AS y
        GROUP BY account, domain, day
      ),
      c AS (
        SELECT d.account AS account, d.domain AS domain, d.day AS day, d.request AS request, d.flow AS flow, p.peak5 AS peak5,
-         sum(d.flow) OVER (PARTITION BY d.account, d.domain, toStartOfMonth(d.day) ORDER BY d.day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum
+         sum(d.flow) OVER (PARTITION BY d.account, d.domain, toStartOfMonth(d.day) ORDER BY d.day
+                           ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum
        FROM d LEFT JOIN p ON p.account = d.account AND p.domain = d.domain AND p.day = d.day
      )
      SELECT account, domain, toString(day) AS date, formatDateTime(day, '%Y-%m') AS month, request, flow, peak5,

@@ -38,7 +38,8 @@ async function hourlyRows(engine: TrafficEngine, s: Search, from: number, to: nu
   ];
   const params = Object.fromEntries(Object.entries(filterParams(s)).filter(([k]) => scope.some((f) => k === `f_${f}`)));
   const rows = await engine.query<{ h: number | string; n: number | string }>(
-    `SELECT toUnixTimestamp(r.bucket) AS h, sum(r.requests) AS n FROM ${rollupTable(totals, '1h')} AS r WHERE ${where.join(' AND ')} GROUP BY h`,
+    `SELECT toUnixTimestamp(r.bucket) AS h, sum(r.requests) AS n FROM ${rollupTable(totals, '1h')} AS r
+     WHERE ${where.join(' AND ')} GROUP BY h`,
     params,
   );
   return new Map(rows.map((r) => [Number(r.h), Number(r.n)]));

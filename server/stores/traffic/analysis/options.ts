@@ -69,8 +69,10 @@ export async function pullDown(engine: TrafficEngine, accounts: string[] | null)
   const empty: PullDownOptions = { all: { continent: [], country: [] }, cn: { province: [], isp: [] } };
   if (accounts && !accounts.length) return empty;
   const rows = await engine.query<{ continents: string[]; countries: string[]; provinces: string[]; isps: string[] }>(
-    `SELECT arraySort(groupUniqArrayIf(continent, continent != '')) AS continents, arraySort(groupUniqArrayIf(country, country != '')) AS countries,
-       arraySort(groupUniqArrayIf(province, country = 'CN' AND province != '')) AS provinces, arraySort(groupUniqArrayIf(isp, country = 'CN' AND isp != '')) AS isps
+    `SELECT arraySort(groupUniqArrayIf(continent, continent != '')) AS continents,
+       arraySort(groupUniqArrayIf(country, country != '')) AS countries,
+       arraySort(groupUniqArrayIf(province, country = 'CN' AND province != '')) AS provinces,
+       arraySort(groupUniqArrayIf(isp, country = 'CN' AND isp != '')) AS isps
      FROM traffic.r_geo_1d ${accountWhere(accounts)}`,
     accounts ? { accounts } : {},
   );
@@ -87,7 +89,8 @@ export async function trafficSpan(
 ): Promise<{ first: number | null; last: number | null }> {
   if (accounts && !accounts.length) return { first: null, last: null };
   const [row] = await engine.query<Record<string, unknown>>(
-    `SELECT count() AS n, toUnixTimestamp(min(bucket)) AS first, toUnixTimestamp(max(bucket)) AS last FROM traffic.r_totals_1d ${accountWhere(accounts)}`,
+    `SELECT count() AS n, toUnixTimestamp(min(bucket)) AS first, toUnixTimestamp(max(bucket)) AS last
+     FROM traffic.r_totals_1d ${accountWhere(accounts)}`,
     accounts ? { accounts } : {},
   );
   return num(row?.n) ? { first: num(row.first), last: num(row.last) } : { first: null, last: null };

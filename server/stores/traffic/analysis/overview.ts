@@ -29,11 +29,12 @@ export async function domainFigures(
     s,
   );
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT y.account AS account, y.domain AS domain, sum(y.request) AS request, sum(y.flow) AS flow, sum(y.hit) AS hit, max(y.flow5) AS peak,
-       arraySort(groupUniqArrayArray(y.provs)) AS providers, toUnixTimestamp(max(y.last)) AS lastSeen
+    `SELECT y.account AS account, y.domain AS domain, sum(y.request) AS request, sum(y.flow) AS flow, sum(y.hit) AS hit,
+       max(y.flow5) AS peak, arraySort(groupUniqArrayArray(y.provs)) AS providers, toUnixTimestamp(max(y.last)) AS lastSeen
      FROM (
        SELECT x.account AS account, x.domain AS domain, x.b AS b5, sum(x.requests) AS request, sum(x.bytes) AS flow, sum(x.hits) AS hit,
-         sum(x.bytes) AS flow5, groupUniqArrayIf(x.provider, x.requests > 0) AS provs, if(sum(x.requests) > 0, x.b, toDateTime(0, 'UTC')) AS last
+         sum(x.bytes) AS flow5, groupUniqArrayIf(x.provider, x.requests > 0) AS provs,
+         if(sum(x.requests) > 0, x.b, toDateTime(0, 'UTC')) AS last
        FROM (${union.sql}) AS x GROUP BY x.account, x.domain, x.b
      ) AS y
      GROUP BY y.account, y.domain

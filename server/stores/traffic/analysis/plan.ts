@@ -251,7 +251,8 @@ export function buildUnion(spec: UnionSpec, f: Filters, range: { start: number; 
     ];
     const where = [time('r.bucket'), ...filterSql(f, 'r.'), ...(spec.where ? [spec.where.rollup] : [])];
     return [
-      `SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r WHERE ${where.join(' AND ')}${groupBy && !raw ? ` GROUP BY ${groupBy}` : ''}`,
+      `SELECT ${cols.join(', ')} FROM ${rollupTable(def, level)} AS r
+       WHERE ${where.join(' AND ')}${groupBy && !raw ? ` GROUP BY ${groupBy}` : ''}`,
     ];
   });
   const only = byLevel.size === 1 ? [...byLevel.entries()][0] : null;

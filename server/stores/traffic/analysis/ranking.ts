@@ -17,7 +17,8 @@ export async function dosageSort(engine: TrafficEngine, s: Search, by: AnalysisM
   const m = by === 'request' ? 'request' : 'flow';
   const rows = await engine.query<Record<string, unknown>>(
     `SELECT x.account AS account, x.domain AS domain, sum(x.requests) AS request, sum(x.bytes) AS flow,
-       arraySort(groupUniqArrayIf(x.provider, x.requests > 0)) AS providers, sum(sum(x.${by === 'request' ? 'requests' : 'bytes'})) OVER () AS total
+       arraySort(groupUniqArrayIf(x.provider, x.requests > 0)) AS providers,
+       sum(sum(x.${by === 'request' ? 'requests' : 'bytes'})) OVER () AS total
      FROM (${union.sql}) AS x
      GROUP BY x.account, x.domain
      HAVING request > 0
