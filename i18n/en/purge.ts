@@ -33,6 +33,7 @@ export default {
       lineError: 'Line %{line}: %{url} — %{reason}',
       pushSuccess: 'Push Success',
       urlInvalid: 'Refresh failed :url invalid',
+      prefetchUrlInvalid: 'Prefetch failed: URL invalid',
       failure: 'Refresh the failure',
       unknownError: 'An unknown error',
       empty: 'Cannot be empty',

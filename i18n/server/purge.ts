@@ -25,5 +25,10 @@ export default {
   purgeReasonDuplicate: { zh: '重复的行', en: 'Duplicate line' },
   purgeReasonHost: { zh: '域名不是您已启用的加速域名', en: 'The host is not an enabled accelerated domain of yours' },
   purgeReasonRepeat: { zh: '1分钟内已刷新过', en: 'Already refreshed less than 1 minute ago' },
+  /** Prefetch refusals (issue #35 item 8): every one starts with this, never with 'Refresh'. */
+  prefetchFailed: { zh: '预热失败：', en: 'Prefetch failed: ' },
+  prefetchUrlInvalid: { zh: 'URL 无效', en: 'URL invalid' },
+  prefetchAllRepeated: { zh: '同一内容1分钟内不可重复预热', en: 'the same content cannot be prefetched again within 1 minute' },
+  prefetchReasonRepeat: { zh: '1分钟内已预热过', en: 'Already prefetched less than 1 minute ago' },
   purgeReasonDomainDisabled: { zh: '域名已停用', en: 'The domain was disabled' },
 } as const;

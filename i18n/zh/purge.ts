@@ -29,6 +29,7 @@ export default {
       lineError: '第 %{line} 行：%{url} — %{reason}',
       pushSuccess: '推送成功',
       urlInvalid: '刷新失败：URL 无效',
+      prefetchUrlInvalid: '预热失败：URL 无效',
       failure: '刷新失败',
       unknownError: '未知错误',
       empty: '不能为空',

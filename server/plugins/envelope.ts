@@ -30,9 +30,11 @@ export const sendFailure = (reply: FastifyReply, envelope: Envelope, status: num
  * The one error handler, per envelope: every failure of a backend folder's routes (guard, schema
  * validation, PortalError, the traffic queue's "busy", a crash) leaves in that folder's envelope.
  */
-export function failureHandler(envelope: Envelope) {
+export function failureHandler(envelope: Envelope, prefix?: ServerMessageKey) {
   return (error: FastifyError | PortalError, request: FastifyRequest, reply: FastifyReply) => {
-    const send = (status: number, code: string, msg: string) => sendFailure(reply, envelope, status, code, msg);
+    // A route whose every refusal starts with its own words (prefetch: 'Prefetch failed: ').
+    const lead = prefix ? request.t(prefix) : '';
+    const send = (status: number, code: string, msg: string) => sendFailure(reply, envelope, status, code, lead + msg);
     if (error instanceof PortalError) {
       const msg = typeof error.msgKey === 'string' ? request.t(error.msgKey) : error.msgKey.text;
       return send(error.httpStatus, error.code, msg);

@@ -14,6 +14,12 @@ const REPEAT_WINDOW_MS = 60_000;
 /** Queue time of a new URL before the embedded edge starts it (scaled). */
 const FIRST_STEP_MS = 1000;
 
+/** The words of a refusal: a prefetch never says 'Refresh' (its route adds 'Prefetch failed: ', issue #35). */
+const refusalKeys = {
+  purge: { invalid: 'purgeUrlInvalid', allRepeated: 'purgeAllRepeated', repeat: 'purgeReasonRepeat' },
+  prefetch: { invalid: 'prefetchUrlInvalid', allRepeated: 'prefetchAllRepeated', repeat: 'prefetchReasonRepeat' },
+} as const satisfies Record<string, Record<string, ServerMessageKey>>;
+
 const problemKey: Record<LineProblem, ServerMessageKey> = {
   format: 'purgeReasonFormat',
   notDirectory: 'purgeReasonNotDirectory',
@@ -89,7 +95,8 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
   const { entries, bad } = parseSubmission(text, kind);
   if (!entries.length) throw fail('purgeEmpty');
   if (entries.length > MAX_URLS_PER_SUBMISSION) throw fail('purgeTooMany');
-  const invalid = request.t('purgeUrlInvalid');
+  const words = refusalKeys[kind === 'prefetch' ? 'prefetch' : 'purge'];
+  const invalid = request.t(words.invalid);
   if (bad.length) throw refuse(invalid, bad, (b) => request.t(problemKey[b.problem ?? 'format']));
   const domains = await domainsForHosts(request, [...new Set(entries.map((e) => e.host))]);
   const outside = entries.filter((e) => !domains.has(e.host));
@@ -107,7 +114,7 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
   );
   const fresh = entries.filter((e) => !recent.has(e.url));
   const repeated = entries.filter((e) => recent.has(e.url));
-  if (!fresh.length) throw refuse(request.t('purgeAllRepeated'), repeated, () => request.t('purgeReasonRepeat'));
+  if (!fresh.length) throw refuse(request.t(words.allRepeated), repeated, () => request.t(words.repeat));
   const limit = quotaLimit(app.config, kind);
   // Quota check and insert in one transaction, the account's quota rows locked, so two
   // concurrent submissions cannot both pass on the same remainder.

@@ -222,6 +222,60 @@ describe('POST /api/prefetch and its lists', () => {
   });
 });
 
+describe('POST /api/prefetch refusals (issue #35 item 8)', () => {
+  const prefetch = (cookie: string | null, payload: unknown, lang: 'en' | 'zh') =>
+    call(app, cookie, { method: 'POST', url: '/api/prefetch', payload: payload as object, headers: { 'x-portal-lang': lang } });
+
+  it('every refusal starts with "Prefetch failed: " / "预热失败：", never "Refresh"', async () => {
+    await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/twice.zip' });
+    const used = (await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply;
+    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.com/p${i}`).join('\n');
+    // [what, caller, body, en, zh]: the exact text where the refusal has one of its own.
+    const cases: Array<[string, string | null, unknown, string, string]> = [
+      ['format', acme, { urls: 'www.acme-media.com/x' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
+      ['host', acme, { urls: 'https://www.globex-corp.com/a' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
+      ['empty', acme, { urls: ' \n ' }, 'Prefetch failed: Cannot be empty', '预热失败：不能为空'],
+      ['too many', acme, { urls: many }, 'Prefetch failed: At most 100 URLs per submission', '预热失败：每次最多提交100条URL'],
+      [
+        'repeated',
+        acme,
+        { urls: 'https://www.acme-media.com/twice.zip' },
+        'Prefetch failed: the same content cannot be prefetched again within 1 minute',
+        '预热失败：同一内容1分钟内不可重复预热',
+      ],
+      ['schema', acme, { urls: 5 }, 'Prefetch failed: ', '预热失败：'],
+      ['no right', viewer, { urls: 'https://www.acme-media.com/v' }, 'Prefetch failed: ', '预热失败：'],
+      ['no session', null, { urls: 'https://www.acme-media.com/v' }, 'Prefetch failed: ', '预热失败：'],
+    ];
+    for (const [what, cookie, body, enText, zhText] of cases) {
+      for (const [lang, text] of [['en', enText] as const, ['zh', zhText] as const]) {
+        const r = await prefetch(cookie, body, lang);
+        expect(r.body.code, what).not.toBe('0');
+        expect(r.body.msg, `${what} ${lang}`).toMatch(
+          text.endsWith(': ') || text.endsWith('：') ? new RegExp(`^${text}.`) : new RegExp(`^${text}$`),
+        );
+        expect(r.body.msg).not.toMatch(/refresh|刷新/i);
+      }
+    }
+    // Over the daily quota.
+    const quota = used.quotas[0].used;
+    app.config.purge.prefetchQuota = quota;
+    try {
+      for (const [lang, text] of [
+        ['en', 'Prefetch failed: Daily quota exceeded: this submission has 1, 0 remain today'],
+        ['zh', '预热失败：超出今日配额：本次1条，今日剩余0条'],
+      ] as const) {
+        expect((await prefetch(acme, { urls: 'https://www.acme-media.com/over.zip' }, lang)).body.msg).toBe(text);
+      }
+    } finally {
+      app.config.purge.prefetchQuota = 1000;
+    }
+    // The refused lines keep their prefetch words.
+    const repeat = await prefetch(acme, { urls: 'https://www.acme-media.com/twice.zip' }, 'en');
+    expect((repeat.body.data as { lines: Array<{ reason: string }> }).lines[0].reason).toBe('Already prefetched less than 1 minute ago');
+  });
+});
+
 describe('directory purge switched off', () => {
   it('refuses with the maintenance message', async () => {
     app.config.purge.dirEnabled = false;

@@ -54,11 +54,13 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
     setOutcome(null);
     if (!count) return notify('pages.cdn/newurlPush.empty', { type: 'warning' });
     if (parsed.bad.length) {
+      // A prefetch refusal never says 'Refresh' (issue #35).
+      const invalid = kind === 'prefetch' ? 'pages.cdn/newurlPush.prefetchUrlInvalid' : 'pages.cdn/newurlPush.urlInvalid';
       setRefused({
-        msg: t('pages.cdn/newurlPush.urlInvalid'),
+        msg: t(invalid),
         lines: parsed.bad.map((b) => ({ line: b.line, url: b.url, reason: t(`pages.cdn/newurlPush.problem.${b.problem ?? 'format'}`) })),
       });
-      return notify('pages.cdn/newurlPush.urlInvalid', { type: 'error' });
+      return notify(invalid, { type: 'error' });
     }
     setBusy(true);
     setQuota(undefined);

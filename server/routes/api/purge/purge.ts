@@ -20,6 +20,7 @@ import {
 import { serverMessages, type ServerMessageKey } from '../../../../i18n/serverMessages';
 import { formatDomainMessage } from '../../../../common/rules/domains/messages';
 import { replySchema } from '../../../lib/wireSchemas';
+import { failureHandler } from '../../../plugins/envelope';
 
 /** Purge and prefetch: submit, task lists, URL status (contract rows /api/refresh*, /api/prefetch*). */
 
@@ -47,6 +48,8 @@ function reasonText(request: FastifyRequest, stored: string): string {
  */
 const refreshQueryReply = replySchema(portalEnvelope, Type.Union([PurgeTaskListReplySchema, PurgeUrlListReplySchema]));
 
+const prefetchFailure = failureHandler(portalEnvelope, 'prefetchFailed');
+
 const clean = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
 
 export const purgeRoutes: TypedRoutes = async (app) => {
@@ -55,7 +58,8 @@ export const purgeRoutes: TypedRoutes = async (app) => {
     try {
       return ok(await submit(request, kind, text), request.t('purgeSuccess'));
     } catch (e) {
-      if (e instanceof LineRefusal) return { code: '1', data: { lines: e.lines }, msg: e.msg };
+      const lead = kind === 'prefetch' ? request.t('prefetchFailed') : '';
+      if (e instanceof LineRefusal) return { code: '1', data: { lines: e.lines }, msg: lead + e.msg };
       throw e;
     }
   };
@@ -98,7 +102,9 @@ export const purgeRoutes: TypedRoutes = async (app) => {
     return ok(await taskList(request, body.type ? [body.type] : ['url', 'dir'], body));
   });
 
-  app.post('/api/prefetch', { config: prefetchOperation, schema: { body: PurgePrefetchRequestSchema } }, async (request) => {
+  // Every refusal of a prefetch, the guard's and the schema's included, starts 'Prefetch failed: ' (issue #35).
+  const prefetchRoute = { config: prefetchOperation, schema: { body: PurgePrefetchRequestSchema }, errorHandler: prefetchFailure };
+  app.post('/api/prefetch', prefetchRoute, async (request) => {
     return submitReply(request, 'prefetch', request.body.urls);
   });
 
