@@ -30,7 +30,16 @@ export interface PortalConfig {
    * Purge and prefetch (issue #16): daily quotas (PORTAL_PURGE_URL_QUOTA, PORTAL_PURGE_DIR_QUOTA, PORTAL_PREFETCH_QUOTA), directory
    * purge switch (PORTAL_DIR_PURGE), edge delay scale (PORTAL_EDGE_DELAY_SCALE), HTTP edge (PORTAL_EDGE_URL).
    */
-  purge: { urlQuota: number; dirQuota: number; prefetchQuota: number; dirEnabled: boolean; edgeDelayScale: number; edgeUrl?: string };
+  purge: {
+    urlQuota: number;
+    dirQuota: number;
+    prefetchQuota: number;
+    dirEnabled: boolean;
+    edgeDelayScale: number;
+    edgeUrl?: string;
+    /** The clock of submissions and quotas (tests set a time: the quota reset at the account's midnight). */
+    now?: () => Date;
+  };
   /** Days the audit log keeps its rows (PORTAL_AUDIT_RETENTION_DAYS, issue #22). */
   auditRetentionDays: number;
   /** Load (issue #22): seconds an analysis answer is shared by identical questions of one scope (PORTAL_ANSWER_CACHE_SECONDS, 0 = off). */

@@ -67,5 +67,10 @@ export const PasswordChangeQuerySchema = Type.Object({
   oldPassword: Type.Optional(Type.String({ maxLength: 2000 })),
   /** 'true': sign out the user's other sessions (issue #22); absent: they stay valid. */
   signOutOthers: Type.Optional(Type.String({ maxLength: 10 })),
+  /**
+   * The account's time zone (IANA name, issue #35), main users only. Alone (no passwords) it sets
+   * the zone; with a password change, the zone is set when the change succeeds.
+   */
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type PasswordChangeQuery = Static<typeof PasswordChangeQuerySchema>;

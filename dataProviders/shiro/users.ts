@@ -124,6 +124,16 @@ async function changePassword(input: ChangePasswordInput): Promise<string> {
   return env.msg ?? '';
 }
 
+/**
+ * The account's time zone (issue #35): the same personal-settings call with `timeZone` and no
+ * passwords. Resolves to the reply's msg; a refusal rejects with PortalApiError.
+ */
+async function setTimeZone(input: { username: string; account: string; timeZone: string }): Promise<string> {
+  const ischinese = readLanguage() === 'chinese' ? 'true' : 'false';
+  const env = await callEnvelope<null>({ method: 'GET', url: '/shiro/self/safeupdatepassword', params: { ...input, ischinese } });
+  return env.msg ?? '';
+}
+
 /** Custom verbs of the sub-user screen (useDataProvider<PortalDataProvider>()). */
 export const userMethods = {
   /** Which accounts the sub-user may act for (empty: its whole account tree). */
@@ -137,6 +147,7 @@ export const userMethods = {
   /** The encrypted all-data blob, decrypted. */
   userAllData: async (): Promise<SubUserAllData> => decryptJson<SubUserAllData>(await get<string>('/shiro/self/')),
   changePassword,
+  setTimeZone,
 };
 
 /** Sub-users and the own-password change of the shiro backend (contract rows /shiro/self/*). */

@@ -39,4 +39,11 @@ export default {
   accountsOldPasswordRequired: { zh: '请输入当前密码', en: 'Please enter the current password' },
   accountsNewPasswordRequired: { zh: '请输入新密码', en: 'Please enter the new password' },
   accountsPasswordNotOwn: { zh: '只能修改自己的密码', en: 'You can only change your own password' },
+  /** The account's time zone in personal settings (issue #35). */
+  timeZoneInvalid: { zh: '时区 timeZone 无效：{value}', en: 'timeZone is not a known time zone: {value}' },
+  timeZoneNotMain: {
+    zh: '只有账号的主用户可以修改账号时区',
+    en: "Only the account's main user can change the account's time zone",
+  },
+  timeZoneSaved: { zh: '时区已保存', en: 'Time zone saved' },
 } as const satisfies Record<string, { zh: string; en: string }>;

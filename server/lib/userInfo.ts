@@ -3,6 +3,7 @@ import { accountSubtree, allAccounts, buildAccountTree, getAccount } from '../st
 import type { AccountNode, UserInfoReply } from '../../common/wire/shell/session';
 import { isSuperRole, normalizePermissions } from '../../common/rules/shell/permissions';
 import type { SessionUser } from '../types';
+import { DEFAULT_TIME_ZONE } from '../../common/rules/users/timeZone';
 
 /** User-info reply (spec §3). userType: 3 sees all certificates, 2 by account, 1 by username. */
 export type UserInfo = UserInfoReply;
@@ -31,5 +32,6 @@ export async function buildUserInfo(db: ConfigDb, user: SessionUser): Promise<Us
     permissionList: normalizePermissions(user.permissions),
     isMain: user.isMain,
     userType: isSuperRole(user.role) ? 3 : user.isMain ? 2 : 1,
+    timeZone: own?.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }

@@ -7,6 +7,8 @@ import type { PurgeLineError, PurgeQuota, PurgeSubmitReply } from '../../common/
 import type { ServerMessageKey } from '../../i18n/serverMessages';
 import type { PortalConfig } from '../config';
 import { auditObject } from '../lib/audit';
+import { dayStartIn } from '../../common/rules/users/timeZone';
+import { accountTimeZone } from '../stores/config/usersAccounts';
 
 /** Submission of purges and prefetches: URL rules, scope, quotas, the 1-minute repeat rule (issue #16). */
 
@@ -27,12 +29,12 @@ const problemKey: Record<LineProblem, ServerMessageKey> = {
   duplicate: 'purgeReasonDuplicate',
 };
 
-/** Start of the current local day (quotas reset at local midnight). */
-export function localDayStart(now = new Date()): Date {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d;
+/** Start of the account's current day: quotas reset at midnight of its time zone, not the server's (issue #35). */
+async function quotaDayStart(request: FastifyRequest, account: string, now: Date): Promise<Date> {
+  return dayStartIn(await accountTimeZone(request.server.db, account), now);
 }
+
+const clockOf = (config: PortalConfig): Date => config.purge.now?.() ?? new Date();
 
 export function quotaLimit(config: PortalConfig, kind: PurgeKind): number {
   return kind === 'url' ? config.purge.urlQuota : kind === 'dir' ? config.purge.dirQuota : config.purge.prefetchQuota;
@@ -41,7 +43,7 @@ export function quotaLimit(config: PortalConfig, kind: PurgeKind): number {
 export async function quotaOf(request: FastifyRequest, kind: PurgeKind): Promise<PurgeQuota> {
   const account = request.user?.account ?? '';
   const limit = quotaLimit(request.server.config, kind);
-  const used = await usedSince(request.server.db, account, kind, localDayStart());
+  const used = await usedSince(request.server.db, account, kind, await quotaDayStart(request, account, clockOf(request.server.config)));
   return { kind, limit, used, remaining: Math.max(0, limit - used), enabled: kind !== 'dir' || request.server.config.purge.dirEnabled };
 }
 
@@ -104,7 +106,8 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
 
   const account = request.user?.account ?? '';
   const kinds: PurgeKind[] = kind === 'prefetch' ? ['prefetch'] : ['url', 'dir'];
-  const now = new Date();
+  const now = clockOf(app.config);
+  const dayStart = await quotaDayStart(request, account, now);
   const recent = await recentUrls(
     app.db,
     account,
@@ -120,7 +123,7 @@ export async function submit(request: FastifyRequest, kind: PurgeKind, text: str
   // concurrent submissions cannot both pass on the same remainder.
   const taskId = await app.db.transaction(async (tx) => {
     await lockQuota(tx, account, kind);
-    const used = await usedSince(tx, account, kind, localDayStart(now));
+    const used = await usedSince(tx, account, kind, dayStart);
     if (used + fresh.length > limit) {
       const remaining = Math.max(0, limit - used);
       throw fail({ text: formatDomainMessage(request.t('purgeQuotaExceeded'), { count: fresh.length, remaining }) });

@@ -287,3 +287,32 @@ describe('directory purge switched off', () => {
     }
   });
 });
+
+describe('daily quotas reset at midnight of the account time zone (issue #35 item 9)', () => {
+  it("resets at Asia/Shanghai midnight on a UTC host, not at the server's", async () => {
+    const DAY = 86_400_000;
+    const SHANGHAI = 8 * 3_600_000;
+    // The next Asia/Shanghai midnight (UTC+8 all year): 16:00 UTC, no midnight of the host's zone (UTC).
+    const midnight = Math.ceil((Date.now() + SHANGHAI) / DAY) * DAY - SHANGHAI;
+    let clock = midnight - 60_000;
+    app.config.purge.now = () => new Date(clock);
+    const quotaNow = async () => ((await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply).quotas[0];
+    try {
+      app.config.purge.prefetchQuota = (await quotaNow()).used + 1;
+      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/late.zip' })).body.code).toBe('0');
+      const over = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/later.zip' });
+      expect(over.body.msg).toMatch(/^Prefetch failed: Daily quota exceeded/);
+      // Two minutes later it is a new day in Asia/Shanghai (still the same day in UTC).
+      clock = midnight + 60_000;
+      expect(await quotaNow()).toMatchObject({ used: 0, remaining: app.config.purge.prefetchQuota });
+      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/later.zip' })).body.code).toBe('0');
+      // An account in UTC counts the same tasks as today's.
+      await app.db.query(`UPDATE accounts SET time_zone = 'UTC' WHERE identity = 'acme'`);
+      expect((await quotaNow()).used).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.db.query(`UPDATE accounts SET time_zone = 'Asia/Shanghai' WHERE identity = 'acme'`);
+      app.config.purge.now = undefined;
+      app.config.purge.prefetchQuota = 1000;
+    }
+  });
+});

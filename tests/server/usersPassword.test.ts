@@ -178,4 +178,43 @@ describe('safeupdatepassword', () => {
     expect(res.body.code).toBe('400');
     expect(res.body.msg).toMatch(/^Invalid request: /);
   });
+
+  describe("the account's time zone (issue #35 item 9)", () => {
+    const zoneOf = async (account: string) =>
+      (await app.db.query<{ z: string }>('SELECT time_zone AS z FROM accounts WHERE identity = $1', [account]))[0].z;
+    const setZone = (cookie: string, username: string, timeZone: string, lang: 'en' | 'zh' = 'en') =>
+      call(app, cookie, { method: 'GET', url: URL, query: { username, timeZone }, headers: { 'x-portal-lang': lang } });
+
+    it('is Asia/Shanghai by default, shown in user info; the main user sets it with the call alone', async () => {
+      const acme = await signIn(app, 'acme');
+      expect(((await call(app, acme, { method: 'GET', url: '/api/newAutoLogin' })).body.data as { timeZone: string }).timeZone).toBe(
+        'Asia/Shanghai',
+      );
+      const before = await hashOf('acme');
+      expect((await setZone(acme, 'acme', 'Europe/Berlin')).body).toEqual({ code: '0', data: null, msg: 'Time zone saved' });
+      expect(await zoneOf('acme')).toBe('Europe/Berlin');
+      expect(await hashOf('acme')).toBe(before);
+      expect(((await call(app, acme, { method: 'GET', url: '/api/newAutoLogin' })).body.data as { timeZone: string }).timeZone).toBe(
+        'Europe/Berlin',
+      );
+      expect((await setZone(acme, 'acme', 'UTC')).body.code).toBe('0');
+      await setZone(acme, 'acme', 'Asia/Shanghai');
+    });
+
+    it('refuses a name that is no IANA zone, naming it, and a sub-user; nothing changes', async () => {
+      const acme = await signIn(app, 'acme');
+      for (const [bad, lang, msg] of [
+        ['Mars/Olympus', 'en', 'timeZone is not a known time zone: Mars/Olympus'],
+        ['+08:00', 'zh', '时区 timeZone 无效：+08:00'],
+        ['', 'en', 'timeZone is not a known time zone: '],
+      ] as const) {
+        expect((await setZone(acme, 'acme', bad, lang)).body).toEqual({ code: '1', data: null, msg });
+      }
+      const viewer = await signIn(app, 'acme_viewer');
+      expect((await setZone(viewer, 'acme_viewer', 'Europe/Berlin')).body.msg).toBe(
+        "Only the account's main user can change the account's time zone",
+      );
+      expect(await zoneOf('acme')).toBe('Asia/Shanghai');
+    });
+  });
 });

@@ -26,4 +26,6 @@ export interface UserInfoReply {
   isMain: boolean;
   /** 3 all certificates, 2 by account, 1 by username. */
   userType: 1 | 2 | 3;
+  /** The account's time zone, an IANA name (issue #35; absent in user info stored before it). */
+  timeZone?: string;
 }

@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
-import { BooleanInput, Form, PasswordInput, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Form,
+  PasswordInput,
+  SaveButton,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { hasPermission } from '../../../common/rules/shell/permissions';
-import { readUserInfo } from '../../../src/auth/storage';
+import { readUserInfo, writeUserInfo } from '../../../src/auth/storage';
+import { DEFAULT_TIME_ZONE, isTimeZone, timeZones } from '../../../common/rules/users/timeZone';
 import { passwordStrongEnough } from '../../../common/rules/users/password';
 import { useNotifyError } from '../../../src/kit/errorText';
 
@@ -117,12 +128,65 @@ function PasswordCard({ username, account }: { username: string; account: string
   );
 }
 
-/** /page/usersetting: who the user is, and the own-password change. */
+const ZONE_CHOICES = timeZones().map((z) => ({ id: z, name: z }));
+export const validateTimeZone: Validator = (value) => (value && isTimeZone(String(value)) ? undefined : `${RULES}.timeZone`);
+
+/** The account's time zone (issue #35): the daily purge and prefetch quotas reset at its midnight. */
+function TimeZoneCard({ username, account, zone }: { username: string; account: string; zone: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+
+  const submit = async (values: { timeZone?: string }) => {
+    const timeZone = values.timeZone ?? '';
+    try {
+      const msg = await dataProvider.setTimeZone({ username, account, timeZone });
+      const info = readUserInfo();
+      if (info) writeUserInfo({ ...info, timeZone });
+      notify(msg || 'pages.page/usersetting.timeZoneSaved', { type: 'success' });
+    } catch (err) {
+      notifyError(err, 'pages.page/usersetting.timeZoneFailed');
+    }
+  };
+
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {translate('pages.page/usersetting.timeZoneTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('pages.page/usersetting.timeZoneHint')}
+        </Typography>
+        <Form defaultValues={{ timeZone: zone }} onSubmit={submit}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 520 }}>
+            <AutocompleteInput
+              source="timeZone"
+              label="pages.page/usersetting.timeZone"
+              choices={ZONE_CHOICES}
+              validate={validateTimeZone}
+              disableClearable
+              sx={{ minWidth: 280 }}
+              data-testid="time-zone"
+            />
+            <SaveButton label="pages.page/usersetting.timeZoneSave" data-testid="save-time-zone" />
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /page/usersetting: who the user is, the account's time zone, and the own-password change. */
 export function UserSettingPage() {
   const translate = useTranslate();
   const info = readUserInfo();
   // The change call needs person:operation; a read-only holder would be signed out by its 403.
   const canChange = Boolean(info) && hasPermission(info?.permissionList ?? [], 'person', 'operation');
+  // The zone is the account's: only its main user changes it (the server checks too).
+  const canSetZone = canChange && info?.isMain === true;
+  const zone = info?.timeZone ?? DEFAULT_TIME_ZONE;
 
   return (
     <Box sx={{ maxWidth: 720 }}>
@@ -142,8 +206,10 @@ export function UserSettingPage() {
             testId="setting-account-name"
           />
           <ProfileRow label={translate('pages.page/usersetting.email')} value={info?.email ?? ''} testId="setting-email" />
+          {!canSetZone && <ProfileRow label={translate('pages.page/usersetting.timeZone')} value={zone} testId="setting-time-zone" />}
         </CardContent>
       </Card>
+      {canSetZone && info && <TimeZoneCard username={info.username} account={info.account} zone={zone} />}
       {canChange && info && <PasswordCard username={info.username} account={info.account} />}
     </Box>
   );

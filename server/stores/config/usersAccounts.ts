@@ -1,5 +1,6 @@
 import type { ConfigDb } from './db';
 import type { AccountNode } from '../../../common/wire/shell/session';
+import { DEFAULT_TIME_ZONE } from '../../../common/rules/users/timeZone';
 
 export interface AccountRow {
   identity: string;
@@ -7,9 +8,11 @@ export interface AccountRow {
   email: string;
   parent: string | null;
   createTime: string;
+  /** IANA name; the daily quotas reset at its midnight (issue #35). */
+  timeZone: string;
 }
 
-const COLUMNS = `identity, company_name AS "companyName", email, parent, create_time AS "createTime"`;
+const COLUMNS = `identity, company_name AS "companyName", email, parent, create_time AS "createTime", time_zone AS "timeZone"`;
 
 export async function getAccount(db: ConfigDb, identity: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE identity = $1`, [identity]);
@@ -20,9 +23,9 @@ export async function getAccount(db: ConfigDb, identity: string): Promise<Accoun
 export async function accountSubtree(db: ConfigDb, identity: string): Promise<AccountRow[]> {
   return db.query<AccountRow>(
     `WITH RECURSIVE tree AS (
-       SELECT identity, company_name, email, parent, create_time, 0 AS depth FROM accounts WHERE identity = $1
+       SELECT identity, company_name, email, parent, create_time, time_zone, 0 AS depth FROM accounts WHERE identity = $1
        UNION ALL
-       SELECT a.identity, a.company_name, a.email, a.parent, a.create_time, t.depth + 1
+       SELECT a.identity, a.company_name, a.email, a.parent, a.create_time, a.time_zone, t.depth + 1
          FROM accounts a JOIN tree t ON a.parent = t.identity
      )
      SELECT ${COLUMNS} FROM tree ORDER BY depth, create_time, identity`,
@@ -52,6 +55,16 @@ export async function insertAccount(
 
 export async function updateAccount(db: ConfigDb, identity: string, a: { companyName: string; email: string }): Promise<void> {
   await db.query('UPDATE accounts SET company_name = $2, email = $3 WHERE identity = $1', [identity, a.companyName, a.email]);
+}
+
+/** The account's time zone (the default for an unknown account). */
+export async function accountTimeZone(db: ConfigDb, identity: string): Promise<string> {
+  const [row] = await db.query<{ zone: string }>('SELECT time_zone AS zone FROM accounts WHERE identity = $1', [identity]);
+  return row?.zone ?? DEFAULT_TIME_ZONE;
+}
+
+export async function setAccountTimeZone(db: ConfigDb, identity: string, zone: string): Promise<void> {
+  await db.query('UPDATE accounts SET time_zone = $2 WHERE identity = $1', [identity, zone]);
 }
 
 export async function deleteAccount(db: ConfigDb, identity: string): Promise<void> {

@@ -6,6 +6,9 @@ import { findUserByUid, setPasswordHash } from '../../../stores/config/users';
 import { releaseAttempt, reserveAttempt } from '../../../stores/config/shellSignIn';
 import { endOtherSessions } from '../../../plugins/session';
 import { PasswordChangeQuerySchema } from '../../../../common/wire/users';
+import { isTimeZone } from '../../../../common/rules/users/timeZone';
+import { formatDomainMessage } from '../../../../common/rules/domains/messages';
+import { setAccountTimeZone } from '../../../stores/config/usersAccounts';
 
 /** Wrong current passwords count as failed sign-ins, so the form cannot be used to guess one. */
 const MAX_FAILURES = 5;
@@ -40,6 +43,15 @@ export const passwordRoutes: TypedRoutes = async (app) => {
       applyLanguage(request, q.ischinese);
       const me = request.user!;
       if (q.username !== me.username || (q.account && q.account !== me.account)) throw fail('accountsPasswordNotOwn');
+      if (q.timeZone !== undefined) {
+        if (!isTimeZone(q.timeZone)) throw fail({ text: formatDomainMessage(request.t('timeZoneInvalid'), { value: q.timeZone }) });
+        if (!me.isMain) throw fail('timeZoneNotMain');
+        // The zone alone: no password change asked for.
+        if (!q.oldPassword && !q.password) {
+          await setAccountTimeZone(app.db, me.account, q.timeZone);
+          return ok(null, request.t('timeZoneSaved'));
+        }
+      }
       if (!q.oldPassword) throw fail('accountsOldPasswordRequired');
       if (!q.password) throw fail('accountsNewPasswordRequired');
       const current = decrypt(request, q.oldPassword);
@@ -59,6 +71,7 @@ export const passwordRoutes: TypedRoutes = async (app) => {
       if (!passwordStrongEnough(next)) throw fail('passwordPattern');
       // The current session stays valid; the other ones too unless the user asks to sign them out.
       await setPasswordHash(app.db, me.uid, await hashPassword(next));
+      if (q.timeZone !== undefined) await setAccountTimeZone(app.db, me.account, q.timeZone);
       if (['true', '1'].includes((q.signOutOthers ?? '').toLowerCase())) await endOtherSessions(request, me.uid);
       return ok(null, request.t('passwordChanged'));
     },
