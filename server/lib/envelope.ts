@@ -55,21 +55,24 @@ export const ok = portalEnvelope.ok;
 export const impapiOk = impapiEnvelope.ok;
 export const monitOk = monitEnvelope.ok;
 
+/** A refusal's words: a catalogue key, literal text, or text in both languages (chosen per request). */
+export type FailureText = ServerMessageKey | { text: string } | { zh: string; en: string };
+
 /**
  * A failure that reaches the user as {code, data:null, msg}. `msg` is either a key of the
- * server message catalogue (localised per request) or literal text.
+ * server message catalogue (localised per request), literal text, or text in both languages.
  */
 export class PortalError extends Error {
   constructor(
     readonly code: string,
-    readonly msgKey: ServerMessageKey | { text: string },
+    readonly msgKey: FailureText,
     readonly httpStatus = 200,
   ) {
-    super(typeof msgKey === 'string' ? msgKey : msgKey.text);
+    super(typeof msgKey === 'string' ? msgKey : 'text' in msgKey ? msgKey.text : msgKey.en);
   }
 }
 
-export const fail = (msgKey: ServerMessageKey | { text: string }, code = '1') => new PortalError(code, msgKey);
+export const fail = (msgKey: FailureText, code = '1') => new PortalError(code, msgKey);
 /** Another tenant's record is answered exactly like a missing one. */
 export const notFound = () => new PortalError('404', 'notFound');
 export const forbidden = () => new PortalError('403', 'forbidden');

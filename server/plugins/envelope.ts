@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { PortalError, portalEnvelope, type Envelope } from '../lib/envelope';
 import { serverMessages, type ServerMessageKey } from '../../i18n/serverMessages';
+import { PART_NAMES, schemaRefusalText } from '../lib/schemaErrors';
 
 /** Request language, the localiser, and the one error handler that keeps every failure in the envelope. */
 export const envelopePlugin = fp(async (app) => {
@@ -36,12 +37,18 @@ export function failureHandler(envelope: Envelope, prefix?: ServerMessageKey) {
     const lead = prefix ? request.t(prefix) : '';
     const send = (status: number, code: string, msg: string) => sendFailure(reply, envelope, status, code, lead + msg);
     if (error instanceof PortalError) {
-      const msg = typeof error.msgKey === 'string' ? request.t(error.msgKey) : error.msgKey.text;
+      const m = error.msgKey;
+      const msg = typeof m === 'string' ? request.t(m) : 'text' in m ? m.text : m[request.lang];
       return send(error.httpStatus, error.code, msg);
     }
-    if ((error as FastifyError).validation) {
-      // Schema failures: a clear message, never a stack trace.
-      return send(200, '400', request.t('invalidRequest') + error.message);
+    const { validation, validationContext } = error as FastifyError;
+    if (validation) {
+      // Schema failures: the field by its wire path and what was wrong, in the caller's language (issue #35).
+      return send(
+        200,
+        '400',
+        schemaRefusalText((k) => request.t(k), validation, PART_NAMES[validationContext ?? 'body'] ?? 'body'),
+      );
     }
     // A value the config store cannot take (SQLSTATE class 22: an id beyond 32 bits, bad text): the
     // statement failed, so nothing changed; the caller sent it, so it is a 400, not a 500.

@@ -30,9 +30,11 @@ export const sessionPlugin = fp(async (app) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  const memo = new StoreMemo<SessionUser | null>(app.db, { tables: ['users', 'accounts', 'DELETE sessions'], maxEntries: 10_000 });
+  /** The session's user and the language of its sign-in. */
+  type Resolved = { user: SessionUser; lang: 'zh' | 'en' } | null;
+  const memo = new StoreMemo<Resolved>(app.db, { tables: ['users', 'accounts', 'DELETE sessions'], maxEntries: 10_000 });
 
-  const resolve = async (sid: string): Promise<{ value: SessionUser | null; keepMs: number }> => {
+  const resolve = async (sid: string): Promise<{ value: Resolved; keepMs: number }> => {
     const none = { value: null, keepMs: 0 };
     const row = await findSession(app.db, sid, app.config.sessionIdleSeconds);
     if (!row) return none;
@@ -48,16 +50,21 @@ export const sessionPlugin = fp(async (app) => {
     // Touch at most every 30 s to keep writes off the hot path.
     if (row.stale) await touchSession(app.db, sid);
     // Kept no longer than the session would live without this touch.
-    return { value: toSessionUser(user), keepMs: Math.min(SESSION_KEEP_MS, Math.floor(row.idle_in * 1000)) };
+    return {
+      value: { user: toSessionUser(user), lang: row.lang === 'en' ? 'en' : 'zh' },
+      keepMs: Math.min(SESSION_KEEP_MS, Math.floor(row.idle_in * 1000)),
+    };
   };
 
   app.addHook('onRequest', async (request) => {
     const sid = request.cookies[SESSION_COOKIE];
     if (!sid) return;
-    const user = await memo.get(sid, () => resolve(sid));
-    if (!user) return;
+    const session = await memo.get(sid, () => resolve(sid));
+    if (!session) return;
     request.sessionId = sid;
-    request.user = user;
+    request.user = session.user;
+    // A request that names no language (x-portal-lang) is answered in its session's (issue #35).
+    if (request.headers['x-portal-lang'] === undefined) request.lang = session.lang;
   });
 });
 
@@ -77,7 +84,7 @@ export function toSessionUser(u: SessionUser): SessionUser {
 
 export async function startSession(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<void> {
   const id = crypto.randomBytes(32).toString('base64url');
-  await insertSession(request.server.db, id, uid);
+  await insertSession(request.server.db, id, uid, request.lang);
   reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
   request.sessionId = id;
 }

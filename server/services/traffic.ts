@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { fail, PortalError } from '../lib/envelope';
+import { schemaRefusalText, typeboxProblem } from '../lib/schemaErrors';
 import { requestedAccounts } from '../plugins/guard';
 import { estimateRows } from '../stores/traffic/analysis/estimate';
 import {
@@ -105,7 +106,13 @@ export function decryptBody(request: FastifyRequest, decrypt: (b64: string) => s
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('analysisPayloadInvalid');
   if (schema) {
     const error = Value.Errors(schema, parsed).First();
-    if (error) throw new PortalError('400', { text: `${request.t('invalidRequest')}data${error.path} ${error.message}` });
+    // The field inside the encrypted payload by its path under `data` (issue #35).
+    if (error) {
+      const problem = typeboxProblem(error);
+      throw new PortalError('400', {
+        text: schemaRefusalText((k) => request.t(k), [{ ...problem, instancePath: `/data${problem.instancePath}` }], 'data'),
+      });
+    }
   }
   return parsed as RawSearch;
 }

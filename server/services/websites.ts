@@ -12,10 +12,12 @@ import {
   type RuleActionType,
   type RuleInput,
   type WafConfig,
+  type FieldProblem,
 } from '../../common/rules/websites/index';
 import { CLIENT_APPS } from '../../common/rules/websites/catalogue';
 import type { Policy, PolicyCreate, Rule, RuleCreate, Website } from '../../common/wire/websites';
-import type { ServerMessageKey } from '../../i18n/serverMessages';
+import { serverMessages } from '../../i18n/serverMessages';
+import { formatDomainMessage } from '../../common/rules/domains/messages';
 
 /**
  * Website protection (issue #18, docs/websites.md): what the website, policy, rule and dry-run routes
@@ -81,10 +83,35 @@ export function policyInput(body: PolicyCreate): PolicyInput {
   };
 }
 
+/** The value at a dotted wire path ('origins.1.address') of an input. */
+function valueAt(input: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), input);
+}
+
+const MAX_SHOWN = 120;
+
+/**
+ * A rule's refusal of one field, naming the field by its wire path and the bad value after the
+ * rule's own (spec) words: 'Format error: ips.0 = "10.0.0.300"' (issue #35 item 10).
+ */
+export function fieldRefusal(problem: FieldProblem, input: unknown) {
+  const raw = JSON.stringify(valueAt(input, problem.field)) ?? 'null';
+  const value = raw.length > MAX_SHOWN ? `${raw.slice(0, MAX_SHOWN)}…` : raw;
+  const text = (lang: 'zh' | 'en') =>
+    formatDomainMessage(serverMessages.fieldValueProblem[lang], {
+      problem: serverMessages[problem.key][lang],
+      field: problem.field,
+      value,
+    });
+  return fail({ zh: text('zh'), en: text('en') });
+}
+
 /** The rules of a policy's create and update (also the dry run's). */
 export function validatedPolicy(input: PolicyInput): PolicyInput {
   const problems = validatePolicy(input);
-  if (problems.length) throw fail(problems[0].key as ServerMessageKey);
+  if (problems.length) throw fieldRefusal(problems[0], input);
   return input;
 }
 
@@ -107,7 +134,8 @@ const KNOWN_APPS = new Set(CLIENT_APPS.map((c) => c.id));
 /** The rules of a rule's create and update (also the dry run's). */
 export function validatedRule(input: RuleInput): RuleInput {
   const problems = validateRule(input);
-  if (problems.length) throw fail(problems[0].key as ServerMessageKey);
-  if (input.clientAppIds.some((a) => !KNOWN_APPS.has(a))) throw fail('wafFormatError');
+  if (problems.length) throw fieldRefusal(problems[0], input);
+  const unknown = input.clientAppIds.findIndex((a) => !KNOWN_APPS.has(a));
+  if (unknown >= 0) throw fieldRefusal({ field: `clientAppIds.${unknown}`, key: 'wafFormatError' }, input);
   return input;
 }

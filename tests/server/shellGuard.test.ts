@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { call, makeApp, signIn } from './helpers';
+import { call, cipher, DEMO_PASSWORDS, makeApp, signIn } from './helpers';
 import { ok, portalEnvelope } from '../../server/lib/envelope';
 import { backendRoutes } from '../../server/routes/backend';
 import type { TypedRoutes } from '../../server/lib/typeProvider';
@@ -19,6 +19,18 @@ beforeAll(async () => {
       { config: { module: 'domain', access: 'view' }, schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } },
       async () => ok('valid'),
     );
+    // Issue #35 item 10: a schema with each keyword the refusal translator names.
+    const Rich = Type.Object(
+      {
+        name: Type.String({ minLength: 1, maxLength: 5 }),
+        pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+        kind: Type.Optional(Type.Union([Type.Literal('a'), Type.Literal('b')])),
+        code: Type.Optional(Type.String({ pattern: '^[a-z]+$' })),
+        origins: Type.Optional(Type.Array(Type.Object({ port: Type.Integer({ minimum: 1, maximum: 65535 }) }), { maxItems: 3 })),
+      },
+      { additionalProperties: false },
+    );
+    api.post('/api/test/rich', { config: { module: 'domain', access: 'view' }, schema: { body: Rich } }, async () => ok('valid'));
     api.get('/api/test/scope', { config: { module: '-', access: 'session' } }, async (request) => {
       const scope = await request.scope();
       return ok({ all: scope.all, accounts: [...scope.accounts].sort() });
@@ -78,6 +90,51 @@ describe('the permission guard', () => {
     expect(res.body.code).toBe('400');
     expect(res.body.msg).toMatch(/^Invalid request: /);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('names the field by its wire path and what was wrong, in the language of the request, else of the session (issue #35)', async () => {
+    const acme = await signIn(app, 'acme');
+    const rich = (cookie: string, payload: object, lang?: 'en' | 'zh') =>
+      call(app, cookie, { method: 'POST', url: '/api/test/rich', payload, headers: lang ? { 'x-portal-lang': lang } : {} });
+    const cases: Array<[object, string, string]> = [
+      [{}, 'name is required', '缺少必填字段 name'],
+      [{ name: '' }, 'name must have at least 1 characters', 'name 至少需要 1 个字符'],
+      [{ name: 'abcdef' }, 'name may have at most 5 characters', 'name 最多 5 个字符'],
+      [{ name: 5 }, 'name must be text', 'name 应为文本'],
+      [{ name: 'ab', pageNum: 0 }, 'pageNum must be at least 1', 'pageNum 不能小于 1'],
+      [{ name: 'ab', pageNum: 101 }, 'pageNum must be at most 100', 'pageNum 不能大于 100'],
+      [{ name: 'ab', pageNum: 1.5 }, 'pageNum must be an integer', 'pageNum 应为整数'],
+      [{ name: 'ab', kind: 'c' }, 'kind must be one of: a, b', 'kind 只能是以下之一：a, b'],
+      [{ name: 'ab', code: 'AB' }, 'code has the wrong format', 'code 格式错误'],
+      [{ name: 'ab', origins: [{ port: 1 }, { port: 70000 }] }, 'origins.1.port must be at most 65535', 'origins.1.port 不能大于 65535'],
+      [{ name: 'ab', origins: [{ port: 1 }, {}] }, 'origins.1.port is required', '缺少必填字段 origins.1.port'],
+      [
+        { name: 'ab', origins: [{ port: 1 }, { port: 2 }, { port: 3 }, { port: 4 }] },
+        'origins may have at most 3 items',
+        'origins 最多 3 项',
+      ],
+      [{ name: 'ab', origins: 'x' }, 'origins must be a list', 'origins 应为列表'],
+      [{ name: 'ab', extra: 1 }, 'extra is not an accepted field', 'extra 不是可接受的字段'],
+    ];
+    for (const [payload, en, zh] of cases) {
+      expect((await rich(acme, payload, 'en')).body, JSON.stringify(payload)).toEqual({
+        code: '400',
+        data: null,
+        msg: `Invalid request: ${en}`,
+      });
+      expect((await rich(acme, payload, 'zh')).body.msg).toBe(`请求参数错误：${zh}`);
+    }
+    // No header: the language of the session's sign-in.
+    expect((await rich(acme, { name: 5 })).body.msg).toBe('请求参数错误：name 应为文本');
+    const signInEn = await app.inject({
+      method: 'GET',
+      url: '/api/newLogin',
+      query: { username: 'acme', password: cipher.aesEncrypt(DEMO_PASSWORDS.acme) },
+      headers: { 'x-portal-lang': 'en' },
+    });
+    const english = String(signInEn.headers['set-cookie']).split(';')[0];
+    expect((await rich(english, { name: 5 })).body.msg).toBe('Invalid request: name must be text');
+    expect((await rich(english, { name: 5 }, 'zh')).body.msg).toBe('请求参数错误：name 应为文本');
   });
 
   it('scopes a customer to its account tree and staff to everything', async () => {

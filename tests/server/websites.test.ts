@@ -91,14 +91,17 @@ describe('websites', () => {
     expect(globex.body.data).toEqual([]);
   });
 
-  it("validates with the spec's messages (number code, text in msg and data)", async () => {
+  it("validates with the spec's messages, naming the field and the bad value (number code, text in msg and data)", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ domain: '' }, 'Cannot be empty'],
-      [{ domain: 'not a domain' }, 'Format error'],
-      [{ origins: [{ address: 'ftp://1.2.3.4', weight: 100, role: 'active' }] }, 'Format error'],
-      [{ origins: [{ address: 'http://origin.example.com', weight: 100, role: 'active' }] }, 'Format error'],
-      [{ origins: [] }, 'Cannot be empty'],
-      [{ remark: 'x'.repeat(101) }, 'The remark may have at most 100 characters'],
+      [{ domain: '' }, 'Cannot be empty: domain = ""'],
+      [{ domain: 'not a domain' }, 'Format error: domain = "not a domain"'],
+      [{ origins: [{ address: 'ftp://1.2.3.4', weight: 100, role: 'active' }] }, 'Format error: origins.0.address = "ftp://1.2.3.4"'],
+      [
+        { origins: [{ address: 'http://origin.example.com', weight: 100, role: 'active' }] },
+        'Format error: origins.0.address = "http://origin.example.com"',
+      ],
+      [{ origins: [] }, 'Cannot be empty: origins = []'],
+      [{ remark: 'x'.repeat(101) }, `The remark may have at most 100 characters: remark = "${'x'.repeat(101)}"`],
       [
         {
           originType: 'multiple',
@@ -108,7 +111,7 @@ describe('websites', () => {
             { address: 'b.example.com:8080', weight: 30, role: 'standby' },
           ],
         },
-        'The weights must add up to 100',
+        'The weights must add up to 100: origins = [{"address":"a.example.com","weight":60,"role":"active"},{"address":"b.example.com:8080","weight":…',
       ],
     ];
     for (const [over, msg] of cases) {
@@ -215,9 +218,16 @@ describe('policies and rules', () => {
 
   it('creates, updates (disable) and deletes policies of each type, validated', async () => {
     const bad = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: 'acl', type: 1, countries: ['Russia'] });
-    expect(bad.body.msg).toBe('Format error');
+    expect(bad.body.msg).toBe('Format error: countries.0 = "RUSSIA"');
     const empty = await post('acme', `${P}/policy/create`, { websiteId: created.id, name: '', type: 2, ips: ['1.2.3.4'] });
-    expect(empty.body.msg).toBe('Cannot be empty');
+    expect(empty.body.msg).toBe('Cannot be empty: name = ""');
+    const zh = await call(app, c.acme, {
+      method: 'POST',
+      url: `${P}/policy/create`,
+      payload: { websiteId: created.id, name: 'acl', type: 2, ips: ['10.0.0.300'] },
+      headers: { 'x-portal-lang': 'zh' },
+    });
+    expect(zh.body.msg).toBe('格式错误：ips.0 = "10.0.0.300"');
     const acl = await post('acme', `${P}/policy/create`, {
       websiteId: created.id,
       name: 'Block RU',
@@ -276,14 +286,14 @@ describe('policies and rules', () => {
       action: { mode: 'block' },
       filters: [{ field: 'path', operator: 'regex', value: '(a+)+$' }],
     });
-    expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long');
+    expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long: filters.0.value = "(a+)+$"');
     const noTarget = await post('acme', `${P}/rule/create`, {
       websiteId: created.id,
       name: 'r',
       actionType: 1,
       action: { statusCode: 301 },
     });
-    expect(noTarget.body.msg).toBe('Cannot be empty');
+    expect(noTarget.body.msg).toBe('Cannot be empty: action.target = null');
     for (let i = 0; i < 50; i++) {
       const list = (await get('acme', `${P}/rule/list/${created.id}`)).body.data as Rule[];
       if (list.every((r) => r.status === 'configured')) return;

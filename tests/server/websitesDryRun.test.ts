@@ -160,11 +160,11 @@ describe('POST rule/dryRun', () => {
       rule: { ...markerRule, filters: [{ field: 'path', operator: 'regex', value: '(a+)+$' }] },
     });
     expect(unsafe.body.code).not.toBe(0);
-    expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long');
+    expect(unsafe.body.msg).toBe('The regular expression is invalid or may take too long: filters.0.value = "(a+)+$"');
     const noName = await post('acme', { websiteId: acmeSite.id, rule: { ...markerRule, name: ' ' } });
-    expect(noName.body.msg).toBe('Cannot be empty');
+    expect(noName.body.msg).toBe('Cannot be empty: name = ""');
     const badCountry = await post('acme', { websiteId: acmeSite.id, policy: { name: 'p', type: 1, countries: ['Russia'] } });
-    expect(badCountry.body.msg).toBe('Format error');
+    expect(badCountry.body.msg).toBe('Format error: countries.0 = "RUSSIA"');
     const nothing = await post('acme', { websiteId: acmeSite.id });
     expect(nothing.body.msg).toBe('Cannot be empty');
     const both = await post('acme', { websiteId: acmeSite.id, rule: markerRule, policy: { name: 'p', type: 2, ips: ['1.2.3.4'] } });

@@ -3,6 +3,7 @@ import type { ConfigDb } from './db';
 /** A stored session as the session plugin reads it (server/plugins/session.ts). */
 export interface SessionRow {
   uid: string;
+  lang: 'zh' | 'en';
   /** idle longer than the allowed idle time: to be ended */
   idle: boolean;
   /** last touched more than 30 s ago: to be touched */
@@ -13,7 +14,7 @@ export interface SessionRow {
 
 export async function findSession(db: ConfigDb, id: string, idleSeconds: number): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT uid,
+    `SELECT uid, lang,
             last_seen < now() - make_interval(secs => $2) AS idle,
             last_seen < now() - interval '30 seconds' AS stale,
             EXTRACT(EPOCH FROM last_seen + make_interval(secs => $2) - now())::float8 AS idle_in
@@ -23,8 +24,9 @@ export async function findSession(db: ConfigDb, id: string, idleSeconds: number)
   return row ?? null;
 }
 
-export async function insertSession(db: ConfigDb, id: string, uid: string): Promise<void> {
-  await db.query('INSERT INTO sessions (id, uid) VALUES ($1, $2)', [id, uid]);
+/** `lang`: the language of the sign-in, the session's when a request names none (issue #35). */
+export async function insertSession(db: ConfigDb, id: string, uid: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
+  await db.query('INSERT INTO sessions (id, uid, lang) VALUES ($1, $2, $3)', [id, uid, lang]);
 }
 
 export async function touchSession(db: ConfigDb, id: string): Promise<void> {

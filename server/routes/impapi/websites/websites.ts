@@ -4,7 +4,7 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, impapiOk } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
-import { chooseProtectionAddress, ownWebsite, randomProtectionAddress } from '../../../services/websites';
+import { chooseProtectionAddress, fieldRefusal, ownWebsite, randomProtectionAddress } from '../../../services/websites';
 import { probeOrigin } from '../../../lib/originProbe';
 import { listCertificates } from '../../../stores/config/certificates';
 import {
@@ -29,7 +29,6 @@ import {
   type WebsiteCreate,
 } from '../../../../common/wire/websites';
 import { Id32Body, Id32Params } from '../../../../common/wire/shell/schemas';
-import type { ServerMessageKey } from '../../../../i18n/serverMessages';
 
 /**
  * Protected websites (issue #18): list, detail, create, update, enable, disable, checkConfig,
@@ -56,7 +55,7 @@ export const websiteRoutes: TypedRoutes = async (app) => {
       enabled: body.enabled ?? true,
     };
     const problems = validateWebsite(input);
-    if (problems.length) throw fail(problems[0].key as ServerMessageKey);
+    if (problems.length) throw fieldRefusal(problems[0], input);
     if (await domainTaken(app.db, input.domain, exceptId)) throw fail('wafDomainExists');
     if (input.certificateId !== null) {
       const covering = await coveringCertificates(request, input.domain);
