@@ -111,7 +111,8 @@ describe('websites', () => {
             { address: 'b.example.com:8080', weight: 30, role: 'standby' },
           ],
         },
-        'The weights must add up to 100: origins = [{"address":"a.example.com","weight":60,"role":"active"},{"address":"b.example.com:8080","weight":…',
+        'The weights must add up to 100: origins = [{"address":"a.example.com","weight":60,"role":"active"},' +
+          '{"address":"b.example.com:8080","weight":…',
       ],
     ];
     for (const [over, msg] of cases) {

@@ -158,3 +158,31 @@ describe('personal settings', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 });
+
+describe("the account's time zone (issue #35)", () => {
+  it('shows the zone read-only to a sub-user', async () => {
+    renderPage(async () => 'ok');
+    expect(await screen.findByTestId('setting-time-zone')).toHaveTextContent('Asia/Shanghai');
+    expect(screen.queryByTestId('save-time-zone')).toBeNull();
+  });
+
+  it('shows the main user the zone in a list and saves it through the personal-settings call', async () => {
+    signInUser({
+      uid: 'u-acme',
+      username: 'acme',
+      email: 'acme@acme.example',
+      role: 'customer',
+      isMain: true,
+      userType: 2,
+      timeZone: 'UTC',
+    });
+    const setTimeZone = vi.fn(async () => 'Time zone saved');
+    renderInAdmin(<UserSettingPage />, { dataProvider: { ...testDataProvider(), setTimeZone } as DataProvider });
+    const input = await screen.findByRole('combobox', { name: /time zone/i });
+    expect(input).toHaveValue('UTC');
+    // Saved as shown (the list of 400-odd zones is not opened: slow in the test DOM).
+    await userEvent.click(screen.getByTestId('save-time-zone'));
+    await waitFor(() => expect(setTimeZone).toHaveBeenCalledWith({ username: 'acme', account: 'acme', timeZone: 'UTC' }));
+    expect(JSON.parse(sessionStorage.getItem('userinfo') ?? '{}').timeZone).toBe('UTC');
+  });
+});

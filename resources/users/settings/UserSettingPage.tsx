@@ -170,7 +170,7 @@ function TimeZoneCard({ username, account, zone }: { username: string; account: 
               sx={{ minWidth: 280 }}
               data-testid="time-zone"
             />
-            <SaveButton label="pages.page/usersetting.timeZoneSave" data-testid="save-time-zone" />
+            <SaveButton label="pages.page/usersetting.timeZoneSave" alwaysEnable data-testid="save-time-zone" />
           </Stack>
         </Form>
       </CardContent>
