@@ -112,7 +112,7 @@ describe('websites', () => {
           ],
         },
         'The weights must add up to 100: origins = [{"address":"a.example.com","weight":60,"role":"active"},' +
-          '{"address":"b.example.com:8080","weight":…',
+          '{"address":"b.example.com:8080","weight":30,"role":"standby"}]',
       ],
     ];
     for (const [over, msg] of cases) {
