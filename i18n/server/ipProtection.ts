@@ -19,7 +19,9 @@ export default {
   ippOriginTaken: { zh: '该源站 IP 已受防护', en: 'This origin IP is already protected' },
   ippIpRefused: {
     zh: '源站 IP {ip} 无法由当前账号防护：须为您的域名或网站的源站、您的主机的 IP，或已通过验证文件证明归属',
-    en: 'The origin IP {ip} cannot be protected by this account: it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
+    en:
+      'The origin IP {ip} cannot be protected by this account: ' +
+      'it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
   },
   ippCheckDocumentation: {
     zh: '未对 {ip} 执行端口检测：该地址保留用于文档示例',
