@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, notFound, PortalError } from '../lib/envelope';
 import { auditChange, auditObject } from '../lib/audit';
-import { canonicalIp, isPrivateAddress, outboundRefusal } from '../lib/outbound';
+import { canonicalIp, classifyAddress, outboundRefusal } from '../lib/outbound';
 import { probeOrigin } from '../lib/originProbe';
 import { probePorts } from '../lib/portProbe';
 import {
@@ -80,7 +80,9 @@ export async function entryFields(request: FastifyRequest, body: IppCreate, acco
   };
   const problem = ippEntryProblem(input);
   if (problem) throw problemError(request, problem);
-  if (!app.config.allowPrivateOrigins && isPrivateAddress(input.originIp)) throw fail('ippPrivateIp');
+  // documentation addresses may be protected (the demo's are; a check of one sends nothing)
+  const kind = classifyAddress(input.originIp);
+  if (!app.config.allowPrivateOrigins && (kind === 'private' || kind === 'loopback')) throw fail('ippPrivateIp');
   const originIp = canonicalIp(input.originIp);
   if (!(await ownsIp(app, account, originIp))) throw refused(request, originIp);
   const { ports, ranges } = normalizePorts(input.ports, input.ranges, input.preset);

@@ -163,9 +163,11 @@ describe('entry rules and messages (server side)', () => {
   it('refuses private and reserved origins unless allowed', async () => {
     app.config.allowPrivateOrigins = false;
     try {
-      for (const ip of ['10.1.2.3', '192.168.1.1', '127.0.0.1', '::1', 'fd00::1', '203.0.113.9']) {
+      for (const ip of ['10.1.2.3', '192.168.1.1', '127.0.0.1', '::1', 'fd00::1', '198.18.0.1']) {
         expect(await message({ originIp: ip, ports: [80] })).toBe('Private and reserved addresses cannot be protected');
       }
+      // documentation addresses are not refused as private (the demo's own; the ownership rule applies)
+      expect(await message({ originIp: '203.0.113.9', ports: [80] })).toMatch(/^The origin IP 203\.0\.113\.9 cannot be protected/);
     } finally {
       app.config.allowPrivateOrigins = true;
     }
