@@ -61,7 +61,7 @@ async function resolveAddress(
   const started = performance.now();
   const r = await resolveOutbound(address, allowPrivate, deadline);
   if (timing && !net.isIP(address)) timing.dnsMs = Math.round(performance.now() - started);
-  if (r.ok) return r;
+  if (r.ok) return { ip: r.ip, family: r.family };
   const key: ServerMessageKey =
     r.reason === 'documentation' ? 'domainProbeDocumentation' : r.reason === 'private' ? 'domainProbePrivate' : 'domainProbeDns';
   return failure(key, { address });

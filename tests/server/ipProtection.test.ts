@@ -301,7 +301,17 @@ describe('ownership of origin IPs (issue #35)', () => {
     expect(await attempt(acme, host.ip, 'own-host')).toBe('ok');
     // globex-shop protects 192.0.2.80, the origin of globex's website: its update passes the ownership check
     const shop = (await list(globex)).find((e) => e.cnamePrefix === 'globex-shop')!;
-    const upd = await post(globex, `${BASE}/manager/update`, { ...shop, remark: 'Shop (checked)' });
+    const { id, originIp, protocol, ports, ranges, preset, cnamePrefix } = shop;
+    const upd = await post(globex, `${BASE}/manager/update`, {
+      id,
+      originIp,
+      protocol,
+      ports,
+      ranges,
+      preset,
+      cnamePrefix,
+      remark: 'Shop (checked)',
+    });
     expect(upd.body).toMatchObject({ code: 0, data: { remark: 'Shop (checked)', originIp: '192.0.2.80' } });
     // the same host IP is not globex's
     expect(await attempt(globex, host.ip, 'their-host')).not.toBe('ok');
