@@ -60,12 +60,27 @@ export interface PortalConfig {
   checkTimeoutMs: number;
   /** IP protection (issue #19): the attack detector's interval in ms (PORTAL_IPP_DETECTOR_MS, default 1 min; 0 = off, for benchmarks). */
   ippDetectorMs: number;
+  /** IP protection's outbound actions (issue #35, docs/ipProtection.md). */
+  ipp: IppLimits;
   /** Cloud monitoring (issue #20, docs/monitoring.md). */
   monit: MonitConfig;
 }
 
 /** Scale of the demo traffic under the test runner when PORTAL_DEMO_TRAFFIC_SCALE is not set: keeps the suite fast. */
 export const DEMO_TEST_SCALE = 0.05;
+
+/**
+ * Port checks and ownership proofs of protected IPs: at most `perAccount` per tenant (a main account
+ * with its sub-accounts) and `perTarget` per origin IP (all tenants) within `windowSeconds`
+ * (PORTAL_IPP_CHECK_WINDOW_SECONDS, default 3600; PORTAL_IPP_CHECKS_PER_ACCOUNT, default 30;
+ * PORTAL_IPP_CHECKS_PER_TARGET, default 6); the port a proof file is fetched from (PORTAL_IPP_PROOF_PORT, default 80).
+ */
+export interface IppLimits {
+  windowSeconds: number;
+  perAccount: number;
+  perTarget: number;
+  proofPort: number;
+}
 
 /** Timing of alert evaluation and delivery. */
 export interface MonitTiming {
@@ -144,6 +159,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     edgeZone: env.PORTAL_EDGE_ZONE || 'w.cdnportal.net',
     checkTimeoutMs: finite(env.PORTAL_CHECK_TIMEOUT_MS, 3000, (v) => v > 0),
     ippDetectorMs: finite(env.PORTAL_IPP_DETECTOR_MS || undefined, 60_000, () => true),
+    ipp: {
+      windowSeconds: finite(env.PORTAL_IPP_CHECK_WINDOW_SECONDS, 3600, (v) => v > 0),
+      perAccount: finite(env.PORTAL_IPP_CHECKS_PER_ACCOUNT, 30),
+      perTarget: finite(env.PORTAL_IPP_CHECKS_PER_TARGET, 6),
+      proofPort: finite(env.PORTAL_IPP_PROOF_PORT, 80, (v) => Number.isInteger(v) && v >= 1 && v <= 65535),
+    },
     monit: monitFromEnv(env, key),
   };
 }

@@ -185,3 +185,27 @@ export const IppAlarmQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type IppAlarmQuery = Static<typeof IppAlarmQuerySchema>;
+
+// ------------------------------------------------------------ ownership proofs (issue #35)
+
+/**
+ * POST ownership/challenge and ownership/verify: an origin IP of the caller's account (or of `account`,
+ * one of its scope). The challenge answers the token to serve; verify fetches it from the IP.
+ */
+export const IppOwnershipBodySchema = Type.Object(
+  { originIp: Type.String({ maxLength: 64 }), account: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },
+  { additionalProperties: false },
+);
+export type IppOwnershipBody = Static<typeof IppOwnershipBodySchema>;
+
+/** The proof of an IP: the token, where it must be served (path on the IP, and the whole URL), whether it was found. */
+export const IppProofSchema = Type.Object({
+  originIp: Type.String(),
+  account: Type.String(),
+  token: Type.String(),
+  path: Type.String(),
+  url: Type.String(),
+  verified: Type.Boolean(),
+  verifyTime: nullable(Type.String()),
+});
+export type IppProofReply = Static<typeof IppProofSchema>;

@@ -6,7 +6,9 @@ import type {
   IppAlarmPage,
   IppAlarmQuery,
   IppEntry,
+  IppOwnershipBody,
   IppPortErrorData,
+  IppProofReply,
   IppStatistic,
   IppStatisticQuery,
   IppStatListRow,
@@ -61,6 +63,10 @@ export const ippMethods = {
   ippStatistic: (q: IppStatisticQuery) => impapiPost<IppStatistic>(`${BASE}/statistic/data`, q),
   ippStatList: (account: string, startTime: number, endTime: number) =>
     impapiGet<IppStatListRow[]>(`${BASE}/statistic/list/${encodeURIComponent(account)}`, { startTime, endTime }),
+  /** The token to serve on an origin IP to prove it is the account's (issue #35). */
+  ippOwnershipChallenge: (body: IppOwnershipBody) => impapiPost<IppProofReply>(`${BASE}/ownership/challenge`, body),
+  /** Asks the server to fetch the token from the IP; verified, the IP may be protected. */
+  ippOwnershipVerify: (body: IppOwnershipBody) => impapiPost<IppProofReply>(`${BASE}/ownership/verify`, body),
   ippAlarms: (q: IppAlarmQuery) => impapiPost<IppAlarmPage>('/impapi/monitor/alarm/record/page', q),
 };
 

@@ -44,6 +44,15 @@ export default {
         cnamePrefix: 'Letters, digits and "-"; the protection address is %{address}',
         presetPorts: 'The preset adds ports %{ports}',
       },
+      ownership: {
+        intro:
+          'The origin IP must be an origin of your domains or websites or an IP of your hosts. ' +
+          'Any other IP of yours: serve a verification file on it, then verify.',
+        challenge: 'Get verification file',
+        verify: 'Verify',
+        serve: 'Serve this text at %{url} (HTTP, port %{port}):',
+        verified: '%{ip} is verified as yours',
+      },
       addRange: 'Add range',
       filters: {
         search: 'IP, CNAME or remark',

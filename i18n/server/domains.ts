@@ -12,6 +12,10 @@ export default {
   domainVersionNotFound: { zh: '暂无历史版本', en: 'No history version' },
   domainProbeOk: { zh: '源站测试成功', en: 'Source test succeeded' },
   domainProbePrivate: { zh: '源站地址为内网或保留地址，不能测试', en: 'The origin is a private or reserved address and cannot be tested' },
+  domainProbeDocumentation: {
+    zh: '无法连接源站{address}：该地址保留用于文档示例',
+    en: 'Cannot connect to the origin {address}: address reserved for documentation',
+  },
   domainProbeDns: { zh: '源站域名无法解析：{address}', en: 'The origin host cannot be resolved: {address}' },
   domainProbeTimeout: { zh: '源站{address}响应超时', en: 'The origin {address} did not answer in time' },
   domainProbeConnect: { zh: '无法连接源站{address}：{reason}', en: 'Cannot connect to the origin {address}: {reason}' },

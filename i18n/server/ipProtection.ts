@@ -17,6 +17,24 @@ export default {
   ippPrivateIp: { zh: '不能防护内网或保留地址', en: 'Private and reserved addresses cannot be protected' },
   ippCnameTaken: { zh: 'CNAME 前缀已存在', en: 'The cname prefix already exists' },
   ippOriginTaken: { zh: '该源站 IP 已受防护', en: 'This origin IP is already protected' },
+  ippIpRefused: {
+    zh: '源站 IP {ip} 无法由当前账号防护：须为您的域名或网站的源站、您的主机的 IP，或已通过验证文件证明归属',
+    en:
+      'The origin IP {ip} cannot be protected by this account: ' +
+      'it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
+  },
+  ippCheckDocumentation: {
+    zh: '未对 {ip} 执行端口检测：该地址保留用于文档示例',
+    en: 'Port check of {ip} not run: address reserved for documentation',
+  },
+  ippLimitAccount: {
+    zh: '本账号的检测过于频繁，请 {minutes} 分钟后重试',
+    en: 'Too many checks by this account; try again in {minutes} min',
+  },
+  ippLimitTarget: { zh: '对 {ip} 的检测过于频繁，请 {minutes} 分钟后重试', en: 'Too many checks of {ip}; try again in {minutes} min' },
+  ippProofFailed: { zh: '归属验证未通过：{reason}', en: 'Ownership not verified: {reason}' },
+  ippProofMismatch: { zh: '{url} 的内容不是验证令牌', en: 'the file at {url} does not hold the token' },
+  ippProofNoChallenge: { zh: '请先获取验证令牌', en: 'Ask for a verification token first' },
   ippStateBlocked: { zh: '当前状态（{status}）不允许此操作', en: 'This action is not allowed while the entry is {status}' },
   ippIpEmpty: { zh: 'IP为空，无法查询', en: 'IP is empty and cannot be queried' },
   ippUdpNotProbed: { zh: 'UDP 端口无法通过连接检测', en: 'UDP ports cannot be checked by a connection' },

@@ -44,6 +44,13 @@ export default {
         cnamePrefix: '字母、数字和“-”；防护地址为 %{address}',
         presetPorts: '预设将添加端口 %{ports}',
       },
+      ownership: {
+        intro: '源站 IP 须为您的域名或网站的源站，或您的主机的 IP。其他属于您的 IP：请在其上放置验证文件后验证。',
+        challenge: '获取验证文件',
+        verify: '验证',
+        serve: '请在 %{url} 提供以下内容（HTTP，端口 %{port}）：',
+        verified: '%{ip} 已验证归属',
+      },
       addRange: '添加范围',
       filters: {
         search: 'IP、CNAME 或备注',

@@ -22,6 +22,7 @@ import {
   type IppPreset,
   type IppProblem,
 } from '../../common/rules/ipProtection';
+import { IppOwnershipProof } from './IppOwnershipProof';
 
 /** The protected-IP form (add and edit): every rule of spec §5 checked here and again by the server. */
 
@@ -108,6 +109,7 @@ export function IppForm() {
       sx={{ maxWidth: 760 }}
     >
       <TextInput source="originIp" label="resources.ipP/ipset.fields.originIp" fullWidth />
+      <IppOwnershipProof />
       <RadioButtonGroupInput
         source="protocol"
         label="resources.ipP/ipset.fields.protocol"

@@ -1,7 +1,7 @@
 import type { DemoSeeder } from './index';
 import type { ConfigDb } from '../stores/config/db';
 import type { TrafficEngine } from '../stores/traffic/engine';
-import { insertIppEntry, type IppEntryFields } from '../stores/config/ipProtection';
+import { insertIppEntry, ippChallenge, markIppProofVerified, type IppEntryFields } from '../stores/config/ipProtection';
 import { lastIppTrafficSecond, seedIppTraffic, type DemoIppSeries } from '../stores/traffic/ipProtection';
 import { demoSeeded } from '../stores/config/shellDemo';
 import { topUpToNow } from './liveTraffic';
@@ -11,7 +11,10 @@ import { normalizePorts, type IppStatus } from '../../common/rules/ipProtection'
 /**
  * Demo IP protection (issue #19): protected origin IPs of acme (and its sub-accounts) and globex in
  * several states, 7 days of network traffic per IP with daily patterns and a few attacks, and the
- * alarms the detector finds in those samples (not canned rows).
+ * alarms the detector finds in those samples (not canned rows). Every IP is from the documentation
+ * ranges (the outbound guard refuses them: a check of a demo entry sends nothing) and belongs to its
+ * tenant: an origin of a demo domain or website, or proven (PROVEN, a verified proof as if its file
+ * had been served).
  */
 
 interface DemoEntry {
@@ -41,7 +44,7 @@ const entry = (
 export const DEMO_IPP: DemoEntry[] = [
   entry(
     'acme',
-    '47.100.23.18',
+    '203.0.113.30',
     'acme-web',
     'web',
     [8080],
@@ -58,7 +61,7 @@ export const DEMO_IPP: DemoEntry[] = [
   ),
   entry(
     'acme_video',
-    '47.100.23.40',
+    '198.51.100.12',
     'acme-video',
     'server',
     [1935],
@@ -70,13 +73,13 @@ export const DEMO_IPP: DemoEntry[] = [
     },
     'Live ingest',
   ),
-  entry('acme_static', '120.55.61.7', 'acme-static', 'web', [], [], 'originToBeChecked', {
+  entry('acme_static', '203.0.113.207', 'acme-static', 'web', [], [], 'originToBeChecked', {
     mbps: 150,
     attacks: [{ agoMinutes: 3 * 1440 + 45, minutes: 12, protocol: 'icmp', times: 15 }],
   }),
   entry(
     'acme',
-    '47.100.23.77',
+    '203.0.113.208',
     'acme-game',
     '',
     [7000],
@@ -87,7 +90,7 @@ export const DEMO_IPP: DemoEntry[] = [
   ),
   entry(
     'globex',
-    '52.29.88.10',
+    '192.0.2.80',
     'globex-shop',
     'web',
     [],
@@ -99,7 +102,13 @@ export const DEMO_IPP: DemoEntry[] = [
     },
     'Shop',
   ),
-  entry('globex', '52.29.88.11', 'globex-api', 'server', [9443], [], 'configured', { mbps: 120, attacks: [] }),
+  entry('globex', '192.0.2.11', 'globex-api', 'server', [9443], [], 'configured', { mbps: 120, attacks: [] }),
+];
+
+/** Demo entries whose IP is proven by a verification file (the others are origins of demo domains and websites). */
+const PROVEN: Array<[account: string, ip: string]> = [
+  ['acme_static', '203.0.113.207'],
+  ['acme', '203.0.113.208'],
 ];
 
 const series = (): DemoIppSeries[] => DEMO_IPP.map((e) => ({ ip: e.fields.originIp, ...e.series }));
@@ -125,6 +134,10 @@ export async function topUpDemoIppTraffic(engine: TrafficEngine, db: ConfigDb, n
 export const seedIpp: DemoSeeder = {
   name: 'ipp',
   async run(app) {
+    for (const [account, ip] of PROVEN) {
+      await ippChallenge(app.db, account, ip, `demo-proof-${account}`);
+      await markIppProofVerified(app.db, account, ip);
+    }
     for (const e of DEMO_IPP) {
       const { ports, ranges } = normalizePorts(e.fields.ports, e.fields.ranges, e.fields.preset);
       await insertIppEntry(app.db, e.account, { ...e.fields, ports, ranges }, e.status, null);

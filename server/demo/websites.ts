@@ -53,8 +53,8 @@ const SITES: DemoSite[] = [
       lbMode: 'weighted',
       remark: 'Acme main site',
       origins: [
-        { address: 'origin.acme-media.com:443', weight: 70, role: 'active' },
-        { address: 'origin-backup.acme-media.com:443', weight: 30, role: 'standby' },
+        { address: 'origin.acme-media.example:443', weight: 70, role: 'active' },
+        { address: 'origin-backup.acme-media.example:443', weight: 30, role: 'standby' },
       ],
       hsts: { enabled: true, maxAge: 31_536_000, includeSubdomains: true },
       enabled: true,
@@ -119,7 +119,7 @@ const SITES: DemoSite[] = [
       rule({
         name: 'API through the backup origin',
         actionType: 5,
-        action: { origin: 'api-backup.globex-corp.com:8443' },
+        action: { origin: 'api-backup.globex-corp.example:8443' },
         filters: [{ field: 'path', operator: 'startsWith', value: '/api/' }],
       }),
     ],

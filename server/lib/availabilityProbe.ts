@@ -1,6 +1,6 @@
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { emptyTiming, isPrivateAddress, probeOrigin, type ProbeTarget, type ProbeTiming } from './originProbe';
+import { backHostOf, emptyTiming, probeOrigin, type ProbeTarget, type ProbeTiming } from './originProbe';
+import { outboundRefusal } from './outbound';
 import { getDomainByName } from '../stores/config/domains';
 import { claimProbeSlot, domainsOfEnabledRules, recordProbeEvents } from '../stores/config/monitoring';
 import { insertProbeRows, type ProbeRow } from '../stores/traffic/monitoringProbe';
@@ -19,7 +19,8 @@ import type { Domain } from '../../common/wire/domains';
  * Restart-safe: a target is probed only after claiming its slot (the probe minute) in the config
  * store (monit_probe_targets, a conditional upsert), so two workers or a restart never probe one
  * target twice in a slot. Private and reserved addresses are probed only with
- * PORTAL_ALLOW_PRIVATE_ORIGINS=1 (otherwise skipped, not recorded as failures).
+ * PORTAL_ALLOW_PRIVATE_ORIGINS=1, documentation addresses and names never (the outbound guard,
+ * server/lib/outbound.ts; skipped, not recorded as failures).
  */
 
 /** The probe's settings (server/config.ts: PORTAL_MONIT_PROBE_MS, PORTAL_MONIT_PROBE_TIMEOUT_MS, PORTAL_MONIT_PROBE_LOCATION). */
@@ -70,8 +71,6 @@ export function domainTargets(
     const id = `${o.address}|${o.port}`;
     if (seen.has(id) || seen.size >= MAX_ORIGINS) continue;
     seen.add(id);
-    const customHost = d.backHost?.mode === 'custom' && d.backHost.value.trim() ? d.backHost.value.trim() : host;
-    const originHost = o.type === 'bucket' ? o.address : customHost;
     out.push({
       key: `${d.name}|origin|${id}`,
       domain: d.name,
@@ -80,7 +79,7 @@ export function domainTargets(
       probe: {
         address: o.address,
         port: o.port,
-        host: originHost,
+        host: backHostOf(d, o, host),
         path,
         protocol: d.backProtocol === 'https' || (d.backProtocol !== 'http' && o.port === 443) ? 'https' : 'http',
       },
@@ -94,16 +93,16 @@ export async function monitoredDomains(app: FastifyInstance): Promise<string[]> 
   return domainsOfEnabledRules(app.db, PROBE_METRICS);
 }
 
-/** Probes one target; null when it may not be probed (a private or reserved address not allowed). */
+/** Probes one target; null when it may not be probed (refused by the outbound guard). */
 export async function probeTarget(
   t: AvailabilityTarget,
   allowPrivate: boolean,
   s: ProbeSettings,
 ): Promise<{ failed: boolean; timing: ProbeTiming } | null> {
-  if (!allowPrivate && net.isIP(t.probe.address) && isPrivateAddress(t.probe.address)) return null;
+  if (outboundRefusal(t.probe.address, allowPrivate)) return null;
   const timing = emptyTiming();
   const outcome = await probeOrigin(t.probe, allowPrivate, s.timeoutMs, { method: 'GET', timing });
-  if (!outcome.ok && outcome.key === 'domainProbePrivate') return null;
+  if (!outcome.ok && (outcome.key === 'domainProbePrivate' || outcome.key === 'domainProbeDocumentation')) return null;
   // Any answer below 500 (a 404, a redirect elsewhere) means the target is up.
   const failed = !outcome.ok && (timing.status === 0 || timing.status >= 500);
   return { failed, timing };

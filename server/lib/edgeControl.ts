@@ -1,4 +1,5 @@
 import type { PurgeKind } from '../../common/rules/purge';
+import { DOCUMENTATION_REASON, outboundRefusal } from './outbound';
 
 /**
  * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The purge job
@@ -38,6 +39,8 @@ const STATUSES = new Set(['processing', 'success', 'verified', 'failed']);
 export function httpEdge(base: string): EdgeControl {
   const root = base.replace(/\/+$/, '');
   const send = async (path: string, body: unknown): Promise<unknown> => {
+    // the operator's own control plane (private addresses allowed), never a documentation address
+    if (outboundRefusal(new URL(root).hostname, true)) throw new Error(`edge ${root}: ${DOCUMENTATION_REASON}`);
     const res = await fetch(`${root}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

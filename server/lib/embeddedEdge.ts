@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EdgeControl } from './edgeControl';
-import { probeOrigin, type ProbeTarget } from './originProbe';
+import { backHostOf, probeOrigin, type ProbeTarget } from './originProbe';
 import { getDomainByName } from '../stores/config/domains';
 import {
   acceptEdgeJob,
@@ -50,7 +50,10 @@ export function embeddedEdge(app: FastifyInstance, lines: () => Promise<number>)
   };
 }
 
-/** Fetches a prefetched URL from its domain's main origin (time-out, redirect and private-address rules of the probe). */
+/**
+ * Fetches a prefetched URL from its domain's main origin (time-out, redirect and outbound rules of the
+ * probe), with the domain's back host as Host: the URL's name unless a custom back host is configured.
+ */
 async function fetchOne(app: FastifyInstance, c: PrefetchClaim, timeoutMs: number) {
   const started = Date.now();
   const u = new URL(c.url);
@@ -60,7 +63,13 @@ async function fetchOne(app: FastifyInstance, c: PrefetchClaim, timeoutMs: numbe
     return { ok: false, httpStatus: null, bytes: null, elapsedMs: 0, reason: storedReason('purgeReasonDomainDisabled') };
   const protocol =
     domain.backProtocol === 'http' || domain.backProtocol === 'https' ? domain.backProtocol : u.protocol === 'https:' ? 'https' : 'http';
-  const target: ProbeTarget = { address: origin.address, port: origin.port, protocol, host: u.hostname, path: `${u.pathname}${u.search}` };
+  const target: ProbeTarget = {
+    address: origin.address,
+    port: origin.port,
+    protocol,
+    host: backHostOf(domain, origin, u.hostname),
+    path: `${u.pathname}${u.search}`,
+  };
   const outcome = await probeOrigin(target, app.config.allowPrivateOrigins, timeoutMs, { readBody: true });
   const elapsedMs = Date.now() - started;
   if (outcome.ok) return { ok: true, httpStatus: outcome.status, bytes: outcome.bytes ?? 0, elapsedMs, reason: '' };

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import dns from 'node:dns/promises';
 import net from 'node:net';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { isPrivateAddress } from './originProbe';
+import { DOCUMENTATION_REASON, resolveOutbound } from './outbound';
 import type { MonitChannel, NotifyStatus } from '../../common/rules/monitoring';
 import type { MonitGateways, PortalConfig } from '../config';
 
@@ -15,6 +14,8 @@ import type { MonitGateways, PortalConfig } from '../config';
  * - webhook as an HTTP POST of the notice JSON, signed: X-Portal-Signature: sha256=<hex HMAC-SHA256 of
  *   "<X-Portal-Timestamp>.<body>"> with MONIT_WEBHOOK_SECRET (default: the cipher key). Private and
  *   loopback addresses only with PORTAL_ALLOW_PRIVATE_ORIGINS=1; the vetted address is the one connected to.
+ * Every gateway and webhook goes through the outbound guard (server/lib/outbound.ts): documentation
+ * addresses and names are refused always ('address reserved for documentation').
  * A channel whose gateway is not configured is 'not_configured', never 'sent'.
  * The gateways are settings of server/config.ts (PortalConfig.monit.delivery).
  */
@@ -51,20 +52,11 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
   return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function resolveVetted(host: string, allowPrivate: boolean): Promise<string | DeliveryResult> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (net.isIP(bare)) addresses = [bare];
-  else {
-    try {
-      addresses = (await dns.lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
-    } catch (e) {
-      return failed(`DNS: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-    }
-  }
-  if (!addresses.length) return failed('DNS: no address');
-  if (!allowPrivate && addresses.some(isPrivateAddress)) return failed('private or reserved address refused', false);
-  return addresses[0];
+async function resolveVetted(host: string, allowPrivate: boolean, timeoutMs: number): Promise<string | DeliveryResult> {
+  const r = await resolveOutbound(host, allowPrivate, Date.now() + timeoutMs);
+  if (r.ok) return r.ip;
+  if (r.reason === 'dns') return failed(`DNS: ${r.detail ?? 'no address'}`);
+  return failed(r.reason === 'documentation' ? DOCUMENTATION_REASON : 'private or reserved address refused', false);
 }
 
 /** POSTs a JSON body; resolves with the HTTP status. */
@@ -76,7 +68,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
     return failed('invalid URL', false);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return failed('invalid URL', false);
-  const ip = await resolveVetted(u.hostname, s.allowPrivate);
+  const ip = await resolveVetted(u.hostname, s.allowPrivate, s.timeoutMs);
   if (typeof ip !== 'string') return ip;
   const mod = u.protocol === 'https:' ? https : http;
   return new Promise<DeliveryResult>((resolve) => {
@@ -117,13 +109,18 @@ async function sendEmail(n: Notice, s: DeliverySettings): Promise<DeliveryResult
   if (!s.smtpUrl) return { status: 'not_configured', reason: 'SMTP_URL not set' };
   try {
     const u = new URL(s.smtpUrl);
+    // The relay is the operator's own service (private addresses allowed), yet never a documentation one.
+    const ip = await resolveVetted(u.hostname, true, s.timeoutMs);
+    if (typeof ip !== 'string') return ip;
+    const name = u.hostname.replace(/^\[|\]$/g, '');
     const transport = nodemailer.createTransport({
-      host: u.hostname,
+      host: ip,
       port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
       secure: u.protocol === 'smtps:',
       auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
       // a local relay without TLS (tests, labs) is accepted when the URL says so: smtp://host:port?tls=off
       ignoreTLS: u.searchParams.get('tls') === 'off',
+      tls: net.isIP(name) ? undefined : { servername: name },
       connectionTimeout: s.timeoutMs,
       greetingTimeout: s.timeoutMs,
       socketTimeout: s.timeoutMs,

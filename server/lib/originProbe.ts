@@ -1,70 +1,38 @@
 import http from 'node:http';
 import https from 'node:https';
-import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { ServerMessageKey } from '../../i18n/serverMessages';
+import { resolveOutbound } from './outbound';
+import type { Domain, DomainOrigin } from '../../common/wire/domains';
 
 /**
  * The source test: an HTTP GET of origin + test URL, as an edge would send it, with a short time-out.
- * Private, loopback and reserved addresses are refused unless allowed (tests, labs), the vetted IP is
- * the one connected to (no second DNS answer), and redirects are followed only on the same host.
+ * Addresses go through the outbound guard (server/lib/outbound.ts: documentation ranges and names
+ * always refused, private, loopback and reserved ones unless allowed), the vetted IP is the one
+ * connected to (no second DNS answer), and redirects are followed only on the same host. The Host
+ * header is the back host as configured: the origin's port is not added to it (issue #35).
  */
 
 export const PROBE_TIMEOUT_MS = 3000;
 const MAX_REDIRECTS = 3;
+const BODY_TEXT_BYTES = 1024;
 
-const reserved = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  reserved.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  reserved.addSubnet(net6, bits, 'ipv6');
-
-/** Loopback, private, link-local, shared, documentation, multicast and other reserved addresses. */
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  const family = net.isIP(ip);
-  if (!family) return true;
-  return reserved.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** Loopback, private, documentation and other reserved addresses (the outbound guard's classes). */
+export { isPrivateAddress } from './outbound';
 
 export interface ProbeTarget {
   /** Origin host name or IP. */
   address: string;
   port: number;
   protocol: 'http' | 'https';
-  /** Host header (and TLS server name). */
+  /** Host header as sent (the configured back host, a port only when it is part of it); TLS server name without the port. */
   host: string;
   /** Test URL path, starting with '/'. */
   path: string;
 }
 
 export type ProbeOutcome =
-  { ok: true; status: number; bytes?: number } | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
+  { ok: true; status: number; bytes?: number; text?: string } | { ok: false; key: ServerMessageKey; args: Record<string, string | number> };
 
 /**
  * What a probe measured (filled in when the caller passes one, e.g. the availability probe): DNS
@@ -90,26 +58,34 @@ async function resolveAddress(
   deadline: number,
   timing?: ProbeTiming,
 ): Promise<{ ip: string; family: 4 | 6 } | ProbeOutcome> {
-  let answers: Array<{ address: string; family: number }>;
-  if (net.isIP(address)) answers = [{ address, family: net.isIP(address) }];
-  else {
-    const started = performance.now();
-    try {
-      const lookup = dns.lookup(address, { all: true, verbatim: true });
-      const timer = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('timeout')), Math.max(deadline - Date.now(), 1)).unref(),
-      );
-      answers = await Promise.race([lookup, timer]);
-    } catch {
-      return failure('domainProbeDns', { address });
-    } finally {
-      if (timing) timing.dnsMs = Math.round(performance.now() - started);
-    }
-  }
-  if (!answers.length) return failure('domainProbeDns', { address });
-  // Any reserved answer refuses the whole name, so a mixed answer cannot smuggle one in.
-  if (!allowPrivate && answers.some((a) => isPrivateAddress(a.address))) return failure('domainProbePrivate', { address });
-  return { ip: answers[0].address, family: answers[0].family === 6 ? 6 : 4 };
+  const started = performance.now();
+  const r = await resolveOutbound(address, allowPrivate, deadline);
+  if (timing && !net.isIP(address)) timing.dnsMs = Math.round(performance.now() - started);
+  if (r.ok) return { ip: r.ip, family: r.family };
+  const key: ServerMessageKey =
+    r.reason === 'documentation' ? 'domainProbeDocumentation' : r.reason === 'private' ? 'domainProbePrivate' : 'domainProbeDns';
+  return failure(key, { address });
+}
+
+/** The name part of a Host value ('a.example:8080' → 'a.example', '[2001:db8::1]:80' → '2001:db8::1'). */
+export const hostName = (host: string): string => {
+  const v6 = /^\[([^\]]+)\]/.exec(host);
+  if (v6) return v6[1];
+  return net.isIP(host) ? host : host.replace(/:\d+$/, '');
+};
+
+/**
+ * The back host a request to this origin carries: a bucket answers only to its own endpoint name;
+ * else the custom back host when configured, else the requested name (as sent by the client).
+ */
+export function backHostOf(
+  d: { backHost?: Pick<Domain['backHost'], 'mode'> & { value?: string } },
+  o: Pick<DomainOrigin, 'type' | 'address'>,
+  requestHost: string,
+): string {
+  if (o.type === 'bucket') return o.address;
+  const custom = d.backHost?.mode === 'custom' ? (d.backHost.value ?? '').trim() : '';
+  return custom || requestHost;
 }
 
 function getOnce(
@@ -119,11 +95,11 @@ function getOnce(
   readBody = false,
   method: 'GET' | 'HEAD' = 'GET',
   timing?: ProbeTiming,
-): Promise<{ status: number; location?: string; bytes?: number }> {
+): Promise<{ status: number; location?: string; bytes?: number; text?: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const mod = t.protocol === 'https' ? https : http;
-    const defaultPort = t.protocol === 'https' ? 443 : 80;
+    const name = hostName(t.host);
     const req = mod.request({
       host: ip,
       port: t.port,
@@ -131,13 +107,14 @@ function getOnce(
       method,
       agent: false,
       headers: {
-        host: t.port === defaultPort ? t.host : `${t.host}:${t.port}`,
+        // the back host as configured: the origin's port is the connection's, not the site's name
+        host: t.host,
         'user-agent': 'CDN-Portal-OriginProbe/1.0',
         accept: '*/*',
       },
       // Origins often carry certificates for other names or self-signed ones; reachability is tested.
       rejectUnauthorized: false,
-      servername: net.isIP(t.host) ? undefined : t.host,
+      servername: net.isIP(name) ? undefined : name,
       timeout: Math.max(deadline - Date.now(), 1),
     });
     const timer = setTimeout(() => req.destroy(new Error('timeout')), Math.max(deadline - Date.now(), 1));
@@ -159,11 +136,16 @@ function getOnce(
       // A prefetch downloads a 2xx body (counting its bytes) within the same deadline.
       if (readBody && status >= 200 && status < 300) {
         let bytes = 0;
+        const head: Buffer[] = [];
         const bodyTimer = setTimeout(() => res.destroy(new Error('timeout')), Math.max(deadline - Date.now(), 1));
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('data', (chunk: Buffer) => {
+          // the first KB are kept as text (an ownership proof compares them with its token)
+          if (bytes < BODY_TEXT_BYTES) head.push(chunk.subarray(0, BODY_TEXT_BYTES - bytes));
+          bytes += chunk.length;
+        });
         res.on('end', () => {
           clearTimeout(bodyTimer);
-          resolve({ status, location, bytes });
+          resolve({ status, location, bytes, text: Buffer.concat(head).toString('utf8') });
         });
         res.on('error', (e) => {
           clearTimeout(bodyTimer);
@@ -210,7 +192,7 @@ async function probeOnce(
   let t = { ...target };
   const label = `${target.address}:${target.port}`;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    let answer: { status: number; location?: string; bytes?: number };
+    let answer: { status: number; location?: string; bytes?: number; text?: string };
     if (opts.timing) opts.timing.status = 0;
     try {
       answer = await getOnce(t, resolved.ip, deadline, opts.readBody, opts.method, opts.timing);
@@ -220,15 +202,18 @@ async function probeOnce(
       return failure('domainProbeConnect', { address: label, reason: (e as NodeJS.ErrnoException).code ?? reason });
     }
     if ((answer.status >= 200 && answer.status < 300) || answer.status === 304)
-      return { ok: true, status: answer.status, bytes: answer.bytes };
+      return { ok: true, status: answer.status, bytes: answer.bytes, text: answer.text };
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       let next: URL;
       try {
-        next = new URL(answer.location, `${t.protocol}://${t.host}:${t.port}${t.path}`);
+        const base = hostName(t.host);
+        next = new URL(answer.location, `${t.protocol}://${net.isIPv6(base) ? `[${base}]` : base}:${t.port}${t.path}`);
       } catch {
         return failure('domainProbeRedirect', { address: label });
       }
-      const sameHost = [t.host.toLowerCase(), target.address.toLowerCase()].includes(next.hostname.toLowerCase().replace(/^\[|\]$/g, ''));
+      const sameHost = [hostName(t.host).toLowerCase(), target.address.toLowerCase()].includes(
+        next.hostname.toLowerCase().replace(/^\[|\]$/g, ''),
+      );
       if (!sameHost || !['http:', 'https:'].includes(next.protocol)) return failure('domainProbeRedirect', { address: label });
       const protocol = next.protocol === 'https:' ? 'https' : 'http';
       t = { ...t, protocol, port: next.port ? Number(next.port) : protocol === 'https' ? 443 : 80, path: `${next.pathname}${next.search}` };

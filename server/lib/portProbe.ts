@@ -1,12 +1,13 @@
 import net from 'node:net';
-import { isPrivateAddress } from './originProbe';
+import { outboundRefusal, type OutboundRefusal } from './outbound';
 import type { IppPortError, IppPortFailure } from '../../common/wire/ipProtection';
 
 /**
  * The IP protection config check (issue #19): a TCP connect to every protected port of an origin IP,
- * each with a time-out, a few at a time. Private, loopback and reserved addresses are refused unless
- * allowed (the origin probe's rules, server/lib/originProbe.ts). Nothing is sent: a completed
- * handshake is success, and the socket is closed at once.
+ * each with a time-out, a few at a time, through the outbound guard (server/lib/outbound.ts:
+ * documentation addresses never, private, loopback and reserved ones only when allowed). Nothing is
+ * sent: a completed handshake is success, and the socket is closed at once. Who may check what, and
+ * how often, is the route's (server/services/ipProtection.ts).
  */
 
 export const PORT_TIMEOUT_MS = 2000;
@@ -40,9 +41,19 @@ function connectOnce(ip: string, port: number, timeoutMs: number): Promise<IppPo
   });
 }
 
-/** The ports that failed (ascending), or every port as 'private' when the address may not be probed. */
-export async function probePorts(ip: string, ports: number[], allowPrivate: boolean, timeoutMs = PORT_TIMEOUT_MS): Promise<IppPortError[]> {
-  if (!allowPrivate && isPrivateAddress(ip)) return ports.map((port) => ({ port, reason: 'private', detail: '' }));
+/**
+ * The ports that failed (ascending); every port as 'private' when a private address is not allowed.
+ * A documentation address is not probed at all: the refusal is returned (the caller says why).
+ */
+export async function probePorts(
+  ip: string,
+  ports: number[],
+  allowPrivate: boolean,
+  timeoutMs = PORT_TIMEOUT_MS,
+): Promise<IppPortError[] | { refused: Extract<OutboundRefusal, 'documentation'> }> {
+  const refusal = outboundRefusal(ip, allowPrivate);
+  if (refusal === 'documentation') return { refused: refusal };
+  if (refusal) return ports.map((port) => ({ port, reason: 'private', detail: '' }));
   const errors: IppPortError[] = [];
   let next = 0;
   const worker = async () => {

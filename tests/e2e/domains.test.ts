@@ -69,10 +69,10 @@ describe('domains (acme)', () => {
     await shot(page, 'domains-form-basic-en');
 
     await tab(page, 'Origin');
-    await page.getByRole('textbox', { name: 'Address' }).first().fill('origin-a.acme-media.com');
+    await page.getByRole('textbox', { name: 'Address' }).first().fill('origin-a.acme-media.example');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await pickOption(page, page.getByRole('combobox', { name: 'Role' }).nth(1), 'Backup');
-    await page.getByRole('textbox', { name: 'Address' }).nth(1).fill('origin-b.acme-media.com');
+    await page.getByRole('textbox', { name: 'Address' }).nth(1).fill('origin-b.acme-media.example');
     await page.getByRole('textbox', { name: /Test URL/ }).fill('/health.html');
     await shot(page, 'domains-form-origin-en');
 
@@ -112,8 +112,8 @@ describe('domains (acme)', () => {
     detailUrl = page.url().replace(/\/show.*$/, '/show');
     await page.goto(`${detailUrl}/origin`);
     const origins = page.getByTestId('origins-value');
-    await expect.poll(() => origins.innerText()).toContain('Main · Domain · origin-a.acme-media.com:80');
-    expect(await origins.innerText()).toContain('Backup · Domain · origin-b.acme-media.com:80');
+    await expect.poll(() => origins.innerText()).toContain('Main · Domain · origin-a.acme-media.example:80');
+    expect(await origins.innerText()).toContain('Backup · Domain · origin-b.acme-media.example:80');
     await page.goto(`${detailUrl}/cache`);
     const strategy = page.getByTestId('strategy-table');
     await expect.poll(() => strategy.locator('tbody tr').first().innerText()).toContain('jpg, png, webp');

@@ -31,6 +31,34 @@ export function contractRows(): ContractRow[] {
     });
 }
 
+/**
+ * Calls served beyond the shared contract (added by later issues), in the contract's columns: the
+ * route × role × tenant matrix and the fuzzing cover them like contract rows (coveredRows), and
+ * tests/server/shellContract.test.ts accepts them as documented extras.
+ */
+export const EXTRA_ROWS: ContractRow[] = [
+  // ownership proofs of protected origin IPs (issue #35, docs/ipProtection.md)
+  {
+    method: 'POST',
+    path: '/impapi/protection/network/ownership/challenge',
+    backend: 'impapi',
+    module: 'ipP',
+    access: 'operation',
+    note: 'issue #35',
+  },
+  {
+    method: 'POST',
+    path: '/impapi/protection/network/ownership/verify',
+    backend: 'impapi',
+    module: 'ipP',
+    access: 'operation',
+    note: 'issue #35',
+  },
+];
+
+/** The contract's rows and the extras: every call the security tests enumerate. */
+export const coveredRows = (): ContractRow[] => [...contractRows(), ...EXTRA_ROWS];
+
 /** '/api/es/count/{variant}' → a regex that matches ':variant' or a literal segment. */
 export function pattern(p: string): RegExp {
   const body = p

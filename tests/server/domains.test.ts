@@ -303,7 +303,7 @@ describe('adding a domain', () => {
     const bucket = {
       role: 'main' as const,
       type: 'bucket' as const,
-      address: 'acme-assets.oss-cn-shanghai.aliyuncs.com',
+      address: 'acme-assets.oss-cn-shanghai.aliyuncs.com.example',
       port: 80,
       weight: 10,
     };

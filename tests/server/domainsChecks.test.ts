@@ -56,17 +56,38 @@ const probe = (testUrl: string, extra: Record<string, unknown> = {}) =>
   });
 
 describe('POST /api/domain/validation/testUrl', () => {
-  it('GETs origin + test URL with the domain as Host and answers 200', async () => {
+  it("GETs origin + test URL with the domain as Host (without the origin's port) and answers 200", async () => {
     hosts.length = 0;
     const r = await probe('/health');
     expect(r.body).toMatchObject({ code: '0', data: 200 });
-    expect(hosts).toEqual([`probe.example-test.com:${port}`]);
+    expect(hosts).toEqual(['probe.example-test.com']);
   });
 
-  it('sends a custom back host', async () => {
+  it('sends a custom back host, with a port only when the back host has one', async () => {
     hosts.length = 0;
     await probe('/health', { backHost: { mode: 'custom', value: 'origin-host.example-test.com' } });
-    expect(hosts).toEqual([`origin-host.example-test.com:${port}`]);
+    await probe('/health', { backHost: { mode: 'custom', value: 'origin-host.example-test.com:8443' } });
+    expect(hosts).toEqual(['origin-host.example-test.com', 'origin-host.example-test.com:8443']);
+  });
+
+  it('refuses documentation addresses and names always, with the reason (issue #35)', async () => {
+    const doc = (address: string, type = 'ip') =>
+      probe('/health', { origins: [{ role: 'main', type, address, port: 80, weight: 10 }] }).then((r) => r.body);
+    expect(await doc('203.0.113.5')).toMatchObject({
+      code: '1',
+      data: 0,
+      msg: 'Cannot connect to the origin 203.0.113.5: address reserved for documentation',
+    });
+    expect((await doc('2001:db8::5')).msg).toBe('Cannot connect to the origin 2001:db8::5: address reserved for documentation');
+    expect((await doc('origin.acme-media.example', 'domain')).msg).toBe(
+      'Cannot connect to the origin origin.acme-media.example: address reserved for documentation',
+    );
+    const zh = await call(app, acme, {
+      method: 'POST',
+      url: '/api/domain/validation/testUrl',
+      payload: { name: 'probe.example-test.com', testUrl: '/', origins: [{ role: 'main', type: 'ip', address: '198.51.100.7', port: 80 }] },
+    });
+    expect(zh.body.msg).toBe('无法连接源站198.51.100.7：该地址保留用于文档示例');
   });
 
   it('follows redirects on the same host only', async () => {

@@ -181,9 +181,9 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
     expect(r).toMatchObject({ domain: d.name, backProtocol: 'https', host: 'downloads.acme-media.com', rangeOrigin: true });
     expect(r.origins[0]).toMatchObject({
       role: 'main',
-      address: 'dl-origin.acme-media.com',
+      address: 'dl-origin.acme-media.example',
       port: 443,
-      url: 'https://dl-origin.acme-media.com:443/',
+      url: 'https://dl-origin.acme-media.example:443/',
     });
     expect(r.origins[1].role).toBe('backup');
   });
@@ -193,14 +193,14 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
     await addDomain(app, acme, {
       name: 'assets2.example-test.com',
       confirmBucket: true,
-      origins: [{ role: 'main', type: 'bucket', address: 'acme-assets.oss-cn-shanghai.aliyuncs.com', port: 80, weight: 10 }],
+      origins: [{ role: 'main', type: 'bucket', address: 'acme-assets.oss-cn-shanghai.aliyuncs.com.example', port: 80, weight: 10 }],
     });
     const c = (await get(acme, `/api/domain/cloudStorage/get/${d.id}`)).body.data as DomainCloudStorage;
     expect(c.note).toContain('acme-assets');
     expect(c.buckets).toEqual([
       {
         bucket: 'acme-assets',
-        endpoint: 'acme-assets.oss-cn-shanghai.aliyuncs.com',
+        endpoint: 'acme-assets.oss-cn-shanghai.aliyuncs.com.example',
         provider: 'Alibaba Cloud OSS',
         region: 'cn-shanghai',
         role: 'main',

@@ -1,12 +1,14 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
-import { contractRows, pattern } from './contractTable';
+import { coveredRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
+import { ippChallenge, markIppProofVerified } from '../../server/stores/config/ipProtection';
 import { detectIppAttacks, DETECTOR, ensureIppRollups } from '../../server/stores/traffic/ipProtection';
 import { topRegions } from '../../common/rules/ipProtection';
-import type { IppAlarmPage, IppEntry, IppPortErrorData, IppStatistic, IppStatListRow } from '../../common/wire/ipProtection';
+import type { IppAlarmPage, IppEntry, IppPortErrorData, IppProofReply, IppStatistic, IppStatListRow } from '../../common/wire/ipProtection';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let admin: string;
@@ -47,6 +49,11 @@ beforeAll(async () => {
   // Each timed step (toBeConfirmed → configuring → configured, disabling → disabled) takes 300 ms here.
   app = await makeApp({ ingestToken: 'ipp-shipper', allowPrivateOrigins: true, issueDelayMs: 300 });
   [admin, acme, globex, viewer] = await Promise.all(['admin', 'acme', 'globex', 'acme_viewer'].map((u) => signIn(app, u)));
+  // The public IPs the rule and state tests protect are acme's, proven (the proof route itself is tested below).
+  for (const ip of ['8.8.4.4', '8.8.8.8', '2001:4860:4860::8844']) {
+    await ippChallenge(app.db, 'acme', ip, `test-${ip}`);
+    await markIppProofVerified(app.db, 'acme', ip);
+  }
 }, 300_000); // copying the seeded template took over 2 minutes on the shared machine under load
 afterAll(async () => {
   await app?.close();
@@ -54,10 +61,10 @@ afterAll(async () => {
 
 describe('contract rows of IP protection', () => {
   it("every /impapi/protection/network row and the alarm page are served with the contract's module and access", () => {
-    const rows = contractRows().filter(
+    const rows = coveredRows().filter(
       (r) => r.path.startsWith('/impapi/protection/network/') || r.path === '/impapi/monitor/alarm/record/page',
     );
-    expect(rows.length).toBe(11);
+    expect(rows.length).toBe(13); // the contract's 11 and the ownership proofs (issue #35)
     const wrong = rows.filter((row) => {
       const m = app.routeTable.filter((r) => r.method === row.method && pattern(row.path).test(r.url));
       return m.length !== 1 || m[0].module !== row.module || m[0].access !== row.access;
@@ -141,7 +148,7 @@ describe('entry rules and messages (server side)', () => {
     expect(await message({ ranges: [{ start: 20, end: 30 }] })).toBe('Port 25 is forbidden');
     expect(await message({ ports: [80], remark: 'x'.repeat(101) })).toBe('The remark may have at most 100 characters');
     expect(await message({ ports: [80], cnamePrefix: 'ACME-WEB' })).toBe('The cname prefix already exists');
-    expect(await message({ ports: [80], originIp: '47.100.23.18' })).toBe('This origin IP is already protected');
+    expect(await message({ ports: [80], originIp: '203.0.113.30' })).toBe('This origin IP is already protected');
     // types are checked by the schema without coercion
     expect((await create(acme, { originIp: '8.8.4.4', cnamePrefix: 'x', ports: ['80'] })).body.code).not.toBe(0);
     // and the message in Chinese by default
@@ -156,9 +163,11 @@ describe('entry rules and messages (server side)', () => {
   it('refuses private and reserved origins unless allowed', async () => {
     app.config.allowPrivateOrigins = false;
     try {
-      for (const ip of ['10.1.2.3', '192.168.1.1', '127.0.0.1', '::1', 'fd00::1', '203.0.113.9']) {
+      for (const ip of ['10.1.2.3', '192.168.1.1', '127.0.0.1', '::1', 'fd00::1', '198.18.0.1']) {
         expect(await message({ originIp: ip, ports: [80] })).toBe('Private and reserved addresses cannot be protected');
       }
+      // documentation addresses are not refused as private (the demo's own; the ownership rule applies)
+      expect(await message({ originIp: '203.0.113.9', ports: [80] })).toMatch(/^The origin IP 203\.0\.113\.9 cannot be protected/);
     } finally {
       app.config.allowPrivateOrigins = true;
     }
@@ -247,10 +256,75 @@ describe('state machine', () => {
   });
 });
 
+describe('ownership of origin IPs (issue #35)', () => {
+  /** Create with an IP: the refusal's text with the IP taken out, or 'ok' (the entry deleted again). */
+  const attempt = async (cookie: string, originIp: string, cnamePrefix: string) => {
+    const r = await create(cookie, { originIp, cnamePrefix, ports: [80] });
+    if (r.body.code === 0) {
+      expect((await post(cookie, `${BASE}/manager/delete`, { id: (r.body.data as IppEntry).id })).body.code).toBe(0);
+      return 'ok';
+    }
+    return JSON.stringify(r.body).split(originIp).join('<ip>');
+  };
+
+  it("refuses another tenant's protected IP exactly like any IP not its own, and names neither holder nor entry", async () => {
+    const acmeIp = '203.0.113.30'; // acme-web, an origin of acme's img.acme-media.com
+    const unprotected = await attempt(globex, '203.0.113.99', 'squat-a');
+    expect(unprotected).toBe(
+      JSON.stringify({
+        code: 1,
+        data:
+          'The origin IP <ip> cannot be protected by this account: ' +
+          'it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
+        msg:
+          'The origin IP <ip> cannot be protected by this account: ' +
+          'it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
+      }),
+    );
+    expect(await attempt(globex, acmeIp, 'squat-b')).toBe(unprotected);
+    expect(await attempt(globex, '2001:db8::77', 'squat-c')).toBe(unprotected);
+    // globex even proves an IP acme protects: still the same refusal (the IP is protected once, by acme)
+    await ippChallenge(app.db, 'globex', '198.51.100.12', 'test-squat');
+    await markIppProofVerified(app.db, 'globex', '198.51.100.12');
+    expect(await attempt(globex, '198.51.100.12', 'squat-d')).toBe(unprotected);
+    // acme's own protected IP is named as taken (its own entry)
+    expect(await message({ originIp: acmeIp, ports: [80] })).toBe('This origin IP is already protected');
+  });
+
+  it("accepts the tenant's own domain origin (any account of its tree), host IP and website origin", async () => {
+    expect(await attempt(acme, '203.0.113.31', 'own-domain-origin')).toBe('ok'); // img.acme-media.com (acme)
+    expect(await attempt(acme, '198.51.100.13', 'own-sub-origin')).toBe('ok'); // dl.acme-video.com (acme_video)
+    const [host] = await app.db.query<{ ip: string }>(
+      `SELECT public_ip AS ip FROM hosts WHERE account LIKE 'acme%' AND public_ip <> ''
+         AND public_ip NOT IN (SELECT origin_ip FROM ipp_entries) ORDER BY id LIMIT 1`,
+    );
+    expect(await attempt(acme, host.ip, 'own-host')).toBe('ok');
+    // globex-shop protects 192.0.2.80, the origin of globex's website: its update passes the ownership check
+    const shop = (await list(globex)).find((e) => e.cnamePrefix === 'globex-shop')!;
+    const { id, originIp, protocol, ports, ranges, preset, cnamePrefix } = shop;
+    const upd = await post(globex, `${BASE}/manager/update`, {
+      id,
+      originIp,
+      protocol,
+      ports,
+      ranges,
+      preset,
+      cnamePrefix,
+      remark: 'Shop (checked)',
+    });
+    expect(upd.body).toMatchObject({ code: 0, data: { remark: 'Shop (checked)', originIp: '192.0.2.80' } });
+    // the same host IP is not globex's
+    expect(await attempt(globex, host.ip, 'their-host')).not.toBe('ok');
+  });
+});
+
 describe('checkConfig: real TCP connects', () => {
   let open: net.Server;
   let openPort = 0;
   let closedPort = 0;
+  /** The proof server: serves what `served` holds at the verification path. */
+  let proofServer: http.Server;
+  const served = new Map<string, string>();
   beforeAll(async () => {
     open = net.createServer((s) => s.destroy());
     await new Promise<void>((r) => open.listen(0, '127.0.0.1', r));
@@ -259,8 +333,56 @@ describe('checkConfig: real TCP connects', () => {
     await new Promise<void>((r) => tmp.listen(0, '127.0.0.1', r));
     closedPort = (tmp.address() as net.AddressInfo).port;
     await new Promise((r) => tmp.close(r));
+    proofServer = http.createServer((req, res) => {
+      const body = served.get(req.url ?? '');
+      if (body === undefined) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+    });
+    await new Promise<void>((r) => proofServer.listen(0, '127.0.0.1', r));
+    app.config.ipp.proofPort = (proofServer.address() as net.AddressInfo).port;
   });
-  afterAll(() => new Promise((r) => open.close(r)));
+  afterAll(async () => {
+    await new Promise((r) => open.close(r));
+    proofServer.closeAllConnections();
+    await new Promise((r) => proofServer.close(r));
+  });
+
+  it('a proof: the challenge gives a token, verify fetches it from the IP; before that the IP is refused', async () => {
+    const refusedBefore = await create(acme, { originIp: '127.0.0.1', cnamePrefix: 'local-check', ports: [80] });
+    expect(refusedBefore.body.msg).toMatch(/^The origin IP 127\.0\.0\.1 cannot be protected by this account/);
+    const c = await post(acme, `${BASE}/ownership/challenge`, { originIp: '127.0.0.1' });
+    expect(c.body.code).toBe(0);
+    const proof = c.body.data as IppProofReply;
+    expect(proof).toMatchObject({ originIp: '127.0.0.1', account: 'acme', verified: false, verifyTime: null });
+    expect(proof.path).toBe(`/.well-known/cdn-portal-verification/${proof.token}.txt`);
+    expect(proof.url).toBe(`http://127.0.0.1:${app.config.ipp.proofPort}${proof.path}`);
+    // the same token until verified
+    expect(((await post(acme, `${BASE}/ownership/challenge`, { originIp: '127.0.0.1' })).body.data as IppProofReply).token).toBe(
+      proof.token,
+    );
+    expect((await post(acme, `${BASE}/ownership/verify`, { originIp: '127.0.0.1' })).body.msg).toBe(
+      `Ownership not verified: The origin 127.0.0.1:${app.config.ipp.proofPort} answered HTTP 404`,
+    );
+    served.set(proof.path, 'someone else\n');
+    expect((await post(acme, `${BASE}/ownership/verify`, { originIp: '127.0.0.1' })).body.msg).toBe(
+      `Ownership not verified: the file at ${proof.url} does not hold the token`,
+    );
+    served.set(proof.path, `${proof.token}\n`);
+    const v = await post(acme, `${BASE}/ownership/verify`, { originIp: '127.0.0.1' });
+    expect(v.body.data).toMatchObject({ verified: true, token: proof.token });
+    // globex's verify of an IP it never asked a token for
+    expect((await post(globex, `${BASE}/ownership/verify`, { originIp: '127.0.0.1' })).body.msg).toBe('Ask for a verification token first');
+    // another tenant's account answers like a missing one
+    expect((await post(globex, `${BASE}/ownership/challenge`, { originIp: '127.0.0.1', account: 'acme' })).body.msg).toBe(
+      'Record not found',
+    );
+    expect((await post(acme, `${BASE}/ownership/challenge`, { originIp: 'x' })).body.msg).toBe('Format error');
+    // a proof of a documentation address is never fetched
+    await post(acme, `${BASE}/ownership/challenge`, { originIp: '192.0.2.44' });
+    expect((await post(acme, `${BASE}/ownership/verify`, { originIp: '192.0.2.44' })).body.msg).toBe(
+      'Ownership not verified: Cannot connect to the origin 192.0.2.44: address reserved for documentation',
+    );
+  });
 
   it('an open and a closed port: origin to be checked, getPortErrorData names the closed one; a clean check configures again', async () => {
     const r = await create(acme, { originIp: '127.0.0.1', cnamePrefix: 'local-check', ports: [openPort, closedPort] });
@@ -300,6 +422,60 @@ describe('checkConfig: real TCP connects', () => {
       app.config.allowPrivateOrigins = true;
     }
     expect((await post(acme, `${BASE}/manager/delete`, { id })).body.code).toBe(0);
+  });
+
+  it('checks only owned entries, never a documentation address, within the per-account and per-target limits; each check audited', async () => {
+    const r = await create(acme, { originIp: '127.0.0.1', cnamePrefix: 'limit-check', ports: [openPort] });
+    const id = (r.body.data as IppEntry).id;
+    await app.db.query(`UPDATE ipp_entries SET status = 'configured', due = NULL WHERE id = $1`, [id]);
+    const check = async (entryId = id) => (await post(acme, `${BASE}/manager/checkConfig`, { id: entryId })).body;
+    const audited = async () =>
+      (
+        await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE object_type = 'ippCheck' AND object_id = $1`, [
+          String(id),
+        ])
+      )[0].n;
+    const saved = { ...app.config.ipp };
+    await app.db.query('DELETE FROM ipp_outbound');
+    try {
+      // per target: 2 checks of 127.0.0.1 an hour
+      app.config.ipp = { ...saved, perAccount: 100, perTarget: 2 };
+      expect((await check()).code).toBe(0);
+      expect((await check()).code).toBe(0);
+      expect((await check()).msg).toBe('Too many checks of 127.0.0.1; try again in 60 min');
+      // per account: the tenant's 2 checks are used up too
+      app.config.ipp = { ...saved, perAccount: 2, perTarget: 100 };
+      expect((await check()).msg).toBe('Too many checks by this account; try again in 60 min');
+      const zh = await call(app, acme, { method: 'POST', url: `${BASE}/manager/checkConfig`, payload: { id } });
+      expect(zh.body.msg).toBe('本账号的检测过于频繁，请 60 分钟后重试');
+      app.config.ipp = saved;
+      // one audit row per check, with the ports checked
+      expect(await audited()).toBe(5);
+      const [row] = await app.db.query<{ after: { ports: number[]; errors: unknown[] } }>(
+        `SELECT after FROM audit_log WHERE object_type = 'ippCheck' AND object_id = $1 AND code = '0' ORDER BY id DESC LIMIT 1`,
+        [String(id)],
+      );
+      expect(row.after).toMatchObject({ ports: [openPort], errors: [] });
+    } finally {
+      app.config.ipp = saved;
+    }
+    // an entry whose IP is not (or no longer) the tenant's: the create refusal, and no connection
+    const [squat] = await app.db.query<{ id: number }>(
+      `INSERT INTO ipp_entries (account, origin_ip, protocol, ports, cname_prefix, status)
+       VALUES ('acme', '198.18.0.9', 'TCP', '[22]', 'legacy-squat', 'configured') RETURNING id`,
+    );
+    expect((await check(squat.id)).msg).toBe(
+      'The origin IP 198.18.0.9 cannot be protected by this account: ' +
+        'it must be an origin of your domains or websites, an IP of your hosts, or proven with a verification file',
+    );
+    expect((await get(acme, `${BASE}/manager/getPortErrorData/${squat.id}`)).body.data).toMatchObject({ checkTime: null });
+    // the demo's entries are in documentation ranges: refused with the reason, nothing stored
+    const web = (await list(acme)).find((e) => e.cnamePrefix === 'acme-web')!;
+    expect((await check(web.id)).msg).toBe('Port check of 203.0.113.30 not run: address reserved for documentation');
+    const zh = await call(app, acme, { method: 'POST', url: `${BASE}/manager/checkConfig`, payload: { id: web.id } });
+    expect(zh.body.msg).toBe('未对 203.0.113.30 执行端口检测：该地址保留用于文档示例');
+    expect(await entryOf(acme, web.id)).toEqual(web);
+    await app.db.query('DELETE FROM ipp_entries WHERE id = ANY($1::int[])', [[id, squat.id]]);
   });
 });
 
@@ -355,7 +531,7 @@ describe('statistics', () => {
     expect(rows.find((x) => x.cname.startsWith('acme-web'))!.alarms).toBe(2);
     expect(rows.every((x) => x.ingressFlow > 0)).toBe(true);
     const video = (await get(acme, `${BASE}/statistic/list/acme_video`)).body.data as IppStatListRow[];
-    expect(video.map((x) => x.originIp)).toEqual(['47.100.23.40']);
+    expect(video.map((x) => x.originIp)).toEqual(['198.51.100.12']);
   });
 
   it('keeps the top 9 regions and sums the rest as Other', () => {
@@ -379,7 +555,7 @@ describe('attack detection and alarm records', () => {
     expect(gx.list.map((a) => [a.account, a.type])).toEqual([['globex', 'synFlood']]);
     // filters: type, ip, state, time, paging
     expect(((await post(acme, '/impapi/monitor/alarm/record/page', { type: 'udpFlood' })).body.data as IppAlarmPage).total).toBe(2);
-    expect(((await post(acme, '/impapi/monitor/alarm/record/page', { ip: '47.100.23.18' })).body.data as IppAlarmPage).total).toBe(2);
+    expect(((await post(acme, '/impapi/monitor/alarm/record/page', { ip: '203.0.113.30' })).body.data as IppAlarmPage).total).toBe(2);
     expect(((await post(acme, '/impapi/monitor/alarm/record/page', { state: 'ongoing' })).body.data as IppAlarmPage).total).toBe(0);
     const p2 = (await post(acme, '/impapi/monitor/alarm/record/page', { pageNum: 2, pageSize: 3 })).body.data as IppAlarmPage;
     expect(p2).toMatchObject({ pageNum: 2, total: 4 });
@@ -577,7 +753,7 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
   });
 
   it('after ingests that split a minute across requests: flows still exact, that hour marked, and the statistics read its peak from the minutes', async () => {
-    const ip = '47.100.23.77'; // acme-game, the quietest demo entry
+    const ip = '203.0.113.208'; // acme-game, the quietest demo entry
     const now = Math.floor(Date.now() / 3600_000) * 3600;
     const t = now - 3 * 3600 + 600; // minute 10 of an hour three hours ago
     const mb = 1_000_000;

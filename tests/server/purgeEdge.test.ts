@@ -17,6 +17,8 @@ let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
 let origin: http.Server;
 let port: number;
+/** The Host header of every request the local origin received. */
+const hosts: string[] = [];
 const en = { 'x-portal-lang': 'en' };
 const LINES = 3;
 
@@ -46,7 +48,9 @@ const tick = (seconds: number) => {
 
 beforeAll(async () => {
   origin = http.createServer((req, res) => {
-    if (req.url === '/ok.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(12_345));
+    hosts.push(String(req.headers.host));
+    if (req.url === '/ok.bin' || req.url === '/host.bin')
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(12_345));
     else if (req.url === '/slow.bin')
       return; // never answers
     else res.writeHead(404).end();
@@ -132,6 +136,41 @@ describe('embedded edge', () => {
     } finally {
       app.config.purge.edgeDelayScale = 1000;
     }
+  });
+});
+
+describe('prefetch: Host header and documentation addresses (issue #35)', () => {
+  const prefetchOne = async (url: string) => {
+    const id = await submit('/api/prefetch', { urls: url });
+    await tick(2000);
+    return (await urlsOf(id, true))[0];
+  };
+
+  it("sends the back host without the origin's port, unless the port is part of the configured back host", async () => {
+    hosts.length = 0;
+    expect(await prefetchOne('http://cdn.acme-media.com/host.bin')).toMatchObject({ httpStatus: 200 });
+    expect(hosts).toEqual(['cdn.acme-media.com']);
+    const backHost = async (value: string) =>
+      app.db.query(`UPDATE domains SET config = jsonb_set(config, '{backHost}', $1::jsonb) WHERE name = 'cdn.acme-media.com'`, [
+        JSON.stringify({ mode: value ? 'custom' : 'follow', value }),
+      ]);
+    try {
+      await backHost('origin.acme-media.example:8080');
+      hosts.length = 0;
+      await prefetchOne('http://cdn.acme-media.com/host.bin?port');
+      await backHost('origin.acme-media.example');
+      await prefetchOne('http://cdn.acme-media.com/host.bin?name');
+      expect(hosts).toEqual(['origin.acme-media.example:8080', 'origin.acme-media.example']);
+    } finally {
+      await backHost('');
+    }
+  });
+
+  it('refuses an origin in a documentation range, private addresses allowed or not', async () => {
+    // img.acme-media.com: the demo's origins are 203.0.113.30 and .31
+    const url = await prefetchOne('http://img.acme-media.com/doc.bin');
+    expect(url.status).toBe('failed');
+    expect(url.reason).toBe('Cannot connect to the origin 203.0.113.30: address reserved for documentation');
   });
 });
 

@@ -164,6 +164,30 @@ describe('protected IP form', () => {
     });
   });
 
+  it('proves an origin IP: gets the file to serve, then verifies it (issue #35)', async () => {
+    const proof = {
+      originIp: '198.51.100.9',
+      account: 'acme',
+      token: 'f00d',
+      path: '/.well-known/cdn-portal-verification/f00d.txt',
+      url: 'http://198.51.100.9/.well-known/cdn-portal-verification/f00d.txt',
+      verified: false,
+      verifyTime: null,
+    };
+    const ippOwnershipChallenge = vi.fn(async () => proof);
+    const ippOwnershipVerify = vi.fn(async () => ({ ...proof, verified: true, verifyTime: '2026-11-28T10:00:00.000Z' }));
+    renderIn(<IppCreate />, testDataProvider({ ippOwnershipChallenge, ippOwnershipVerify } as Partial<DataProvider>));
+    const panel = await screen.findByTestId('ipp-ownership');
+    expect(within(panel).getByRole('button', { name: 'Get verification file' })).toBeDisabled();
+    type(/Origin IP/, '198.51.100.9');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Get verification file' }));
+    expect(await within(panel).findByTestId('ipp-ownership-token')).toHaveTextContent('f00d');
+    expect(panel).toHaveTextContent(`Serve this text at ${proof.url} (HTTP, port 80):`);
+    expect(ippOwnershipChallenge).toHaveBeenCalledWith({ originIp: '198.51.100.9' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Verify' }));
+    expect(await within(panel).findByText('198.51.100.9 is verified as yours')).toBeInTheDocument();
+  }, 60_000);
+
   it('speaks Chinese by default', async () => {
     renderIn(<IppCreate />, testDataProvider(), 'zh');
     fireEvent.click(await screen.findByTestId('ipp-save'));

@@ -112,6 +112,11 @@ describe('formats', () => {
     expect(validateBackHost({ mode: 'follow', value: '' })).toBeNull();
     expect(validateBackHost({ mode: 'custom', value: '' })).toBe('domainBackHostRequired');
     expect(validateBackHost({ mode: 'custom', value: 'not a host' })).toBe('domainBackHostFormat');
+    // a port only as part of the back host (then it is sent, issue #35 item 12)
+    expect(validateBackHost({ mode: 'custom', value: 'origin.example:8080' })).toBeNull();
+    expect(validateBackHost({ mode: 'custom', value: '[2001:db8::1]:8080' })).toBeNull();
+    expect(validateBackHost({ mode: 'custom', value: 'origin.example:0' })).toBe('domainBackHostFormat');
+    expect(validateBackHost({ mode: 'custom', value: 'origin.example:' })).toBe('domainBackHostFormat');
     expect(validateBackDir('/')).toBeNull();
     expect(validateBackDir('/static/')).toBeNull();
     expect(validateBackDir('/static')).toBe('domainBackDirFormat');

@@ -199,6 +199,7 @@ const AREAS: Record<string, string[]> = {
     'common/wire/ipProtection.ts',
     'common/rules/ipProtection.ts',
     'server/routes/impapi/ipProtection/',
+    'server/services/ipProtection.ts',
     'server/stores/config/ipProtection*',
     'server/stores/traffic/ipProtection*',
     'docs/ipProtection.md',

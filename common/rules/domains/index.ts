@@ -157,7 +157,17 @@ export function validateBackHost(backHost: BackHost | null | undefined): DomainM
   if (!backHost || backHost.mode === 'follow') return null;
   const v = (backHost.value ?? '').trim();
   if (!v) return 'domainBackHostRequired';
-  return isDomainName(v) || isIp(v) ? null : 'domainBackHostFormat';
+  if (isDomainName(v) || isIp(v)) return null;
+  // a port is sent only when it is part of the back host ('origin.example:8080', '[2001:db8::1]:8080')
+  const withPort = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(v);
+  if (!withPort || Number(withPort[3]) < 1 || Number(withPort[3]) > 65535) return 'domainBackHostFormat';
+  return withPort[1]
+    ? isIp(withPort[1])
+      ? null
+      : 'domainBackHostFormat'
+    : isDomainName(withPort[2]) || isIp(withPort[2])
+      ? null
+      : 'domainBackHostFormat';
 }
 
 export function validateBackDir(dir: string | null | undefined): DomainMessageKey | null {

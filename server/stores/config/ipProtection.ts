@@ -80,18 +80,21 @@ export async function getIppEntry(db: ConfigDb, id: number): Promise<StoredEntry
   return row ? toEntry(row) : null;
 }
 
-/** The entry holding this cname prefix (any tenant) or origin IP and protocol, other than exceptId. */
+/**
+ * Conflicts with other entries than exceptId: whether the cname prefix is taken (any tenant), and the
+ * account of the entry already protecting this origin IP and protocol (null when none).
+ */
 export async function ippConflicts(
   db: ConfigDb,
   f: Pick<IppEntryFields, 'cnamePrefix' | 'originIp' | 'protocol'>,
   exceptId = 0,
-): Promise<{ cname: boolean; origin: boolean }> {
-  const rows = await db.query<{ cname: boolean; origin: boolean }>(
-    `SELECT lower(cname_prefix) = lower($1) AS cname, (origin_ip = $2 AND protocol = $3) AS origin FROM ipp_entries
+): Promise<{ cname: boolean; origin: string | null }> {
+  const rows = await db.query<{ cname: boolean; origin: boolean; account: string }>(
+    `SELECT lower(cname_prefix) = lower($1) AS cname, (origin_ip = $2 AND protocol = $3) AS origin, account FROM ipp_entries
       WHERE id <> $4 AND (lower(cname_prefix) = lower($1) OR (origin_ip = $2 AND protocol = $3))`,
     [f.cnamePrefix, f.originIp, f.protocol, exceptId],
   );
-  return { cname: rows.some((r) => r.cname), origin: rows.some((r) => r.origin) };
+  return { cname: rows.some((r) => r.cname), origin: rows.find((r) => r.origin)?.account ?? null };
 }
 
 export async function insertIppEntry(
@@ -303,4 +306,121 @@ export async function ippAlarmCounts(db: ConfigDb, entryIds: number[], start: Da
     [entryIds, start, end],
   );
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+// ---------------------------------------------------------------- ownership and limits (migration 051, issue #35)
+
+/** The tenant of an account: its main account (the root) and every account below it, root first. */
+export async function ippTenantTree(db: ConfigDb, account: string): Promise<string[]> {
+  const rows = await db.query<{ identity: string }>(
+    `WITH RECURSIVE up AS (
+       SELECT identity, parent FROM accounts WHERE identity = $1
+       UNION ALL
+       SELECT a.identity, a.parent FROM accounts a JOIN up ON a.identity = up.parent
+     ), tree AS (
+       SELECT identity, 0 AS depth FROM up WHERE parent IS NULL
+       UNION ALL
+       SELECT a.identity, t.depth + 1 FROM accounts a JOIN tree t ON a.parent = t.identity
+     )
+     SELECT identity FROM tree ORDER BY depth, identity`,
+    [account],
+  );
+  return rows.map((r) => r.identity);
+}
+
+/**
+ * Whether the IP (any of its spellings) is an IP origin of a domain, an IP of a host, or proven, of
+ * these accounts. Website origins are read apart (their addresses carry a scheme and port).
+ */
+export async function ippIpOfAccounts(db: ConfigDb, accounts: string[], spellings: string[]): Promise<boolean> {
+  const [row] = await db.query<{ owned: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM domains WHERE account = ANY($1::text[]) AND config -> 'origins' @> ANY($2::jsonb[]))
+         OR EXISTS (SELECT 1 FROM hosts WHERE account = ANY($1::text[]) AND (public_ip = ANY($3::text[]) OR private_ip = ANY($3::text[])))
+         OR EXISTS (SELECT 1 FROM ipp_proofs WHERE account = ANY($1::text[]) AND ip = ANY($3::text[]) AND verify_time IS NOT NULL)
+       AS owned`,
+    [accounts, spellings.map((ip) => JSON.stringify([{ address: ip }])), spellings],
+  );
+  return row?.owned ?? false;
+}
+
+/** The origin addresses of these accounts' websites, as stored ('http://192.0.2.80', 'origin.example:443'). */
+export async function ippWebsiteOrigins(db: ConfigDb, accounts: string[]): Promise<string[]> {
+  const rows = await db.query<{ address: string }>(
+    `SELECT o ->> 'address' AS address FROM websites w, jsonb_array_elements(w.origins) o WHERE w.account = ANY($1::text[])`,
+    [accounts],
+  );
+  return rows.map((r) => r.address);
+}
+
+export interface IppProof {
+  account: string;
+  ip: string;
+  token: string;
+  verifyTime: string | null;
+}
+
+/** The account's proof of the IP: the one already asked for, else a new one with `token`. */
+export async function ippChallenge(db: ConfigDb, account: string, ip: string, token: string): Promise<IppProof> {
+  const [row] = await db.query<{ account: string; ip: string; token: string; verifyTime: Date | string | null }>(
+    `INSERT INTO ipp_proofs (account, ip, token) VALUES ($1, $2, $3)
+     ON CONFLICT (account, ip) DO UPDATE SET account = EXCLUDED.account
+     RETURNING account, ip, token, verify_time AS "verifyTime"`,
+    [account, ip, token],
+  );
+  return { ...row, verifyTime: row.verifyTime ? iso(row.verifyTime) : null };
+}
+
+export async function getIppProof(db: ConfigDb, account: string, ip: string): Promise<IppProof | null> {
+  const [row] = await db.query<{ account: string; ip: string; token: string; verifyTime: Date | string | null }>(
+    `SELECT account, ip, token, verify_time AS "verifyTime" FROM ipp_proofs WHERE account = $1 AND ip = $2`,
+    [account, ip],
+  );
+  return row ? { ...row, verifyTime: row.verifyTime ? iso(row.verifyTime) : null } : null;
+}
+
+export async function markIppProofVerified(db: ConfigDb, account: string, ip: string): Promise<string> {
+  const [row] = await db.query<{ t: Date | string }>(
+    `UPDATE ipp_proofs SET verify_time = now() WHERE account = $1 AND ip = $2 RETURNING verify_time AS t`,
+    [account, ip],
+  );
+  return iso(row.t);
+}
+
+/**
+ * Records one outbound action (a port check or a proof fetch) if the tenant and the target IP are
+ * both under their limits within the window; the count and the insert are one transaction with the
+ * tenant's and the target's locks, so concurrent calls cannot pass on the same remainder. Returns
+ * null when recorded, else the limit hit and the seconds until the oldest counted action leaves the window.
+ */
+export async function takeIppOutbound(
+  db: ConfigDb,
+  a: { tenant: string; ip: string; kind: 'check' | 'proof'; ports: number },
+  limits: { windowSeconds: number; perAccount: number; perTarget: number },
+  now = new Date(),
+): Promise<{ limit: 'account' | 'target'; retrySeconds: number } | null> {
+  const since = new Date(now.getTime() - limits.windowSeconds * 1000);
+  return db.transaction(async (tx) => {
+    // in a fixed order (tenant, then target), so two calls cannot wait on each other
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ipp-outbound:tenant:${a.tenant}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ipp-outbound:ip:${a.ip}`]);
+    const [c] = await tx.query<{ byTenant: string | number; byIp: string | number; tenantFirst: Date | null; ipFirst: Date | null }>(
+      `SELECT count(*) FILTER (WHERE tenant = $1) AS "byTenant", count(*) FILTER (WHERE ip = $2) AS "byIp",
+         min(at) FILTER (WHERE tenant = $1) AS "tenantFirst", min(at) FILTER (WHERE ip = $2) AS "ipFirst"
+       FROM ipp_outbound WHERE (tenant = $1 OR ip = $2) AND at > $3`,
+      [a.tenant, a.ip, since],
+    );
+    const retry = (first: Date | string | null) =>
+      Math.max(1, Math.ceil((ms(first ?? now) + limits.windowSeconds * 1000 - now.getTime()) / 1000));
+    if (Number(c.byTenant) >= limits.perAccount) return { limit: 'account' as const, retrySeconds: retry(c.tenantFirst) };
+    if (Number(c.byIp) >= limits.perTarget) return { limit: 'target' as const, retrySeconds: retry(c.ipFirst) };
+    await tx.query(`DELETE FROM ipp_outbound WHERE at <= $1`, [since]);
+    await tx.query(`INSERT INTO ipp_outbound (tenant, ip, kind, ports, at) VALUES ($1, $2, $3, $4, $5)`, [
+      a.tenant,
+      a.ip,
+      a.kind,
+      a.ports,
+      now,
+    ]);
+    return null;
+  });
 }

@@ -21,8 +21,12 @@ import { IdObject } from '../../../../common/wire/shell/schemas';
 
 const view = { module: 'domain', access: 'view' } as const;
 
-/** Provider, bucket and region of a bucket endpoint host. */
-export function parseBucketEndpoint(endpoint: string): Pick<DomainBucket, 'bucket' | 'provider' | 'region'> {
+/**
+ * Provider, bucket and region of a bucket endpoint host. A provider's endpoint under `.example` (the
+ * demo's documentation copies, never connected to) reads as the provider's.
+ */
+export function parseBucketEndpoint(host: string): Pick<DomainBucket, 'bucket' | 'provider' | 'region'> {
+  const endpoint = host.replace(/\.example$/, '');
   const patterns: Array<[RegExp, string]> = [
     [/^([^.]+)\.oss-([a-z0-9-]+?)(?:-internal)?\.aliyuncs\.com$/, 'Alibaba Cloud OSS'],
     [/^([^.]+)\.cos\.([a-z0-9-]+)\.myqcloud\.com$/, 'Tencent Cloud COS'],

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { ok } from '../../../lib/envelope';
 import { messageText } from '../../../services/domains';
-import { probeOrigin, type ProbeTarget } from '../../../lib/originProbe';
+import { backHostOf, probeOrigin, type ProbeTarget } from '../../../lib/originProbe';
 import { validateIcp, validateOrigins, validateTestUrl } from '../../../../common/rules/domains/index';
 import type { DomainMessageKey } from '../../../../common/rules/domains/messages';
 import { DomainIcpSchema, DomainTestUrlSchema, type DomainOrigin } from '../../../../common/wire/domains';
@@ -37,16 +37,11 @@ export const domainValidationRoutes: TypedRoutes = async (app) => {
     if (originErrors.length) return failed(request, originErrors[0].message as DomainMessageKey, originErrors[0].args);
     const mains = origins.filter((o) => o.role === 'main');
     const probed = (mains.length ? mains : origins).slice(0, MAX_PROBED);
-    const hostFor = (o: DomainOrigin) => {
-      if (o.type === 'bucket') return o.address; // buckets answer only to their own endpoint name
-      if (body.backHost?.mode === 'custom' && body.backHost.value?.trim()) return body.backHost.value.trim().toLowerCase();
-      return name.replace(/^\*\./, 'www.') || o.address;
-    };
     const targets: ProbeTarget[] = probed.map((o) => ({
       address: o.address,
       port: o.port,
       protocol: body.backProtocol === 'https' || (body.backProtocol !== 'http' && o.port === 443) ? 'https' : 'http',
-      host: hostFor(o),
+      host: backHostOf({ backHost: body.backHost }, o, name.replace(/^\*\./, 'www.') || o.address).toLowerCase(),
       path: (body.testUrl ?? '/').trim(),
     }));
     const outcomes = await Promise.all(targets.map((t) => probeOrigin(t, app.config.allowPrivateOrigins)));

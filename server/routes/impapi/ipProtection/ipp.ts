@@ -4,45 +4,34 @@ import { moduleAccess } from '../../../plugins/guard';
 import type { Static } from '@sinclair/typebox';
 import { fail, impapiEnvelope, impapiOk, notFound } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
-import { isPrivateAddress } from '../../../lib/originProbe';
-import { probePorts } from '../../../lib/portProbe';
+import { checkEntryPorts, entryFields, ownershipChallenge, ownershipVerify } from '../../../services/ipProtection';
 import { accountSubtree } from '../../../stores/config/usersAccounts';
 import {
   deleteIppEntry,
   getIppEntry,
   insertIppEntry,
   ippAlarmCounts,
-  ippConflicts,
   ippIpMap,
   listIppEntries,
   moveIppEntry,
   pageIppAlarms,
-  saveIppCheck,
   updateIppEntry,
-  type IppEntryFields,
   type StoredEntry,
 } from '../../../stores/config/ipProtection';
 import { ippStatistic, ippTotalsByIp } from '../../../stores/traffic/ipProtection';
-import {
-  IPP_ACTIONS,
-  expandPorts,
-  ippEntryProblem,
-  normalizePorts,
-  type IppAction,
-  type IppProblem,
-  type IppStatus,
-} from '../../../../common/rules/ipProtection';
+import { IPP_ACTIONS, type IppAction, type IppStatus } from '../../../../common/rules/ipProtection';
 import {
   IppAlarmPageSchema,
   IppAlarmQuerySchema,
   IppCreateSchema,
   IppEntryListSchema,
   IppListQuerySchema,
+  IppOwnershipBodySchema,
+  IppProofSchema,
   IppStatisticQuerySchema,
   IppStatListParams,
   IppStatListQuerySchema,
   IppUpdateSchema,
-  type IppCreate,
   type IppEntry,
   type IppPortErrorData,
   type IppStatListRow,
@@ -56,7 +45,9 @@ import { replySchema } from '../../../lib/wireSchemas';
  * traffic statistics (statistic/data, statistic/list/{account}) and attack alarms
  * (/impapi/monitor/alarm/record/page); module ipP. Entries move through their states by the
  * restart-safe job server/jobs/ippJobs.ts; a forbidden transition is refused with ippStateBlocked.
- * Another tenant's entry answers like a missing one. Wire values in docs/ipProtection.md.
+ * Another tenant's entry answers like a missing one. Ownership of origin IPs (their proofs under
+ * ownership/*), the port check's limits and audit: server/services/ipProtection.ts. Wire values in
+ * docs/ipProtection.md.
  */
 
 const { view: ippView, operation: ippOperation } = moduleAccess('ipP');
@@ -74,8 +65,6 @@ export const ippRoutes: TypedRoutes = async (app) => {
   const t = (request: FastifyRequest, key: ServerMessageKey, args: Record<string, string | number> = {}) =>
     request.t(key).replace(/\{(\w+)\}/g, (m, k: string) => (k in args ? String(args[k]) : m));
 
-  const problemError = (request: FastifyRequest, p: IppProblem) => fail({ text: t(request, p.key, 'port' in p ? { port: p.port } : {}) });
-
   const accountsOf = async (request: FastifyRequest): Promise<string[] | null> => {
     const scope = await request.scope();
     return scope.all ? null : scope.accounts;
@@ -90,27 +79,6 @@ export const ippRoutes: TypedRoutes = async (app) => {
 
   const blocked = (request: FastifyRequest, status: IppStatus) =>
     fail({ text: t(request, 'ippStateBlocked', { status: request.t(`ippStatus_${status}` as ServerMessageKey) }) });
-
-  /** Validates and normalises create/update fields (every rule again, whatever the form did). */
-  const fields = async (request: FastifyRequest, body: IppCreate, exceptId = 0): Promise<IppEntryFields> => {
-    const input = {
-      originIp: body.originIp.trim(),
-      protocol: body.protocol,
-      cnamePrefix: body.cnamePrefix.trim(),
-      remark: body.remark ?? '',
-      ports: body.ports ?? [],
-      ranges: (body.ranges ?? []) as Array<{ start: number; end: number }>,
-      preset: body.preset ?? '',
-    };
-    const problem = ippEntryProblem(input);
-    if (problem) throw problemError(request, problem);
-    if (!app.config.allowPrivateOrigins && isPrivateAddress(input.originIp)) throw fail('ippPrivateIp');
-    const { ports, ranges } = normalizePorts(input.ports, input.ranges, input.preset);
-    const conflict = await ippConflicts(app.db, input, exceptId);
-    if (conflict.cname) throw fail('ippCnameTaken');
-    if (conflict.origin) throw fail('ippOriginTaken');
-    return { ...input, originIp: input.originIp.toLowerCase(), ports, ranges };
-  };
 
   const due = () => issueDue(app.config);
 
@@ -128,7 +96,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     const body = request.body;
     const account = body.account ?? request.user!.account;
     if (!(await request.scope()).has(account)) throw notFound();
-    const f = await fields(request, body);
+    const f = await entryFields(request, body, account);
     try {
       return impapiOk(publicEntry(await insertIppEntry(app.db, account, f, 'toBeConfirmed', due())));
     } catch (e) {
@@ -142,7 +110,7 @@ export const ippRoutes: TypedRoutes = async (app) => {
     const body = request.body;
     const entry = await load(request, body.id);
     if (!(IPP_ACTIONS.update as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
-    const f = await fields(request, body, entry.id);
+    const f = await entryFields(request, body, entry.account, entry.id);
     // a disabled entry stays disabled with its new settings; any other goes through confirmation again
     const next: IppStatus = entry.status === 'disabled' ? 'disabled' : 'toBeConfirmed';
     const saved = await updateIppEntry(app.db, entry.id, f, IPP_ACTIONS.update, next, next === 'disabled' ? null : due());
@@ -181,12 +149,20 @@ export const ippRoutes: TypedRoutes = async (app) => {
     const entry = await load(request, id);
     if (!(IPP_ACTIONS.checkConfig as readonly IppStatus[]).includes(entry.status)) throw blocked(request, entry.status);
     if (entry.protocol === 'UDP') throw fail('ippUdpNotProbed');
-    const ports = expandPorts(entry.ports, entry.ranges);
-    const errors = await probePorts(entry.originIp, ports, app.config.allowPrivateOrigins);
-    const saved = await saveIppCheck(app.db, id, errors, ports.length);
-    if (!saved) throw notFound();
-    return impapiOk(publicEntry(saved));
+    return impapiOk(publicEntry(await checkEntryPorts(request, entry)));
   });
+
+  // Ownership proofs of origin IPs (issue #35; not in the shared contract: docs/ipProtection.md).
+  const proofRoute = {
+    config: ippOperation,
+    schema: { body: IppOwnershipBodySchema, response: replySchema(impapiEnvelope, IppProofSchema) },
+  };
+  app.post('/impapi/protection/network/ownership/challenge', proofRoute, async (request) =>
+    impapiOk(await ownershipChallenge(request, request.body)),
+  );
+  app.post('/impapi/protection/network/ownership/verify', proofRoute, async (request) =>
+    impapiOk(await ownershipVerify(request, request.body)),
+  );
 
   app.get(
     '/impapi/protection/network/manager/getPortErrorData/:id',
