@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/traffic';
 import { LogPage } from '../../resources/traffic/logs/LogPage';
-import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../resources/traffic/logs/logForm';
+import { buildLogQuery, initialLogForm, noLogFilters, validIp, validStatus } from '../../resources/traffic/logs/logForm';
 import { CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
@@ -114,13 +114,7 @@ describe('log page: search', () => {
       domains: [],
       startTime: '2026-05-14 00:00:00',
       endTime: '2026-05-14 10:05:00',
-      status: '',
-      cacheHit: '',
-      clientIp: '',
-      url: '',
-      country: [],
-      province: [],
-      isp: [],
+      ...noLogFilters(),
       pageNum: 1,
       pageSize: 20,
     });
