@@ -3,9 +3,12 @@
  * acme user, a render helper whose data provider custom verbs are spies, and table readers.
  */
 import { vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { testDataProvider, type DataProvider, type Store } from 'react-admin';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
+import { PortalApiError } from '../../dataProviders/http';
 import { renderInAdmin } from './harness';
 
 // analysisFixtures also gives jsdom the ResizeObserver that recharts' ResponsiveContainer needs.
@@ -44,3 +47,15 @@ export function captureCsv(): { texts: () => Promise<string[]> } {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   return { texts: () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', ''))) };
 }
+
+/** Clicks the export button `testId`; the first `lines` lines of the first CSV saved. */
+export async function exportedLines(csv: ReturnType<typeof captureCsv>, testId: string, lines = 2): Promise<string[]> {
+  await userEvent.click(screen.getByTestId(testId));
+  const [text] = await csv.texts();
+  return text.split('\r\n').slice(0, lines);
+}
+
+/** A call the server refuses with `msg` (code "1"). */
+export const refusedWith = (msg: string) => async () => Promise.reject(new PortalApiError(msg, '1', 200));
+/** A call that fails without an answer (network, bug): `msg` must not be shown. */
+export const brokenWith = (msg: string) => async () => Promise.reject(new Error(msg));
