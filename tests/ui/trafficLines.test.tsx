@@ -6,7 +6,7 @@ import { LinesPage } from '../../resources/traffic/lines/LinesPage';
 import { bandwidthPoints } from '../../resources/traffic/lines/LineBandwidth';
 import { mapLines, parseCoordinates } from '../../resources/traffic/lines/lineModel';
 import { placeLabels } from '../../resources/traffic/lines/labelPlacement';
-import { brokenWith, CUSTOMER, refusedWith, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 
@@ -138,10 +138,10 @@ describe('lines page', () => {
     expect(await screen.findByTestId('lines-empty')).toHaveTextContent('Lines is null');
     expect(first.methods.lineStaticData).not.toHaveBeenCalled();
     first.unmount();
-    const second = renderPage(<LinesPage />, methods({ lineInit: refusedWith('Line service unavailable') }));
+    const second = renderPage(<LinesPage />, methods({ lineInit: failing.refused('Line service unavailable') }));
     expect(await screen.findByTestId('lines-error')).toHaveTextContent('Line service unavailable');
     second.unmount();
-    renderPage(<LinesPage />, methods({ lineSdwanData: brokenWith('x') }));
+    renderPage(<LinesPage />, methods({ lineSdwanData: failing.broken('x') }));
     expect(await screen.findByTestId('line-curve-error')).toHaveTextContent('An unknown error');
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/traffic';
 import { LogPage } from '../../resources/traffic/logs/LogPage';
 import { buildLogQuery, initialLogForm, noLogFilters, validIp, validStatus } from '../../resources/traffic/logs/logForm';
-import { brokenWith, CUSTOMER, NOW, refusedWith, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
   time: '2026-05-14 09:59:59',
@@ -173,10 +173,10 @@ describe('log page: search', () => {
     expect(await screen.findByTestId('logs-empty')).toHaveTextContent('No log rows match this search.');
     expect(screen.getByTestId('log-download-button')).toBeDisabled();
     first.unmount();
-    const second = renderPage(<LogPage />, methods({ logSearch: refusedWith('The range may cover at most 31 days') }));
+    const second = renderPage(<LogPage />, methods({ logSearch: failing.refused('The range may cover at most 31 days') }));
     expect(await screen.findByTestId('logs-error')).toHaveTextContent('The range may cover at most 31 days');
     second.unmount();
-    renderPage(<LogPage />, methods({ logSearch: brokenWith('x') }));
+    renderPage(<LogPage />, methods({ logSearch: failing.broken('x') }));
     expect(await screen.findByTestId('logs-error')).toHaveTextContent('An unknown error');
   });
 });
@@ -209,7 +209,7 @@ describe('log page: download (spec §8)', () => {
   });
 
   it('a failed check shows a translated text, never the raw error message (issue #37)', async () => {
-    await download({ logDownloadCheck: brokenWith('Network Error') });
+    await download({ logDownloadCheck: failing.broken('Network Error') });
     const shown = await screen.findByTestId('log-download-error');
     expect(shown).toHaveTextContent('Download Failed');
     expect(shown).not.toHaveTextContent('Network Error');
@@ -217,11 +217,11 @@ describe('log page: download (spec §8)', () => {
 
   it("the server's msg, or 'Download Failed'", async () => {
     const first = await download({
-      logDownloadId: refusedWith('More than 1,000,000 rows: narrow the search'),
+      logDownloadId: failing.refused('More than 1,000,000 rows: narrow the search'),
     });
     expect(await screen.findByTestId('log-download-error')).toHaveTextContent('More than 1,000,000 rows: narrow the search');
     first.unmount();
-    await download({ logDownloadId: refusedWith('portal.errors.unknown') });
+    await download({ logDownloadId: failing.refused('portal.errors.unknown') });
     expect(await screen.findByTestId('log-download-error')).toHaveTextContent('Download Failed');
   });
 });

@@ -40,22 +40,27 @@ export function renderPage(
   return { ...utils, methods };
 }
 
-/** Captures what CsvButton saves: the CSV text of each export. */
-export function captureCsv(): { texts: () => Promise<string[]> } {
+/**
+ * Captures what CsvButton saves: the CSV text of each export; `exported` clicks the export button `testId`
+ * and gives the first `lines` lines of the first CSV saved.
+ */
+export function captureCsv(): { texts: () => Promise<string[]>; exported: (testId: string, lines?: number) => Promise<string[]> } {
   const blobs: Blob[] = [];
   URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:test'));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return { texts: () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', ''))) };
+  const texts = () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', '')));
+  return {
+    texts,
+    exported: async (testId, lines = 2) => {
+      await userEvent.click(screen.getByTestId(testId));
+      const [text] = await texts();
+      return text.split('\r\n').slice(0, lines);
+    },
+  };
 }
 
-/** Clicks the export button `testId`; the first `lines` lines of the first CSV saved. */
-export async function exportedLines(csv: ReturnType<typeof captureCsv>, testId: string, lines = 2): Promise<string[]> {
-  await userEvent.click(screen.getByTestId(testId));
-  const [text] = await csv.texts();
-  return text.split('\r\n').slice(0, lines);
-}
-
-/** A call the server refuses with `msg` (code "1"). */
-export const refusedWith = (msg: string) => async () => Promise.reject(new PortalApiError(msg, '1', 200));
-/** A call that fails without an answer (network, bug): `msg` must not be shown. */
-export const brokenWith = (msg: string) => async () => Promise.reject(new Error(msg));
+/** Data-provider calls that fail: refused by the server with `msg` (code "1"), or broken without an answer (`msg` not shown). */
+export const failing = {
+  refused: (msg: string) => async () => Promise.reject(new PortalApiError(msg, '1', 200)),
+  broken: (msg: string) => async () => Promise.reject(new Error(msg)),
+};

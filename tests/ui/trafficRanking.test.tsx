@@ -3,17 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DosageEntry } from '../../common/wire/traffic/index';
 import { CustomRankPage } from '../../resources/traffic/ranking/CustomRankPage';
-import {
-  brokenWith,
-  captureCsv,
-  CUSTOMER,
-  exportedLines,
-  refusedWith,
-  renderPage,
-  signedInAtNow,
-  spies,
-  tableRows,
-} from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const byFlow: DosageEntry[] = [
   {
@@ -97,7 +87,7 @@ describe('usage ranking page', () => {
     const csv = captureCsv();
     renderPage(<CustomRankPage />, methods());
     await tableRows('table-ranking');
-    expect(await exportedLines(csv, 'export-usage-ranking-flow', 3)).toEqual([
+    expect(await csv.exported('export-usage-ranking-flow', 3)).toEqual([
       'Rank,Domain,Account,Traffic (B),Requests,Share of traffic (%),Lines',
       '1,video.acme.example,acme_video,8000000000,234567,80.99,Line A Line B',
       '2,www.acme.example,acme,1876543210,1000000,19.01,Line A',
@@ -112,10 +102,10 @@ describe('usage ranking page', () => {
     expect(await screen.findByTestId('ranking-empty')).toHaveTextContent('No domain had traffic in this range.');
     expect(screen.getByTestId('export-usage-ranking-flow')).toBeDisabled();
     first.unmount();
-    const second = renderPage(<CustomRankPage />, methods(refusedWith('Ranking is being rebuilt')));
+    const second = renderPage(<CustomRankPage />, methods(failing.refused('Ranking is being rebuilt')));
     expect(await screen.findByTestId('ranking-error')).toHaveTextContent('Ranking is being rebuilt');
     second.unmount();
-    renderPage(<CustomRankPage />, methods(brokenWith('x')));
+    renderPage(<CustomRankPage />, methods(failing.broken('x')));
     expect(await screen.findByTestId('ranking-error')).toHaveTextContent('An unknown error');
   });
 

