@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, signIn } from './helpers';
+import { call, ingestLines, makeApp, signIn } from './helpers';
 import { topUpDemoHostMetrics } from '../../server/demo/hosts';
 import type * as wire from '../../common/wire/hosts';
 
@@ -343,13 +343,7 @@ describe('utilisation through the ingest path (kind host_metrics)', () => {
       'not json',
       JSON.stringify({ ts: now, cpu: 5, mem: 5 }),
     ];
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/log/ingest?kind=host_metrics',
-      payload: [...good, ...bad].join('\n'),
-      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer hosts-shipper' },
-    });
-    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    const report = await ingestLines(app, 'host_metrics', 'hosts-shipper', [...good, ...bad]);
     expect(report.code).toBe('0');
     expect(report.data.rows).toBe(30);
     expect(report.data.rejectedLines).toEqual([31, 32, 33]);
