@@ -7,19 +7,16 @@
  * writes, lost writes and the restart time (spawn to first answer) of each round and in total.
  * Run: npm run bench -- crash [--rounds 20] [--writers 4]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createCipher } from '../server/lib/cipher';
 import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { seedTenants } from '../server/demo/tenants';
 import { seedDomains } from '../server/demo/domains';
 import { emptyDomainInput } from '../common/rules/domains/index';
 import { freePort } from '../tests/server/freePort';
-import { runMain } from './benchKit';
+import { benchCipher, runMain, serverReady, signInAcme, startServer, type BenchServer } from './benchKit';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,19 +25,9 @@ function arg(name: string, fallback: number): number {
 
 const ROUNDS = arg('rounds', 20);
 const WRITERS = arg('writers', 4);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cipher = createCipher('CdnPortalKey2026');
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 type Envelope = { code: string; data: unknown; msg: string };
-
-/** One started server: its process, base URL and the lines it wrote to stderr. */
-interface Server {
-  child: ChildProcess;
-  base: string;
-  stderr: string[];
-  exited: Promise<void>;
-}
 
 /**
  * The demo tenants and domains only (config store): the server then runs without demo seeding
@@ -55,48 +42,9 @@ async function seedConfig(dataDir: string): Promise<void> {
   }
 }
 
-function start(dataDir: string, port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORTAL_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      PORTAL_PURGE_URL_QUOTA: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (b: Buffer) => stderr.push(b.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, base: `http://127.0.0.1:${port}`, stderr, exited };
-}
-
-/** Waits until the server answers (its stores are open: buildApp opens and checks both before listening). */
-async function ready(s: Server, timeoutMs = 1_200_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (s.child.exitCode !== null) throw new Error(`server exited (${s.child.exitCode}): ${s.stderr.join('').slice(-2000)}`);
-    const up = await fetch(`${s.base}/api/newAutoLogin`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    if (Date.now() > end) throw new Error('server did not start in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function signIn(base: string): Promise<string> {
-  const q = new URLSearchParams({ username: 'acme', password: cipher.aesEncrypt('Acme@2026') });
-  const r = await fetch(`${base}/api/newLogin?${q}`);
-  const body = (await r.json()) as Envelope;
-  if (body.code !== '0') throw new Error(`sign-in failed: ${body.msg}`);
-  return String(r.headers.get('set-cookie')).split(';')[0];
-}
+/** The server without demo seeding, its stderr kept (the last one's error lines are counted). */
+const start = (dataDir: string, port: number) =>
+  startServer(dataDir, port, { PORTAL_DEMO: '0', LOG_LEVEL: 'warn', PORTAL_PURGE_URL_QUOTA: '1000000' }, [], true);
 
 async function api(base: string, cookie: string, method: 'GET' | 'POST', url: string, body?: object): Promise<Envelope> {
   const r = await fetch(`${base}${url}`, {
@@ -166,7 +114,7 @@ async function missing(base: string, cookie: string, writes: Write[]): Promise<W
     } else if (w.kind === 'domain') {
       const r = await api(base, cookie, 'POST', '/api/domain/search', { name: w.name, pageSize: 10 });
       if (r.code !== '0') throw new Error(`domain search failed: ${r.msg}`);
-      const list = cipher.decryptJson<{ list: Array<{ name: string }> }>(r.data as string).list;
+      const list = benchCipher.decryptJson<{ list: Array<{ name: string }> }>(r.data as string).list;
       if (!list.some((d) => d.name === w.name)) lost.push(w);
     } else {
       const r = await api(base, cookie, 'POST', '/api/refresh/query', { taskId: w.taskId, pageSize: 10 });
@@ -198,16 +146,16 @@ async function main() {
   const restarts: number[] = [];
   const lostAll = new Set<string>();
   let sentTotal = 0;
-  let server: Server | null = null;
+  let server: BenchServer | null = null;
   try {
     let t = Date.now();
     await seedConfig(dataDir);
     server = start(dataDir, port);
-    await ready(server);
+    await serverReady(server, 1_200_000, 50);
     console.log(`demo tenants and domains seeded and first start: ${((Date.now() - t) / 1000).toFixed(1)} s (data dir ${dataDir})`);
     console.log('round  acknowledged  lost  restart s');
     for (let round = 1; round <= ROUNDS; round++) {
-      const cookie = await signIn(server.base);
+      const cookie = await signInAcme(server.base);
       const before = acked.length;
       const stream = writeStream(server.base, cookie, round, acked);
       // Kill with writes in flight, after a random 10 to 60 acknowledged writes of this round (at
@@ -222,10 +170,10 @@ async function main() {
 
       t = Date.now();
       server = start(dataDir, port);
-      await ready(server);
+      await serverReady(server, 1_200_000, 50);
       const restart = Date.now() - t;
       restarts.push(restart);
-      const check = await signIn(server.base);
+      const check = await signInAcme(server.base);
       await storesAnswer(server.base, check);
       // Every acknowledged write so far (earlier rounds' too: a restart must not lose them either).
       const lost = await missing(server.base, check, acked);

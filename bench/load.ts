@@ -13,15 +13,12 @@
  *      [--runs before,closed,paced] [--data DIR (kept, reused)] [--profile DIR (node --cpu-prof)]
  * Targets: analysis p99 <= 500 ms, config p99 <= 50 ms while analysis runs, 0 errors.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createCipher } from '../server/lib/cipher';
 import { freePort } from '../tests/server/freePort';
-import { runMain } from './benchKit';
+import { runMain, serverReady, signInAcme, startServer, type BenchServer } from './benchKit';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,8 +38,6 @@ const RUNS = new Set(textArg('runs', 'before,closed,paced').split(','));
 const DATA_DIR = textArg('data', '');
 /** Write a CPU profile of the levers-on server (node --cpu-prof) into this directory. */
 const PROFILE_DIR = textArg('profile', '');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cipher = createCipher('CdnPortalKey2026');
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const median = (xs: number[]) =>
@@ -64,50 +59,16 @@ async function processCpuSeconds(pid: number | undefined): Promise<number> {
   }
 }
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
+/** The server over the demo at --scale without live traffic, `env` on top; `profileDir`: node --cpu-prof into it. */
+const start = (dataDir: string, port: number, env: Record<string, string>, profileDir = '') =>
+  startServer(
+    dataDir,
+    port,
+    { PORTAL_DEMO: '1', PORTAL_DEMO_LIVE: '0', PORTAL_DEMO_TRAFFIC_SCALE: String(SCALE), LOG_LEVEL: 'error', ...env },
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  );
 
-function start(dataDir: string, port: number, env: Record<string, string>, profileDir = ''): Server {
-  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORTAL_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_DEMO: '1',
-      PORTAL_DEMO_LIVE: '0',
-      PORTAL_DEMO_TRAFFIC_SCALE: String(SCALE),
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, base: `http://127.0.0.1:${port}`, exited };
-}
-
-async function ready(s: Server, timeoutMs = 1_800_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (s.child.exitCode !== null) throw new Error(`server exited (${s.child.exitCode})`);
-    if (
-      await fetch(`${s.base}/api/newAutoLogin`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > end) throw new Error('server did not start in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stop(s: Server): Promise<void> {
+async function stop(s: BenchServer): Promise<void> {
   if (s.child.exitCode === null) s.child.kill('SIGTERM');
   await s.exited;
 }
@@ -115,13 +76,7 @@ async function stop(s: Server): Promise<void> {
 /** Sessions of acme, one per client, signed in one after another (the sign-in throttle counts attempts in flight). */
 async function signIn(base: string, n: number): Promise<string[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const q = new URLSearchParams({ username: 'acme', password: cipher.aesEncrypt('Acme@2026') });
-    const r = await fetch(`${base}/api/newLogin?${q}`);
-    const body = (await r.json()) as { code: string; msg: string };
-    if (body.code !== '0') throw new Error(`sign-in failed: ${body.msg}`);
-    cookies.push(String(r.headers.get('set-cookie')).split(';')[0]);
-  }
+  for (let i = 0; i < n; i++) cookies.push(await signInAcme(base));
   return cookies;
 }
 
@@ -297,7 +252,7 @@ async function main() {
   await fs.mkdir(dataDir, { recursive: true });
   if (PROFILE_DIR) await fs.mkdir(path.resolve(PROFILE_DIR), { recursive: true });
   const port = await freePort();
-  let server: Server | null = null;
+  let server: BenchServer | null = null;
   const closed = 'closed loop (each client sends its next call as soon as the last is answered)';
   const paced = `paced (each client one call every ${PACE_MS} ms ± 50 %)`;
   // One server per lever setting; the scenarios of one setting run one after the other on it.
@@ -322,7 +277,7 @@ async function main() {
       if (!scenarios.length) continue;
       const t = Date.now();
       server = start(dataDir, port, env, levers.startsWith('after') ? PROFILE_DIR && path.resolve(PROFILE_DIR) : '');
-      await ready(server);
+      await serverReady(server, 1_800_000, 200);
       console.log(
         `server up in ${((Date.now() - t) / 1000).toFixed(1)} s (${levers}), pid ${server.child.pid}, bench clients in pid ${process.pid}`,
       );

@@ -1,3 +1,5 @@
+import { STATUS_CODE_CLASSES } from '../zh/traffic';
+
 /** The traffic area (English): analysis, overview, service info, lines, logs, ranking and bill screens, and the texts they share. */
 export default {
   pages: {
@@ -158,14 +160,7 @@ export default {
         curveTitle: 'Status codes over time',
         tableTitle: 'Status codes',
         byteNote: 'Traffic per status code',
-        classes: {
-          statusCode1: '1xx',
-          statusCode2: '2xx',
-          statusCode3: '3xx',
-          statusCode4: '4xx',
-          statusCode5: '5xx',
-          statusCode0: 'Other',
-        },
+        classes: { ...STATUS_CODE_CLASSES, statusCode0: 'Other' },
       },
       ip: {
         count: 'Independent IPs',

@@ -1,3 +1,5 @@
+import { METRIC_NAMES } from '../zh/monitoring';
+
 /** Server messages of cloud monitoring (issue #20; spec §8 leaves the texts open beyond the success notice). */
 export default {
   monitSuccess: { zh: '操作成功', en: 'Operation successful' },
@@ -45,19 +47,7 @@ export const MONIT_NOTICES = {
     subjectRepeat: '[持续告警] {rule}',
     subjectRestored: '[恢复] {rule}',
     subjectTest: '[测试] CDN 告警通知',
-    metrics: {
-      bandwidth: '带宽',
-      traffic: '流量',
-      requests: '请求数',
-      qps: '每秒请求数',
-      rate4xx: '4xx 比例',
-      rate5xx: '5xx 比例',
-      hitRate: '请求命中率',
-      byteHitRate: '流量命中率',
-      responseTime: '平均响应时间',
-      probeFailRate: '探测失败率',
-      probeTotalTime: '探测平均总耗时',
-    },
+    metrics: METRIC_NAMES,
   },
   en: {
     firing:

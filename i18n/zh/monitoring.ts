@@ -1,4 +1,19 @@
 /** 云监控：告警联系人与联系组、告警规则、告警历史（中文；issue #20）。 */
+/** 指标名称（告警通知也用；规则页面的两项可用性指标另加“可用性：”）。 */
+export const METRIC_NAMES = {
+  bandwidth: '带宽',
+  traffic: '流量',
+  requests: '请求数',
+  qps: '每秒请求数',
+  rate4xx: '4xx 比例',
+  rate5xx: '5xx 比例',
+  hitRate: '请求命中率',
+  byteHitRate: '流量命中率',
+  responseTime: '平均响应时间',
+  probeFailRate: '探测失败率',
+  probeTotalTime: '探测平均总耗时',
+};
+
 export default {
   resources: {
     'CMonit/alertRules': {
@@ -29,19 +44,7 @@ export default {
         lastValue: '最近值',
         condition: '告警条件',
       },
-      metrics: {
-        bandwidth: '带宽',
-        traffic: '流量',
-        requests: '请求数',
-        qps: '每秒请求数',
-        rate4xx: '4xx 比例',
-        rate5xx: '5xx 比例',
-        hitRate: '请求命中率',
-        byteHitRate: '流量命中率',
-        responseTime: '平均响应时间',
-        probeFailRate: '可用性：探测失败率',
-        probeTotalTime: '可用性：探测平均总耗时',
-      },
+      metrics: { ...METRIC_NAMES, probeFailRate: '可用性：探测失败率', probeTotalTime: '可用性：探测平均总耗时' },
       comparisons: {
         gt: '>',
         gte: '≥',

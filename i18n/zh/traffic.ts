@@ -1,4 +1,7 @@
 /** 流量区域（中文）：流量分析、概览、服务信息、线路、日志、用量排行和账单页面，以及这些页面共用的文字。 */
+/** 状态码类别 1xx–5xx 的名称（两种语言相同；statusCode0“其他”各语言自有）。 */
+export const STATUS_CODE_CLASSES = { statusCode1: '1xx', statusCode2: '2xx', statusCode3: '3xx', statusCode4: '4xx', statusCode5: '5xx' };
+
 export default {
   pages: {
     /** 流量分析页面（/cdn/analysisOff、/cdn/analysisOn）：搜索栏、标签页、图表与表格（中文）。 */
@@ -158,14 +161,7 @@ export default {
         curveTitle: '状态码趋势',
         tableTitle: '状态码明细',
         byteNote: '各状态码流量',
-        classes: {
-          statusCode1: '1xx',
-          statusCode2: '2xx',
-          statusCode3: '3xx',
-          statusCode4: '4xx',
-          statusCode5: '5xx',
-          statusCode0: '其他',
-        },
+        classes: { ...STATUS_CODE_CLASSES, statusCode0: '其他' },
       },
       ip: {
         count: '独立 IP 数',

@@ -42,6 +42,18 @@ export function seeded(seed: string): (i: number) => number {
   };
 }
 
+/** A seeded stream of numbers in [0, 1) (mulberry32): the same sequence for the same seed. */
+export function randomStream(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 export function kindOf(type: string): DomainKind {
   if (type === 'vod' || type === 'download' || type === 'static') return type;
   if (type.startsWith('live')) return 'live';

@@ -1,5 +1,6 @@
 import type { DemoSeeder } from './index';
 import { DEMO_DAYS } from './traffic';
+import { randomStream } from './trafficPlan';
 import { listWebsites } from '../stores/config/websites';
 import { listPolicies } from '../stores/config/websitesPolicies';
 import { listRules } from '../stores/config/websitesRules';
@@ -53,18 +54,6 @@ export interface DemoEventSite {
   domain: string;
   policies: EnginePolicy[];
   rules: RatedRule[];
-}
-
-/** A seeded generator (mulberry32): the same demo for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const hash = (s: string) => [...s].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
@@ -156,7 +145,7 @@ const wave = (t: number) => {
 
 /** The requests of one website over [start, end), in time order. */
 function generateRequests(site: DemoEventSite, start: number, end: number, scale: number): Generated[] {
-  const rnd = random(hash(`${site.account}|${site.domain}`));
+  const rnd = randomStream(hash(`${site.account}|${site.domain}`));
   const days = (end - start) / 86_400;
   const out: Generated[] = [];
   const request = (over: Partial<EngineRequest>): EngineRequest => ({

@@ -4,7 +4,7 @@ import { insertPolicy } from '../stores/config/websitesPolicies';
 import { insertRule } from '../stores/config/websitesRules';
 import { listCertificates } from '../stores/config/certificates';
 import { randomProtectionAddress } from '../services/websites';
-import type { PolicyInput, RuleInput, WebsiteInput } from '../../common/rules/websites/index';
+import { emptyAcl, type PolicyInput, type RuleInput, type WebsiteInput } from '../../common/rules/websites/index';
 
 /**
  * Demo website protection (issue #18): a protected website for acme and one for globex (domains of
@@ -25,11 +25,7 @@ interface DemoSite {
 const policy = (p: Partial<Omit<PolicyInput, 'websiteId'>> & Pick<PolicyInput, 'name' | 'type'>): Omit<PolicyInput, 'websiteId'> => ({
   description: '',
   enabled: true,
-  countries: [],
-  urls: [],
-  ips: [],
-  clientAppIds: [],
-  exceptions: [],
+  ...emptyAcl(),
   waf: { ...WAF },
   ...p,
 });

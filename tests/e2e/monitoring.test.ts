@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from '../server/smtpSink';
+import { accessLogLine, startReceiver, type Receiver } from '../server/monitFixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
@@ -33,7 +33,7 @@ const SECRET = 'e2e-hook-secret';
 
 const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
 let smtp: SmtpSink;
-let receiver: http.Server;
+let receiver: Receiver | undefined;
 let hookUrl = '';
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let dataDir = '';
@@ -61,25 +61,15 @@ function logLines(from: number, to: number, perMinute = 50): string {
   for (let k = from; k < to; k++) {
     for (let i = 0; i < perMinute; i++) {
       out.push(
-        JSON.stringify({
+        accessLogLine({
           ts: m0 + k * 60 + (i % 60),
-          account: 'acme',
           domain: DOMAIN,
           url: `/e2e/${i}.jpg`,
-          method: 'GET',
           status: i === 0 ? 502 : 200,
           bytes: 20_000,
           request_time: 30,
           cache_hit: i % 2,
           client_ip: '203.0.113.7',
-          continent: 'Asia',
-          country: 'CN',
-          province: 'Beijing',
-          isp: 'China Telecom',
-          user_agent: 'curl/8',
-          referer: '',
-          provider: 'cdn-a',
-          edge_node: 'bj-01',
         }),
       );
     }
@@ -89,16 +79,11 @@ function logLines(from: number, to: number, perMinute = 50): string {
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  receiver = http.createServer((rq, rs) => {
-    let body = '';
-    rq.on('data', (c: Buffer) => (body += c.toString()));
-    rq.on('end', () => {
-      hooks.push({ headers: rq.headers, body });
-      rs.writeHead(204).end();
-    });
+  receiver = await startReceiver((rq, body, rs) => {
+    hooks.push({ headers: rq.headers, body });
+    rs.writeHead(204).end();
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  hookUrl = `${receiver.base}/hook`;
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-monit-'));
   // Only the demo's tenants and domains (seeding the whole demo would take minutes); the webhook receiver is on loopback.
   const config = configFromEnv({
@@ -125,7 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
-  await new Promise((r) => receiver?.close(() => r(undefined)));
+  await receiver?.close();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
 });
 

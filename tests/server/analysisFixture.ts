@@ -2,6 +2,7 @@ import type { PortalConfig } from '../../server/config';
 import type { FastifyInstance } from 'fastify';
 import { makeApp } from './helpers';
 import { seedTenants } from '../../server/demo/tenants';
+import { randomStream } from '../../server/demo/trafficPlan';
 import { ensureTrafficSchema } from '../../server/stores/traffic/schema';
 import { allRollupTables } from '../../server/stores/traffic/rollups';
 
@@ -50,22 +51,11 @@ const ABROAD = [
   { country: 'JP', continent: 'Asia' },
 ];
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Start of the data: midnight UTC three days ago (inside every retention). */
 export const DAY0 = Math.floor(Date.now() / 1000 / 86400) * 86400 - 3 * 86400;
 
 export function generateRows(count = 3000, seed = 42): LogRow[] {
-  const r = prng(seed);
+  const r = randomStream(seed);
   const pick = <T>(xs: readonly T[], skew = 1) => xs[Math.min(xs.length - 1, Math.floor(xs.length * Math.pow(r(), skew)))];
   const ipGeo = new Map<string, { continent: string; country: string; province: string; isp: string }>();
   const rows: LogRow[] = [];

@@ -90,3 +90,14 @@ export async function call(app: FastifyInstance, cookie: string | null, opts: In
   }
   return { status: res.statusCode, body, headers: res.headers, raw: res };
 }
+
+/** Posts NDJSON `lines` to the ingest call for `kind` with the shipper's bearer `token`; the reply's envelope. */
+export async function ingestLines(app: FastifyInstance, kind: string, token: string, lines: string[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/log/ingest?kind=${kind}`,
+    payload: lines.join('\n'),
+    headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${token}` },
+  });
+  return res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+}

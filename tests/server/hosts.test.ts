@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, signIn } from './helpers';
+import { call, ingestLines, makeApp, signIn } from './helpers';
 import { topUpDemoHostMetrics } from '../../server/demo/hosts';
-import type {
-  Area,
-  Host,
-  HostCountReply,
-  HostCustomer,
-  HostDetailReply,
-  HostFulltextReply,
-  HostListReply,
-  HostTypeOverview,
-} from '../../common/wire/hosts';
+import type * as wire from '../../common/wire/hosts';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let admin: string;
@@ -26,7 +17,7 @@ const get = (cookie: string, url: string) => call(app, cookie, { method: 'GET', 
 const hosts = async (cookie: string, payload: object = {}) => {
   const r = await post(cookie, '/api/hostInfo/list/details', payload);
   expect(r.body.code).toBe('0');
-  return r.body.data as HostListReply;
+  return r.body.data as wire.HostListReply;
 };
 const ACME = new Set(['acme', 'acme_video', 'acme_static']);
 
@@ -126,20 +117,20 @@ describe('full-text search: POST /api/hostInfo/search/fulltext', () => {
     const some = (await hosts(acme, { type: 'vps', pageSize: 5 })).list[2];
     for (const keyword of [some.hostName.toUpperCase(), some.publicIp, some.instanceId.slice(0, 10), some.privateIp]) {
       const r = await post(acme, '/api/hostInfo/search/fulltext', { keyword, type: 'vps' });
-      const reply = r.body.data as HostFulltextReply;
+      const reply = r.body.data as wire.HostFulltextReply;
       expect(reply.result.map((h) => h.id)).toContain(some.id);
       expect(reply.total).toBe(reply.result.length);
     }
-    const media = (await post(acme, '/api/hostInfo/search/fulltext', { keyword: 'media' })).body.data as HostFulltextReply;
+    const media = (await post(acme, '/api/hostInfo/search/fulltext', { keyword: 'media' })).body.data as wire.HostFulltextReply;
     expect(media.result.length).toBeGreaterThan(0);
     expect(media.result.every((h) => h.hostName.includes('media') && ACME.has(h.account))).toBe(true);
   });
 
   it('treats % and _ literally and stays in the tenant', async () => {
-    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '%' })).body.data as HostFulltextReply).total).toBe(0);
-    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '_' })).body.data as HostFulltextReply).total).toBe(0);
-    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: 'gx-' })).body.data as HostFulltextReply).total).toBe(0);
-    expect(((await post(globex, '/api/hostInfo/search/fulltext', { keyword: 'gx-' })).body.data as HostFulltextReply).total).toBe(20);
+    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '%' })).body.data as wire.HostFulltextReply).total).toBe(0);
+    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '_' })).body.data as wire.HostFulltextReply).total).toBe(0);
+    expect(((await post(acme, '/api/hostInfo/search/fulltext', { keyword: 'gx-' })).body.data as wire.HostFulltextReply).total).toBe(0);
+    expect(((await post(globex, '/api/hostInfo/search/fulltext', { keyword: 'gx-' })).body.data as wire.HostFulltextReply).total).toBe(20);
     expect((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '' })).body.code).not.toBe('0');
   });
 });
@@ -148,7 +139,7 @@ describe('details: POST /api/hostInfo/list/details/search', () => {
   it('one host with its last 24 hours in 5-minute points', async () => {
     const h = (await hosts(acme, { type: 'server', status: 'running' })).list[0];
     const r = await post(acme, '/api/hostInfo/list/details/search', { id: h.id, customs: 'acme' });
-    const reply = r.body.data as HostDetailReply;
+    const reply = r.body.data as wire.HostDetailReply;
     expect(reply.list).toHaveLength(1);
     expect(reply.list[0]).toMatchObject({ id: h.id, type: 'server', instanceId: h.instanceId });
     expect(reply.metrics!.length).toBeGreaterThanOrEqual(287);
@@ -163,8 +154,8 @@ describe('details: POST /api/hostInfo/list/details/search', () => {
 
   it("without an id it searches like the list; another tenant's host is missing", async () => {
     const r = await post(acme, '/api/hostInfo/list/details/search', { type: 'vps', area: 'cn-east' });
-    expect((r.body.data as HostDetailReply).list.every((h) => h.area === 'cn-east')).toBe(true);
-    expect((r.body.data as HostDetailReply).metrics).toBeUndefined();
+    expect((r.body.data as wire.HostDetailReply).list.every((h) => h.area === 'cn-east')).toBe(true);
+    expect((r.body.data as wire.HostDetailReply).metrics).toBeUndefined();
     const gx = (await hosts(globex)).list[0];
     const other = await post(acme, '/api/hostInfo/list/details/search', { id: gx.id });
     const missing = await post(acme, '/api/hostInfo/list/details/search', { id: 999_999 });
@@ -175,19 +166,19 @@ describe('details: POST /api/hostInfo/list/details/search', () => {
 
 describe('overview: count, vps, server, search, areas', () => {
   it('counts by type and status', async () => {
-    const c = (await post(acme, '/api/hostInfo/count', { customs: '' })).body.data as HostCountReply;
+    const c = (await post(acme, '/api/hostInfo/count', { customs: '' })).body.data as wire.HostCountReply;
     expect(c.total).toBe(72);
     expect(c.byType).toEqual({ vps: 60, server: 12 });
     expect(Object.values(c.byStatus).reduce((a, b) => a + b, 0)).toBe(72);
     expect(c.byStatus.stopped).toBeGreaterThan(0);
     expect(c.byTypeStatus.vps.expired).toBe(1);
     expect(c.expiring).toBeGreaterThan(0);
-    const g = (await post(globex, '/api/hostInfo/count', {})).body.data as HostCountReply;
+    const g = (await post(globex, '/api/hostInfo/count', {})).body.data as wire.HostCountReply;
     expect(g.byType).toEqual({ vps: 16, server: 4 });
   });
 
   it('VPS and server views: per area, totals, next to expire', async () => {
-    const v = (await post(acme, '/api/hostInfo/vps', { customs: '' })).body.data as HostTypeOverview;
+    const v = (await post(acme, '/api/hostInfo/vps', { customs: '' })).body.data as wire.HostTypeOverview;
     expect(v.type).toBe('vps');
     expect(v.hosts).toBe(60);
     expect(v.areas).toHaveLength(6);
@@ -198,17 +189,17 @@ describe('overview: count, vps, server, search, areas', () => {
     expect(v.expiringHosts.length).toBe(Math.min(10, v.expiring));
     const times = v.expiringHosts.map((h) => h.expireTime);
     expect([...times].sort()).toEqual(times);
-    const s = (await post(acme, '/api/hostInfo/server', {})).body.data as HostTypeOverview;
+    const s = (await post(acme, '/api/hostInfo/server', {})).body.data as wire.HostTypeOverview;
     expect(s.type).toBe('server');
     expect(s.hosts).toBe(12);
     expect(s.memoryGb).toBeGreaterThan(v.memoryGb / 10);
   });
 
   it('per-area search (POST /api/hostInfo/search) and the areas (GET /api/area/all)', async () => {
-    const r = (await post(acme, '/api/hostInfo/search', { type: 'server', area: 'cn-north', customs: '' })).body.data as HostListReply;
+    const r = (await post(acme, '/api/hostInfo/search', { type: 'server', area: 'cn-north', customs: '' })).body.data as wire.HostListReply;
     expect(r.total).toBe(2);
     expect(r.list.every((h) => h.type === 'server' && h.area === 'cn-north')).toBe(true);
-    const areas = (await get(acme, '/api/area/all')).body.data as Area[];
+    const areas = (await get(acme, '/api/area/all')).body.data as wire.Area[];
     expect(areas.length).toBeGreaterThanOrEqual(6);
     expect(areas.find((a) => a.code === 'ap-hk')).toEqual({ code: 'ap-hk', nameZh: '中国香港', nameEn: 'Hong Kong', continent: 'Asia' });
   });
@@ -221,9 +212,9 @@ describe('customs and tenant isolation', () => {
     expect((await hosts(admin, { customs: 'acme', pageSize: 1 })).total).toBe(72);
     expect((await hosts(admin, { customs: ['acme_video'], pageSize: 100 })).list.every((h) => h.account === 'acme_video')).toBe(true);
     expect((await hosts(admin, { customs: 'acme_video,globex', pageSize: 1 })).total).toBe(18 + 20);
-    const c = (await post(admin, '/api/hostInfo/count', { customs: 'globex' })).body.data as HostCountReply;
+    const c = (await post(admin, '/api/hostInfo/count', { customs: 'globex' })).body.data as wire.HostCountReply;
     expect(c.total).toBe(20);
-    const customers = (await get(admin, '/api/hostInfo/custom/list')).body.data as HostCustomer[];
+    const customers = (await get(admin, '/api/hostInfo/custom/list')).body.data as wire.HostCustomer[];
     expect(customers.map((x) => x.account)).toEqual(expect.arrayContaining(['acme', 'acme_video', 'acme_static', 'globex']));
     expect(customers.map((x) => x.account)).not.toContain('provider');
   });
@@ -231,14 +222,14 @@ describe('customs and tenant isolation', () => {
   it('customers see their account and sub-accounts whatever customs they send', async () => {
     expect((await hosts(acme, { customs: 'globex', pageSize: 1 })).total).toBe(72);
     expect((await hosts(globex, { customs: 'acme,acme_video', pageSize: 100 })).list.every((h) => h.account === 'globex')).toBe(true);
-    expect(((await post(globex, '/api/hostInfo/count', { customs: 'acme' })).body.data as HostCountReply).total).toBe(20);
-    expect(((await post(globex, '/api/hostInfo/vps', { customs: 'acme' })).body.data as HostTypeOverview).hosts).toBe(16);
-    expect(((await get(acme, '/api/hostInfo/custom/list')).body.data as HostCustomer[]).map((x) => x.account).sort()).toEqual([
+    expect(((await post(globex, '/api/hostInfo/count', { customs: 'acme' })).body.data as wire.HostCountReply).total).toBe(20);
+    expect(((await post(globex, '/api/hostInfo/vps', { customs: 'acme' })).body.data as wire.HostTypeOverview).hosts).toBe(16);
+    expect(((await get(acme, '/api/hostInfo/custom/list')).body.data as wire.HostCustomer[]).map((x) => x.account).sort()).toEqual([
       'acme',
       'acme_static',
       'acme_video',
     ]);
-    expect(((await get(globex, '/api/hostInfo/custom/list')).body.data as HostCustomer[]).map((x) => x.account)).toEqual(['globex']);
+    expect(((await get(globex, '/api/hostInfo/custom/list')).body.data as wire.HostCustomer[]).map((x) => x.account)).toEqual(['globex']);
   });
 
   it('acme_viewer and nobody (no cloud right) are refused with body code 403 on every call; no session is 401', async () => {
@@ -268,12 +259,14 @@ describe('rename: POST /api/hostInfo/modify/hostName', () => {
     for (const name of ['a', 'x'.repeat(64), 'web 前端 01', 'db-主库']) {
       const r = await post(acme, '/api/hostInfo/modify/hostName', { id: h.id, hostName: name });
       expect(r.body).toMatchObject({ code: '0', msg: 'success' });
-      expect(r.body.data as Host).toMatchObject({ id: h.id, type: 'vps', hostName: name });
+      expect(r.body.data as wire.Host).toMatchObject({ id: h.id, type: 'vps', hostName: name });
     }
     expect((await hosts(acme, { id: h.id })).list[0].hostName).toBe('db-主库');
     // searchable under the new name
     expect(
-      ((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '主库' })).body.data as HostFulltextReply).result.map((x) => x.id),
+      ((await post(acme, '/api/hostInfo/search/fulltext', { keyword: '主库' })).body.data as wire.HostFulltextReply).result.map(
+        (x) => x.id,
+      ),
     ).toEqual([h.id]);
   });
 
@@ -350,20 +343,14 @@ describe('utilisation through the ingest path (kind host_metrics)', () => {
       'not json',
       JSON.stringify({ ts: now, cpu: 5, mem: 5 }),
     ];
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/log/ingest?kind=host_metrics',
-      payload: [...good, ...bad].join('\n'),
-      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer hosts-shipper' },
-    });
-    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    const report = await ingestLines(app, 'host_metrics', 'hosts-shipper', [...good, ...bad]);
     expect(report.code).toBe('0');
     expect(report.data.rows).toBe(30);
     expect(report.data.rejectedLines).toEqual([31, 32, 33]);
     const after = (await hosts(acme, { id: h.id })).list[0];
     expect(after.cpuAvg).toBeCloseTo(59.7, 0);
     expect(after.cpuPeak).toBe(70);
-    const detail = (await post(acme, '/api/hostInfo/list/details/search', { id: h.id })).body.data as HostDetailReply;
+    const detail = (await post(acme, '/api/hostInfo/list/details/search', { id: h.id })).body.data as wire.HostDetailReply;
     expect(detail.metrics!.length).toBeGreaterThanOrEqual(6);
     expect(detail.metrics!.every((p) => p.outBps === 2000)).toBe(true);
   });

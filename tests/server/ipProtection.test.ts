@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, signIn } from './helpers';
+import { call, ingestLines, makeApp, signIn } from './helpers';
 import { coveredRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
@@ -625,13 +625,7 @@ describe('attack detection and alarm records', () => {
         syn_packets: 0,
       }),
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/log/ingest?kind=ipp_traffic',
-      payload: lines.join('\n'),
-      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer ipp-shipper' },
-    });
-    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    const report = await ingestLines(app, 'ipp_traffic', 'ipp-shipper', lines);
     expect(report.code).toBe('0');
     expect(report.data.rows).toBe(lines.length - 1);
     expect(report.data.rejectedLines).toEqual([lines.length]);
@@ -769,15 +763,8 @@ describe('hourly rollup (traffic.ipp_traffic_1h)', () => {
         out_packets: 1,
         syn_packets: 0,
       });
-    const ingest = async (lines: string[]) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/log/ingest?kind=ipp_traffic',
-        payload: lines.join('\n'),
-        headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer ipp-shipper' },
-      });
-      expect(res.json()).toMatchObject({ code: '0', data: { rows: lines.length } });
-    };
+    const ingest = async (lines: string[]) =>
+      expect(await ingestLines(app, 'ipp_traffic', 'ipp-shipper', lines)).toMatchObject({ code: '0', data: { rows: lines.length } });
     // minute t: 5,000 + 4,000 MB in two requests (9,000 MB); minute t + 60: 6,000 MB in the first
     await ingest([line(t, 'US', 5000 * mb), line(t + 60, 'US', 6000 * mb)]);
     await ingest([line(t, 'JP', 4000 * mb)]);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, makeApp, signIn } from './helpers';
+import { call, ingestLines, makeApp, signIn } from './helpers';
 import type { Policy, Rule, StatisticData, Website } from '../../common/wire/websites';
 import { compileWebsite } from '../../common/rules/websites/engine';
 import { enginePolicy } from '../unit/websitesPolicy';
@@ -490,13 +490,7 @@ describe('security events', () => {
       JSON.stringify(ev({ action: 'bogus' as SecurityEventRow['action'] })),
       JSON.stringify(ev({ category: 'nope' as SecurityEventRow['category'] })),
     ];
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/log/ingest?kind=security_events',
-      payload: lines.join('\n'),
-      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer waf-shipper' },
-    });
-    const report = res.json() as { code: string; data: { rows: number; rejectedLines: number[] } };
+    const report = await ingestLines(app, 'security_events', 'waf-shipper', lines);
     expect(report.code).toBe('0');
     expect(report.data.rows).toBe(rows.length);
     expect(report.data.rejectedLines).toEqual([rows.length + 1, rows.length + 2]);

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PortalApiError } from '../../dataProviders/http';
 import type { BandwidthPoint, LineArea, LineInfo, LineSummary } from '../../dataProviders/api/traffic';
 import { LinesPage } from '../../resources/traffic/lines/LinesPage';
 import { bandwidthPoints } from '../../resources/traffic/lines/LineBandwidth';
 import { mapLines, parseCoordinates } from '../../resources/traffic/lines/lineModel';
 import { placeLabels } from '../../resources/traffic/lines/labelPlacement';
-import { CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 
@@ -139,13 +138,10 @@ describe('lines page', () => {
     expect(await screen.findByTestId('lines-empty')).toHaveTextContent('Lines is null');
     expect(first.methods.lineStaticData).not.toHaveBeenCalled();
     first.unmount();
-    const second = renderPage(
-      <LinesPage />,
-      methods({ lineInit: async () => Promise.reject(new PortalApiError('Line service unavailable', '1', 200)) }),
-    );
+    const second = renderPage(<LinesPage />, methods({ lineInit: failing.refused('Line service unavailable') }));
     expect(await screen.findByTestId('lines-error')).toHaveTextContent('Line service unavailable');
     second.unmount();
-    renderPage(<LinesPage />, methods({ lineSdwanData: async () => Promise.reject(new Error('x')) }));
+    renderPage(<LinesPage />, methods({ lineSdwanData: failing.broken('x') }));
     expect(await screen.findByTestId('line-curve-error')).toHaveTextContent('An unknown error');
   });
 

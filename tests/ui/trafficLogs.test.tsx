@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PortalApiError } from '../../dataProviders/http';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/traffic';
 import { LogPage } from '../../resources/traffic/logs/LogPage';
-import { buildLogQuery, initialLogForm, validIp, validStatus } from '../../resources/traffic/logs/logForm';
-import { CUSTOMER, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { buildLogQuery, initialLogForm, noLogFilters, validIp, validStatus } from '../../resources/traffic/logs/logForm';
+import { CUSTOMER, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
   time: '2026-05-14 09:59:59',
@@ -114,13 +113,7 @@ describe('log page: search', () => {
       domains: [],
       startTime: '2026-05-14 00:00:00',
       endTime: '2026-05-14 10:05:00',
-      status: '',
-      cacheHit: '',
-      clientIp: '',
-      url: '',
-      country: [],
-      province: [],
-      isp: [],
+      ...noLogFilters(),
       pageNum: 1,
       pageSize: 20,
     });
@@ -180,13 +173,10 @@ describe('log page: search', () => {
     expect(await screen.findByTestId('logs-empty')).toHaveTextContent('No log rows match this search.');
     expect(screen.getByTestId('log-download-button')).toBeDisabled();
     first.unmount();
-    const second = renderPage(
-      <LogPage />,
-      methods({ logSearch: async () => Promise.reject(new PortalApiError('The range may cover at most 31 days', '1', 200)) }),
-    );
+    const second = renderPage(<LogPage />, methods({ logSearch: failing.refused('The range may cover at most 31 days') }));
     expect(await screen.findByTestId('logs-error')).toHaveTextContent('The range may cover at most 31 days');
     second.unmount();
-    renderPage(<LogPage />, methods({ logSearch: async () => Promise.reject(new Error('x')) }));
+    renderPage(<LogPage />, methods({ logSearch: failing.broken('x') }));
     expect(await screen.findByTestId('logs-error')).toHaveTextContent('An unknown error');
   });
 });
@@ -219,7 +209,7 @@ describe('log page: download (spec §8)', () => {
   });
 
   it('a failed check shows a translated text, never the raw error message (issue #37)', async () => {
-    await download({ logDownloadCheck: async () => Promise.reject(new Error('Network Error')) });
+    await download({ logDownloadCheck: failing.broken('Network Error') });
     const shown = await screen.findByTestId('log-download-error');
     expect(shown).toHaveTextContent('Download Failed');
     expect(shown).not.toHaveTextContent('Network Error');
@@ -227,11 +217,11 @@ describe('log page: download (spec §8)', () => {
 
   it("the server's msg, or 'Download Failed'", async () => {
     const first = await download({
-      logDownloadId: async () => Promise.reject(new PortalApiError('More than 1,000,000 rows: narrow the search', '1', 200)),
+      logDownloadId: failing.refused('More than 1,000,000 rows: narrow the search'),
     });
     expect(await screen.findByTestId('log-download-error')).toHaveTextContent('More than 1,000,000 rows: narrow the search');
     first.unmount();
-    await download({ logDownloadId: async () => Promise.reject(new PortalApiError('portal.errors.unknown', '1', 200)) });
+    await download({ logDownloadId: failing.refused('portal.errors.unknown') });
     expect(await screen.findByTestId('log-download-error')).toHaveTextContent('Download Failed');
   });
 });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PortalApiError } from '../../dataProviders/http';
 import type { Overview, Sequential } from '../../common/wire/traffic/index';
 import { OverviewPage } from '../../resources/traffic/overview/OverviewPage';
 import { RequireModule } from '../../src/kit/RequireModule';
 import { curvePoints } from '../../resources/traffic/overview/OverviewCurve';
-import { captureCsv, CUSTOMER, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
 
 /** Frozen clock (local time): Thursday 2026-05-14 10:07:31. */
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
@@ -95,9 +94,7 @@ describe('overview page', () => {
       ['1', 'video.acme.example', 'acme_video', '8.00 GB', '81.00%', '234,567', '92.50%', '40.00 Mbps'],
       ['2', 'www.acme.example', 'acme', '1.88 GB', '19.00%', '1,000,000', '78.12%', '12.30 Mbps'],
     ]);
-    await userEvent.click(screen.getByTestId('export-overview-top-domains'));
-    const [text] = await csv.texts();
-    expect(text.split('\r\n').slice(0, 2)).toEqual([
+    expect(await csv.exported('export-overview-top-domains')).toEqual([
       'Rank,Domain,Account,Traffic (B),Share of traffic (%),Requests,Hit rate (%),Peak bandwidth (bps)',
       '1,video.acme.example,acme_video,8000000000,81,234567,92.5,40000000',
     ]);
@@ -137,13 +134,10 @@ describe('overview page', () => {
   });
 
   it("shows the server's msg, or 'An unknown error'", async () => {
-    const first = renderPage(
-      <OverviewPage />,
-      methods({ overview: async () => Promise.reject(new PortalApiError('Traffic store is busy', '1', 200)) }),
-    );
+    const first = renderPage(<OverviewPage />, methods({ overview: failing.refused('Traffic store is busy') }));
     expect(await screen.findByTestId('overview-error')).toHaveTextContent('Traffic store is busy');
     first.unmount();
-    renderPage(<OverviewPage />, methods({ overview: async () => Promise.reject(new Error('socket hang up')) }));
+    renderPage(<OverviewPage />, methods({ overview: failing.broken('socket hang up') }));
     expect(await screen.findByTestId('overview-error')).toHaveTextContent('An unknown error');
   });
 

@@ -3,9 +3,12 @@
  * acme user, a render helper whose data provider custom verbs are spies, and table readers.
  */
 import { vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { testDataProvider, type DataProvider, type Store } from 'react-admin';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch';
+import { PortalApiError } from '../../dataProviders/http';
 import { renderInAdmin } from './harness';
 
 // analysisFixtures also gives jsdom the ResizeObserver that recharts' ResponsiveContainer needs.
@@ -37,10 +40,27 @@ export function renderPage(
   return { ...utils, methods };
 }
 
-/** Captures what CsvButton saves: the CSV text of each export. */
-export function captureCsv(): { texts: () => Promise<string[]> } {
+/**
+ * Captures what CsvButton saves: the CSV text of each export; `exported` clicks the export button `testId`
+ * and gives the first `lines` lines of the first CSV saved.
+ */
+export function captureCsv(): { texts: () => Promise<string[]>; exported: (testId: string, lines?: number) => Promise<string[]> } {
   const blobs: Blob[] = [];
   URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:test'));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return { texts: () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', ''))) };
+  const texts = () => Promise.all(blobs.map(async (b) => (await b.text()).replace('\uFEFF', '')));
+  return {
+    texts,
+    exported: async (testId, lines = 2) => {
+      await userEvent.click(screen.getByTestId(testId));
+      const [text] = await texts();
+      return text.split('\r\n').slice(0, lines);
+    },
+  };
 }
+
+/** Data-provider calls that fail: refused by the server with `msg` (code "1"), or broken without an answer (`msg` not shown). */
+export const failing = {
+  refused: (msg: string) => async () => Promise.reject(new PortalApiError(msg, '1', 200)),
+  broken: (msg: string) => async () => Promise.reject(new Error(msg)),
+};

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PortalApiError } from '../../dataProviders/http';
 import type { DosageEntry } from '../../common/wire/traffic/index';
 import { CustomRankPage } from '../../resources/traffic/ranking/CustomRankPage';
-import { captureCsv, CUSTOMER, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
 
 const byFlow: DosageEntry[] = [
   {
@@ -88,9 +87,7 @@ describe('usage ranking page', () => {
     const csv = captureCsv();
     renderPage(<CustomRankPage />, methods());
     await tableRows('table-ranking');
-    await userEvent.click(screen.getByTestId('export-usage-ranking-flow'));
-    const [text] = await csv.texts();
-    expect(text.split('\r\n').slice(0, 3)).toEqual([
+    expect(await csv.exported('export-usage-ranking-flow', 3)).toEqual([
       'Rank,Domain,Account,Traffic (B),Requests,Share of traffic (%),Lines',
       '1,video.acme.example,acme_video,8000000000,234567,80.99,Line A Line B',
       '2,www.acme.example,acme,1876543210,1000000,19.01,Line A',
@@ -105,16 +102,10 @@ describe('usage ranking page', () => {
     expect(await screen.findByTestId('ranking-empty')).toHaveTextContent('No domain had traffic in this range.');
     expect(screen.getByTestId('export-usage-ranking-flow')).toBeDisabled();
     first.unmount();
-    const second = renderPage(
-      <CustomRankPage />,
-      methods(async () => Promise.reject(new PortalApiError('Ranking is being rebuilt', '1', 200))),
-    );
+    const second = renderPage(<CustomRankPage />, methods(failing.refused('Ranking is being rebuilt')));
     expect(await screen.findByTestId('ranking-error')).toHaveTextContent('Ranking is being rebuilt');
     second.unmount();
-    renderPage(
-      <CustomRankPage />,
-      methods(async () => Promise.reject(new Error('x'))),
-    );
+    renderPage(<CustomRankPage />, methods(failing.broken('x')));
     expect(await screen.findByTestId('ranking-error')).toHaveTextContent('An unknown error');
   });
 

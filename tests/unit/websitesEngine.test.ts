@@ -9,7 +9,9 @@ import {
   validateRule,
   validateWebsite,
   parseOrigin,
+  WAF_CATEGORIES,
   type RuleFilter,
+  type WafCategory,
   type WebsiteInput,
 } from '../../common/rules/websites/index';
 
@@ -216,56 +218,14 @@ describe('order and actions', () => {
   });
 });
 
-// A corpus of attack strings per category (from the classic OWASP test strings) and benign URLs.
-const ATTACKS: Record<string, string[]> = {
-  xss: [
-    '/search?q=<script>alert(1)</script>',
-    '/?q=%3Cscript%3Ealert(document.cookie)%3C/script%3E',
-    '/p?x=<img src=x onerror=alert(1)>',
-    '/p?x=<svg/onload=alert(1)>',
-    '/go?u=javascript:alert(1)',
-    '/?a=<iframe src=//evil.example>',
-    '/?a=<body onload=alert(1)>',
-    '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E',
-    '/?n="><script>eval(atob(x))</script>',
-    '/?x=<a href="javascript:void(0)">',
-  ],
-  sqli: [
-    "/item?id=1' OR '1'='1",
-    '/item?id=1 UNION SELECT username,password FROM users',
-    '/item?id=1; DROP TABLE users',
-    "/login?u=admin'--",
-    '/item?id=1 AND 1=1',
-    '/item?id=1 OR sleep(5)',
-    "/item?id=1' AND benchmark(1000000,md5(1))",
-    '/x?id=1 union all select null,table_name from information_schema.tables',
-    '/x?id=1%27%20OR%20%271%27%3D%271',
-    "/q?id=1'/*",
-    '/q?id=-1 union/**/select 1,2,3',
-  ],
-  rfi: [
-    '/index.php?page=http://evil.example/shell.txt',
-    '/index.php?file=ftp://evil.example/x.php',
-    '/index.php?inc=https://evil.example/a',
-    '/?p=php://input',
-    '/?p=data://text/plain;base64,PD9waHA=',
-    '/?p=expect://id',
-    '/?template=http://evil.example/t',
-  ],
-  illegalResource: [
-    '/../../etc/passwd',
-    '/static/..%2f..%2fetc/passwd',
-    '/.env',
-    '/.git/config',
-    '/backup.sql',
-    '/wp-config.php',
-    '/site.tar.gz',
-    '/download?f=..\\..\\windows\\win.ini',
-    '/.htaccess',
-    '/proc/self/environ',
-    '/index.php.bak',
-  ],
+// A corpus of attack strings per category (from the classic OWASP test strings): the demo's samples and more.
+const MORE_ATTACKS: Record<WafCategory, string[]> = {
+  xss: ['/?a=<body onload=alert(1)>', '/?q=%253Cscript%253Ealert(1)%253C%252Fscript%253E', '/?x=<a href="javascript:void(0)">'],
+  sqli: ["/item?id=1' AND benchmark(1000000,md5(1))", '/x?id=1%27%20OR%20%271%27%3D%271', "/q?id=1'/*", '/q?id=-1 union/**/select 1,2,3'],
+  rfi: ['/index.php?inc=https://evil.example/a', '/?p=expect://id'],
+  illegalResource: ['/site.tar.gz', '/download?f=..\\..\\windows\\win.ini', '/proc/self/environ'],
 };
+const ATTACKS = Object.fromEntries(WAF_CATEGORIES.map((c) => [c, [...WAF_ATTACK_SAMPLES[c], ...MORE_ATTACKS[c]]]));
 const BENIGN = [
   '/',
   '/index.html',

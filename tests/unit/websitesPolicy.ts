@@ -1,4 +1,5 @@
 import type { EnginePolicy } from '../../common/rules/websites/engine';
+import { emptyAcl } from '../../common/rules/websites/index';
 
 /** Every WAF category blocks the request. */
 export const WAF_ALL: EnginePolicy['waf'] = {
@@ -17,11 +18,7 @@ export const enginePolicy = (over: Partial<EnginePolicy>): EnginePolicy => ({
   name: 'p',
   type: 1,
   enabled: true,
-  countries: [],
-  urls: [],
-  ips: [],
-  clientAppIds: [],
-  exceptions: [],
+  ...emptyAcl(),
   waf: WAF_ALL,
   ...over,
 });

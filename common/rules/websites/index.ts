@@ -56,6 +56,8 @@ export interface AclConfig {
   clientAppIds: string[];
   exceptions: string[];
 }
+/** Lists all empty (fresh arrays each call): the base of demo and test policies. */
+export const emptyAcl = (): AclConfig => ({ countries: [], urls: [], ips: [], clientAppIds: [], exceptions: [] });
 export interface AllowConfig {
   ips: string[];
   urls: string[];

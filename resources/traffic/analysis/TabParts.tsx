@@ -3,7 +3,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnalysisMeasure } from '../../../common/wire/traffic/index';
 import type { AnalysisQueryState } from './useAnalysisQuery';
-import { Choice } from '../shared/Choice';
+import { Choice, optionsOf } from '../shared/Choice';
 import { QueryView as KitQueryView, Section } from '../../../src/kit/QueryView';
 
 export { Section };
@@ -42,10 +42,7 @@ export function MeasureToggle({ value, onChange }: { value: AnalysisMeasure; onC
       value={value}
       onChange={onChange}
       label={translate('pages.cdn/analysisOff.measure.label')}
-      options={[
-        { value: 'request', label: translate('pages.cdn/analysisOff.measure.request'), testId: 'measure-request' },
-        { value: 'flow', label: translate('pages.cdn/analysisOff.measure.flow'), testId: 'measure-flow' },
-      ]}
+      options={optionsOf(['request', 'flow'] as const, (m) => translate(`pages.cdn/analysisOff.measure.${m}`), 'measure')}
     />
   );
 }

@@ -9,10 +9,11 @@ import { Tile } from '../../../src/kit/Tile';
 import { RangePresets, type PresetChoice } from '../shared/RangePresets';
 import { QueryView } from '../../../src/kit/QueryView';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
-import { Choice } from '../shared/Choice';
+import { Choice, optionsOf } from '../shared/Choice';
 
 /** 1-minute points (lineData, up to 7 days) or 5-minute points (lineSdwanData, up to 31 days). */
-export type LineStep = 'minute' | 'fiveMinutes';
+const LINE_STEPS = ['minute', 'fiveMinutes'] as const;
+export type LineStep = (typeof LINE_STEPS)[number];
 export const PRESETS_FOR: Record<LineStep, readonly PresetChoice['preset'][]> = {
   minute: ['today', 'yesterday', 'threeDays', 'week'],
   fiveMinutes: ['today', 'yesterday', 'threeDays', 'week', 'month', 'lastMonth'],
@@ -54,10 +55,7 @@ export function LineBandwidth({
           value={step}
           onChange={onStep}
           label={translate('pages.cdn/linesinfo.curve.step')}
-          options={[
-            { value: 'minute', label: translate('pages.cdn/linesinfo.curve.minute'), testId: 'step-minute' },
-            { value: 'fiveMinutes', label: translate('pages.cdn/linesinfo.curve.fiveMinutes'), testId: 'step-fiveMinutes' },
-          ]}
+          options={optionsOf(LINE_STEPS, (s) => translate(`pages.cdn/linesinfo.curve.${s}`), 'step')}
         />
       }
     >

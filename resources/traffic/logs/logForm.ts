@@ -32,6 +32,11 @@ export interface LogForm {
   isp: string[];
 }
 
+type LogFilters = Pick<LogForm, 'status' | 'cacheHit' | 'clientIp' | 'url' | 'country' | 'province' | 'isp'>;
+
+/** The filters of a new search: none (the form's and the query's, which share these names). */
+export const noLogFilters = (): LogFilters => ({ status: '', cacheHit: '', clientIp: '', url: '', country: [], province: [], isp: [] });
+
 export function initialLogForm(now: Date = new Date()): LogForm {
   const r = presetRange('today', now);
   return {
@@ -40,13 +45,7 @@ export function initialLogForm(now: Date = new Date()): LogForm {
     timeSelect: 'today',
     start: r.start,
     end: r.end,
-    status: '',
-    cacheHit: '',
-    clientIp: '',
-    url: '',
-    country: [],
-    province: [],
-    isp: [],
+    ...noLogFilters(),
   };
 }
 

@@ -4,9 +4,10 @@ import type { BandAndFlowPoint } from '../../../common/wire/traffic/index';
 import { TimeSeriesChart, type TimePoint } from '../../../src/charts';
 import { secondsToMs, withinRange, type Granularity, type TimeRange } from '../../../src/lib/time';
 import { Section } from '../../../src/kit/QueryView';
-import { Choice } from '../shared/Choice';
+import { Choice, optionsOf } from '../shared/Choice';
 
-type Measure = 'bandwidth' | 'flow';
+const MEASURES = ['bandwidth', 'flow'] as const;
+type Measure = (typeof MEASURES)[number];
 
 /** Curve points (timestamps in seconds) → chart points (ms) inside the range, in time order. */
 export function curvePoints(curve: readonly BandAndFlowPoint[], range: TimeRange): TimePoint[] {
@@ -34,10 +35,7 @@ export function OverviewCurve({ curve, range, interval }: { curve: readonly Band
           value={measure}
           onChange={setMeasure}
           label={translate('pages.cdn/newoverview.curveTitle')}
-          options={[
-            { value: 'bandwidth', label: translate('pages.cdn/newoverview.axis.bandwidth'), testId: 'curve-bandwidth' },
-            { value: 'flow', label: translate('pages.cdn/newoverview.axis.flow'), testId: 'curve-flow' },
-          ]}
+          options={optionsOf(MEASURES, (m) => translate(`pages.cdn/newoverview.axis.${m}`), 'curve')}
         />
       }
     >

@@ -15,7 +15,7 @@ import { QueryView } from '../../../src/kit/QueryView';
 import { useDomainChoices } from '../shared/useDomainChoices';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { toRankRows, useRankColumns } from './RankingTable';
-import { Choice } from '../shared/Choice';
+import { Choice, optionsOf } from '../shared/Choice';
 
 /** /cdn/customRank: domains ranked by traffic or requests over a range, with their share and lines. */
 export function CustomRankPage() {
@@ -64,10 +64,11 @@ export function CustomRankPage() {
               value={sortBy}
               onChange={setSortBy}
               label={translate('pages.cdn/customRank.sortBy')}
-              options={[
-                { value: 'flow', label: translate('pages.cdn/customRank.byFlow'), testId: 'sortby-flow' },
-                { value: 'request', label: translate('pages.cdn/customRank.byRequest'), testId: 'sortby-request' },
-              ]}
+              options={optionsOf(
+                ['flow', 'request'] as const,
+                (by) => translate(by === 'flow' ? 'pages.cdn/customRank.byFlow' : 'pages.cdn/customRank.byRequest'),
+                'sortby',
+              )}
             />
             <CsvButton rows={rows} columns={columns} name={`usage-ranking-${sortBy}`} />
           </>

@@ -6,6 +6,11 @@ export interface ChoiceOption<V extends string> {
   testId?: string;
 }
 
+/** Options of `values`, each labelled by `labelOf`; with `testIdPrefix`, test ids `<prefix>-<value>`. */
+export function optionsOf<V extends string>(values: readonly V[], labelOf: (value: V) => string, testIdPrefix?: string): ChoiceOption<V>[] {
+  return values.map((value) => ({ value, label: labelOf(value), testId: testIdPrefix ? `${testIdPrefix}-${value}` : undefined }));
+}
+
 /**
  * One exclusive choice among a few options, as small toggle buttons (measure, scope, step, time
  * preset). Clicking the chosen option again keeps it: there is always a choice.

@@ -10,7 +10,7 @@ import {
   type TimeRange,
   type TimeSelect,
 } from '../../../src/lib/time';
-import { Choice } from './Choice';
+import { Choice, optionsOf } from './Choice';
 
 /** A preset range as the traffic screens send it (second precision, end rounded down to 5 minutes). */
 export interface PresetChoice {
@@ -44,7 +44,7 @@ function TimeChoice<T extends TimeSelect>({
       value={value}
       onChange={onChange}
       label={translate('portal.traffic.range')}
-      options={options.map((p) => ({ value: p, label: translate(`portal.traffic.presets.${p}`), testId: `preset-${p}` }))}
+      options={optionsOf(options, (p) => translate(`portal.traffic.presets.${p}`), 'preset')}
     />
   );
 }

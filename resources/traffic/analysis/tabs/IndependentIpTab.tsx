@@ -9,7 +9,7 @@ import { Figure, MeasureToggle, QueryView, Section } from '../TabParts';
 import { useAnalysisQuery, type TabProps } from '../useAnalysisQuery';
 import { useAnalysisLabels } from '../labels';
 import { flowColumn, rankColumn, requestColumn } from './columns';
-import { Choice } from '../../shared/Choice';
+import { Choice, optionsOf } from '../../shared/Choice';
 
 type IpRow = IpItem & { id: string; rank: number };
 type Scope = 'all' | 'cn';
@@ -59,10 +59,9 @@ export function IndependentIpTab(props: TabProps) {
             value={scope}
             onChange={setScope}
             label={translate('pages.cdn/analysisOff.ip.scope')}
-            options={[
-              { value: 'all', label: translate('pages.cdn/analysisOff.ip.scopeAll') },
-              { value: 'cn', label: translate('pages.cdn/analysisOff.ip.scopeCN') },
-            ]}
+            options={optionsOf(['all', 'cn'] as const, (s) =>
+              translate(s === 'all' ? 'pages.cdn/analysisOff.ip.scopeAll' : 'pages.cdn/analysisOff.ip.scopeCN'),
+            )}
           />
           <MeasureToggle value={measure} onChange={setMeasure} />
           <CsvButton rows={rows} columns={columns} name={`independent-ip-${scope}-${measure}`} />

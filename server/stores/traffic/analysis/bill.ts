@@ -63,19 +63,19 @@ export function monthRange(startMonth: string, endMonth: string, tz: string): { 
 
 const round2 = (x: unknown) => Math.round(num(x) * 100) / 100;
 
-/** The rows of a GROUPING SETS query (`whole` = 0) and its grand-total row (`whole` = 1) as the bill's total. */
-function splitTotal(rows: Record<string, unknown>[]) {
-  const whole = rows.find((x) => num(x.whole) === 1);
-  return {
-    parts: rows.filter((x) => num(x.whole) === 0),
-    total: {
-      flow: num(whole?.flow),
-      request: num(whole?.request),
-      trafficFee: round2(whole?.trafficFee),
-      bandwidthFee: round2(whole?.bandwidthFee),
-    },
-  };
-}
+const fees = (x: Record<string, unknown> | undefined) => ({ trafficFee: round2(x?.trafficFee), bandwidthFee: round2(x?.bandwidthFee) });
+
+/** Bytes of a 5-minute bucket as bits per second. */
+const bitsPerSecond = (bytes5: unknown) => Math.round((num(bytes5) * 8) / 300);
+
+/** A bill row's domain and usage (billSum's and billDetail's). */
+const domainUsage = (x: Record<string, unknown>) => ({
+  domain: String(x.domain),
+  account: String(x.account),
+  flow: num(x.flow),
+  request: num(x.request),
+  peakBandwidth: bitsPerSecond(x.peak5),
+});
 
 /** Per domain and month: usage, 95th percentile, fees (SQL of one row per account, domain, month). */
 function monthRowsSql(unionSql: string, now: number): string {
@@ -106,30 +106,37 @@ function unionFor(r: BillRange) {
   );
 }
 
-/** POST /api/bill/billSum */
-export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillSum> {
+/**
+ * The month rows summed per `keys` (month first) with `extra` columns, ordered by `order`, and the grand total
+ * (a GROUPING SETS query: `whole` = 1 on the total's row): billSum's and billOverview's query.
+ */
+async function monthGroups(engine: TrafficEngine, r: BillRange, now: number, keys: string[], extra: string, order: string) {
   const union = unionFor(r);
   const rows = await engine.query<Record<string, unknown>>(
-    `SELECT z.month AS month, z.account AS account, z.domain AS domain, grouping(z.month) AS whole, sum(z.request) AS request,
-       sum(z.flow) AS flow, max(z.peak5) AS peak5, max(z.p95flow) AS p95flow, sum(z.trafficFee) AS trafficFee,
-       sum(z.bandwidthFee) AS bandwidthFee
+    `SELECT ${keys.map((k) => `z.${k} AS ${k}`).join(', ')}, grouping(z.month) AS whole, sum(z.request) AS request, sum(z.flow) AS flow,
+       ${extra}, sum(z.trafficFee) AS trafficFee, sum(z.bandwidthFee) AS bandwidthFee
      FROM (${monthRowsSql(union.sql, now)}) AS z
-     GROUP BY GROUPING SETS ((z.month, z.account, z.domain), ())
-     ORDER BY whole, month, flow DESC, domain`,
+     GROUP BY GROUPING SETS ((${keys.map((k) => `z.${k}`).join(', ')}), ())
+     ORDER BY whole, ${order}`,
     { ...union.params, tz: r.tz },
   );
-  const { parts, total } = splitTotal(rows);
+  const whole = rows.find((x) => num(x.whole) === 1);
+  return {
+    parts: rows.filter((x) => num(x.whole) === 0),
+    total: { flow: num(whole?.flow), request: num(whole?.request), ...fees(whole) },
+  };
+}
+
+/** POST /api/bill/billSum */
+export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillSum> {
+  const extra = 'max(z.peak5) AS peak5, max(z.p95flow) AS p95flow';
+  const { parts, total } = await monthGroups(engine, r, now, ['month', 'account', 'domain'], extra, 'month, flow DESC, domain');
   return {
     list: parts.map((x) => ({
       month: String(x.month),
-      domain: String(x.domain),
-      account: String(x.account),
-      flow: num(x.flow),
-      request: num(x.request),
-      peakBandwidth: Math.round((num(x.peak5) * 8) / 300),
-      p95Bandwidth: Math.round((num(x.p95flow) * 8) / 300),
-      trafficFee: round2(x.trafficFee),
-      bandwidthFee: round2(x.bandwidthFee),
+      ...domainUsage(x),
+      p95Bandwidth: bitsPerSecond(x.p95flow),
+      ...fees(x),
     })),
     total,
     priceModel: PRICE_MODEL,
@@ -138,24 +145,14 @@ export async function billSum(engine: TrafficEngine, r: BillRange, now = Math.fl
 
 /** POST /api/bill/overview: per month, all domains together. */
 export async function billOverview(engine: TrafficEngine, r: BillRange, now = Math.floor(Date.now() / 1000)): Promise<BillOverview> {
-  const union = unionFor(r);
-  const rows = await engine.query<Record<string, unknown>>(
-    `SELECT z.month AS month, grouping(z.month) AS whole, sum(z.request) AS request, sum(z.flow) AS flow, countIf(z.request > 0) AS domains,
-       sum(z.trafficFee) AS trafficFee, sum(z.bandwidthFee) AS bandwidthFee
-     FROM (${monthRowsSql(union.sql, now)}) AS z
-     GROUP BY GROUPING SETS ((z.month), ())
-     ORDER BY whole, month`,
-    { ...union.params, tz: r.tz },
-  );
-  const { parts, total } = splitTotal(rows);
+  const { parts, total } = await monthGroups(engine, r, now, ['month'], 'countIf(z.request > 0) AS domains', 'month');
   return {
     months: parts.map((x) => ({
       month: String(x.month),
       flow: num(x.flow),
       request: num(x.request),
       domainCount: num(x.domains),
-      trafficFee: round2(x.trafficFee),
-      bandwidthFee: round2(x.bandwidthFee),
+      ...fees(x),
     })),
     total,
     priceModel: PRICE_MODEL,
@@ -191,11 +188,7 @@ export async function billDetail(engine: TrafficEngine, r: BillRange): Promise<B
     list: rows.map((x) => ({
       date: String(x.date),
       month: String(x.month),
-      domain: String(x.domain),
-      account: String(x.account),
-      flow: num(x.flow),
-      request: num(x.request),
-      peakBandwidth: Math.round((num(x.peak5) * 8) / 300),
+      ...domainUsage(x),
       trafficFee: round2(x.trafficFee),
     })),
     priceModel: PRICE_MODEL,
