@@ -4,12 +4,9 @@ import {
   Datagrid,
   DateTimeInput,
   downloadCSV,
-  ExportButton,
-  FilterButton,
   FunctionField,
   SelectInput,
   TextInput,
-  TopToolbar,
   useRecordContext,
   useTranslate,
   type Exporter,
@@ -23,6 +20,7 @@ import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
+import { ListActions } from '../../src/kit/ListParts';
 
 const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = [
@@ -161,12 +159,7 @@ export function AuditList() {
       title="resources.page/audit.title"
       filters={filters}
       sort={{ field: 'time', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t)} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={exporter(t)} />}
     >
       <Datagrid
         bulkActionButtons={false}

@@ -1,18 +1,7 @@
 import { useEffect } from 'react';
 import { Typography } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Language';
-import {
-  CreateButton,
-  Datagrid,
-  ExportButton,
-  FilterButton,
-  SelectArrayInput,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, SelectArrayInput, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domains/index';
 import { DomainRowActions } from './DomainActions';
@@ -21,6 +10,7 @@ import { domainExporter } from './domainExporter';
 import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
+import { ListActions } from '../../src/kit/ListParts';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
@@ -80,14 +70,12 @@ export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { interval
   );
 }
 
-function ListActions({ canOperate }: { canOperate: boolean }) {
+function DomainListActions({ canOperate }: { canOperate: boolean }) {
   const translate = useTranslate();
   return (
-    <TopToolbar>
-      <FilterButton />
+    <ListActions exporter={domainExporter(translate)}>
       {canOperate && <CreateButton label={translate('resources.cdn/domain.actions.add')} />}
-      <ExportButton exporter={domainExporter(translate)} maxResults={10000} />
-    </TopToolbar>
+    </ListActions>
   );
 }
 
@@ -108,7 +96,7 @@ export function DomainList() {
     <PortalList
       title="resources.cdn/domain.listTitle"
       filters={filters}
-      actions={<ListActions canOperate={canOperate} />}
+      actions={<DomainListActions canOperate={canOperate} />}
       disableSyncWithLocation={false}
     >
       <ConfiguringPoll />

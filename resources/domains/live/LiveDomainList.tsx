@@ -1,25 +1,12 @@
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  downloadCSV,
-  ExportButton,
-  FilterButton,
-  FunctionField,
-  SelectArrayInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-  type Exporter,
-  type TranslateFunction as Translate,
-} from 'react-admin';
+import { Datagrid, FunctionField, SelectArrayInput, TextField, TextInput, useTranslate } from 'react-admin';
 import type { LiveDomain } from '../../../common/wire/domains';
 import { DOMAIN_STATUSES } from '../../../common/rules/domains/index';
 import { OperationChip, StatusChip } from '../DomainChips';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
+import { ListActions, listExporter, type ExportColumns } from '../../../src/kit/ListParts';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -46,7 +33,7 @@ const filters = [
   <TextInput key="customer" source="customer" label={label('customer')} resettable />,
 ];
 
-const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
+const COLUMNS: ExportColumns<LiveDomain> = [
   ['name', (d) => d.name],
   ['customer', (d) => d.customer],
   ['belongDomainGroup', (d) => d.belongDomainGroup],
@@ -57,17 +44,6 @@ const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
   ['createTime', (d) => formatDateTime(d.createTime)],
 ];
 
-const exporter =
-  (t: Translate): Exporter<LiveDomain> =>
-  (records) =>
-    downloadCSV(
-      [
-        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
-        ...records.map((d) => COLUMNS.map(([, v]) => csvCell(v(d, t))).join(',')),
-      ].join('\r\n'),
-      'live-domains',
-    );
-
 /** /cdn/liveDomain: live push / pull domains (superadmin all; others where customer or sub-account is theirs). */
 export function LiveDomainList() {
   const t = useTranslate();
@@ -75,12 +51,7 @@ export function LiveDomainList() {
     <PortalList
       title="resources.cdn/liveDomain.title"
       filters={filters}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t)} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={listExporter(COLUMNS, label, t, 'live-domains')} />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.cdn/liveDomain.empty" />}>
         <TextField source="name" label={label('name')} />

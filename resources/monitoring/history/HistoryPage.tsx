@@ -12,22 +12,10 @@ import {
   type TextFieldProps,
 } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  DateTimeInput,
-  downloadCSV,
-  ExportButton,
-  FunctionField,
-  List,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-  type Exporter,
-  type TranslateFunction,
-} from 'react-admin';
+import { DateTimeInput, FunctionField, List, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { AlarmRecord, NotifyRecord } from '../../../common/wire/monitoring';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../../common/rules/monitoring';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
+import { ListActions, listExporter, type ExportColumns } from '../../../src/kit/ListParts';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
@@ -48,7 +36,7 @@ const STATUS_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'default'
   pending: 'info',
 };
 
-const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]> = [
+const COLUMNS: ExportColumns<NotifyRecord> = [
   ['time', (r) => time(r.time)],
   ['ruleName', (r) => r.ruleName],
   ['event', (r, t) => t(`resources.CMonit/alertHistory.events.${r.event}`)],
@@ -60,15 +48,6 @@ const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]
   ['attempts', (r) => String(r.attempts)],
   ['content', (r) => r.content],
 ];
-const exporter =
-  (t: TranslateFunction): Exporter<NotifyRecord> =>
-  (records) =>
-    downloadCSV(
-      [COLUMNS.map(([f]) => csvCell(t(h(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join(
-        '\r\n',
-      ),
-      'alert-history',
-    );
 
 function Notifications() {
   const t = useTranslate();
@@ -101,9 +80,12 @@ function Notifications() {
         />,
       ]}
       actions={
-        <TopToolbar>
-          <ExportButton exporter={exporter(t)} maxResults={1000} label="resources.CMonit/alertHistory.export" />
-        </TopToolbar>
+        <ListActions
+          exporter={listExporter(COLUMNS, h, t, 'alert-history')}
+          filterButton={false}
+          maxResults={1000}
+          exportLabel="resources.CMonit/alertHistory.export"
+        />
       }
       pagination={<PortalPagination />}
     >

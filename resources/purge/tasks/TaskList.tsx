@@ -3,31 +3,25 @@ import { Button } from '@mui/material';
 import {
   Datagrid,
   DateTimeInput,
-  downloadCSV,
-  ExportButton,
-  FilterButton,
   FunctionField,
   SelectInput,
   TextInput,
-  TopToolbar,
   useDataProvider,
   useListContext,
   useNotify,
   useRecordContext,
   useTranslate,
-  type Exporter,
-  type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { useCanOperate } from '../../../src/auth/useCanOperate';
 import type { PurgeTask, PurgeTaskUrl } from '../../../common/wire/purge';
 import { PURGE_STATUSES } from '../../../common/rules/purge';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
+import { ListActions, listExporter, type ExportColumns } from '../../../src/kit/ListParts';
 import { usePollWhile } from '../../../src/kit/usePollWhile';
 import { useNotifyError } from '../../../src/kit/errorText';
 
@@ -65,7 +59,7 @@ function filtersFor(prefetch: boolean) {
   ];
 }
 
-const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> = [
+const COLUMNS: ExportColumns<PurgeTask> = [
   ['id', (r) => String(r.id)],
   ['createTime', (r) => formatDateTime(r.createTime)],
   ['submittedBy', (r) => r.submittedBy],
@@ -82,17 +76,6 @@ const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> =
   ],
   ['duration', (r) => formatDuration(r.durationSeconds)],
 ];
-
-const exporter =
-  (t: TranslateFunction, name: string): Exporter<PurgeTask> =>
-  (records) =>
-    downloadCSV(
-      [
-        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
-        ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(',')),
-      ].join('\r\n'),
-      name,
-    );
 
 /** Reloads the list while any task on the page is still in progress. */
 function OpenTasksPoll() {
@@ -146,12 +129,7 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
     <PortalList
       title={prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title'}
       filters={filtersFor(prefetch)}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={listExporter(COLUMNS, label, t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} />}
     >
       <OpenTasksPoll />
       <Datagrid
