@@ -20,7 +20,7 @@ import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
-import { ListActions } from '../../src/kit/ListParts';
+import { ListActions, namedChoices, selectFilter } from '../../src/kit/ListParts';
 
 const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = [
@@ -42,14 +42,7 @@ const objectText = (r: AuditEntry) =>
 
 const filters = [
   <TextInput key="username" source="username" label={label('username')} alwaysOn resettable />,
-  <SelectInput
-    key="objectType"
-    source="objectType"
-    label={label('objectType')}
-    alwaysOn
-    sx={{ minWidth: 150 }}
-    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))}
-  />,
+  selectFilter('objectType', label('objectType'), namedChoices(OBJECT_TYPES, 'resources.page/audit.objectTypes'), { minWidth: 150 }),
   <TextInput key="route" source="route" label={label('call')} alwaysOn resettable />,
   <DateTimeInput key="startTime" source="startTime" label={label('startTime')} alwaysOn />,
   <DateTimeInput key="endTime" source="endTime" label={label('endTime')} alwaysOn />,

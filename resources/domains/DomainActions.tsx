@@ -19,20 +19,21 @@ const small = style(false);
 /** Freeze and unfreeze are the provider staff's (roles starting with 'super'). */
 const isStaff = () => isSuperRole(readUserInfo()?.role ?? '');
 
+/** A compact link of a row (a click on it does not also click the row). */
+function RowLink({ to, label }: { to: string; label: string }) {
+  const translate = useTranslate();
+  return (
+    <MuiButton size="small" sx={small} component={Link} to={to} onClick={(e) => e.stopPropagation()}>
+      {translate(label)}
+    </MuiButton>
+  );
+}
+
 /** Detail. */
 export function DomainShowLink({ domain }: { domain: Domain }) {
-  const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <MuiButton
-      size="small"
-      sx={small}
-      component={Link}
-      to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}
-      onClick={(e) => e.stopPropagation()}
-    >
-      {translate('resources.cdn/domain.actions.detail')}
-    </MuiButton>
+    <RowLink to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })} label="resources.cdn/domain.actions.detail" />
   );
 }
 
@@ -76,19 +77,9 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
 
 /** Version history (the detail's history tab). */
 export function DomainHistoryLink({ domain }: { domain: Domain }) {
-  const translate = useTranslate();
   const createPath = useCreatePath();
-  return (
-    <MuiButton
-      size="small"
-      sx={small}
-      component={Link}
-      to={`${createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}/history`}
-      onClick={(e) => e.stopPropagation()}
-    >
-      {translate('resources.cdn/domain.actions.history')}
-    </MuiButton>
-  );
+  const to = `${createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}/history`;
+  return <RowLink to={to} label="resources.cdn/domain.actions.history" />;
 }
 
 interface StatusAction {

@@ -9,7 +9,7 @@ import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHo
 import { RenameField } from './RenameField';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
-import { ListActions, listExporter, type ExportColumns } from '../../src/kit/ListParts';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../src/kit/ListParts';
 
 const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
@@ -31,14 +31,7 @@ function useFilters() {
       alwaysOn
       sx={{ minWidth: 160 }}
     />,
-    <SelectInput
-      key="status"
-      source="status"
-      label={label('status')}
-      choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 130 }}
-    />,
+    selectFilter('status', label('status'), namedChoices(HOST_STATUSES, 'resources.cdn/cloudHostList.status'), { minWidth: 130 }),
     <BooleanInput key="expiring" source="expiring" label="resources.cdn/cloudHostList.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
       ? [

@@ -1,12 +1,12 @@
 import { Chip } from '@mui/material';
-import { Datagrid, FunctionField, SelectArrayInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useTranslate } from 'react-admin';
 import type { LiveDomain } from '../../../common/wire/domains';
 import { DOMAIN_STATUSES } from '../../../common/rules/domains/index';
 import { OperationChip, StatusChip } from '../DomainChips';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
-import { ListActions, listExporter, type ExportColumns } from '../../../src/kit/ListParts';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../../src/kit/ListParts';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -14,22 +14,20 @@ const LIVE_TYPES = ['live_push', 'live_pull'] as const;
 
 const filters = [
   <TextInput key="name" source="name" label={label('name')} alwaysOn resettable />,
-  <SelectArrayInput
-    key="type"
-    source="type"
-    label={label('type')}
-    choices={LIVE_TYPES.map((id) => ({ id, name: `resources.cdn/liveDomain.values.type.${id}` }))}
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
-  <SelectArrayInput
-    key="status"
-    source="status"
-    label={label('status')}
-    choices={DOMAIN_STATUSES.map((id) => ({ id, name: `resources.cdn/domain.values.status.${id}` }))}
-    alwaysOn
-    sx={{ minWidth: 140 }}
-  />,
+  selectFilter(
+    'type',
+    label('type'),
+    namedChoices(LIVE_TYPES, 'resources.cdn/liveDomain.values.type'),
+    { minWidth: 160 },
+    { multiple: true },
+  ),
+  selectFilter(
+    'status',
+    label('status'),
+    namedChoices(DOMAIN_STATUSES, 'resources.cdn/domain.values.status'),
+    { minWidth: 140 },
+    { multiple: true },
+  ),
   <TextInput key="customer" source="customer" label={label('customer')} resettable />,
 ];
 

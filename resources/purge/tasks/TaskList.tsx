@@ -4,7 +4,6 @@ import {
   Datagrid,
   DateTimeInput,
   FunctionField,
-  SelectInput,
   TextInput,
   useDataProvider,
   useListContext,
@@ -21,7 +20,7 @@ import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
-import { ListActions, listExporter, type ExportColumns } from '../../../src/kit/ListParts';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../../src/kit/ListParts';
 import { usePollWhile } from '../../../src/kit/usePollWhile';
 import { useNotifyError } from '../../../src/kit/errorText';
 
@@ -29,29 +28,10 @@ const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
 
 function filtersFor(prefetch: boolean) {
   return [
-    <SelectInput
-      key="status"
-      source="status"
-      label={label('status')}
-      choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 140 }}
-    />,
+    selectFilter('status', label('status'), namedChoices(PURGE_STATUSES, 'resources.cdn/newsearchTask.status'), { minWidth: 140 }),
     ...(prefetch
       ? []
-      : [
-          <SelectInput
-            key="type"
-            source="type"
-            label={label('kind')}
-            choices={[
-              { id: 'url', name: 'resources.cdn/newsearchTask.kind.url' },
-              { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' },
-            ]}
-            alwaysOn
-            sx={{ minWidth: 140 }}
-          />,
-        ]),
+      : [selectFilter('type', label('kind'), namedChoices(['url', 'dir'], 'resources.cdn/newsearchTask.kind'), { minWidth: 140 })]),
     <TextInput key="url" source="url" label={label('urlContains')} alwaysOn resettable />,
     <TextInput key="submittedBy" source="submittedBy" label={label('submittedBy')} resettable />,
     <DateTimeInput key="startTime" source="startTime" label={label('startTime')} />,
