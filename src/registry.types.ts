@@ -1,6 +1,6 @@
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { AreaKey } from '../common/rules/shell/permissions';
+import { TOP_MENU, type AreaKey } from '../common/rules/shell/permissions';
 
 /** A react-admin resource of an area (its list, create, edit and show screens). */
 export interface PortalResource {
@@ -63,4 +63,37 @@ export function subResource(
   extra: Partial<Omit<PortalResource, 'name' | 'parent' | 'options'>> = {},
 ): PortalResource {
   return { ...extra, name, parent: parent.name, options: { ...parent.options, label } };
+}
+
+/** A screen loaded on demand, e.g. `() => import('./DomainList').then((m) => m.DomainList)` (its own chunk). */
+export type ViewLoader = () => Promise<ComponentType>;
+
+const lazyView = (load: ViewLoader) => lazy(() => load().then((view) => ({ default: view })));
+
+/** The area of a route path: its first segment ('cdn/domain' → 'cdn'), one of the top menu's. */
+function areaOf(path: string): AreaKey {
+  const area = TOP_MENU.find((m) => path.startsWith(`${m.area}/`))?.area;
+  if (!area) throw new Error(`'${path}' is in no area of the top menu`);
+  return area;
+}
+
+/**
+ * A resource at /<name> with its permission module, menu icon and record representation (undefined: react-admin's
+ * default): its area is the path's first segment, its menu label `resources.<name>.menu`; each view loads on demand.
+ */
+export function portalResource(
+  name: string,
+  module: string,
+  icon: ComponentType,
+  recordRepresentation: PortalResource['recordRepresentation'],
+  views: Partial<Record<'list' | 'create' | 'edit' | 'show', ViewLoader>>,
+): PortalResource {
+  const screens = Object.fromEntries(Object.entries(views).map(([kind, load]) => [kind, lazyView(load)]));
+  const options = { module, area: areaOf(name), label: `resources.${name}.menu` };
+  return { name, ...screens, icon, ...(recordRepresentation === undefined ? {} : { recordRepresentation }), options };
+}
+
+/** A custom page at /<path> with its permission module: area and menu label (`pages.<path>.menu`) as for portalResource. */
+export function portalPage(path: string, module: string, icon: ComponentType, load: ViewLoader): PortalPage {
+  return { path, module, area: areaOf(path), label: `pages.${path}.menu`, icon, component: lazyView(load) };
 }

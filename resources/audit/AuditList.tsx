@@ -4,12 +4,9 @@ import {
   Datagrid,
   DateTimeInput,
   downloadCSV,
-  ExportButton,
-  FilterButton,
   FunctionField,
   SelectInput,
   TextInput,
-  TopToolbar,
   useRecordContext,
   useTranslate,
   type Exporter,
@@ -23,6 +20,7 @@ import { ColumnsTable } from '../../src/kit/ColumnsTable';
 import { fieldChanges } from './auditDiff';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
+import { ListActions, namedChoices, selectFilter } from '../../src/kit/ListParts';
 
 const label = (f: string) => `resources.page/audit.fields.${f}`;
 export const OBJECT_TYPES = [
@@ -44,14 +42,7 @@ const objectText = (r: AuditEntry) =>
 
 const filters = [
   <TextInput key="username" source="username" label={label('username')} alwaysOn resettable />,
-  <SelectInput
-    key="objectType"
-    source="objectType"
-    label={label('objectType')}
-    alwaysOn
-    sx={{ minWidth: 150 }}
-    choices={OBJECT_TYPES.map((id) => ({ id, name: `resources.page/audit.objectTypes.${id}` }))}
-  />,
+  selectFilter('objectType', label('objectType'), namedChoices(OBJECT_TYPES, 'resources.page/audit.objectTypes'), { minWidth: 150 }),
   <TextInput key="route" source="route" label={label('call')} alwaysOn resettable />,
   <DateTimeInput key="startTime" source="startTime" label={label('startTime')} alwaysOn />,
   <DateTimeInput key="endTime" source="endTime" label={label('endTime')} alwaysOn />,
@@ -161,12 +152,7 @@ export function AuditList() {
       title="resources.page/audit.title"
       filters={filters}
       sort={{ field: 'time', order: 'DESC' }}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t)} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={exporter(t)} />}
     >
       <Datagrid
         bulkActionButtons={false}

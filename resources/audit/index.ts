@@ -1,13 +1,9 @@
-import { lazy } from 'react';
 import HistoryEduOutlinedIcon from '@mui/icons-material/HistoryEduOutlined';
-import type { PortalArea, PortalResource } from '../../src/registry.types';
+import { portalResource, type PortalArea } from '../../src/registry.types';
 
 /** Audit log at /page/audit (issue #22): every write through the API, with its changes. */
-const auditLog = {
-  name: 'page/audit',
-  list: lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList }))),
-  icon: HistoryEduOutlinedIcon,
-  options: { module: 'audit', area: 'page', label: 'resources.page/audit.menu' },
-} satisfies PortalResource;
+const auditLog = portalResource('page/audit', 'audit', HistoryEduOutlinedIcon, undefined, {
+  list: () => import('./AuditList').then((m) => m.AuditList),
+});
 
 export default { resources: [auditLog], pages: [] } satisfies PortalArea;

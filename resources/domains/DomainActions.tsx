@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button as MuiButton } from '@mui/material';
+import type { ReactElement } from 'react';
+import { Button as MuiButton, type ButtonProps } from '@mui/material';
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,20 +19,21 @@ const small = style(false);
 /** Freeze and unfreeze are the provider staff's (roles starting with 'super'). */
 const isStaff = () => isSuperRole(readUserInfo()?.role ?? '');
 
+/** A compact link of a row (a click on it does not also click the row). */
+function RowLink({ to, label }: { to: string; label: string }) {
+  const translate = useTranslate();
+  return (
+    <MuiButton size="small" sx={small} component={Link} to={to} onClick={(e) => e.stopPropagation()}>
+      {translate(label)}
+    </MuiButton>
+  );
+}
+
 /** Detail. */
 export function DomainShowLink({ domain }: { domain: Domain }) {
-  const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <MuiButton
-      size="small"
-      sx={small}
-      component={Link}
-      to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}
-      onClick={(e) => e.stopPropagation()}
-    >
-      {translate('resources.cdn/domain.actions.detail')}
-    </MuiButton>
+    <RowLink to={createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })} label="resources.cdn/domain.actions.detail" />
   );
 }
 
@@ -75,63 +77,69 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
 
 /** Version history (the detail's history tab). */
 export function DomainHistoryLink({ domain }: { domain: Domain }) {
-  const translate = useTranslate();
   const createPath = useCreatePath();
-  return (
-    <MuiButton
-      size="small"
-      sx={small}
-      component={Link}
-      to={`${createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}/history`}
-      onClick={(e) => e.stopPropagation()}
-    >
-      {translate('resources.cdn/domain.actions.history')}
-    </MuiButton>
-  );
+  const to = `${createPath({ resource: DOMAIN_RESOURCE, id: domain.id, type: 'show' })}/history`;
+  return <RowLink to={to} label="resources.cdn/domain.actions.history" />;
 }
 
-/** The success notice of each status change (the other texts and the test id follow from the action's name). */
-const STATUS_DONE = { enable: 'enabled', disable: 'disabled', freeze: 'frozenDone', unfreeze: 'unfrozen' } as const;
+interface StatusAction {
+  done: string;
+  icon: ReactElement;
+  color: ButtonProps['color'];
+  run: (dp: PortalDataProvider, id: Domain['id']) => Promise<unknown>;
+}
 
-/** A status change of a domain behind a confirmation. */
+/**
+ * Each status change: its success notice (the other texts and the test id follow from the action's
+ * name), icon, colour and call.
+ */
+const STATUS_ACTIONS = {
+  enable: { done: 'enabled', icon: <PlayCircleOutlineIcon />, color: 'success', run: (dp, id) => dp.domainEnable(id) },
+  disable: { done: 'disabled', icon: <PauseCircleOutlineIcon />, color: 'warning', run: (dp, id) => dp.domainDisable(id) },
+  freeze: { done: 'frozenDone', icon: <AcUnitIcon />, color: 'info', run: (dp, id) => dp.domainSetStatus(id, 'freeze') },
+  unfreeze: { done: 'unfrozen', icon: <LockOpenIcon />, color: 'success', run: (dp, id) => dp.domainSetStatus(id, 'on') },
+} satisfies Record<string, StatusAction>;
+
+/** A status change of a domain behind a confirmation; refused as statusBlock says (for staff or not). */
 function StatusConfirm({
   action,
   domain,
-  ...rest
-}: { action: keyof typeof STATUS_DONE; domain: Domain } & Pick<
-  ConfirmButtonProps,
-  'icon' | 'withIcon' | 'color' | 'blockedMessage' | 'run' | 'onDone'
->) {
+  staff,
+  withIcon,
+  onDone,
+}: { action: keyof typeof STATUS_ACTIONS; domain: Domain; staff: boolean } & Pick<ConfirmButtonProps, 'withIcon' | 'onDone'>) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { done, icon, color, run } = STATUS_ACTIONS[action];
+  const blocked = statusBlock(domain, staff);
   return (
     <ConfirmButton
       label={translate(`resources.cdn/domain.actions.${action}`)}
+      icon={icon}
+      withIcon={withIcon}
+      color={color}
       testId={`${action}-domain`}
+      blockedMessage={blocked && blockMessage(blocked)}
       title={`resources.cdn/domain.confirm.${action}Title`}
       content={`resources.cdn/domain.confirm.${action}Content`}
       name={domain.name}
-      success={`resources.cdn/domain.notifications.${STATUS_DONE[action]}`}
-      {...rest}
+      success={`resources.cdn/domain.notifications.${done}`}
+      run={() => run(dataProvider, domain.id)}
+      onDone={onDone}
     />
   );
 }
 
 /** Enable or disable after confirmation; refused while configuring or frozen (staff unfreeze instead). */
 export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domain: Domain; onDone?: () => void; withIcon?: boolean }) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const staff = isStaff();
   if (staff && domain.status === 'freeze') return null;
-  const enabling = domain.status !== 'on';
-  const blocked = statusBlock(domain, staff);
   return (
     <StatusConfirm
-      action={enabling ? 'enable' : 'disable'}
+      action={domain.status !== 'on' ? 'enable' : 'disable'}
       domain={domain}
-      icon={enabling ? <PlayCircleOutlineIcon /> : <PauseCircleOutlineIcon />}
+      staff={staff}
       withIcon={withIcon}
-      color={enabling ? 'success' : 'warning'}
-      blockedMessage={blocked && blockMessage(blocked)}
-      run={() => (enabling ? dataProvider.domainEnable(domain.id) : dataProvider.domainDisable(domain.id))}
       onDone={onDone}
     />
   );
@@ -139,21 +147,8 @@ export function DomainStatusToggle({ domain, onDone, withIcon = false }: { domai
 
 /** Provider staff freeze a domain (the customer cannot enable it again) or unfreeze it (enabled again). */
 export function DomainFreezeToggle({ domain, withIcon = false }: { domain: Domain; withIcon?: boolean }) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
   if (!isStaff()) return null;
-  const freezing = domain.status !== 'freeze';
-  const blocked = statusBlock(domain, true);
-  return (
-    <StatusConfirm
-      action={freezing ? 'freeze' : 'unfreeze'}
-      domain={domain}
-      icon={freezing ? <AcUnitIcon /> : <LockOpenIcon />}
-      withIcon={withIcon}
-      color={freezing ? 'info' : 'success'}
-      blockedMessage={blocked && blockMessage(blocked)}
-      run={() => dataProvider.domainSetStatus(domain.id, freezing ? 'freeze' : 'on')}
-    />
-  );
+  return <StatusConfirm action={domain.status !== 'freeze' ? 'freeze' : 'unfreeze'} domain={domain} staff withIcon={withIcon} />;
 }
 
 /** Delete after confirmation; refused while configuring (as the server does). From the detail, back to the list. */

@@ -1,18 +1,7 @@
 import { useEffect } from 'react';
 import { Typography } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Language';
-import {
-  CreateButton,
-  Datagrid,
-  ExportButton,
-  FilterButton,
-  SelectArrayInput,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, TextInput, useListContext, useTranslate } from 'react-admin';
 import type { Domain } from '../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domains/index';
 import { DomainRowActions } from './DomainActions';
@@ -21,6 +10,7 @@ import { domainExporter } from './domainExporter';
 import { choicesOf, fieldLabel, useCanOperateDomains } from './domainUi';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
+import { ListActions, selectFilter } from '../../src/kit/ListParts';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
@@ -28,36 +18,10 @@ export const CONFIGURING_POLL_MS = 2500;
 const filters = [
   <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ width: 190 }} />,
   <TextInput key="textSearch" source="textSearch" label={fieldLabel('textSearch')} alwaysOn resettable sx={{ width: 190 }} />,
-  <SelectArrayInput
-    key="type"
-    source="type"
-    label={fieldLabel('type')}
-    choices={choicesOf('type', FILTER_DOMAIN_TYPES)}
-    alwaysOn
-    sx={{ minWidth: 150, maxWidth: 260 }}
-  />,
-  <SelectArrayInput
-    key="status"
-    source="status"
-    label={fieldLabel('status')}
-    choices={choicesOf('status', DOMAIN_STATUSES)}
-    alwaysOn
-    sx={{ minWidth: 130, maxWidth: 260 }}
-  />,
-  <SelectArrayInput
-    key="scope"
-    source="scope"
-    label={fieldLabel('scope')}
-    choices={choicesOf('scope', DOMAIN_SCOPES)}
-    sx={{ minWidth: 180 }}
-  />,
-  <SelectInput
-    key="protocol"
-    source="protocol"
-    label={fieldLabel('protocol')}
-    choices={choicesOf('protocol', DOMAIN_PROTOCOLS)}
-    sx={{ minWidth: 140 }}
-  />,
+  selectFilter('type', fieldLabel('type'), choicesOf('type', FILTER_DOMAIN_TYPES), { minWidth: 150, maxWidth: 260 }, { multiple: true }),
+  selectFilter('status', fieldLabel('status'), choicesOf('status', DOMAIN_STATUSES), { minWidth: 130, maxWidth: 260 }, { multiple: true }),
+  selectFilter('scope', fieldLabel('scope'), choicesOf('scope', DOMAIN_SCOPES), { minWidth: 180 }, { multiple: true, hidden: true }),
+  selectFilter('protocol', fieldLabel('protocol'), choicesOf('protocol', DOMAIN_PROTOCOLS), { minWidth: 140 }, { hidden: true }),
   <TextInput key="domainLabel" source="domainLabel" label={fieldLabel('domainLabel')} resettable />,
   <TextInput key="certificateName" source="certificateName" label={fieldLabel('certificateName')} resettable />,
 ];
@@ -80,14 +44,12 @@ export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { interval
   );
 }
 
-function ListActions({ canOperate }: { canOperate: boolean }) {
+function DomainListActions({ canOperate }: { canOperate: boolean }) {
   const translate = useTranslate();
   return (
-    <TopToolbar>
-      <FilterButton />
+    <ListActions exporter={domainExporter(translate)}>
       {canOperate && <CreateButton label={translate('resources.cdn/domain.actions.add')} />}
-      <ExportButton exporter={domainExporter(translate)} maxResults={10000} />
-    </TopToolbar>
+    </ListActions>
   );
 }
 
@@ -108,7 +70,7 @@ export function DomainList() {
     <PortalList
       title="resources.cdn/domain.listTitle"
       filters={filters}
-      actions={<ListActions canOperate={canOperate} />}
+      actions={<DomainListActions canOperate={canOperate} />}
       disableSyncWithLocation={false}
     >
       <ConfiguringPoll />

@@ -1,27 +1,15 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
-import {
-  BooleanInput,
-  Datagrid,
-  downloadCSV,
-  ExportButton,
-  FunctionField,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-  type Exporter,
-  type TranslateFunction,
-} from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, SearchInput, SelectInput, useTranslate, type TranslateFunction } from 'react-admin';
 import type { Host, HostCustomer } from '../../common/wire/hosts';
 import { readUserInfo } from '../../src/auth/storage';
 import { isSuperRole } from '../../common/rules/shell/permissions';
 import { HOST_STATUSES, type HostType } from '../../common/rules/hosts';
-import { safeCsvCell as csvCell } from '../../src/lib/csv';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName, useAreas, useHostCustomers } from './hostUi';
 import { RenameField } from './RenameField';
 import { ListEmpty } from '../../src/kit/QueryView';
 import { PortalList } from '../../src/kit/PortalList';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../src/kit/ListParts';
 
 const label = (f: string) => `resources.cdn/cloudHostList.fields.${f}`;
 const WARNING_ROW = { backgroundColor: 'rgba(237, 108, 2, 0.10)' };
@@ -43,14 +31,7 @@ function useFilters() {
       alwaysOn
       sx={{ minWidth: 160 }}
     />,
-    <SelectInput
-      key="status"
-      source="status"
-      label={label('status')}
-      choices={HOST_STATUSES.map((id) => ({ id, name: `resources.cdn/cloudHostList.status.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 130 }}
-    />,
+    selectFilter('status', label('status'), namedChoices(HOST_STATUSES, 'resources.cdn/cloudHostList.status'), { minWidth: 130 }),
     <BooleanInput key="expiring" source="expiring" label="resources.cdn/cloudHostList.filters.expiring" alwaysOn sx={{ mt: 1.5 }} />,
     ...(staff
       ? [
@@ -87,16 +68,8 @@ const COLUMNS: Array<[string, (r: Host, t: TranslateFunction, area: (c: string) 
   ['expireTime', (r) => formatHostTime(r.expireTime)],
 ];
 
-const exporter =
-  (t: TranslateFunction, area: (c: string) => string, name: string): Exporter<Host> =>
-  (records) =>
-    downloadCSV(
-      [
-        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
-        ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t, area))).join(',')),
-      ].join('\r\n'),
-      name,
-    );
+/** The export's columns, with the area's name in the current language. */
+const exportColumns = (area: (c: string) => string): ExportColumns<Host> => COLUMNS.map(([f, v]) => [f, (r, t) => v(r, t, area)]);
 
 function ExpireCell({ host }: { host: Host }) {
   const t = useTranslate();
@@ -127,9 +100,10 @@ export function HostList({ type }: { type: HostType }) {
       title={type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title'}
       filters={filters}
       actions={
-        <TopToolbar>
-          <ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} />
-        </TopToolbar>
+        <ListActions
+          exporter={listExporter(exportColumns(areaName), label, t, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')}
+          filterButton={false}
+        />
       }
     >
       <Datagrid

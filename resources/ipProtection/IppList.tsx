@@ -7,7 +7,6 @@ import {
   Datagrid,
   FunctionField,
   SearchInput,
-  SelectInput,
   TopToolbar,
   useCanAccess,
   useDataProvider,
@@ -24,6 +23,7 @@ import { IPP_STATUSES, ippAllows, type IppAction } from '../../common/rules/ipPr
 import { formatIppTime, IppStatusChip, portSummary, TRANSITIONAL } from './ippUi';
 import { useNotifyError } from '../../src/kit/errorText';
 import { ListEmpty } from '../../src/kit/QueryView';
+import { namedChoices, selectFilter } from '../../src/kit/ListParts';
 import { PortalList } from '../../src/kit/PortalList';
 import { ConfirmButton } from '../../src/kit/ConfirmButton';
 import { usePollWhile } from '../../src/kit/usePollWhile';
@@ -228,14 +228,7 @@ export function IppList({ resource = 'ipP/ipset' }: { resource?: string }) {
   const { canAccess: canWrite = false } = useCanAccess({ resource: 'ipP/ipset', action: 'create' });
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('resources.ipP/ipset.filters.search')} sx={{ minWidth: 240 }} />,
-    <SelectInput
-      key="status"
-      source="status"
-      label={label('status')}
-      choices={IPP_STATUSES.map((id) => ({ id, name: `resources.ipP/ipset.status.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 160 }}
-    />,
+    selectFilter('status', label('status'), namedChoices(IPP_STATUSES, 'resources.ipP/ipset.status'), { minWidth: 160 }),
   ];
   return (
     <PortalList

@@ -1,26 +1,30 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { DryRunBody, DryRunResult } from '../../common/wire/websites';
+import type { DryRunBody, DryRunResult, DryRunSample } from '../../common/wire/websites';
+import { ColumnsTable, type Column } from '../../src/kit/ColumnsTable';
 import { formatTime } from '../../src/lib/time';
 import { formatCount } from '../../src/lib/units';
 import { useErrorText } from '../../src/kit/errorText';
+
+const sample = (k: string) => `resources.dcdn/website.dryRun.${k}`;
+
+/** The matched requests' table. */
+const SAMPLE_COLUMNS: Column<DryRunSample>[] = [
+  { label: sample('time'), render: (s) => formatTime(s.time), sx: { whiteSpace: 'nowrap' } },
+  { label: sample('method'), render: (s) => s.method },
+  { label: sample('url'), render: (s) => s.url, sx: { maxWidth: 360, overflowWrap: 'anywhere' } },
+  { label: sample('status'), render: (s) => s.status },
+  { label: sample('clientIp'), render: (s) => s.clientIp },
+  { label: sample('country'), render: (s) => s.country },
+  {
+    label: sample('userAgent'),
+    render: (s) => s.userAgent,
+    sx: { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  },
+];
 
 /**
  * 'Dry run' of the rule or policy on the page (issue #18): `body` gives the unsaved rule or policy as
@@ -100,30 +104,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
               {t('samples')}
             </Typography>
             {result.samples.length ? (
-              <Table size="small" data-testid="dry-run-samples">
-                <TableHead>
-                  <TableRow>
-                    {['time', 'method', 'url', 'status', 'clientIp', 'country', 'userAgent'].map((k) => (
-                      <TableCell key={k}>{t(k)}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.samples.map((s, i) => (
-                    <TableRow key={i}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.time)}</TableCell>
-                      <TableCell>{s.method}</TableCell>
-                      <TableCell sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{s.url}</TableCell>
-                      <TableCell>{s.status}</TableCell>
-                      <TableCell>{s.clientIp}</TableCell>
-                      <TableCell>{s.country}</TableCell>
-                      <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                        {s.userAgent}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ColumnsTable<DryRunSample> rows={result.samples} columns={SAMPLE_COLUMNS} testId="dry-run-samples" />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 {t('noSamples')}

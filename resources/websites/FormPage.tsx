@@ -7,6 +7,7 @@ import {
   CardContent,
   Checkbox,
   FormControlLabel,
+  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -25,10 +26,13 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { FieldProblem } from '../../common/rules/websites/index';
+import type { ClientApp } from '../../common/rules/websites/catalogue';
 import { BUSY_RETRY_DELAY_MS, retryBusy } from '../../dataProviders/http';
+import { WEBSITE_POLICY_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { useErrorText } from '../../src/kit/errorText';
+import { usePortalQuery } from '../../src/kit/usePortalQuery';
 import type { DryRunBody } from '../../common/wire/websites';
 import { DryRunPanel } from './DryRunPanel';
 
@@ -87,6 +91,65 @@ export function FormPage<R extends RaRecord, D extends FieldValues, I>({ resourc
       <StoredFormFrame {...page} failure={failure} />
     </EditBase>
   );
+}
+
+/** Each kind of a website's record with a page of its own: its resource, its id's route parameter, the page's titles. */
+const CHILD_PAGES = {
+  policy: {
+    resource: WEBSITE_POLICY_RESOURCE,
+    param: 'policyId',
+    add: 'resources.dcdn/website.addPolicy',
+    edit: 'resources.dcdn/website.editPolicy',
+  },
+  rule: {
+    resource: WEBSITE_RULE_RESOURCE,
+    param: 'ruleId',
+    add: 'resources.dcdn/website.addRule',
+    edit: 'resources.dcdn/website.editRule',
+  },
+} as const;
+
+/** What a policy or rule page brings to its FormPage. */
+export interface ChildPageParts<R extends RaRecord, D extends FieldValues, I extends { websiteId: number }> {
+  draftOf: (record?: R) => D;
+  inputOf: (websiteId: number, draft: D) => I;
+  /** the form's errors for the input the draft makes (errorsOf) */
+  validate: (input: I) => FieldValues;
+  dryRun: (input: I) => DryRunBody;
+  /** the inputs, for the stored record (editing) or a new one */
+  inputs: (editing: boolean) => ReactNode;
+}
+
+/**
+ * The page of a website's policy or rule: the website's id (:id) and the record's (none: a new one)
+ * come from the route; test ids `<kind>-page`, `<kind>-save`.
+ */
+export function websiteChildPage<R extends RaRecord, D extends FieldValues, I extends { websiteId: number }>(
+  kind: keyof typeof CHILD_PAGES,
+  parts: ChildPageParts<R, D, I>,
+) {
+  const { resource, param, add, edit } = CHILD_PAGES[kind];
+  return function ChildPage() {
+    const params = useParams();
+    const websiteId = Number(params.id);
+    const id = params[param] ? Number(params[param]) : undefined;
+    const translate = useTranslate();
+    const toInput = (draft: D) => parts.inputOf(websiteId, draft);
+    return (
+      <FormPage<R, D, I>
+        resource={resource}
+        id={id}
+        title={translate(id ? edit : add)}
+        testId={`${kind}-page`}
+        draftOf={parts.draftOf}
+        toInput={toInput}
+        validate={(draft) => parts.validate(toInput(draft))}
+        dryRun={parts.dryRun}
+      >
+        {parts.inputs(id !== undefined)}
+      </FormPage>
+    );
+  };
 }
 
 type FrameProps<R extends RaRecord, D extends FieldValues, I> = Omit<FormPageProps<R, D, I>, 'resource' | 'id'> & {
@@ -221,4 +284,18 @@ export function FormCheckbox({ source, label }: { source: string; label: string 
   const { field } = useInput({ source, format: asIs, parse: asIs });
   const checkbox = <Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />;
   return <FormControlLabel control={checkbox} label={label} />;
+}
+
+/** The client applications a policy or rule applies to: a multiple select of the catalogue's. */
+export function ClientAppsInput({ label }: { label: string }) {
+  const apps: ClientApp[] = usePortalQuery(['clientApps'], (dp) => dp.clientApps()).data ?? [];
+  return (
+    <FormTextField source="clientAppIds" select label={label} SelectProps={{ multiple: true }}>
+      {apps.map((a) => (
+        <MenuItem key={a.id} value={a.id}>
+          {a.name}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
 }

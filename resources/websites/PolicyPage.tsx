@@ -1,12 +1,8 @@
 import { MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import type { ClientApp } from '../../common/rules/websites/catalogue';
 import type { Policy } from '../../common/wire/websites';
 import { validatePolicy, WAF_CATEGORIES, WAF_RESPONSES, type PolicyInput, type WafConfig } from '../../common/rules/websites/index';
-import { errorsOf, FormCheckbox, FormPage, FormTextField, useDraft } from './FormPage';
-import { WEBSITE_POLICY_RESOURCE } from '../../dataProviders/impapi/websites';
-import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { ClientAppsInput, errorsOf, FormCheckbox, FormTextField, useDraft, websiteChildPage } from './FormPage';
 
 /**
  * Create or edit a protection policy (/dcdn/website/:id/policies/create, …/policies/:policyId);
@@ -62,35 +58,19 @@ const inputOf = (websiteId: number, d: Draft): PolicyInput => ({
   waf: d.waf,
 });
 
-/** The messages go under the input of the field's first part (a list's item under the list). */
-const validateOf = (websiteId: number) => (d: Draft) => errorsOf(validatePolicy(inputOf(websiteId, d)), (field) => [field.split('.')[0]]);
-
-export function PolicyPage() {
-  const params = useParams<{ id: string; policyId?: string }>();
-  const websiteId = Number(params.id);
-  const policyId = params.policyId ? Number(params.policyId) : undefined;
-  const translate = useTranslate();
-  return (
-    <FormPage<Policy, Draft, PolicyInput>
-      resource={WEBSITE_POLICY_RESOURCE}
-      id={policyId}
-      title={translate(policyId ? 'resources.dcdn/website.editPolicy' : 'resources.dcdn/website.addPolicy')}
-      testId="policy-page"
-      draftOf={draftOf}
-      toInput={(d) => inputOf(websiteId, d)}
-      validate={validateOf(websiteId)}
-      dryRun={({ websiteId: _w, ...policy }) => ({ websiteId, policy })}
-    >
-      <PolicyInputs editing={policyId !== undefined} />
-    </FormPage>
-  );
-}
+/** The page; the messages go under the input of the field's first part (a list's item under the list). */
+export const PolicyPage = websiteChildPage('policy', {
+  draftOf,
+  inputOf,
+  validate: (input: PolicyInput) => errorsOf(validatePolicy(input), (field) => [field.split('.')[0]]),
+  dryRun: ({ websiteId, ...policy }) => ({ websiteId, policy }),
+  inputs: (editing) => <PolicyInputs editing={editing} />,
+});
 
 /** The inputs of the policy's type (its type is kept once stored). */
 function PolicyInputs({ editing }: { editing: boolean }) {
   const translate = useTranslate();
   const d = useDraft<Draft>();
-  const apps: ClientApp[] = usePortalQuery(['clientApps'], (dp) => dp.clientApps()).data ?? [];
   const t = (k: string) => translate(`resources.dcdn/website.policy.${k}`);
   const list = (k: 'countries' | 'urls' | 'ips' | 'exceptions') => (
     <FormTextField
@@ -117,15 +97,7 @@ function PolicyInputs({ editing }: { editing: boolean }) {
       {d.type === 1 && list('countries')}
       {d.type !== 3 && list('ips')}
       {d.type !== 3 && list('urls')}
-      {d.type === 1 && (
-        <FormTextField source="clientAppIds" select label={t('clientAppIds')} SelectProps={{ multiple: true }}>
-          {apps.map((a) => (
-            <MenuItem key={a.id} value={a.id}>
-              {a.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      )}
+      {d.type === 1 && <ClientAppsInput label={t('clientAppIds')} />}
       {d.type === 1 && list('exceptions')}
       {d.type === 3 &&
         WAF_CATEGORIES.map((c) => (

@@ -1,9 +1,8 @@
 import { Button, MenuItem, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
 import type { Rule } from '../../common/wire/websites';
-import type { ClientApp, FilterFieldInfo } from '../../common/rules/websites/catalogue';
+import type { FilterFieldInfo } from '../../common/rules/websites/catalogue';
 import {
   REDIRECT_CODES,
   validateRule,
@@ -12,8 +11,7 @@ import {
   type RuleAction,
   type RuleInput,
 } from '../../common/rules/websites/index';
-import { errorsOf, FormCheckbox, FormPage, FormTextField, useDraft } from './FormPage';
-import { WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
+import { ClientAppsInput, errorsOf, FormCheckbox, FormTextField, useDraft, websiteChildPage } from './FormPage';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
 
 /**
@@ -90,33 +88,18 @@ const inputsOf = (field: string) =>
     : field === 'action.overrides'
       ? WAF_CATEGORIES.map((c) => `action.overrides.${c}`)
       : [field];
-const validateOf = (websiteId: number) => (d: Draft) => errorsOf(validateRule(inputOf(websiteId, d)), inputsOf);
 
-export function RulePage() {
-  const params = useParams<{ id: string; ruleId?: string }>();
-  const websiteId = Number(params.id);
-  const ruleId = params.ruleId ? Number(params.ruleId) : undefined;
-  const translate = useTranslate();
-  return (
-    <FormPage<Rule, Draft, RuleInput>
-      resource={WEBSITE_RULE_RESOURCE}
-      id={ruleId}
-      title={translate(ruleId ? 'resources.dcdn/website.editRule' : 'resources.dcdn/website.addRule')}
-      testId="rule-page"
-      draftOf={draftOf}
-      toInput={(d) => inputOf(websiteId, d)}
-      validate={validateOf(websiteId)}
-      dryRun={({ websiteId: _w, ...rule }) => ({ websiteId, rule })}
-    >
-      <RuleInputs />
-    </FormPage>
-  );
-}
+export const RulePage = websiteChildPage('rule', {
+  draftOf,
+  inputOf,
+  validate: (input: RuleInput) => errorsOf(validateRule(input), inputsOf),
+  dryRun: ({ websiteId, ...rule }) => ({ websiteId, rule }),
+  inputs: () => <RuleInputs />,
+});
 
 function RuleInputs() {
   const translate = useTranslate();
   const { setValue } = useFormContext<Draft>();
-  const apps: ClientApp[] = usePortalQuery(['clientApps'], (dp) => dp.clientApps()).data ?? [];
   const t = (k: string) => translate(`resources.dcdn/website.rule.${k}`);
   return (
     <>
@@ -142,13 +125,7 @@ function RuleInputs() {
       <ActionInputs />
       <Typography variant="subtitle2">{t('filters')}</Typography>
       <FilterInputs />
-      <FormTextField source="clientAppIds" select label={t('clientAppIds')} SelectProps={{ multiple: true }}>
-        {apps.map((a) => (
-          <MenuItem key={a.id} value={a.id}>
-            {a.name}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <ClientAppsInput label={t('clientAppIds')} />
       <FormCheckbox source="enabled" label={t('enabled')} />
     </>
   );

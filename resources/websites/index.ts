@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
-import { subResource, type PortalArea, type PortalResource } from '../../src/registry.types';
+import { portalResource, subResource, type PortalArea } from '../../src/registry.types';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { websiteRoutes } from './routes';
 import { wafDashboardsPage } from './dashboards';
@@ -10,15 +9,13 @@ import { wafDashboardsPage } from './dashboards';
  * pages (routes.tsx).
  */
 const websites = {
-  name: WEBSITE_RESOURCE,
-  list: lazy(() => import('./WebsiteList').then((m) => ({ default: m.WebsiteList }))),
-  create: lazy(() => import('./WebsiteCreate').then((m) => ({ default: m.WebsiteCreate }))),
-  edit: lazy(() => import('./WebsiteEdit').then((m) => ({ default: m.WebsiteEdit }))),
+  ...portalResource(WEBSITE_RESOURCE, 'website', ShieldOutlinedIcon, 'domain', {
+    list: () => import('./WebsiteList').then((m) => m.WebsiteList),
+    create: () => import('./WebsiteCreate').then((m) => m.WebsiteCreate),
+    edit: () => import('./WebsiteEdit').then((m) => m.WebsiteEdit),
+  }),
   children: websiteRoutes,
-  icon: ShieldOutlinedIcon,
-  recordRepresentation: 'domain',
-  options: { module: 'website', area: 'dcdn', label: 'resources.dcdn/website.menu' },
-} satisfies PortalResource;
+};
 
 /** A website's policies and rules: sub-resources listed in its edit view (ReferenceManyField by 'websiteId'). */
 const websitePolicies = subResource(websites, WEBSITE_POLICY_RESOURCE, 'resources.dcdn/website.policies', { recordRepresentation: 'name' });

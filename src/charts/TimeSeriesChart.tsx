@@ -51,22 +51,13 @@ export function TimeSeriesChart({
   height = 320,
   percentDomain,
 }: TimeSeriesChartProps) {
-  const span = data.length > 1 ? data[data.length - 1].time - data[0].time : 0;
   const kindOf = (key: string) => (series.find((s) => s.key === key)?.axis === 'right' ? (rightKind ?? leftKind) : leftKind);
   const hasRight = Boolean(rightKind && series.some((s) => s.axis === 'right'));
   return (
     <ResponsiveContainer width="100%" height={height}>
       <ComposedChart data={data} margin={{ top: 8, right: hasRight ? 8 : 24, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="time"
-          type="number"
-          scale="time"
-          domain={['dataMin', 'dataMax']}
-          tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)}
-          minTickGap={32}
-          tick={{ fontSize: 12 }}
-        />
+        {timeAxis(data, granularity, locale)}
         <YAxis
           yAxisId="left"
           width={84}
@@ -109,6 +100,25 @@ export function TimeSeriesChart({
         })}
       </ComposedChart>
     </ResponsiveContainer>
+  );
+}
+
+/**
+ * The time axis of a chart of points with `time` (ms): labels as precise as the data's span and granularity
+ * need, never overlapping (minTickGap). An element, not a component of its own: recharts finds its axes by type.
+ */
+export function timeAxis(data: ReadonlyArray<{ time: number }>, granularity: Granularity, locale: string) {
+  const span = data.length > 1 ? data[data.length - 1].time - data[0].time : 0;
+  return (
+    <XAxis
+      dataKey="time"
+      type="number"
+      scale="time"
+      domain={['dataMin', 'dataMax']}
+      tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)}
+      minTickGap={32}
+      tick={{ fontSize: 12 }}
+    />
   );
 }
 

@@ -1,25 +1,12 @@
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  downloadCSV,
-  ExportButton,
-  FilterButton,
-  FunctionField,
-  SelectArrayInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-  type Exporter,
-  type TranslateFunction as Translate,
-} from 'react-admin';
+import { Datagrid, FunctionField, TextField, TextInput, useTranslate } from 'react-admin';
 import type { LiveDomain } from '../../../common/wire/domains';
 import { DOMAIN_STATUSES } from '../../../common/rules/domains/index';
 import { OperationChip, StatusChip } from '../DomainChips';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../../src/kit/ListParts';
 
 export const LIVE_DOMAIN_RESOURCE = 'cdn/liveDomain';
 const label = (f: string) => `resources.${LIVE_DOMAIN_RESOURCE}.fields.${f}`;
@@ -27,26 +14,24 @@ const LIVE_TYPES = ['live_push', 'live_pull'] as const;
 
 const filters = [
   <TextInput key="name" source="name" label={label('name')} alwaysOn resettable />,
-  <SelectArrayInput
-    key="type"
-    source="type"
-    label={label('type')}
-    choices={LIVE_TYPES.map((id) => ({ id, name: `resources.cdn/liveDomain.values.type.${id}` }))}
-    alwaysOn
-    sx={{ minWidth: 160 }}
-  />,
-  <SelectArrayInput
-    key="status"
-    source="status"
-    label={label('status')}
-    choices={DOMAIN_STATUSES.map((id) => ({ id, name: `resources.cdn/domain.values.status.${id}` }))}
-    alwaysOn
-    sx={{ minWidth: 140 }}
-  />,
+  selectFilter(
+    'type',
+    label('type'),
+    namedChoices(LIVE_TYPES, 'resources.cdn/liveDomain.values.type'),
+    { minWidth: 160 },
+    { multiple: true },
+  ),
+  selectFilter(
+    'status',
+    label('status'),
+    namedChoices(DOMAIN_STATUSES, 'resources.cdn/domain.values.status'),
+    { minWidth: 140 },
+    { multiple: true },
+  ),
   <TextInput key="customer" source="customer" label={label('customer')} resettable />,
 ];
 
-const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
+const COLUMNS: ExportColumns<LiveDomain> = [
   ['name', (d) => d.name],
   ['customer', (d) => d.customer],
   ['belongDomainGroup', (d) => d.belongDomainGroup],
@@ -57,17 +42,6 @@ const COLUMNS: Array<[string, (d: LiveDomain, t: Translate) => string]> = [
   ['createTime', (d) => formatDateTime(d.createTime)],
 ];
 
-const exporter =
-  (t: Translate): Exporter<LiveDomain> =>
-  (records) =>
-    downloadCSV(
-      [
-        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
-        ...records.map((d) => COLUMNS.map(([, v]) => csvCell(v(d, t))).join(',')),
-      ].join('\r\n'),
-      'live-domains',
-    );
-
 /** /cdn/liveDomain: live push / pull domains (superadmin all; others where customer or sub-account is theirs). */
 export function LiveDomainList() {
   const t = useTranslate();
@@ -75,12 +49,7 @@ export function LiveDomainList() {
     <PortalList
       title="resources.cdn/liveDomain.title"
       filters={filters}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t)} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={listExporter(COLUMNS, label, t, 'live-domains')} />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false} empty={<ListEmpty text="resources.cdn/liveDomain.empty" />}>
         <TextField source="name" label={label('name')} />

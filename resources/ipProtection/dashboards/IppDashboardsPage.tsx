@@ -18,7 +18,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Area, CartesianGrid, ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, CartesianGrid, ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import type { IppAlarm, IppStatListRow } from '../../../common/wire/ipProtection';
 import { readUserInfo } from '../../../src/auth/storage';
@@ -27,7 +27,8 @@ import { QueryView } from '../../../src/kit/QueryView';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { PieShare } from '../../../src/charts/PieShare';
 import { formatAxisTick, formatBandwidth, formatBytes, formatCompact } from '../../../src/lib/units';
-import { formatAxisTime, formatTooltipTime } from '../../../src/lib/time';
+import { formatTooltipTime } from '../../../src/lib/time';
+import { timeAxis } from '../../../src/charts/TimeSeriesChart';
 import {
   IPP_ALARM_STATES,
   IPP_ALARM_TYPES,
@@ -141,7 +142,6 @@ export function IppDashboardsPage() {
   );
 
   const points = stat.data?.points ?? [];
-  const span = points.length > 1 ? points[points.length - 1].time - points[0].time : 0;
   const area = (byRegion: Record<string, number> | undefined) =>
     Object.entries(byRegion ?? {}).map(([name, value]) => ({
       name: name === IPP_OTHER_REGION ? t('pages.ipP/dashboards.other') : name,
@@ -253,15 +253,7 @@ export function IppDashboardsPage() {
                           <ResponsiveContainer width="100%" height={300}>
                             <ComposedChart data={points} margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
                               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                              <XAxis
-                                dataKey="time"
-                                type="number"
-                                scale="time"
-                                domain={['dataMin', 'dataMax']}
-                                tickFormatter={(v: number) => formatAxisTime(v, span, granularity, locale)}
-                                minTickGap={32}
-                                tick={{ fontSize: 12 }}
-                              />
+                              {timeAxis(points, granularity, locale)}
                               <YAxis width={84} tickFormatter={(v: number) => formatAxisTick('bandwidth', v)} tick={{ fontSize: 12 }} />
                               <Tooltip
                                 labelFormatter={(v) => formatTooltipTime(Number(v), granularity, locale)}

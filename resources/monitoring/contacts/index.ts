@@ -1,18 +1,13 @@
-import { lazy } from 'react';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
-import { subResource, type PortalResource } from '../../../src/registry.types';
+import { portalResource, subResource } from '../../../src/registry.types';
 import { CONTACT_RESOURCE, GROUP_MEMBER_RESOURCE, GROUP_RESOURCE } from '../../../dataProviders/monit/monitoring';
 
 /** Alert contacts and contact groups at /CMonit/alertContact (issue #20). */
-const alertContacts = {
-  name: CONTACT_RESOURCE,
-  list: lazy(() => import('./ContactList').then((m) => ({ default: m.ContactList }))),
-  create: lazy(() => import('./ContactForms').then((m) => ({ default: m.ContactCreate }))),
-  edit: lazy(() => import('./ContactForms').then((m) => ({ default: m.ContactEdit }))),
-  icon: ContactMailOutlinedIcon,
-  recordRepresentation: 'name',
-  options: { module: 'cloudMonit', area: 'CMonit', label: 'resources.CMonit/alertContact.menu' },
-} satisfies PortalResource;
+const alertContacts = portalResource(CONTACT_RESOURCE, 'cloudMonit', ContactMailOutlinedIcon, 'name', {
+  list: () => import('./ContactList').then((m) => m.ContactList),
+  create: () => import('./ContactForms').then((m) => m.ContactCreate),
+  edit: () => import('./ContactForms').then((m) => m.ContactEdit),
+});
 export default alertContacts;
 
 /** A contact group's members: a sub-resource shown in the groups table (ReferenceManyField by 'groupId'). */

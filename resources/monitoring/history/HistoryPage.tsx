@@ -12,22 +12,10 @@ import {
   type TextFieldProps,
 } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  DateTimeInput,
-  downloadCSV,
-  ExportButton,
-  FunctionField,
-  List,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-  type Exporter,
-  type TranslateFunction,
-} from 'react-admin';
+import { DateTimeInput, FunctionField, List, TextInput, useTranslate } from 'react-admin';
 import type { AlarmRecord, NotifyRecord } from '../../../common/wire/monitoring';
 import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_CHANNELS, NOTIFY_STATUSES, ALARM_EVENTS } from '../../../common/rules/monitoring';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../../src/kit/ListParts';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { paginationLabels } from './paginationLabels';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
@@ -48,7 +36,7 @@ const STATUS_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'default'
   pending: 'info',
 };
 
-const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]> = [
+const COLUMNS: ExportColumns<NotifyRecord> = [
   ['time', (r) => time(r.time)],
   ['ruleName', (r) => r.ruleName],
   ['event', (r, t) => t(`resources.CMonit/alertHistory.events.${r.event}`)],
@@ -60,15 +48,6 @@ const COLUMNS: Array<[string, (r: NotifyRecord, t: TranslateFunction) => string]
   ['attempts', (r) => String(r.attempts)],
   ['content', (r) => r.content],
 ];
-const exporter =
-  (t: TranslateFunction): Exporter<NotifyRecord> =>
-  (records) =>
-    downloadCSV(
-      [COLUMNS.map(([f]) => csvCell(t(h(f)))).join(','), ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(','))].join(
-        '\r\n',
-      ),
-      'alert-history',
-    );
 
 function Notifications() {
   const t = useTranslate();
@@ -83,27 +62,16 @@ function Notifications() {
         <DateTimeInput key="endTime" source="endTime" label={h('endTime')} alwaysOn />,
         <TextInput key="ruleName" source="ruleName" label={h('ruleName')} alwaysOn />,
         <TextInput key="contact" source="contact" label={h('contactName')} />,
-        <SelectInput
-          key="channel"
-          source="channel"
-          label={h('channel')}
-          alwaysOn
-          choices={MONIT_CHANNELS.map((id) => ({ id, name: `resources.CMonit/alertRules.channels.${id}` }))}
-          sx={{ minWidth: 120 }}
-        />,
-        <SelectInput
-          key="status"
-          source="status"
-          label={h('status')}
-          alwaysOn
-          choices={NOTIFY_STATUSES.map((id) => ({ id, name: `resources.CMonit/alertHistory.statuses.${id}` }))}
-          sx={{ minWidth: 140 }}
-        />,
+        selectFilter('channel', h('channel'), namedChoices(MONIT_CHANNELS, 'resources.CMonit/alertRules.channels'), { minWidth: 120 }),
+        selectFilter('status', h('status'), namedChoices(NOTIFY_STATUSES, 'resources.CMonit/alertHistory.statuses'), { minWidth: 140 }),
       ]}
       actions={
-        <TopToolbar>
-          <ExportButton exporter={exporter(t)} maxResults={1000} label="resources.CMonit/alertHistory.export" />
-        </TopToolbar>
+        <ListActions
+          exporter={listExporter(COLUMNS, h, t, 'alert-history')}
+          filterButton={false}
+          maxResults={1000}
+          exportLabel="resources.CMonit/alertHistory.export"
+        />
       }
       pagination={<PortalPagination />}
     >
@@ -157,6 +125,39 @@ function PageFilter({
         toFirst();
       }}
       {...rest}
+    />
+  );
+}
+
+interface RecordPagesProps {
+  total: number | undefined;
+  page: number;
+  setPage: (page: number) => void;
+  perPage: number;
+  options: number[];
+  /** a choice of the page size (back to the first page); none: fixed */
+  setPerPage?: (perPage: number) => void;
+}
+
+/** The pages of a tab's records (server paging), in the portal's language. */
+function RecordPages({ total, page, setPage, perPage, options, setPerPage }: RecordPagesProps) {
+  const t = useTranslate();
+  const onRowsPerPageChange = setPerPage
+    ? (e: { target: { value: string } }) => {
+        setPerPage(Number(e.target.value));
+        setPage(0);
+      }
+    : undefined;
+  return (
+    <TablePagination
+      component="div"
+      {...paginationLabels(t)}
+      count={total ?? 0}
+      page={page}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={options}
+      onPageChange={(_e, p) => setPage(p)}
+      onRowsPerPageChange={onRowsPerPageChange}
     />
   );
 }
@@ -219,18 +220,13 @@ function Alarms() {
           />
         )}
       </QueryView>
-      <TablePagination
-        component="div"
-        {...paginationLabels(t)}
-        count={query.data?.total ?? 0}
+      <RecordPages
+        total={query.data?.total}
         page={page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(0);
-        }}
+        setPage={setPage}
+        perPage={perPage}
+        options={[10, 20, 50]}
+        setPerPage={setPerPage}
       />
     </Box>
   );
@@ -321,15 +317,7 @@ function Availability() {
           />
         )}
       </QueryView>
-      <TablePagination
-        component="div"
-        {...paginationLabels(t)}
-        count={query.data?.total ?? 0}
-        page={page}
-        rowsPerPage={20}
-        rowsPerPageOptions={[20]}
-        onPageChange={(_e, p) => setPage(p)}
-      />
+      <RecordPages total={query.data?.total} page={page} setPage={setPage} perPage={20} options={[20]} />
     </Box>
   );
 }

@@ -3,31 +3,24 @@ import { Button } from '@mui/material';
 import {
   Datagrid,
   DateTimeInput,
-  downloadCSV,
-  ExportButton,
-  FilterButton,
   FunctionField,
-  SelectInput,
   TextInput,
-  TopToolbar,
   useDataProvider,
   useListContext,
   useNotify,
   useRecordContext,
   useTranslate,
-  type Exporter,
-  type TranslateFunction,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { useCanOperate } from '../../../src/auth/useCanOperate';
 import type { PurgeTask, PurgeTaskUrl } from '../../../common/wire/purge';
 import { PURGE_STATUSES } from '../../../common/rules/purge';
-import { safeCsvCell as csvCell } from '../../../src/lib/csv';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { TaskDetail } from './TaskDetail';
 import { formatDuration, isOpen, Progress, StatusChip, TASK_POLL_MS } from './taskUi';
 import { ListEmpty } from '../../../src/kit/QueryView';
 import { PortalList } from '../../../src/kit/PortalList';
+import { ListActions, listExporter, namedChoices, selectFilter, type ExportColumns } from '../../../src/kit/ListParts';
 import { usePollWhile } from '../../../src/kit/usePollWhile';
 import { useNotifyError } from '../../../src/kit/errorText';
 
@@ -35,29 +28,10 @@ const label = (f: string) => `resources.cdn/newsearchTask.fields.${f}`;
 
 function filtersFor(prefetch: boolean) {
   return [
-    <SelectInput
-      key="status"
-      source="status"
-      label={label('status')}
-      choices={PURGE_STATUSES.map((id) => ({ id, name: `resources.cdn/newsearchTask.status.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 140 }}
-    />,
+    selectFilter('status', label('status'), namedChoices(PURGE_STATUSES, 'resources.cdn/newsearchTask.status'), { minWidth: 140 }),
     ...(prefetch
       ? []
-      : [
-          <SelectInput
-            key="type"
-            source="type"
-            label={label('kind')}
-            choices={[
-              { id: 'url', name: 'resources.cdn/newsearchTask.kind.url' },
-              { id: 'dir', name: 'resources.cdn/newsearchTask.kind.dir' },
-            ]}
-            alwaysOn
-            sx={{ minWidth: 140 }}
-          />,
-        ]),
+      : [selectFilter('type', label('kind'), namedChoices(['url', 'dir'], 'resources.cdn/newsearchTask.kind'), { minWidth: 140 })]),
     <TextInput key="url" source="url" label={label('urlContains')} alwaysOn resettable />,
     <TextInput key="submittedBy" source="submittedBy" label={label('submittedBy')} resettable />,
     <DateTimeInput key="startTime" source="startTime" label={label('startTime')} />,
@@ -65,7 +39,7 @@ function filtersFor(prefetch: boolean) {
   ];
 }
 
-const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> = [
+const COLUMNS: ExportColumns<PurgeTask> = [
   ['id', (r) => String(r.id)],
   ['createTime', (r) => formatDateTime(r.createTime)],
   ['submittedBy', (r) => r.submittedBy],
@@ -82,17 +56,6 @@ const COLUMNS: Array<[string, (r: PurgeTask, t: TranslateFunction) => string]> =
   ],
   ['duration', (r) => formatDuration(r.durationSeconds)],
 ];
-
-const exporter =
-  (t: TranslateFunction, name: string): Exporter<PurgeTask> =>
-  (records) =>
-    downloadCSV(
-      [
-        COLUMNS.map(([f]) => csvCell(t(label(f)))).join(','),
-        ...records.map((r) => COLUMNS.map(([, v]) => csvCell(v(r, t))).join(',')),
-      ].join('\r\n'),
-      name,
-    );
 
 /** Reloads the list while any task on the page is still in progress. */
 function OpenTasksPoll() {
@@ -146,12 +109,7 @@ export function TaskList({ prefetch }: { prefetch: boolean }) {
     <PortalList
       title={prefetch ? 'resources.cdn/prefetchTask.title' : 'resources.cdn/newsearchTask.title'}
       filters={filtersFor(prefetch)}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportButton exporter={exporter(t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} maxResults={10000} />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter={listExporter(COLUMNS, label, t, prefetch ? 'prefetch-tasks' : 'purge-tasks')} />}
     >
       <OpenTasksPoll />
       <Datagrid

@@ -1,11 +1,7 @@
-import { lazy } from 'react';
 import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
-import type { PortalResource } from '../../../src/registry.types';
+import { portalResource } from '../../../src/registry.types';
 
 /** Purge task centre at /cdn/newsearchTask (issue #16). */
-export default {
-  name: 'cdn/newsearchTask',
-  list: lazy(() => import('./TaskList').then((m) => ({ default: m.PurgeTaskList }))),
-  icon: ManageSearchOutlinedIcon,
-  options: { module: 'purge', area: 'cdn', label: 'resources.cdn/newsearchTask.menu' },
-} satisfies PortalResource;
+export default portalResource('cdn/newsearchTask', 'purge', ManageSearchOutlinedIcon, undefined, {
+  list: () => import('./TaskList').then((m) => m.PurgeTaskList),
+});
