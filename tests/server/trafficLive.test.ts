@@ -43,7 +43,9 @@ describe('live demo traffic', () => {
     const last = await maxTs('traffic.access_log');
     const result = await topUpDemoTraffic(app.traffic, app.db, 0.05, (last + 2 * 3600) * 1000);
     expect(result.rows).toBeGreaterThan(0);
-    const [own] = await app.traffic.query<{ n: number }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', { d: name });
+    const [own] = await app.traffic.query<{ n: number }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', {
+      d: name,
+    });
     expect(Number(own.n)).toBe(0);
   });
 });

@@ -252,3 +252,73 @@ export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void>
 export async function allInstanceIds(db: ConfigDb): Promise<string[]> {
   return (await db.query<{ instanceId: string }>('SELECT instance_id AS "instanceId" FROM hosts ORDER BY id')).map((r) => r.instanceId);
 }
+
+/** A host of the provider's inventory feed (issue #35), keyed by instance id; no create time: keep the stored one (now for a new host). */
+export type InventoryHost = Omit<NewHost, 'createTime'> & { createTime: Date | null };
+
+/**
+ * Writes the feed's hosts: those stored (by instance id) are updated where something changed, the
+ * others inserted; a sequence value is taken only for a new host. The host name is the feed's unless
+ * the customer renamed the host since the feed last sent that same name.
+ */
+export async function upsertInventoryHosts(db: ConfigDb, hosts: InventoryHost[]): Promise<void> {
+  if (!hosts.length) return;
+  const col = <K extends keyof InventoryHost>(k: K) => hosts.map((h) => h[k]);
+  const params = [
+    col('instanceId'),
+    col('type'),
+    col('hostName'),
+    col('publicIp'),
+    col('privateIp'),
+    col('area'),
+    col('account'),
+    col('cpuCores'),
+    col('memoryGb'),
+    col('diskGb'),
+    col('bandwidthMbps'),
+    col('os'),
+    col('status'),
+    col('createTime'),
+    col('expireTime'),
+  ];
+  const feed = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
+    $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])
+    AS n(instance_id, type, name, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status,
+      create_time, expire_time)`;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE hosts h SET type = n.type, host_name = CASE WHEN h.feed_name = n.name THEN h.host_name ELSE n.name END, feed_name = n.name,
+         public_ip = n.public_ip, private_ip = n.private_ip, area = n.area, account = n.account, cpu_cores = n.cpu_cores,
+         memory_gb = n.memory_gb, disk_gb = n.disk_gb, bandwidth_mbps = n.bandwidth_mbps, os = n.os, status = n.status,
+         create_time = coalesce(n.create_time, h.create_time), expire_time = n.expire_time, update_time = now()
+       FROM ${feed}
+       WHERE h.instance_id = n.instance_id
+         AND (h.type, h.feed_name, h.public_ip, h.private_ip, h.area, h.account, h.cpu_cores, h.memory_gb, h.disk_gb, h.bandwidth_mbps, h.os,
+           h.status, coalesce(n.create_time, h.create_time), h.expire_time)
+         IS DISTINCT FROM (n.type, n.name, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
+           n.bandwidth_mbps, n.os, n.status, h.create_time, n.expire_time)`,
+      params,
+    );
+    await tx.query(
+      `INSERT INTO hosts (type, host_name, feed_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb,
+         bandwidth_mbps, os, status, create_time, expire_time)
+       SELECT n.type, n.name, n.name, n.instance_id, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
+         n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, now()), n.expire_time
+       FROM ${feed}
+       WHERE NOT EXISTS (SELECT 1 FROM hosts h WHERE h.instance_id = n.instance_id)
+       ON CONFLICT (instance_id) DO NOTHING`,
+      params,
+    );
+  });
+}
+
+/** Removes the hosts with these instance ids (the feed's `"deleted": true` lines). */
+export async function deleteInventoryHosts(db: ConfigDb, instanceIds: string[]): Promise<void> {
+  if (instanceIds.length) await db.query('DELETE FROM hosts WHERE instance_id = ANY($1::text[])', [instanceIds]);
+}
+
+/** Which of these account names exist. */
+export async function knownAccounts(db: ConfigDb, names: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ identity: string }>('SELECT identity FROM accounts WHERE identity = ANY($1::text[])', [names]);
+  return new Set(rows.map((r) => r.identity));
+}
