@@ -293,10 +293,10 @@ export async function upsertInventoryHosts(db: ConfigDb, hosts: InventoryHost[])
          create_time = coalesce(n.create_time, h.create_time), expire_time = n.expire_time, update_time = now()
        FROM ${feed}
        WHERE h.instance_id = n.instance_id
-         AND (h.type, h.feed_name, h.public_ip, h.private_ip, h.area, h.account, h.cpu_cores, h.memory_gb, h.disk_gb, h.bandwidth_mbps, h.os,
-           h.status, coalesce(n.create_time, h.create_time), h.expire_time)
+         AND (h.type, h.feed_name, h.public_ip, h.private_ip, h.area, h.account, h.cpu_cores, h.memory_gb, h.disk_gb,
+           h.bandwidth_mbps, h.os, h.status, h.create_time, h.expire_time)
          IS DISTINCT FROM (n.type, n.name, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
-           n.bandwidth_mbps, n.os, n.status, h.create_time, n.expire_time)`,
+           n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, h.create_time), n.expire_time)`,
       params,
     );
     await tx.query(

@@ -18,9 +18,9 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
 
 /**
  * POST /api/log/ingest[?kind=access]: a log shipper posts a batch of records of one kind (JSON lines,
- * plain or gzip; the formats of docs/ingest.md; default kind: access logs; `host_inventory`: the provider's hosts, config store) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user
- * session: the token is provider staff's. The body is streamed into the engine, never held whole.
- * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
+ * plain or gzip; the formats of docs/ingest.md; default kind: access logs; `host_inventory`: the provider's hosts, into the
+ * config store) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user session: the token is provider staff's. The body is streamed
+ * into the engine, never held whole. Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
 export const logIngestRoutes: TypedRoutes = async (app) => {
   const tmpDir = path.join(app.config.dataDir, 'tmp', 'ingest');
