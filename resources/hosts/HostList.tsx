@@ -126,6 +126,9 @@ export function HostList({ type }: { type: HostType }) {
     <PortalList
       title={type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title'}
       filters={filters}
+      // At 1440 px the columns can be wider than the page (English labels, staff's account column): the
+      // card takes the page's width (width 0 keeps the table out of the layout's minimum) and scrolls.
+      sx={{ '& .RaList-content': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
       actions={
         <TopToolbar>
           <ExportButton exporter={exporter(t, areaName, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')} maxResults={10000} />
