@@ -219,32 +219,27 @@ export type NewHost = Omit<Host, 'id' | 'createTime' | 'expireTime' | 'expiringS
   expireTime: Date;
 };
 
+/** The unnest() of many hosts' columns, one array parameter each ($1..$15), as `n` with the hosts table's column names. */
+const HOSTS_UNNEST = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
+    $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])
+    AS n(type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status,
+      create_time, expire_time)`;
+
+/** The parameters of HOSTS_UNNEST. */
+function hostsParams(hosts: Array<NewHost | InventoryHost>): unknown[] {
+  const fields = ['type', 'hostName', 'instanceId', 'publicIp', 'privateIp', 'area', 'account', 'cpuCores', 'memoryGb', 'diskGb'] as const;
+  const rest = ['bandwidthMbps', 'os', 'status', 'createTime', 'expireTime'] as const;
+  return [...fields, ...rest].map((k) => hosts.map((h) => h[k]));
+}
+
 /** Inserts many hosts in one statement. */
 export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void> {
   if (!hosts.length) return;
-  const col = <K extends keyof NewHost>(k: K) => hosts.map((h) => h[k]);
   await db.query(
     `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps,
        os, status, create_time, expire_time)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
-       $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
-    [
-      col('type'),
-      col('hostName'),
-      col('instanceId'),
-      col('publicIp'),
-      col('privateIp'),
-      col('area'),
-      col('account'),
-      col('cpuCores'),
-      col('memoryGb'),
-      col('diskGb'),
-      col('bandwidthMbps'),
-      col('os'),
-      col('status'),
-      col('createTime'),
-      col('expireTime'),
-    ],
+     SELECT * FROM ${HOSTS_UNNEST}`,
+    hostsParams(hosts),
   );
 }
 
@@ -263,48 +258,28 @@ export type InventoryHost = Omit<NewHost, 'createTime'> & { createTime: Date | n
  */
 export async function upsertInventoryHosts(db: ConfigDb, hosts: InventoryHost[]): Promise<void> {
   if (!hosts.length) return;
-  const col = <K extends keyof InventoryHost>(k: K) => hosts.map((h) => h[k]);
-  const params = [
-    col('instanceId'),
-    col('type'),
-    col('hostName'),
-    col('publicIp'),
-    col('privateIp'),
-    col('area'),
-    col('account'),
-    col('cpuCores'),
-    col('memoryGb'),
-    col('diskGb'),
-    col('bandwidthMbps'),
-    col('os'),
-    col('status'),
-    col('createTime'),
-    col('expireTime'),
-  ];
-  const feed = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
-    $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])
-    AS n(instance_id, type, name, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status,
-      create_time, expire_time)`;
+  const params = hostsParams(hosts);
   await db.transaction(async (tx) => {
     await tx.query(
-      `UPDATE hosts h SET type = n.type, host_name = CASE WHEN h.feed_name = n.name THEN h.host_name ELSE n.name END, feed_name = n.name,
-         public_ip = n.public_ip, private_ip = n.private_ip, area = n.area, account = n.account, cpu_cores = n.cpu_cores,
+      `UPDATE hosts h SET type = n.type, host_name = CASE WHEN h.feed_name = n.host_name THEN h.host_name ELSE n.host_name END,
+         feed_name = n.host_name, public_ip = n.public_ip, private_ip = n.private_ip, area = n.area,
+         account = n.account, cpu_cores = n.cpu_cores,
          memory_gb = n.memory_gb, disk_gb = n.disk_gb, bandwidth_mbps = n.bandwidth_mbps, os = n.os, status = n.status,
          create_time = coalesce(n.create_time, h.create_time), expire_time = n.expire_time, update_time = now()
-       FROM ${feed}
+       FROM ${HOSTS_UNNEST}
        WHERE h.instance_id = n.instance_id
          AND (h.type, h.feed_name, h.public_ip, h.private_ip, h.area, h.account, h.cpu_cores, h.memory_gb, h.disk_gb,
            h.bandwidth_mbps, h.os, h.status, h.create_time, h.expire_time)
-         IS DISTINCT FROM (n.type, n.name, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
+         IS DISTINCT FROM (n.type, n.host_name, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
            n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, h.create_time), n.expire_time)`,
       params,
     );
     await tx.query(
       `INSERT INTO hosts (type, host_name, feed_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb,
          bandwidth_mbps, os, status, create_time, expire_time)
-       SELECT n.type, n.name, n.name, n.instance_id, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
-         n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, now()), n.expire_time
-       FROM ${feed}
+       SELECT n.type, n.host_name, n.host_name, n.instance_id, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb,
+         n.disk_gb, n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, now()), n.expire_time
+       FROM ${HOSTS_UNNEST}
        WHERE NOT EXISTS (SELECT 1 FROM hosts h WHERE h.instance_id = n.instance_id)
        ON CONFLICT (instance_id) DO NOTHING`,
       params,
