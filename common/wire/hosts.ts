@@ -136,3 +136,35 @@ export interface HostTypeOverview {
 const HostCustomerSchema = Type.Object({ account: Type.String(), companyName: Type.String(), parent: nullable(Type.String()) });
 export type HostCustomer = Static<typeof HostCustomerSchema>;
 export const HostCustomersSchema = Type.Array(HostCustomerSchema);
+
+/** An inventory time: as the access log's `ts` ("YYYY-MM-DD HH:MM:SS" UTC, ISO 8601 with zone, epoch seconds as number or string). */
+const InventoryTime = Type.Union([Type.Number(), Type.String({ maxLength: 64 })]);
+const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+const InstanceId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21-\\x7e]+$' });
+
+/**
+ * One line of the provider's host inventory feed (POST /api/log/ingest?kind=host_inventory, docs/ingest.md):
+ * the host keyed by `instance_id`, written over the stored one. Unknown fields are ignored, null counts as absent.
+ */
+export const HostInventoryLineSchema = Type.Object({
+  instance_id: InstanceId,
+  account: Type.String({ minLength: 1, maxLength: 128 }),
+  type: literals(HOST_TYPES),
+  name: Type.String({ maxLength: 256 }),
+  public_ip: Type.Optional(Type.String({ maxLength: 45 })),
+  private_ip: Type.Optional(Type.String({ maxLength: 45 })),
+  area: Type.String({ minLength: 1, maxLength: 64 }),
+  cpu: Count,
+  memory: Count,
+  disk: Count,
+  bandwidth: Count,
+  os: Type.Optional(Type.String({ maxLength: 128 })),
+  status: literals(HOST_STATUSES),
+  create_time: Type.Optional(InventoryTime),
+  expire_time: InventoryTime,
+  deleted: Type.Optional(Type.Literal(false)),
+});
+export type HostInventoryLine = Static<typeof HostInventoryLineSchema>;
+
+/** A line that removes a host from the inventory. */
+export const HostInventoryRemovalSchema = Type.Object({ instance_id: InstanceId, deleted: Type.Literal(true) });

@@ -99,6 +99,9 @@ export function HostList({ type }: { type: HostType }) {
     <PortalList
       title={type === 'vps' ? 'resources.cdn/cloudHostList.title' : 'resources.cdn/specialHostList.title'}
       filters={filters}
+      // At 1440 px the columns can be wider than the page (English labels, staff's account column): the
+      // card takes the page's width (width 0 keeps the table out of the layout's minimum) and scrolls.
+      sx={{ '& .RaList-content': { overflowX: 'auto', width: 0, minWidth: '100%' } }}
       actions={
         <ListActions
           exporter={listExporter(exportColumns(areaName), label, t, type === 'vps' ? 'vps-hosts' : 'dedicated-servers')}

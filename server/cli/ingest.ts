@@ -3,7 +3,8 @@
  *
  * Loads records of one kind (default CDN access logs; kinds in server/stores/traffic/recordKinds.ts;
  * JSON lines, plain or gzip; formats in docs/ingest.md) into the traffic
- * store of PORTAL_DATA_DIR (or CLICKHOUSE_URL), the same store the server uses. chDB keeps its data
+ * store of PORTAL_DATA_DIR (or CLICKHOUSE_URL), the same store the server uses; `host_inventory`
+ * into its config store (PGlite of PORTAL_DATA_DIR, or DATABASE_URL). chDB keeps its data
  * directory to one process: while the server runs on it, pass --server and the file is sent to the
  * server's POST /api/log/ingest in parts instead (token from PORTAL_INGEST_TOKEN).
  * Exit code: 0 all lines loaded, 2 some lines rejected, 1 stopped or failed.
@@ -16,6 +17,8 @@ import { openTrafficEngine } from '../stores/traffic/engine';
 import { ensureTrafficSchema } from '../stores/traffic/schema';
 import { decoded, ingestRecords, lineBatches, type IngestProgress, type IngestReport } from '../stores/traffic/ingest';
 import { RECORD_KINDS, recordKind } from '../stores/traffic/recordKinds';
+import { openConfigDb } from '../stores/config/db';
+import { HOST_INVENTORY_KIND, ingestHostInventory } from '../services/hosts';
 
 interface Args {
   input: string;
@@ -37,13 +40,14 @@ function parseArgs(argv: string[]): Args {
     else if (!args.input) args.input = a;
     else usage(1);
   }
-  if (!args.input || !(args.batchMb! > 0) || !(args.maxErrors! >= 0) || !recordKind(args.kind)) usage(1);
+  if (!args.input || !(args.batchMb! > 0) || !(args.maxErrors! >= 0) || (!recordKind(args.kind) && args.kind !== HOST_INVENTORY_KIND))
+    usage(1);
   return args as Args;
 }
 
 function usage(code: number): never {
   process.stderr.write(
-    `usage: npm run ingest -- <file|-> [--kind ${Object.keys(RECORD_KINDS).join('|')}] ` +
+    `usage: npm run ingest -- <file|-> [--kind ${[...Object.keys(RECORD_KINDS), HOST_INVENTORY_KIND].join('|')}] ` +
       '[--batch-mb 48] [--max-errors 10000] [--server http://host:port]\n',
   );
   process.exit(code);
@@ -130,6 +134,16 @@ async function main() {
   }
   if (args.server) process.exit(summary(await viaServer(args)));
   const config = configFromEnv();
+  if (args.kind === HOST_INVENTORY_KIND) {
+    // The inventory lives in the config store (PGlite of PORTAL_DATA_DIR, or DATABASE_URL).
+    const db = await openConfigDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      process.exitCode = summary(await ingestHostInventory(db, source(args.input), { maxErrors: args.maxErrors, onProgress: progress }));
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   const engine = await openTrafficEngine({ dataDir: config.dataDir, clickhouseUrl: config.clickhouseUrl });
   try {
     await ensureTrafficSchema(engine);

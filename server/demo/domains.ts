@@ -5,6 +5,7 @@ import {
   chooseCertificate,
   httpsDomainsWithoutCertificate,
   insertDomain,
+  listTrafficDomains,
   saveDomainConfig,
   setDomainUpdateTime,
 } from '../stores/config/domains';
@@ -13,6 +14,17 @@ import { insertVersion } from '../stores/config/domainsVersions';
 import { insertLiveDomain } from '../stores/config/domainsLive';
 import { namesCover } from '../lib/x509';
 import { diffDomainConfig, summarizeChanges } from '../../common/rules/domains/diff';
+import type { ConfigDb } from '../stores/config/db';
+
+const DEMO_DOMAIN_KEYS = new Set(DEMO_DOMAINS.map((d) => `${d.account}/${d.name}`));
+
+/**
+ * The demo domains still in the store, for the demo's generated traffic (seed and live top-up): a
+ * domain a customer created gets none (issue #35), only rows its own logs bring.
+ */
+export async function demoTrafficDomains(db: ConfigDb) {
+  return (await listTrafficDomains(db)).filter((d) => DEMO_DOMAIN_KEYS.has(`${d.account}/${d.name}`));
+}
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 

@@ -1,5 +1,6 @@
 import type { DemoSeeder } from './index';
-import { insertHosts, type NewHost } from '../stores/config/hosts';
+import type { NewHost } from '../stores/config/hosts';
+import { ingestHostInventory } from '../services/hosts';
 import { lastHostMetricSecond, seedHostMetrics } from '../stores/traffic/hostsMetrics';
 import { topUpToNow } from './liveTraffic';
 import type { TrafficEngine } from '../stores/traffic/engine';
@@ -79,7 +80,7 @@ export function demoHosts(now = Date.now()): NewHost[] {
           status,
           hostName: `${tenant.prefix}-${type === 'vps' ? role : `bare-${role}`}-${String(i + 1).padStart(2, '0')}`,
           instanceId: `${type === 'vps' ? 'ins' : 'srv'}-${(r * 7919 + i).toString(16).padStart(8, '0').slice(-8)}${t}${i}`,
-          publicIp: `${['203.0.113', '198.51.100', '192.0.2'][ip % 3]}.${(ip % 250) + 2}`,
+          publicIp: `${['203.0.113', '198.51.100'][ip % 2]}.${(ip % 250) + 2}`,
           privateIp: `10.${t + 1}.${type === 'vps' ? 0 : 1}.${i + 10}`,
           cpuCores: plan[0],
           memoryGb: plan[1],
@@ -113,11 +114,42 @@ export async function topUpDemoHostMetrics(engine: TrafficEngine, now = Date.now
   return topUpToNow(last, now, (end, minutes) => seedHostMetrics(engine, hosts, end, minutes));
 }
 
+/** A time as the feed's lines carry it (the access log's `ts`: "YYYY-MM-DD HH:MM:SS", UTC). */
+const feedTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+/** A demo host as a line of the provider's inventory feed (docs/ingest.md, kind host_inventory). */
+export function inventoryLine(h: NewHost): string {
+  return JSON.stringify({
+    instance_id: h.instanceId,
+    account: h.account,
+    type: h.type,
+    name: h.hostName,
+    public_ip: h.publicIp,
+    private_ip: h.privateIp,
+    area: h.area,
+    cpu: h.cpuCores,
+    memory: h.memoryGb,
+    disk: h.diskGb,
+    bandwidth: h.bandwidthMbps,
+    os: h.os,
+    status: h.status,
+    create_time: feedTime(h.createTime),
+    expire_time: feedTime(h.expireTime),
+  });
+}
+
 export const seedHosts: DemoSeeder = {
   name: 'hosts',
   async run(app) {
-    const hosts = demoHosts();
-    await insertHosts(app.db, hosts);
+    // Through the provider's feed, as a real deployment gets its hosts.
+    const lines = demoHosts().map(inventoryLine).join('\n');
+    const report = await ingestHostInventory(
+      app.db,
+      (async function* () {
+        yield lines;
+      })(),
+    );
+    if (report.rejected) throw new Error(`demo hosts rejected by the inventory feed: lines ${report.rejectedLines.join(', ')}`);
     await seedHostMetrics(app.traffic, runningDemoHosts());
   },
 };

@@ -2,7 +2,7 @@ import type { TrafficEngine } from '../stores/traffic/engine';
 import type { ConfigDb } from '../stores/config/db';
 import { insertLiveRows, lastLineBandwidth, lastLoggedSecond, planDomains } from '../stores/traffic/trafficDemo';
 import { DEMO_DAYS, DEMO_ROWS } from './traffic';
-import { listTrafficDomains } from '../stores/config/domains';
+import { demoTrafficDomains } from './domains';
 import { insertLineBandwidth } from './trafficLines';
 
 /** At most this much is generated per top-up (a server that was off for days catches up step by step). */
@@ -25,7 +25,7 @@ export async function topUpDemoTraffic(
   if (from > 1 && now - from >= 60 && scale > 0) {
     const start = Math.max(from, now - MAX_STEP_S);
     const hours = Math.max(1, Math.ceil((now - start) / 3600));
-    const domains = await listTrafficDomains(db);
+    const domains = await demoTrafficDomains(db);
     const total = Math.round(DEMO_ROWS * scale * (hours / (DEMO_DAYS * 24)));
     if (domains.length && total > 0) {
       rows = await insertLiveRows(engine, planDomains(domains, total, start), start, hours, start % 100_003, now);

@@ -11,7 +11,7 @@ import {
   planDomains,
   type DemoDomain,
 } from '../stores/traffic/trafficDemo';
-import { listTrafficDomains } from '../stores/config/domains';
+import { demoTrafficDomains } from './domains';
 import { seedDemoLines } from './trafficLines';
 import { BASE_ROWS_PER_STATEMENT, fillRollups, whileRollupsStale } from '../stores/traffic/rollupStore';
 
@@ -86,7 +86,7 @@ export async function generateDemoTraffic(
 export const seedTraffic: DemoSeeder = {
   name: 'traffic',
   async run(app) {
-    const domains = await listTrafficDomains(app.db);
+    const domains = await demoTrafficDomains(app.db);
     const result = await generateDemoTraffic(app.traffic, domains, { scale: app.config.demoTrafficScale });
     app.log.info(result, 'demo traffic generated');
   },

@@ -118,4 +118,25 @@ describe('hosts (acme)', () => {
     await settled(page);
     await shot(page, 'hosts-servers-area-en');
   });
+
+  it('both host lists fit a 1440 px screen in English and Chinese: the table scrolls inside its card, never the page', async () => {
+    for (const [language, lang] of [
+      ['English', 'en'],
+      ['简体中文', 'zh'],
+    ] as const) {
+      if (lang === 'zh') await switchLanguage(page, language);
+      for (const [url, name] of [
+        ['/cdn/cloudHostList', 'vps'],
+        ['/cdn/specialHostList', 'servers'],
+      ]) {
+        await page.goto(url);
+        await page.getByTestId('host-name').first().waitFor({ timeout: 20_000 });
+        await settled(page);
+        const width = await page.evaluate(() => ({ page: document.scrollingElement!.scrollWidth, screen: window.innerWidth }));
+        expect(width.screen).toBe(1440);
+        expect(width.page, `${url} (${lang})`).toBeLessThanOrEqual(width.screen);
+        await shot(page, `hosts-${name}-1440-${lang}`);
+      }
+    }
+  });
 });

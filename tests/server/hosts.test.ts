@@ -355,3 +355,107 @@ describe('utilisation through the ingest path (kind host_metrics)', () => {
     expect(detail.metrics!.every((p) => p.outBps === 2000)).toBe(true);
   });
 });
+
+describe('the provider inventory feed (kind host_inventory, issue #35)', () => {
+  const feed = async (lines: Array<object | string>) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/log/ingest?kind=host_inventory',
+      payload: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'),
+      headers: { 'content-type': 'application/x-ndjson', authorization: 'Bearer hosts-shipper' },
+    });
+    const body = res.json() as { code: string; data: { rows: number; rejected: number; rejectedLines: number[] } };
+    expect(body.code).toBe('0');
+    return body.data;
+  };
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+  const line = (instance: string, extra: object = {}) => ({
+    instance_id: instance,
+    account: 'acme_video',
+    type: 'vps',
+    name: `feed-${instance}`,
+    public_ip: '203.0.113.200',
+    private_ip: '10.9.0.1',
+    area: 'ap-tokyo',
+    cpu: 4,
+    memory: 8,
+    disk: 100,
+    bandwidth: 20,
+    os: 'Debian 12',
+    status: 'running',
+    create_time: '2026-01-02T03:04:05+08:00',
+    expire_time: soon,
+    ...extra,
+  });
+  const find = async (instance: string) =>
+    (await hosts(admin, { keyword: instance, pageSize: 5 })).list.find((h) => h.instanceId === instance);
+  const count = async () => ((await post(acme, '/api/hostInfo/count', { customs: '' })).body.data as HostCountReply).total;
+
+  it('upserts hosts by instance id, rejects bad lines by number and stores nothing of them; screens, counts and expiry list show it', async () => {
+    const before = await count();
+    const existing = (await hosts(acme, { type: 'server', pageSize: 1 })).list[0];
+    const report = await feed([
+      line('ins-feed-0001'),
+      { ...line('ins-feed-0002', { type: 'server', status: 'stopped', create_time: 1767225600 }), unknown: 1, os: null },
+      line('ins-feed-bad1', { area: 'mars-1' }),
+      line('ins-feed-bad2', { account: 'no_such_account' }),
+      line('ins-feed-bad3', { status: 'paused' }),
+      'not json',
+      line('ins-feed-bad4', { cpu: -1 }),
+      line('ins-feed-bad5', { expire_time: 'next week' }),
+      line('ins-feed-bad6', { public_ip: '300.1.2.3' }),
+      { ...line('ins-feed-bad7'), name: undefined },
+      '',
+      line(existing.instanceId, { account: existing.account, type: 'server', name: existing.hostName, status: 'error', area: 'ap-hk' }),
+    ]);
+    expect(report.rows).toBe(3);
+    expect(report.rejectedLines).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await count()).toBe(before + 2);
+    for (const bad of ['bad1', 'bad2', 'bad3', 'bad4', 'bad5', 'bad6', 'bad7']) expect(await find(`ins-feed-${bad}`)).toBeUndefined();
+    const fed = (await find('ins-feed-0001'))!;
+    expect(fed).toMatchObject({ account: 'acme_video', type: 'vps', hostName: 'feed-ins-feed-0001', area: 'ap-tokyo', cpuCores: 4 });
+    expect(fed).toMatchObject({ publicIp: '203.0.113.200', status: 'running', expiringSoon: true, createTime: '2026-01-01T19:04:05.000Z' });
+    expect((await find('ins-feed-0002'))!).toMatchObject({
+      type: 'server',
+      status: 'stopped',
+      os: '',
+      createTime: '2026-01-01T00:00:00.000Z',
+    });
+    const updated = (await find(existing.instanceId))!;
+    expect(updated).toMatchObject({ id: existing.id, status: 'error', area: 'ap-hk', createTime: existing.createTime });
+    // globex sees none of acme's hosts; the VPS view lists the new host among those expiring next.
+    expect(((await post(globex, '/api/hostInfo/count', {})).body.data as HostCountReply).total).toBe(20);
+    const v = (await post(acme, '/api/hostInfo/vps', { customs: '' })).body.data as HostTypeOverview;
+    expect(v.areas.find((a) => a.area === 'ap-tokyo')?.hosts).toBe(1);
+    expect(v.expiringHosts.map((h) => h.instanceId)).toContain('ins-feed-0001');
+  });
+
+  it('keeps a rename made in the portal until the feed sends another name; a host fed again takes no new id', async () => {
+    const fed = (await find('ins-feed-0001'))!;
+    const r = await post(acme, '/api/hostInfo/modify/hostName', { id: fed.id, hostName: 'my renamed host' });
+    expect(r.body.code).toBe('0');
+    expect((await feed([line('ins-feed-0001')])).rows).toBe(1);
+    expect((await find('ins-feed-0001'))!.hostName).toBe('my renamed host');
+    await feed([line('ins-feed-0001', { name: 'provider-name-2' })]);
+    expect((await find('ins-feed-0001'))!).toMatchObject({ id: fed.id, hostName: 'provider-name-2' });
+    await feed([line('ins-feed-0003')]);
+    const [{ max }] = await app.db.query<{ max: number }>('SELECT max(id) AS max FROM hosts');
+    expect((await find('ins-feed-0003'))!.id).toBe(max);
+    expect(max).toBe((await find('ins-feed-0002'))!.id + 1);
+  });
+
+  it('removes a host for a line with "deleted": true (the last line of an instance id wins)', async () => {
+    const before = await count();
+    const report = await feed([
+      { instance_id: 'ins-feed-0002', deleted: true },
+      line('ins-feed-0003', { status: 'stopped' }),
+      { instance_id: 'ins-feed-0003', deleted: true },
+      { instance_id: 'ins-feed-never', deleted: true },
+      { deleted: true },
+    ]);
+    expect(report).toMatchObject({ rows: 4, rejected: 1, rejectedLines: [5] });
+    expect(await find('ins-feed-0002')).toBeUndefined();
+    expect(await find('ins-feed-0003')).toBeUndefined();
+    expect(await count()).toBe(before - 2);
+  });
+});

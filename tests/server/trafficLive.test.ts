@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { makeApp } from './helpers';
+import { makeApp, signIn } from './helpers';
+import { addDomain } from './domainFixtures';
 import { topUpDemoTraffic } from '../../server/demo/liveTraffic';
 
 let app: FastifyInstance;
@@ -33,5 +34,18 @@ describe('live demo traffic', () => {
     const last = await maxTs('traffic.access_log');
     const result = await topUpDemoTraffic(app.traffic, app.db, 0.05, (last + 10) * 1000);
     expect(result.rows).toBe(0);
+  });
+
+  it('writes rows only for demo domains, never for a domain a customer created (issue #35)', async () => {
+    const name = 'own.live-filter.example';
+    const added = await addDomain(app, await signIn(app, 'acme'), { name });
+    expect(added.body.code, added.body.msg).toBe('0');
+    const last = await maxTs('traffic.access_log');
+    const result = await topUpDemoTraffic(app.traffic, app.db, 0.05, (last + 2 * 3600) * 1000);
+    expect(result.rows).toBeGreaterThan(0);
+    const [own] = await app.traffic.query<{ n: number }>('SELECT count() AS n FROM traffic.access_log WHERE domain = {d:String}', {
+      d: name,
+    });
+    expect(Number(own.n)).toBe(0);
   });
 });

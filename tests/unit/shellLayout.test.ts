@@ -165,6 +165,7 @@ const AREAS: Record<string, string[]> = {
     'common/wire/hosts.ts',
     'common/rules/hosts.ts',
     'server/routes/api/hosts/',
+    'server/services/hosts.ts',
     'server/stores/config/hosts*',
     'server/stores/traffic/hosts*',
     'docs/hosts.md',

@@ -219,36 +219,81 @@ export type NewHost = Omit<Host, 'id' | 'createTime' | 'expireTime' | 'expiringS
   expireTime: Date;
 };
 
+/** The unnest() of many hosts' columns, one array parameter each ($1..$15), as `n` with the hosts table's column names. */
+const HOSTS_UNNEST = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
+    $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])
+    AS n(type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps, os, status,
+      create_time, expire_time)`;
+
+/** The parameters of HOSTS_UNNEST. */
+function hostsParams(hosts: Array<NewHost | InventoryHost>): unknown[] {
+  const fields = ['type', 'hostName', 'instanceId', 'publicIp', 'privateIp', 'area', 'account', 'cpuCores', 'memoryGb', 'diskGb'] as const;
+  const rest = ['bandwidthMbps', 'os', 'status', 'createTime', 'expireTime'] as const;
+  return [...fields, ...rest].map((k) => hosts.map((h) => h[k]));
+}
+
 /** Inserts many hosts in one statement. */
 export async function insertHosts(db: ConfigDb, hosts: NewHost[]): Promise<void> {
   if (!hosts.length) return;
-  const col = <K extends keyof NewHost>(k: K) => hosts.map((h) => h[k]);
   await db.query(
     `INSERT INTO hosts (type, host_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb, bandwidth_mbps,
        os, status, create_time, expire_time)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
-       $10::int[], $11::int[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`,
-    [
-      col('type'),
-      col('hostName'),
-      col('instanceId'),
-      col('publicIp'),
-      col('privateIp'),
-      col('area'),
-      col('account'),
-      col('cpuCores'),
-      col('memoryGb'),
-      col('diskGb'),
-      col('bandwidthMbps'),
-      col('os'),
-      col('status'),
-      col('createTime'),
-      col('expireTime'),
-    ],
+     SELECT * FROM ${HOSTS_UNNEST}`,
+    hostsParams(hosts),
   );
 }
 
 /** Instance ids of the hosts (the traffic store's metrics are keyed by them). */
 export async function allInstanceIds(db: ConfigDb): Promise<string[]> {
   return (await db.query<{ instanceId: string }>('SELECT instance_id AS "instanceId" FROM hosts ORDER BY id')).map((r) => r.instanceId);
+}
+
+/** A host of the provider's inventory feed (issue #35), keyed by instance id; no create time: keep the stored one (now for a new host). */
+export type InventoryHost = Omit<NewHost, 'createTime'> & { createTime: Date | null };
+
+/**
+ * Writes the feed's hosts: those stored (by instance id) are updated where something changed, the
+ * others inserted; a sequence value is taken only for a new host. The host name is the feed's unless
+ * the customer renamed the host since the feed last sent that same name.
+ */
+export async function upsertInventoryHosts(db: ConfigDb, hosts: InventoryHost[]): Promise<void> {
+  if (!hosts.length) return;
+  const params = hostsParams(hosts);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE hosts h SET type = n.type, host_name = CASE WHEN h.feed_name = n.host_name THEN h.host_name ELSE n.host_name END,
+         feed_name = n.host_name, public_ip = n.public_ip, private_ip = n.private_ip, area = n.area,
+         account = n.account, cpu_cores = n.cpu_cores,
+         memory_gb = n.memory_gb, disk_gb = n.disk_gb, bandwidth_mbps = n.bandwidth_mbps, os = n.os, status = n.status,
+         create_time = coalesce(n.create_time, h.create_time), expire_time = n.expire_time, update_time = now()
+       FROM ${HOSTS_UNNEST}
+       WHERE h.instance_id = n.instance_id
+         AND (h.type, h.feed_name, h.public_ip, h.private_ip, h.area, h.account, h.cpu_cores, h.memory_gb, h.disk_gb,
+           h.bandwidth_mbps, h.os, h.status, h.create_time, h.expire_time)
+         IS DISTINCT FROM (n.type, n.host_name, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb, n.disk_gb,
+           n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, h.create_time), n.expire_time)`,
+      params,
+    );
+    await tx.query(
+      `INSERT INTO hosts (type, host_name, feed_name, instance_id, public_ip, private_ip, area, account, cpu_cores, memory_gb, disk_gb,
+         bandwidth_mbps, os, status, create_time, expire_time)
+       SELECT n.type, n.host_name, n.host_name, n.instance_id, n.public_ip, n.private_ip, n.area, n.account, n.cpu_cores, n.memory_gb,
+         n.disk_gb, n.bandwidth_mbps, n.os, n.status, coalesce(n.create_time, now()), n.expire_time
+       FROM ${HOSTS_UNNEST}
+       WHERE NOT EXISTS (SELECT 1 FROM hosts h WHERE h.instance_id = n.instance_id)
+       ON CONFLICT (instance_id) DO NOTHING`,
+      params,
+    );
+  });
+}
+
+/** Removes the hosts with these instance ids (the feed's `"deleted": true` lines). */
+export async function deleteInventoryHosts(db: ConfigDb, instanceIds: string[]): Promise<void> {
+  if (instanceIds.length) await db.query('DELETE FROM hosts WHERE instance_id = ANY($1::text[])', [instanceIds]);
+}
+
+/** Which of these account names exist. */
+export async function knownAccounts(db: ConfigDb, names: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ identity: string }>('SELECT identity FROM accounts WHERE identity = ANY($1::text[])', [names]);
+  return new Set(rows.map((r) => r.identity));
 }

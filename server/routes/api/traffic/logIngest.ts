@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { ok, portalEnvelope } from '../../../lib/envelope';
 import { clearIngestLeftovers, ingestRecords } from '../../../stores/traffic/ingest';
 import { RECORD_KINDS, recordKind } from '../../../stores/traffic/recordKinds';
+import { HOST_INVENTORY_KIND, ingestHostInventory } from '../../../services/hosts';
 
 /** Constant-time comparison of the bearer token with the configured one. */
 function tokenMatches(header: string | undefined, expected: string): boolean {
@@ -17,9 +18,9 @@ function tokenMatches(header: string | undefined, expected: string): boolean {
 
 /**
  * POST /api/log/ingest[?kind=access]: a log shipper posts a batch of records of one kind (JSON lines,
- * plain or gzip; the formats of docs/ingest.md; default kind: access logs) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user
- * session: the token is provider staff's. The body is streamed into the engine, never held whole.
- * Reply data: the ingest report (rows, rejected, rejectedLines, ...).
+ * plain or gzip; the formats of docs/ingest.md; default kind: access logs; `host_inventory`: the provider's hosts, into the
+ * config store) with `Authorization: Bearer $PORTAL_INGEST_TOKEN`. No user session: the token is provider staff's. The body is streamed
+ * into the engine, never held whole. Reply data: the ingest report (rows, rejected, rejectedLines, ...).
  */
 export const logIngestRoutes: TypedRoutes = async (app) => {
   const tmpDir = path.join(app.config.dataDir, 'tmp', 'ingest');
@@ -35,7 +36,7 @@ export const logIngestRoutes: TypedRoutes = async (app) => {
       bodyLimit: 4 * 1024 * 1024 * 1024,
       schema: {
         querystring: Type.Object({
-          kind: Type.Optional(Type.Union(Object.keys(RECORD_KINDS).map((k) => Type.Literal(k)))),
+          kind: Type.Optional(Type.Union([...Object.keys(RECORD_KINDS), HOST_INVENTORY_KIND].map((k) => Type.Literal(k)))),
           firstLine: Type.Optional(Type.Integer({ minimum: 1 })),
           maxErrors: Type.Optional(Type.Integer({ minimum: 0 })),
         }),
@@ -48,14 +49,14 @@ export const logIngestRoutes: TypedRoutes = async (app) => {
         return reply.status(401).send(portalEnvelope.fail('401', request.t('ingestUnauthorized')));
       }
       const query = request.query;
-      const kind = recordKind(query.kind)!;
       const body = (request.body as AsyncIterable<Buffer> | undefined) ?? (async function* () {})();
-      const report = await ingestRecords(app.traffic, kind, body, {
-        tmpDir,
-        firstLine: query.firstLine,
-        maxErrors: query.maxErrors,
-      });
-      request.log.info({ rows: report.rows, rejected: report.rejected, ms: report.ms }, `${kind.name} records ingested`);
+      const options = { tmpDir, firstLine: query.firstLine, maxErrors: query.maxErrors };
+      // The host inventory goes into the config store; every other kind into the traffic store.
+      const report =
+        query.kind === HOST_INVENTORY_KIND
+          ? await ingestHostInventory(app.db, body, options)
+          : await ingestRecords(app.traffic, recordKind(query.kind)!, body, options);
+      request.log.info({ rows: report.rows, rejected: report.rejected, ms: report.ms }, `${query.kind ?? 'access'} records ingested`);
       return ok(report);
     },
   );
