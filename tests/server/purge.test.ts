@@ -15,8 +15,8 @@ const tasks = async (cookie: string, payload: object = {}) =>
   (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
 
 beforeAll(async () => {
-  // Small quotas so the limits are reached quickly; a slow edge so nothing moves during the test.
-  app = await makeApp({ purge: { urlQuota: 30, dirQuota: 10, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
+  // Small quotas so the limits are reached quickly (above the demo's URLs of acme's Asia/Shanghai day); a slow edge so nothing moves during the test.
+  app = await makeApp({ purge: { urlQuota: 60, dirQuota: 10, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
   [acme, globex, viewer] = await Promise.all([signIn(app, 'acme'), signIn(app, 'globex'), signIn(app, 'acme_viewer')]);
 });
 afterAll(async () => {
@@ -49,7 +49,7 @@ describe('POST /api/refresh', () => {
     expect(r.body.msg).toBe('Push Success');
     const reply = r.body.data as PurgeSubmitReply;
     expect(reply.count).toBe(2);
-    expect(reply.quota).toMatchObject({ kind: 'url', limit: 30, used: before + 2, remaining: 28 - before });
+    expect(reply.quota).toMatchObject({ kind: 'url', limit: 60, used: before + 2, remaining: 58 - before });
     const list = await tasks(acme, { type: 'url' });
     expect(list.list[0]).toMatchObject({ id: reply.taskId, kind: 'url', submittedBy: 'acme', urlCount: 2, status: 'waiting' });
     expect(list.list[0].counts.waiting).toBe(2);
@@ -127,10 +127,10 @@ describe('POST /api/refresh', () => {
 
   it('refuses a submission over the daily quota whole, saying how many remain; the quota resets with the day', async () => {
     const used = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
-    const text = Array.from({ length: 31 - used }, (_, i) => `https://cdn.acme-media.com/q${i}`).join('\n');
+    const text = Array.from({ length: 61 - used }, (_, i) => `https://cdn.acme-media.com/q${i}`).join('\n');
     const r = await post(acme, '/api/refresh', { type: 'url', urls: text });
     expect(r.body.code).toBe('1');
-    expect(r.body.msg).toBe(`Daily quota exceeded: this submission has ${31 - used}, ${30 - used} remain today`);
+    expect(r.body.msg).toBe(`Daily quota exceeded: this submission has ${61 - used}, ${60 - used} remain today`);
     expect((await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used).toBe(used);
     // Yesterday's tasks do not count.
     await app.db.query(`UPDATE purge_tasks SET create_time = create_time - interval '1 day' WHERE account = 'acme'`);
