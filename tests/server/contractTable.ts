@@ -39,3 +39,29 @@ export function pattern(p: string): RegExp {
     .join('');
   return new RegExp(`^${body}/?$`);
 }
+
+/**
+ * Served rows outside the contract that the security matrix and the fuzzing cover like contract rows
+ * (the ownership proofs of website names, issue #35).
+ */
+export const EXTRA_ROWS: ContractRow[] = [
+  {
+    method: 'POST',
+    path: '/impapi/protection/application/ownership/challenge',
+    backend: 'impapi',
+    module: 'website',
+    access: 'operation',
+    note: '',
+  },
+  {
+    method: 'POST',
+    path: '/impapi/protection/application/ownership/verify',
+    backend: 'impapi',
+    module: 'website',
+    access: 'operation',
+    note: '',
+  },
+];
+
+/** The rows the security tests walk: the contract's and the extras'. */
+export const securedRows = (): ContractRow[] => [...contractRows(), ...EXTRA_ROWS];
