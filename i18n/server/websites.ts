@@ -6,19 +6,12 @@ export default {
   // One answer for every name the caller may not protect, whoever else protects it (only the name differs).
   wafOwnershipRequired: { zh: '请先验证 {domain} 的所有权，再为其添加防护', en: 'Verify ownership of {domain} before protecting it' },
   wafOwnershipNoChallenge: { zh: '请先为 {domain} 获取验证令牌', en: 'Request a verification token for {domain} first' },
-  wafOwnershipDnsMissing: {
-    zh: 'TXT 记录 {record} 中没有验证令牌',
-    en: 'The TXT record {record} does not hold the verification token',
-  },
+  wafOwnershipDnsMissing: { zh: 'TXT 记录 {record} 中没有验证令牌', en: 'The TXT record {record} does not hold the verification token' },
   wafOwnershipFileFailed: {
     zh: '无法从 {url} 读取验证令牌：{reason}',
     en: 'The verification token could not be read from {url}: {reason}',
   },
-  wafOwnershipReasonDns: { zh: '域名无法解析', en: 'the name does not resolve' },
-  wafOwnershipReasonPrivate: { zh: '域名解析到私有或保留地址', en: 'the name resolves to a private or reserved address' },
-  wafOwnershipReasonTimeout: { zh: '超时未响应', en: 'no answer in time' },
-  wafOwnershipReasonConnect: { zh: '无法连接（{code}）', en: 'no connection ({code})' },
-  wafOwnershipReasonRedirect: { zh: '应答为重定向（不跟随）', en: 'the answer is a redirect (not followed)' },
-  wafOwnershipReasonStatus: { zh: 'HTTP 状态码 {status}', en: 'HTTP status {status}' },
-  wafOwnershipReasonBody: { zh: '文件内容不是验证令牌', en: 'the file does not hold the token' },
+  // the file's other failures are the origin probe's messages (domainProbe*)
+  wafOwnershipRedirect: { zh: '应答为重定向（不跟随）', en: 'the answer is a redirect (not followed)' },
+  wafOwnershipWrongBody: { zh: '文件内容不是验证令牌', en: 'the file does not hold the token' },
 } as const;

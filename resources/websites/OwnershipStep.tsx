@@ -65,30 +65,30 @@ export function OwnershipStep() {
       {challenge && !challenge.owned && (
         <Box data-testid="ownership-publish">
           <Typography variant="body2">{t('publish', { domain: challenge.domain })}</Typography>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('dns')}
-          </Typography>
-          <Typography variant="body2">
-            {t('dnsName')}:{' '}
-            <Box component="span" sx={mono} data-testid="ownership-dns-name">
-              {challenge.dnsName}
+          {(
+            [
+              [
+                'dns',
+                [
+                  ['dnsName', challenge.dnsName, 'ownership-dns-name'],
+                  ['dnsValue', challenge.token, 'ownership-token'],
+                ],
+              ],
+              ['file', [['fileUrl', challenge.fileUrl, 'ownership-file-url']]],
+            ] as const
+          ).map(([way, rows]) => (
+            <Box key={way} sx={{ mt: 1 }}>
+              <Typography variant="body2">{t(way)}</Typography>
+              {rows.map(([label, value, testId]) => (
+                <Typography key={label} variant="body2">
+                  {t(label)}:{' '}
+                  <Box component="span" sx={mono} data-testid={testId}>
+                    {value}
+                  </Box>
+                </Typography>
+              ))}
             </Box>
-          </Typography>
-          <Typography variant="body2">
-            {t('dnsValue')}:{' '}
-            <Box component="span" sx={mono} data-testid="ownership-token">
-              {challenge.token}
-            </Box>
-          </Typography>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('file')}
-          </Typography>
-          <Typography variant="body2">
-            {t('fileUrl')}:{' '}
-            <Box component="span" sx={mono} data-testid="ownership-file-url">
-              {challenge.fileUrl}
-            </Box>
-          </Typography>
+          ))}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <Button size="small" variant="outlined" disabled={busy} data-testid="ownership-verify-dns" onClick={() => void verify('dns')}>
               {t('verifyDns')}

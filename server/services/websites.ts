@@ -240,15 +240,16 @@ async function proofAddress(config: PortalConfig, host: string): Promise<{ ip: s
     : (await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])).flatMap((r) =>
         r.status === 'fulfilled' ? r.value : [],
       );
-  if (!answers.length) return { key: 'wafOwnershipReasonDns' };
+  if (!answers.length) return { key: 'domainProbeDns', args: { address: host } };
   // Any reserved answer refuses the name, so a mixed answer cannot smuggle one in.
-  if (!config.allowPrivateOrigins && answers.some(isPrivateAddress)) return { key: 'wafOwnershipReasonPrivate' };
+  if (!config.allowPrivateOrigins && answers.some(isPrivateAddress)) return { key: 'domainProbePrivate' };
   return { ip: answers[0], port: 80 };
 }
 
 async function readProofFile(config: PortalConfig, url: URL, token: string): Promise<ProofFailure | null> {
   const address = await proofAddress(config, url.hostname);
   if ('key' in address) return address;
+  const label = url.host;
   return new Promise<ProofFailure | null>((resolve) => {
     const req = http.get({
       host: address.ip,
@@ -266,22 +267,22 @@ async function readProofFile(config: PortalConfig, url: URL, token: string): Pro
     req.on('error', (e: NodeJS.ErrnoException) =>
       done(
         e.message === 'timeout'
-          ? { key: 'wafOwnershipReasonTimeout' }
-          : { key: 'wafOwnershipReasonConnect', args: { code: e.code ?? e.message } },
+          ? { key: 'domainProbeTimeout', args: { address: label } }
+          : { key: 'domainProbeConnect', args: { address: label, reason: e.code ?? e.message } },
       ),
     );
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) return done({ key: 'wafOwnershipReasonRedirect' });
-      if (status !== 200) return done({ key: 'wafOwnershipReasonStatus', args: { status } });
+      if (status >= 300 && status < 400) return done({ key: 'wafOwnershipRedirect' });
+      if (status !== 200) return done({ key: 'domainProbeStatus', args: { address: label, status } });
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         body += chunk;
-        if (body.length > PROOF_BODY_MAX) done({ key: 'wafOwnershipReasonBody' });
+        if (body.length > PROOF_BODY_MAX) done({ key: 'wafOwnershipWrongBody' });
       });
-      res.on('end', () => done(body.trim() === token ? null : { key: 'wafOwnershipReasonBody' }));
-      res.on('error', () => done({ key: 'wafOwnershipReasonBody' }));
+      res.on('end', () => done(body.trim() === token ? null : { key: 'wafOwnershipWrongBody' }));
+      res.on('error', () => done({ key: 'wafOwnershipWrongBody' }));
     });
   });
 }

@@ -134,7 +134,9 @@ describe('ownership of names (issue #35)', () => {
     const path = `/.well-known/cdn-portal-verification/${challenge.token}.txt`;
     const verify = (method: string) => post('acme', `${O}/verify`, { domain: name, method });
     expect((await verify('dns')).body.msg).toBe(`The TXT record _cdn-portal-challenge.${name} does not hold the verification token`);
-    expect((await verify('file')).body.msg).toBe(`The verification token could not be read from ${challenge.fileUrl}: HTTP status 404`);
+    expect((await verify('file')).body.msg).toBe(
+      `The verification token could not be read from ${challenge.fileUrl}: The origin ${name} answered HTTP 404`,
+    );
     proofFiles.set(`${name} ${path}`, 'not-the-token');
     expect((await verify('file')).body.msg).toBe(
       `The verification token could not be read from ${challenge.fileUrl}: the file does not hold the token`,
@@ -155,7 +157,7 @@ describe('ownership of names (issue #35)', () => {
     await post('acme', `${O}/challenge`, { domain: 'nowhere.example' });
     const lost = await post('acme', `${O}/verify`, { domain: 'nowhere.example', method: 'file' });
     expect(lost.body.msg).toMatch(
-      /^The verification token could not be read from http:\/\/nowhere\.example\/.*: the name does not resolve$/,
+      /^The verification token could not be read from http:\/\/nowhere\.example\/.*: The origin host cannot be resolved: nowhere\.example$/,
     );
     expect((await post('acme', `${O}/challenge`, { domain: 'not a name' })).body.msg).toBe('Format error');
     expect((await post('acme', `${O}/verify`, { domain: 'x.example', method: 'ftp' })).body.code).not.toBe(0);

@@ -180,7 +180,11 @@ describe('ownership step (issue #35)', () => {
       '/ownership/challenge': pending,
       '/ownership/verify': () => {
         if (!verified)
-          throw new PortalApiError(`The verification token could not be read from ${pending.fileUrl}: HTTP status 404`, 1, 200);
+          throw new PortalApiError(
+            `The verification token could not be read from ${pending.fileUrl}: The origin ${name} answered HTTP 404`,
+            1,
+            200,
+          );
         return { ...pending, owned: true, method: 'file', verifiedAt: '2026-11-28T10:00:00.000Z' };
       },
     });
@@ -195,7 +199,7 @@ describe('ownership step (issue #35)', () => {
     expect(screen.getByTestId('ownership-file-url').textContent).toBe(pending.fileUrl);
     expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/ownership/challenge', { domain: name });
     fireEvent.click(screen.getByTestId('ownership-verify-file'));
-    expect((await screen.findByTestId('ownership-error')).textContent).toMatch(/HTTP status 404$/);
+    expect((await screen.findByTestId('ownership-error')).textContent).toMatch(/answered HTTP 404$/);
     // the token stays on screen to fix the file
     expect(screen.getByTestId('ownership-token').textContent).toBe('tok-123');
     verified = true;
