@@ -58,6 +58,13 @@ export interface PortalConfig {
   edgeZone: string;
   /** Time-out of a website's origin check, in ms (PORTAL_CHECK_TIMEOUT_MS, default 3 s; issue #18). */
   checkTimeoutMs: number;
+  /**
+   * Website ownership proofs (issue #35, docs/websites.md): the DNS servers the TXT record and the file method's
+   * addresses are asked of (PORTAL_PROOF_DNS_SERVERS, comma-separated ip or ip:port; empty = the system's), and
+   * names the file method connects to at a fixed address instead of resolving them (PORTAL_PROOF_HOSTS,
+   * 'name=ip:port,...'; labs and tests: such an address is trusted even when private).
+   */
+  ownershipProof: { dnsServers: string[]; hosts: Record<string, string> };
   /** IP protection (issue #19): the attack detector's interval in ms (PORTAL_IPP_DETECTOR_MS, default 1 min; 0 = off, for benchmarks). */
   ippDetectorMs: number;
   /** IP protection's outbound actions (issue #35, docs/ipProtection.md). */
@@ -123,6 +130,13 @@ function finite(value: string | undefined, fallback: number, ok = (v: number) =>
   return Number.isFinite(v) && ok(v) ? v : fallback;
 }
 
+/** A comma-separated list setting, blanks left out. */
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfig {
   const key = env.PORTAL_CIPHER_KEY ?? 'CdnPortalKey2026';
   if (key.length !== 16) throw new Error('PORTAL_CIPHER_KEY must be exactly 16 characters');
@@ -158,6 +172,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
     keySecret: env.PORTAL_KEY_SECRET || key,
     edgeZone: env.PORTAL_EDGE_ZONE || 'w.cdnportal.net',
     checkTimeoutMs: finite(env.PORTAL_CHECK_TIMEOUT_MS, 3000, (v) => v > 0),
+    ownershipProof: {
+      dnsServers: list(env.PORTAL_PROOF_DNS_SERVERS),
+      hosts: Object.fromEntries(
+        list(env.PORTAL_PROOF_HOSTS)
+          .map((pair) => pair.split('=').map((s) => s.trim()))
+          .filter(([name, address]) => name && address)
+          .map(([name, address]) => [name.toLowerCase(), address]),
+      ),
+    },
     ippDetectorMs: finite(env.PORTAL_IPP_DETECTOR_MS || undefined, 60_000, () => true),
     ipp: {
       windowSeconds: finite(env.PORTAL_IPP_CHECK_WINDOW_SECONDS, 3600, (v) => v > 0),

@@ -4,11 +4,13 @@ import {
   FILTER_OPERATORS,
   LB_MODES,
   ORIGIN_ROLES,
+  OWNERSHIP_METHODS,
   ORIGIN_TYPES,
   REDIRECT_CODES,
   RULE_ACTION_TYPES,
   WAF_CATEGORIES,
   WAF_RESPONSES,
+  type OwnershipMethod,
   type PolicyInput,
   type RuleInput,
   type RuleStatus,
@@ -102,6 +104,33 @@ export interface PortErrorData {
   errors: Array<{ address: string; host: string; port: number; reason: string }>;
 }
 
+/** An account's proof of a name as stored (server/stores/config/websitesOwnership.ts). */
+export interface OwnershipProof {
+  id: number;
+  account: string;
+  domain: string;
+  token: string;
+  method: OwnershipMethod | null;
+  verifiedAt: string | null;
+}
+export type { OwnershipMethod };
+
+/**
+ * The reply of ownership/challenge and ownership/verify: whether the caller may protect the name
+ * (an accelerated domain of its account tree, or proven), and what to publish to prove it.
+ */
+export interface OwnershipChallenge {
+  domain: string;
+  owned: boolean;
+  token: string;
+  /** TXT record name (its value: the token) */
+  dnsName: string;
+  /** the URL whose body must be the token */
+  fileUrl: string;
+  method: OwnershipMethod | null;
+  verifiedAt: string | null;
+}
+
 export interface CertificateOption {
   id: number;
   name: string;
@@ -188,6 +217,16 @@ export interface DryRunResult {
 }
 
 // ------------------------------------------------------------ requests
+
+/** POST ownership/challenge: a name the caller wants to protect. */
+export const OwnershipChallengeSchema = Type.Object({ domain: Type.String({ maxLength: 253 }) }, { additionalProperties: false });
+export type OwnershipChallengeBody = Static<typeof OwnershipChallengeSchema>;
+/** POST ownership/verify: look for the challenge's token by one method. */
+export const OwnershipVerifySchema = Type.Object(
+  { domain: Type.String({ maxLength: 253 }), method: literals(OWNERSHIP_METHODS) },
+  { additionalProperties: false },
+);
+export type OwnershipVerifyBody = Static<typeof OwnershipVerifySchema>;
 
 /** The `{websiteId}` of a path. */
 export const WebsiteIdParams = Type.Object({ websiteId: Id32 });

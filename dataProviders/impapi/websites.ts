@@ -8,6 +8,8 @@ import type {
   CertificateOption,
   DryRunBody,
   DryRunResult,
+  OwnershipChallenge,
+  OwnershipMethod,
   Policy,
   PortErrorData,
   Rule,
@@ -19,7 +21,7 @@ import type {
 /**
  * Website protection calls (issue #18; contract rows /impapi/protection/application/*,
  * GET /impapi/certificate/search, GET /impapi/protection/common/randomDoamin): the websites
- * resource, and the policy, rule, check and dashboard verbs.
+ * resource, and the policy, rule, check, dashboard and ownership-proof (issue #35) verbs.
  */
 
 export const WEBSITE_RESOURCE = 'dcdn/website';
@@ -82,6 +84,10 @@ export const websiteMethods = {
   ruleFilters: () => impapiGet<FilterFieldInfo[]>(`${P}/rule-filter/list`),
   clientApps: () => impapiGet<ClientApp[]>(`${P}/client-app/list`),
   wafDryRun: (body: DryRunBody) => impapiPost<DryRunResult>(`${P}/rule/dryRun`, body),
+  /** Whether the caller may protect a name, and else its token and where to publish it (issue #35). */
+  websiteOwnershipChallenge: (domain: string) => impapiPost<OwnershipChallenge>(`${P}/ownership/challenge`, { domain }),
+  websiteOwnershipVerify: (domain: string, method: OwnershipMethod) =>
+    impapiPost<OwnershipChallenge>(`${P}/ownership/verify`, { domain, method }),
 };
 
 /** The fields a policy's create or update sends (the record carries account and times too). */

@@ -16,6 +16,7 @@ import { LB_MODES, ORIGIN_ROLES, ORIGIN_TYPES, validateWebsiteDomain } from '../
 import { validateDomainInput, validateOriginInput, validateOriginsInput, validateRemarkInput, validateWeightInput } from './validators';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
 import { useSettled } from '../../src/kit/useSettled';
+import { OwnershipStep } from './OwnershipStep';
 
 /** Certificates whose names cover the domain (GET /impapi/certificate/search), refreshed as the domain changes. */
 function CertificateInput() {
@@ -78,6 +79,7 @@ export function WebsiteInputs({ create }: { create: boolean }) {
   return (
     <Box sx={{ width: '100%', maxWidth: 900 }}>
       <TextInput source="domain" label="resources.dcdn/website.fields.domain" validate={validateDomainInput} fullWidth disabled={!create} />
+      {create && <OwnershipStep />}
       <ProtectionAddressInput create={create} />
       <Stack direction="row" spacing={2}>
         <SelectInput

@@ -54,6 +54,23 @@ export const EXTRA_ROWS: ContractRow[] = [
     access: 'operation',
     note: 'issue #35',
   },
+  // ownership proofs of protected website names (issue #35, docs/websites.md)
+  {
+    method: 'POST',
+    path: '/impapi/protection/application/ownership/challenge',
+    backend: 'impapi',
+    module: 'website',
+    access: 'operation',
+    note: 'issue #35',
+  },
+  {
+    method: 'POST',
+    path: '/impapi/protection/application/ownership/verify',
+    backend: 'impapi',
+    module: 'website',
+    access: 'operation',
+    note: 'issue #35',
+  },
 ];
 
 /** The contract's rows and the extras: every call the security tests enumerate. */

@@ -14,10 +14,18 @@ export const cipher = createCipher('CdnPortalKey2026');
 
 /**
  * The configuration of a test app: the server's own reading of settings (server/config.ts) given the
- * test's variables instead of the environment, with the demo live job off and the test scale of the demo traffic.
+ * test's variables instead of the environment, with the demo live job off, the test scale of the demo traffic and
+ * no DNS server for ownership proofs.
  */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): PortalConfig {
-  return configFromEnv({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_LIVE: '0', PORTAL_DEMO_TRAFFIC_SCALE: String(DEMO_TEST_SCALE), ...env });
+  return configFromEnv({
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO_LIVE: '0',
+    PORTAL_DEMO_TRAFFIC_SCALE: String(DEMO_TEST_SCALE),
+    // ownership proofs ask a DNS server that is not there: no test's lookup leaves the machine
+    PORTAL_PROOF_DNS_SERVERS: '127.0.0.1:9',
+    ...env,
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ const TABLES = [
   'websites',
   'waf_policies',
   'waf_rules', // website protection (issue #18)
+  'website_ownership', // ownership proofs of website names (issue #35)
   'monit_contacts',
   'monit_groups',
   'monit_group_members',

@@ -9,7 +9,7 @@ import { hasBadText } from '../../server/plugins/security';
 import type { RouteDeclaration } from '../../server/types';
 
 /**
- * Issue #22: property-based fuzzing (fast-check) of every served write route of the contract (every
+ * Issue #22: property-based fuzzing (fast-check) of every served write route of the contract and of EXTRA_ROWS (every
  * non-GET row and every 'operation' row), signed in as acme (as admin where acme is refused: staff
  * rows). Bodies come from the route's own JSON schema, then get mutated: wrong JSON types, NUL, lone
  * surrogates, prototype names, huge/negative/fractional numbers, 100k-character strings, deep

@@ -7,7 +7,7 @@ import { DEMO_USERS } from '../../server/demo/tenants';
 import { permissionString } from '../../common/rules/shell/permissions';
 
 /**
- * Issue #22: the route × role × tenant matrix, generated from the contract table and the app's route
+ * Issue #22: the route × role × tenant matrix, generated from the contract table (and its EXTRA_ROWS) and the app's route
  * declarations (config { module, access }). Every served row is checked for: no session (401), a
  * signed-in user without rights (403), a view-only user (403 on what it may not do), and, for the
  * rows that take a record's id or name, another tenant (answers like a missing record, changes
@@ -678,6 +678,10 @@ const NOT_A_RECORD: Record<string, string> = {
   'POST /impapi/protection/application/manager/create':
     "creates a website in the caller's own account (its domain is a new name, not a record)",
   'GET /impapi/certificate/search': "a search of the caller's own certificates by a domain name, no record",
+  'POST /impapi/protection/application/ownership/challenge':
+    "a challenge of the caller's own account for a name (tenant scope in tests/server/websites.test.ts)",
+  'POST /impapi/protection/application/ownership/verify':
+    "the caller's own challenge of a name; another tenant's proves nothing (tests/server/websites.test.ts)",
   'PUT /monit/rule/add':
     "creates a rule in the caller's own account; domains outside its scope are refused (tests/server/monitoring.test.ts)",
 };

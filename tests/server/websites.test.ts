@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, ingestLines, makeApp, signIn } from './helpers';
-import type { Policy, Rule, StatisticData, Website } from '../../common/wire/websites';
+import type { OwnershipChallenge, Policy, Rule, StatisticData, Website } from '../../common/wire/websites';
 import { compileWebsite } from '../../common/rules/websites/engine';
 import { enginePolicy } from '../unit/websitesPolicy';
 import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/websitesEvents';
@@ -22,6 +22,9 @@ const c: Record<string, string> = {};
 let originServer: http.Server;
 let originPort = 0;
 let closedPort = 0;
+/** Files of the local origin: 'host path' → body (ownership proofs). */
+const proofFiles = new Map<string, string>();
+const PROVEN = ['shop.acme-media.com', 'squat.example'];
 
 const P = '/impapi/protection/application';
 const get = (who: string, url: string) => call(app, c[who], { method: 'GET', url, headers: { 'x-portal-lang': 'en' } });
@@ -52,8 +55,11 @@ async function waitConfigured(id: number, who = 'acme'): Promise<Website> {
 
 beforeAll(async () => {
   originServer = http.createServer((req, res) => {
-    res.writeHead(req.method === 'HEAD' ? 200 : 405);
-    res.end();
+    // an ownership proof file when the test published one, else the origin the checks HEAD
+    const proof = req.method === 'GET' ? proofFiles.get(`${req.headers.host} ${req.url}`) : undefined;
+    if (req.method === 'GET' && req.url?.startsWith('/.well-known/')) res.writeHead(proof === undefined ? 404 : 200);
+    else res.writeHead(req.method === 'HEAD' ? 200 : 405);
+    res.end(proof);
   });
   await new Promise<void>((r) => originServer.listen(0, '127.0.0.1', r));
   originPort = (originServer.address() as AddressInfo).port;
@@ -61,7 +67,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((r) => probe.close(() => r()));
-  app = await makeApp({ allowPrivateOrigins: true, ingestToken: 'waf-shipper', issueDelayMs: 300, checkTimeoutMs: 1500 });
+  // The names the ownership tests prove are served by the local origin (PortalConfig.ownershipProof.hosts).
+  const hosts = Object.fromEntries(PROVEN.map((name) => [name, `127.0.0.1:${originPort}`]));
+  app = await makeApp({
+    allowPrivateOrigins: true,
+    ingestToken: 'waf-shipper',
+    issueDelayMs: 300,
+    checkTimeoutMs: 1500,
+    ownershipProof: { dnsServers: ['127.0.0.1:9'], hosts },
+  });
   await app.ready();
   for (const u of ['acme', 'globex', 'acme_viewer', 'nobody']) c[u] = await signIn(app, u);
 }, 120_000);
@@ -72,6 +86,101 @@ afterAll(async () => {
 });
 
 let created: Website;
+
+describe('ownership of names (issue #35)', () => {
+  const O = `${P}/ownership`;
+  const refusal = (name: string) => `Verify ownership of ${name} before protecting it`;
+  /** The raw reply with the name taken out: what must be the same bytes for every refused name. */
+  const nameless = (res: Awaited<ReturnType<typeof post>>, name: string) => ({
+    status: res.status,
+    length: res.raw.body.length - (res.raw.body.split(name).length - 1) * name.length,
+    body: res.raw.body.split(name).join('<name>'),
+  });
+
+  it('refuses a name the caller does not own with one reply, whether or not another tenant protects it', async () => {
+    // www.acme-media.com: acme's accelerated domain and protected website; img.acme-media.com: acme's
+    // accelerated domain, unprotected; google.com and squat.example: nobody's.
+    const names = ['www.acme-media.com', 'img.acme-media.com', 'google.com', 'squat.example'];
+    const replies = [];
+    for (const name of names) {
+      const res = await post('globex', `${P}/manager/create`, website({ domain: name }));
+      expect(res.body.msg, name).toBe(refusal(name));
+      expect(res.body.code).toBe(1);
+      replies.push(nameless(res, name));
+    }
+    for (const r of replies) expect(r).toEqual(replies[0]);
+    expect(replies[0].body).toBe(
+      '{"code":1,"data":"Verify ownership of <name> before protecting it","msg":"Verify ownership of <name> before protecting it"}',
+    );
+    const list = (await get('globex', `${P}/manager/list`)).body.data as { list: Website[] };
+    expect(list.list.filter((w) => names.includes(w.domain))).toEqual([]);
+    // the caller's own protected name still says so
+    expect((await post('acme', `${P}/manager/create`, website({ domain: 'www.acme-media.com' }))).body.msg).toBe(
+      'This website domain already exists',
+    );
+  });
+
+  it('challenge → file on the origin → verify → create; the DNS method and a wrong token are refused', async () => {
+    const name = 'shop.acme-media.com';
+    expect((await post('acme', `${P}/manager/create`, website())).body.msg).toBe(refusal(name));
+    const first = await post('acme', `${O}/challenge`, { domain: 'Shop.Acme-Media.com ' });
+    expect(first.body.code).toBe(0);
+    const challenge = first.body.data as OwnershipChallenge;
+    expect(challenge).toMatchObject({ domain: name, owned: false, dnsName: `_cdn-portal-challenge.${name}`, verifiedAt: null });
+    expect(challenge.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(challenge.fileUrl).toBe(`http://${name}/.well-known/cdn-portal-verification/${challenge.token}.txt`);
+    // a second challenge keeps the token the customer may have published
+    expect(((await post('acme', `${O}/challenge`, { domain: name })).body.data as OwnershipChallenge).token).toBe(challenge.token);
+    const path = `/.well-known/cdn-portal-verification/${challenge.token}.txt`;
+    const verify = (method: string) => post('acme', `${O}/verify`, { domain: name, method });
+    expect((await verify('dns')).body.msg).toBe(`The TXT record _cdn-portal-challenge.${name} does not hold the verification token`);
+    expect((await verify('file')).body.msg).toBe(
+      `The verification token could not be read from ${challenge.fileUrl}: The origin ${name} answered HTTP 404`,
+    );
+    proofFiles.set(`${name} ${path}`, 'not-the-token');
+    expect((await verify('file')).body.msg).toBe(
+      `The verification token could not be read from ${challenge.fileUrl}: the file does not hold the token`,
+    );
+    expect((await post('acme', `${P}/manager/create`, website())).body.msg).toBe(refusal(name));
+    proofFiles.set(`${name} ${path}`, `${challenge.token}\n`);
+    const ok = await verify('file');
+    expect(ok.body.code).toBe(0);
+    expect(ok.body.data).toMatchObject({ domain: name, owned: true, method: 'file', token: challenge.token });
+    expect((ok.body.data as OwnershipChallenge).verifiedAt).not.toBeNull();
+    // a proven name needs no new token
+    expect(((await post('acme', `${O}/challenge`, { domain: name })).body.data as OwnershipChallenge).owned).toBe(true);
+  });
+
+  it("an accelerated domain of the caller's tree needs no proof; a name that does not resolve is refused", async () => {
+    const res = await post('acme', `${O}/challenge`, { domain: 'img.acme-media.com' });
+    expect(res.body.data).toMatchObject({ owned: true, token: '', dnsName: '', fileUrl: '' });
+    await post('acme', `${O}/challenge`, { domain: 'nowhere.example' });
+    const lost = await post('acme', `${O}/verify`, { domain: 'nowhere.example', method: 'file' });
+    expect(lost.body.msg).toMatch(
+      /^The verification token could not be read from http:\/\/nowhere\.example\/.*: The origin host cannot be resolved: nowhere\.example$/,
+    );
+    expect((await post('acme', `${O}/challenge`, { domain: 'not a name' })).body.msg).toBe('Format error');
+    expect((await post('acme', `${O}/verify`, { domain: 'x.example', method: 'ftp' })).body.code).not.toBe(0);
+  });
+
+  it("tenant scope: a proof is its account tree's; another tenant's token or challenge proves nothing", async () => {
+    const name = 'shop.acme-media.com';
+    // acme proved it above: globex still gets the one refusal
+    expect((await post('globex', `${P}/manager/create`, website({ domain: name }))).body.msg).toBe(refusal(name));
+    expect((await post('globex', `${O}/verify`, { domain: name, method: 'file' })).body.msg).toBe(
+      `Request a verification token for ${name} first`,
+    );
+    const own = (await post('globex', `${O}/challenge`, { domain: name })).body.data as OwnershipChallenge;
+    expect(own.owned).toBe(false);
+    const acme = (await post('acme', `${O}/challenge`, { domain: name })).body.data as OwnershipChallenge;
+    expect(own.token).not.toBe(acme.token);
+    // the origin serves acme's token at globex's path: not globex's token
+    proofFiles.set(`${name} /.well-known/cdn-portal-verification/${own.token}.txt`, acme.token);
+    expect((await post('globex', `${O}/verify`, { domain: name, method: 'file' })).body.msg).toMatch(/the file does not hold the token$/);
+    expect((await post('acme_viewer', `${O}/challenge`, { domain: 'squat.example' })).body.code).toBe('403');
+    expect((await post('nobody', `${O}/verify`, { domain: 'squat.example', method: 'file' })).body.code).toBe('403');
+  });
+});
 
 describe('websites', () => {
   it('random protection address: a fresh label under the zone, different each time', async () => {
@@ -161,6 +270,9 @@ describe('websites', () => {
   });
 
   it('update and disable while configured; blocked while configuring', async () => {
+    // a new name needs the same ownership as a create (issue #35)
+    const moved = await post('acme', `${P}/manager/update`, { id: created.id, ...website({ domain: 'google.com' }) });
+    expect(moved.body.msg).toBe('Verify ownership of google.com before protecting it');
     const up = await post('acme', `${P}/manager/update`, {
       id: created.id,
       ...website({

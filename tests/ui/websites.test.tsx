@@ -161,6 +161,63 @@ describe('website form', () => {
   }, 120_000);
 });
 
+describe('ownership step (issue #35)', () => {
+  it('shows the token, the TXT record and the file to publish for a name not yet owned, then verifies (both languages)', async () => {
+    const name = 'shop.example.com';
+    const pending = {
+      domain: name,
+      owned: false,
+      token: 'tok-123',
+      dnsName: `_cdn-portal-challenge.${name}`,
+      fileUrl: `http://${name}/.well-known/cdn-portal-verification/tok-123.txt`,
+      method: null,
+      verifiedAt: null,
+    };
+    let verified = false;
+    serve({
+      '/randomDoamin': 'wafabcdefghijkl.w.cdnportal.net',
+      '/certificate/search': [],
+      '/ownership/challenge': pending,
+      '/ownership/verify': () => {
+        if (!verified)
+          throw new PortalApiError(
+            `The verification token could not be read from ${pending.fileUrl}: The origin ${name} answered HTTP 404`,
+            1,
+            200,
+          );
+        return { ...pending, owned: true, method: 'file', verifiedAt: '2026-11-28T10:00:00.000Z' };
+      },
+    });
+    const typeName = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+    const { unmount } = renderUi(<WebsiteCreate />);
+    await screen.findByDisplayValue('wafabcdefghijkl.w.cdnportal.net');
+    expect(screen.queryByTestId('ownership-check')).toBeNull();
+    typeName(screen.getByLabelText(/^Domain/), name);
+    fireEvent.click(await screen.findByTestId('ownership-check'));
+    expect((await screen.findByTestId('ownership-token')).textContent).toBe('tok-123');
+    expect(screen.getByTestId('ownership-dns-name').textContent).toBe(`_cdn-portal-challenge.${name}`);
+    expect(screen.getByTestId('ownership-file-url').textContent).toBe(pending.fileUrl);
+    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/ownership/challenge', { domain: name });
+    fireEvent.click(screen.getByTestId('ownership-verify-file'));
+    expect((await screen.findByTestId('ownership-error')).textContent).toMatch(/answered HTTP 404$/);
+    // the token stays on screen to fix the file
+    expect(screen.getByTestId('ownership-token').textContent).toBe('tok-123');
+    verified = true;
+    fireEvent.click(screen.getByTestId('ownership-verify-file'));
+    expect((await screen.findByTestId('ownership-owned')).textContent).toBe(`You may protect ${name}.`);
+    expect(impapi.impapiPost).toHaveBeenCalledWith('/impapi/protection/application/ownership/verify', { domain: name, method: 'file' });
+    expect(screen.queryByTestId('ownership-error')).toBeNull();
+    // another name starts over
+    typeName(screen.getByLabelText(/^Domain/), `${name}.cn`);
+    expect(await screen.findByTestId('ownership-check')).toBeTruthy();
+    unmount();
+    renderUi(<WebsiteCreate />, 'zh');
+    typeName(await screen.findByLabelText(/^域名/), name);
+    fireEvent.click(await screen.findByTestId('ownership-check'));
+    expect((await screen.findByTestId('ownership-publish')).textContent).toContain(`请为 ${name} 发布以下任一项，然后验证：`);
+  }, 120_000);
+});
+
 describe('test a request', () => {
   it('runs the engine on the stored policies and rules and shows what decided (both languages)', async () => {
     serve({ '/policy/list/5': [policy()], '/rule/list/5': [] });

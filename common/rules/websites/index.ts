@@ -30,6 +30,19 @@ export const RULE_STATUSES = ['configuring', 'configured', 'disabled'] as const;
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 export const REDIRECT_CODES = [301, 302, 307, 308] as const;
 
+/** How a name's ownership is proven (issue #35): a DNS TXT record, or a file its origin serves. */
+export const OWNERSHIP_METHODS = ['dns', 'file'] as const;
+export type OwnershipMethod = (typeof OWNERSHIP_METHODS)[number];
+
+/** Where a proof is looked for: the name itself, or for a wildcard `*.x` the name x. */
+const proofHost = (domain: string) => domain.replace(/^\*\./, '');
+/** The TXT record that holds the token for the DNS method. */
+export const ownershipDnsName = (domain: string) => `_cdn-portal-challenge.${proofHost(domain)}`;
+/** The path of the file the name's origin serves for the file method (its body: the token). */
+export const ownershipFilePath = (token: string) => `/.well-known/cdn-portal-verification/${token}.txt`;
+/** The address the file method reads (plain HTTP, port 80, no redirect followed). */
+export const ownershipFileUrl = (domain: string, token: string) => `http://${proofHost(domain)}${ownershipFilePath(token)}`;
+
 export const REMARK_MAX = 100;
 export const MAX_ORIGINS = 20;
 export const MAX_LIST = 500;

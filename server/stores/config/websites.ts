@@ -44,9 +44,13 @@ export async function getWebsite(db: ConfigDb, id: number): Promise<Website | nu
   return r ? toWebsite(r) : null;
 }
 
-export async function domainTaken(db: ConfigDb, domain: string, exceptId = 0): Promise<boolean> {
-  const [r] = await db.query('SELECT 1 FROM websites WHERE lower(domain) = lower($1) AND id <> $2', [domain.trim(), exceptId]);
-  return Boolean(r);
+/** The account of the website that holds a name (another than `exceptId`), or null when none does. */
+export async function websiteHolder(db: ConfigDb, domain: string, exceptId = 0): Promise<string | null> {
+  const [r] = await db.query<{ account: string }>('SELECT account FROM websites WHERE lower(domain) = lower($1) AND id <> $2', [
+    domain.trim(),
+    exceptId,
+  ]);
+  return r?.account ?? null;
 }
 
 export async function protectionAddressTaken(db: ConfigDb, address: string): Promise<boolean> {

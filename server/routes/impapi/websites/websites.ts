@@ -4,22 +4,24 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, impapiOk } from '../../../lib/envelope';
 import { issueDue } from '../../../services/domains';
-import { chooseProtectionAddress, fieldRefusal, ownWebsite, randomProtectionAddress } from '../../../services/websites';
+import {
+  assertMayProtect,
+  chooseProtectionAddress,
+  fieldRefusal,
+  ownershipChallenge,
+  ownershipVerify,
+  ownWebsite,
+  randomProtectionAddress,
+} from '../../../services/websites';
 import { probeOrigin } from '../../../lib/originProbe';
 import { listCertificates } from '../../../stores/config/certificates';
-import {
-  domainTaken,
-  getWebsite,
-  insertWebsite,
-  listWebsites,
-  setWebsiteEnabled,
-  storeCheck,
-  updateWebsite,
-} from '../../../stores/config/websites';
+import { getWebsite, insertWebsite, listWebsites, setWebsiteEnabled, storeCheck, updateWebsite } from '../../../stores/config/websites';
 import { parseOrigin, validateWebsite, type WebsiteInput } from '../../../../common/rules/websites/index';
 import { formatDomainMessage } from '../../../../common/rules/domains/messages';
 import {
   CertificateSearchQuerySchema,
+  OwnershipChallengeSchema,
+  OwnershipVerifySchema,
   WebsiteCreateSchema,
   WebsiteListQuerySchema,
   WebsiteUpdateSchema,
@@ -34,16 +36,17 @@ import { Id32Body, Id32Params } from '../../../../common/wire/shell/schemas';
  * Protected websites (issue #18): list, detail, create, update, enable, disable, checkConfig,
  * getPortErrorData, the certificate search by name coverage and the random protection address
  * (contract rows /impapi/protection/application/manager/*, /impapi/certificate/search,
- * /impapi/protection/common/randomDoamin; module website). A write is issued asynchronously:
- * configuring until server/jobs/websiteIssuing.ts completes it. Another tenant's website answers
- * like a missing one.
+ * /impapi/protection/common/randomDoamin; module website), and the ownership proofs of names outside
+ * the contract (issue #35: ownership/challenge, ownership/verify; a name is protected only by its
+ * owner). A write is issued asynchronously: configuring until server/jobs/websiteIssuing.ts completes
+ * it. Another tenant's website answers like a missing one.
  */
 
 const { view, operation } = moduleAccess('website');
 
 export const websiteRoutes: TypedRoutes = async (app) => {
   /** Normalises and validates a body (throws the first problem's message), certificate coverage included. */
-  const inputOf = async (request: FastifyRequest, body: WebsiteCreate, exceptId = 0): Promise<WebsiteInput> => {
+  const inputOf = async (request: FastifyRequest, body: WebsiteCreate, current?: { id: number; domain: string }): Promise<WebsiteInput> => {
     const input: WebsiteInput = {
       domain: body.domain.trim().toLowerCase(),
       originType: body.originType,
@@ -56,7 +59,8 @@ export const websiteRoutes: TypedRoutes = async (app) => {
     };
     const problems = validateWebsite(input);
     if (problems.length) throw fieldRefusal(problems[0], input);
-    if (await domainTaken(app.db, input.domain, exceptId)) throw fail('wafDomainExists');
+    // An update that keeps its name keeps it (websites from before the ownership rule included).
+    if (input.domain !== current?.domain.toLowerCase()) await assertMayProtect(request, input.domain, current?.id);
     if (input.certificateId !== null) {
       const covering = await coveringCertificates(request, input.domain);
       if (!covering.some((c) => c.id === input.certificateId)) throw fail('wafCertificateNotCovering');
@@ -117,10 +121,22 @@ export const websiteRoutes: TypedRoutes = async (app) => {
       const body = request.body;
       const website = await ownWebsite(request, body.id);
       if (website.status === 'configuring') throw fail('wafConfiguring');
-      const input = await inputOf(request, body, website.id);
+      const input = await inputOf(request, body, website);
       await updateWebsite(app.db, website.id, input, issueDue(app.config));
       return impapiOk(await getWebsite(app.db, website.id));
     },
+  );
+
+  app.post(
+    '/impapi/protection/application/ownership/challenge',
+    { config: operation, schema: { body: OwnershipChallengeSchema } },
+    async (request) => impapiOk(await ownershipChallenge(request, request.body.domain)),
+  );
+
+  app.post(
+    '/impapi/protection/application/ownership/verify',
+    { config: operation, schema: { body: OwnershipVerifySchema } },
+    async (request) => impapiOk(await ownershipVerify(request, request.body.domain, request.body.method)),
   );
 
   const toggle = (enabled: boolean) => async (request: FastifyRequest) => {
