@@ -73,3 +73,5 @@ export const fail = (msgKey: ServerMessageKey | { text: string }, code = '1') =>
 /** Another tenant's record is answered exactly like a missing one. */
 export const notFound = () => new PortalError('404', 'notFound');
 export const forbidden = () => new PortalError('403', 'forbidden');
+/** A write whose record changed since it was read (server/lib/staleWrite.ts). */
+export const staleRecord = () => new PortalError('409', 'staleRecord');

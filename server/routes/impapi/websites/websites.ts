@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, impapiOk } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { issueDue } from '../../../services/domains';
 import { chooseProtectionAddress, ownWebsite, randomProtectionAddress } from '../../../services/websites';
 import { probeOrigin } from '../../../lib/originProbe';
@@ -119,7 +120,7 @@ export const websiteRoutes: TypedRoutes = async (app) => {
       const website = await ownWebsite(request, body.id);
       if (website.status === 'configuring') throw fail('wafConfiguring');
       const input = await inputOf(request, body, website.id);
-      await updateWebsite(app.db, website.id, input, issueDue(app.config));
+      await writeIfUnchanged(request, 'websites', website.id, body.updateTime, (db) => updateWebsite(db, website.id, input, issueDue(app.config)));
       return impapiOk(await getWebsite(app.db, website.id));
     },
   );
