@@ -277,7 +277,10 @@ const RuleFields = {
 export const RuleCreateSchema = Type.Object(RuleFields, { additionalProperties: false });
 export type RuleCreate = Static<typeof RuleCreateSchema>;
 /** POST rule/update (websiteId: the rule's own, whatever is sent). */
-export const RuleUpdateSchema = Type.Object({ id: Id32, ...RuleFields, websiteId: Type.Optional(Id32), ...ReadAtFields }, { additionalProperties: false });
+export const RuleUpdateSchema = Type.Object(
+  { id: Id32, ...RuleFields, websiteId: Type.Optional(Id32), ...ReadAtFields },
+  { additionalProperties: false },
+);
 /** POST rule/priority: the new order of all the website's rules, first = priority 1. */
 export const RulePrioritySchema = Type.Object(
   { websiteId: Id32, ids: Type.Array(Id32, { minItems: 1, maxItems: 1000 }) },

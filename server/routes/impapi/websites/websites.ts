@@ -120,7 +120,9 @@ export const websiteRoutes: TypedRoutes = async (app) => {
       const website = await ownWebsite(request, body.id);
       if (website.status === 'configuring') throw fail('wafConfiguring');
       const input = await inputOf(request, body, website.id);
-      await writeIfUnchanged(request, 'websites', website.id, body.updateTime, (db) => updateWebsite(db, website.id, input, issueDue(app.config)));
+      await writeIfUnchanged(request, 'websites', website.id, body.updateTime, (db) =>
+        updateWebsite(db, website.id, input, issueDue(app.config)),
+      );
       return impapiOk(await getWebsite(app.db, website.id));
     },
   );

@@ -264,7 +264,9 @@ export const monitRoutes: TypedRoutes = async (app) => {
     const g = groupBasics(b);
     const contactIds = await memberIds(request, b.contactIds);
     if (await groupNameTaken(app.db, account(request), g.name, b.id)) throw fail('monitGroupNameTaken');
-    const saved = await writeIfUnchanged(request, 'monit_groups', b.id, b.updateTime, (db) => updateGroup(db, account(request), b.id, { ...g, contactIds }));
+    const saved = await writeIfUnchanged(request, 'monit_groups', b.id, b.updateTime, (db) =>
+      updateGroup(db, account(request), b.id, { ...g, contactIds }),
+    );
     if (!saved) throw notFound();
     return monitOk(await getGroup(app.db, account(request), b.id), request.t('monitSuccess'));
   });
@@ -310,7 +312,9 @@ export const monitRoutes: TypedRoutes = async (app) => {
     if (!existing || /^\d+$/.test(b.uuid)) throw notFound();
     const r = await ruleFields(request, b);
     if (await ruleNameTaken(app.db, account(request), r.name, existing.id)) throw fail('monitRuleNameTaken');
-    if (!(await writeIfUnchanged(request, 'monit_rules', existing.id, b.updateTime, (db) => updateRule(db, account(request), existing.id, r)))) {
+    if (
+      !(await writeIfUnchanged(request, 'monit_rules', existing.id, b.updateTime, (db) => updateRule(db, account(request), existing.id, r)))
+    ) {
       throw notFound();
     }
     const row = await getRule(app.db, account(request), existing.id);
