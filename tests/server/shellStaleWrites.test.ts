@@ -60,7 +60,7 @@ const get = async (url: string) => (await call(app, c.acme, { method: 'GET', url
 const post = async (url: string, payload: Record<string, unknown>) =>
   (await call(app, c.acme, { method: 'POST', url, payload, headers: lang() })).body.data;
 const W = '/impapi/protection/application';
-const byId = <T extends { id?: unknown; uuid?: unknown }>(list: T[], key: unknown) => list.find((x) => x.id === key || x.uuid === key);
+const byId = (list: Rec[], key: unknown): Rec => list.find((x) => x.id === key || x.uuid === key)!;
 
 const RESOURCES: Resource[] = [
   {
@@ -138,7 +138,7 @@ const RESOURCES: Resource[] = [
     name: 'protected IP',
     key: () => keys.ipp,
     missing: 999999,
-    read: async () => byId((await get('/impapi/protection/network/manager/list')) as Rec[], keys.ipp)!,
+    read: async () => byId((await get('/impapi/protection/network/manager/list')) as Rec[], keys.ipp),
     write: (id, step) => ({ url: '/impapi/protection/network/manager/update', body: { id, ...ippBody, remark: `remark ${step}` } }),
     value: (r) => r.remark,
     expected: (step) => `remark ${step}`,
@@ -148,7 +148,7 @@ const RESOURCES: Resource[] = [
     name: 'contact',
     key: () => keys.contact,
     missing: 999999,
-    read: async () => byId(((await post('/monit/contacts/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.contact)!,
+    read: async () => byId(((await post('/monit/contacts/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.contact),
     write: (id, step) => ({ url: '/monit/contacts/update', body: { id, name: `Stale contact ${step}`, email: 'stale@acme.example' } }),
     value: (r) => r.name,
     expected: (step) => `Stale contact ${step}`,
@@ -158,7 +158,7 @@ const RESOURCES: Resource[] = [
     name: 'group',
     key: () => keys.group,
     missing: 999999,
-    read: async () => byId(((await post('/monit/group/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.group)!,
+    read: async () => byId(((await post('/monit/group/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.group),
     write: (id, step) => ({ url: '/monit/group/update', body: { id, name: `Stale group ${step}` } }),
     value: (r) => r.name,
     expected: (step) => `Stale group ${step}`,
@@ -168,7 +168,7 @@ const RESOURCES: Resource[] = [
     name: 'alert rule',
     key: () => keys.monitRule,
     missing: MISSING_UID,
-    read: async () => byId(((await post('/monit/rule/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.monitRule)!,
+    read: async () => byId(((await post('/monit/rule/list', { pageSize: 1000 })) as { list: Rec[] }).list, keys.monitRule),
     write: (uuid, step) => ({ url: '/monit/rule/update', body: { uuid, ...monitRuleBody, name: `Stale rule ${step}` } }),
     value: (r) => r.name,
     expected: (step) => `Stale rule ${step}`,
@@ -246,7 +246,7 @@ beforeAll(async () => {
     'channels',
     'repeatMinutes',
   ]);
-  userPermissions = ((await RESOURCES.find((r) => r.name === 'sub-user')!.read()) as { permissions: string[] }).permissions;
+  userPermissions = (await RESOURCES.find((r) => r.name === 'sub-user')!.read()).permissions as string[];
 }, 120_000);
 
 afterAll(async () => {
