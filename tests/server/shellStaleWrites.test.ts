@@ -254,7 +254,7 @@ afterAll(async () => {
 });
 
 describe.each(RESOURCES)('$name update', (res) => {
-  it('passes with the read updateTime, refuses the old one with "409" (nothing changes), passes without one; another tenant: not found', async () => {
+  it('read time passes, an old one is refused with "409" (nothing changes), none passes; another tenant: not found', async () => {
     const read0 = await res.read();
     expect(read0.updateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
