@@ -63,6 +63,15 @@ export function crud<T extends { id: Identifier }>(calls: Crud<T>): Partial<Data
   return methods as Partial<DataProvider>;
 }
 
+/**
+ * The `updateTime` an update's record was read at (react-admin's previousData), sent with the update
+ * so that the server refuses it with code "409" if someone changed the record since (issue #35 item 4).
+ */
+export function readAt(params: Pick<UpdateParams, 'previousData'>): { updateTime?: string } {
+  const time: unknown = (params.previousData as { updateTime?: unknown } | undefined)?.updateTime;
+  return typeof time === 'string' && time ? { updateTime: time } : {};
+}
+
 /** The react-admin filter object as a plain record. */
 export const filterOf = (params: Pick<GetListParams, 'filter'>): Record<string, unknown> =>
   (params.filter ?? {}) as Record<string, unknown>;

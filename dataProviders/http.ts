@@ -24,6 +24,17 @@ export class PortalApiError extends Error {
   }
 }
 
+/**
+ * A write refused because its record changed since it was read (code "409", issue #35 item 4): the
+ * edit screens keep what the user typed and say so (src/kit/staleWrite.tsx).
+ */
+export class StaleRecordError extends PortalApiError {
+  constructor(message: string, code: string | number, status: number | null) {
+    super(message || 'portal.errors.staleRecord', code, status);
+    this.name = 'StaleRecordError';
+  }
+}
+
 export const client = axios.create({ timeout: REQUEST_TIMEOUT_MS, withCredentials: true });
 
 client.interceptors.request.use((config) => {
@@ -91,6 +102,7 @@ export async function callEnvelope<T>(options: CallOptions): Promise<Envelope<T>
   if (String(body.code) === '403') throw new PortalApiError(body.msg || 'portal.errors.forbidden', '403', res.status, true);
   if (!successCodes.some((c) => c === body.code || String(c) === String(body.code))) {
     const text = body.msg || body.message || (typeof body.data === 'string' ? body.data : '') || 'portal.errors.unknown';
+    if (String(body.code) === '409') throw new StaleRecordError(text, body.code, res.status);
     throw new PortalApiError(text, body.code, res.status, false, {}, body.data);
   }
   return body;

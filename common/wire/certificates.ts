@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, literals, PageSize, Strings } from './shell/schemas';
+import { Id, literals, PageSize, ReadAtFields, Strings } from './shell/schemas';
 
 /**
  * Wire shapes of the certificate calls (/api/certificate/*), shared by the data provider, the
@@ -102,10 +102,11 @@ export const CertificateUpdateSchema = Type.Object({
   privateKey: Type.Optional(Pem),
   share: Type.Optional(Type.Boolean()),
   shareAccounts: Type.Optional(Accounts),
+  ...ReadAtFields,
 });
 export type CertificateUpdateInput = Static<typeof CertificateUpdateSchema>;
 
-export const CertificateRenameSchema = Type.Object({ id: Id, name: Type.String({ maxLength: 200 }) });
+export const CertificateRenameSchema = Type.Object({ id: Id, name: Type.String({ maxLength: 200 }), ...ReadAtFields });
 export type CertificateRenameInput = Static<typeof CertificateRenameSchema>;
 
 const CertificateExpirySchema = literals(['valid', 'expiring', 'expired'] as const);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { literals } from './shell/schemas';
+import { literals, ReadAtFields } from './shell/schemas';
 
 /**
  * Wire shapes of the accelerated-domain calls (/api/domain/*, /cloud/encryptDomainInfo, /api/liveDomain/*),
@@ -520,7 +520,7 @@ export const DomainAddSchema = Type.Object({
 export type DomainAddRequest = Static<typeof DomainAddSchema>;
 
 /** POST /api/domain/update body: the add body and the domain's id. */
-export const DomainUpdateSchema = Type.Intersect([DomainAddSchema, Type.Object({ id: Type.Integer({ minimum: 1 }) })]);
+export const DomainUpdateSchema = Type.Intersect([DomainAddSchema, Type.Object({ id: Type.Integer({ minimum: 1 }), ...ReadAtFields })]);
 export type DomainUpdateRequest = Static<typeof DomainUpdateSchema>;
 
 /** POST /api/domain/disable body: freeze (staff only) instead of switching off. */

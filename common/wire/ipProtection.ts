@@ -9,7 +9,7 @@ import {
   type IppGranularity,
   type IppPreset,
 } from '../rules/ipProtection';
-import { EpochSeconds, Id32, literals, nullable, pageFields, PageNum } from './shell/schemas';
+import { EpochSeconds, Id32, literals, nullable, pageFields, PageNum, ReadAtFields } from './shell/schemas';
 
 /**
  * Wire shapes of IP protection (/impapi/protection/network/*, /impapi/monitor/alarm/record/page; docs/ipProtection.md):
@@ -144,7 +144,7 @@ export const IppCreateSchema = Type.Object(
 );
 export type IppCreate = Static<typeof IppCreateSchema>;
 /** POST manager/update. */
-export const IppUpdateSchema = Type.Object({ id: Id32, ...IppEntryFields }, { additionalProperties: false });
+export const IppUpdateSchema = Type.Object({ id: Id32, ...IppEntryFields, ...ReadAtFields }, { additionalProperties: false });
 
 /** GET manager/list. */
 export const IppListQuerySchema = Type.Object(

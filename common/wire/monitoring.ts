@@ -9,7 +9,7 @@ import {
   MONIT_REPEATS,
   NOTIFY_STATUSES,
 } from '../rules/monitoring';
-import { EpochSeconds, Id32, literals, nullable, pageFields, PageNum, PageSize, Strings } from './shell/schemas';
+import { EpochSeconds, Id32, literals, nullable, pageFields, PageNum, PageSize, ReadAtFields, Strings } from './shell/schemas';
 
 /**
  * Wire shapes of the /monit calls, shared by server and client (issue #20): TypeBox schemas, their
@@ -199,7 +199,7 @@ const ContactFields = {
 export const ContactAddSchema = Type.Object(ContactFields, { additionalProperties: false });
 export type ContactAdd = Static<typeof ContactAddSchema>;
 /** POST contacts/update. */
-export const ContactUpdateSchema = Type.Object({ id: Id32, ...ContactFields }, { additionalProperties: false });
+export const ContactUpdateSchema = Type.Object({ id: Id32, ...ContactFields, ...ReadAtFields }, { additionalProperties: false });
 /** DELETE group/delete/{groupId}/{contactId}: a member out of a group. */
 export const GroupMemberParams = Type.Object({ groupId: Id32, contactId: Id32 });
 
@@ -211,7 +211,7 @@ const GroupFields = {
 /** PUT group/add. */
 export const GroupAddSchema = Type.Object(GroupFields, { additionalProperties: false });
 /** POST group/update. */
-export const GroupUpdateSchema = Type.Object({ id: Id32, ...GroupFields }, { additionalProperties: false });
+export const GroupUpdateSchema = Type.Object({ id: Id32, ...GroupFields, ...ReadAtFields }, { additionalProperties: false });
 
 const RuleFields = {
   name: Type.String({ maxLength: 256 }),
@@ -233,7 +233,7 @@ export const RuleAddSchema = Type.Object(RuleFields, { additionalProperties: fal
 export type RuleAdd = Static<typeof RuleAddSchema>;
 const Uuid = Type.String({ maxLength: 64 });
 /** POST rule/update. */
-export const RuleUpdateSchema = Type.Object({ uuid: Uuid, ...RuleFields }, { additionalProperties: false });
+export const RuleUpdateSchema = Type.Object({ uuid: Uuid, ...RuleFields, ...ReadAtFields }, { additionalProperties: false });
 /** PUT rule/enable (body), GET rule/disable (query). */
 export const RuleUuidSchema = Type.Object({ uuid: Uuid }, { additionalProperties: false });
 /** DELETE rule/delete/{id}: the rule's uuid (or its numeric id). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { literals, nullable, pageFields, Strings } from './shell/schemas';
+import { literals, nullable, pageFields, ReadAtFields, Strings } from './shell/schemas';
 
 /** Wire shapes of the sub-user calls (/shiro/self/*) that the server shares; the types are Static<> of the schemas. */
 
@@ -48,6 +48,8 @@ export const SubUserBodySchema = Type.Object({
   account: Type.Optional(Type.String()),
 });
 export type SubUserBody = Static<typeof SubUserBodySchema>;
+/** update/{language}: the create/update fields and the updateTime the user was read at. */
+export const SubUserUpdateSchema = Type.Object({ ...SubUserBodySchema.properties, ...ReadAtFields });
 
 const Uid = Type.String({ minLength: 1 });
 /** updateaccount/{language}: the accounts a sub-user may act for. */

@@ -16,7 +16,7 @@ import {
   type RuleStatus,
   type WebsiteInput,
 } from '../rules/websites/index';
-import { EpochSeconds, Id32, literals, PageNum, PageSize } from './shell/schemas';
+import { EpochSeconds, Id32, literals, PageNum, PageSize, ReadAtFields } from './shell/schemas';
 
 /**
  * Wire shapes of website protection (/impapi/protection/application/*, issue #18). The request
@@ -246,7 +246,7 @@ const WebsiteFields = {
 export const WebsiteCreateSchema = Type.Object(WebsiteFields, { additionalProperties: false });
 export type WebsiteCreate = Static<typeof WebsiteCreateSchema>;
 /** POST manager/update. */
-export const WebsiteUpdateSchema = Type.Object({ id: Id32, ...WebsiteFields }, { additionalProperties: false });
+export const WebsiteUpdateSchema = Type.Object({ id: Id32, ...WebsiteFields, ...ReadAtFields }, { additionalProperties: false });
 /** GET manager/list. */
 export const WebsiteListQuerySchema = Type.Object({
   domain: Type.Optional(Type.String({ maxLength: 253 })),
@@ -280,7 +280,7 @@ export const PolicyCreateSchema = Type.Object(PolicyFields, { additionalProperti
 export type PolicyCreate = Static<typeof PolicyCreateSchema>;
 /** POST policy/update (websiteId: the policy's own, whatever is sent). */
 export const PolicyUpdateSchema = Type.Object(
-  { id: Id32, ...PolicyFields, websiteId: Type.Optional(Id32) },
+  { id: Id32, ...PolicyFields, websiteId: Type.Optional(Id32), ...ReadAtFields },
   { additionalProperties: false },
 );
 
@@ -316,7 +316,10 @@ const RuleFields = {
 export const RuleCreateSchema = Type.Object(RuleFields, { additionalProperties: false });
 export type RuleCreate = Static<typeof RuleCreateSchema>;
 /** POST rule/update (websiteId: the rule's own, whatever is sent). */
-export const RuleUpdateSchema = Type.Object({ id: Id32, ...RuleFields, websiteId: Type.Optional(Id32) }, { additionalProperties: false });
+export const RuleUpdateSchema = Type.Object(
+  { id: Id32, ...RuleFields, websiteId: Type.Optional(Id32), ...ReadAtFields },
+  { additionalProperties: false },
+);
 /** POST rule/priority: the new order of all the website's rules, first = priority 1. */
 export const RulePrioritySchema = Type.Object(
   { websiteId: Id32, ids: Type.Array(Id32, { minItems: 1, maxItems: 1000 }) },

@@ -1,6 +1,6 @@
 import type { GetListParams, Identifier } from 'react-admin';
 import { download, get, post } from '../http';
-import { crud, filterOf, text } from '../crud';
+import { crud, filterOf, readAt, text } from '../crud';
 import type { ProviderModule } from '../types';
 import { readUserInfo } from '../../src/auth/storage';
 import type {
@@ -102,13 +102,17 @@ const certificateResource = crud<Certificate | CertificateDetails>({
     const d = params.data as Partial<CertificateDetails> & { privateKey?: string };
     const prev = (params.previousData ?? {}) as Partial<CertificateDetails>;
     let result: Certificate | null = null;
-    if (d.name !== undefined && d.name !== prev.name) result = await post<Certificate>('/api/certificate/rename', { id, name: d.name });
+    if (d.name !== undefined && d.name !== prev.name) {
+      result = await post<Certificate>('/api/certificate/rename', { id, name: d.name, ...readAt(params) });
+    }
     const renew = Boolean(text(d.privateKey)) || (d.certificate !== undefined && d.certificate !== prev.certificate);
     const sortedShares = (c: Partial<Certificate>) => JSON.stringify([...(c.shareAccounts ?? [])].sort());
     const shareChanged = d.share !== undefined && (d.share !== prev.share || sortedShares(d) !== sortedShares(prev));
     if (renew || shareChanged) {
       result = await post<Certificate>('/api/certificate/update', {
         id,
+        // after a rename in this save, the record as the rename left it
+        ...readAt({ previousData: result ?? prev }),
         ...(renew ? { certificate: d.certificate ?? '', privateKey: d.privateKey ?? '' } : {}),
         ...(shareChanged ? { share: Boolean(d.share), shareAccounts: d.share ? (d.shareAccounts ?? []) : [] } : {}),
       });

@@ -1,6 +1,6 @@
 import type { GetListParams, Identifier } from 'react-admin';
 import { callEnvelope, get, post, PortalApiError } from '../http';
-import { crud, filterOf, text } from '../crud';
+import { crud, filterOf, readAt, text } from '../crud';
 import { decryptJson } from '../cipher';
 import type { ProviderModule } from '../types';
 import type {
@@ -121,7 +121,7 @@ const domainResource = crud<Domain>({
   },
   getMany: (params) => domainsByIds(params.ids),
   create: (params) => post<Domain>('/api/domain/add', params.data),
-  update: (params) => post<Domain>('/api/domain/update', { ...params.data, id: Number(params.id) }),
+  update: (params) => post<Domain>('/api/domain/update', { ...params.data, id: Number(params.id), ...readAt(params) }),
   async delete(params) {
     await deleteDomain(params.id);
   },

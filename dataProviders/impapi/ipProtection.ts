@@ -1,6 +1,6 @@
 import type { GetListParams } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
-import { crud, filterOf, fromList, slicePage } from '../crud';
+import { crud, filterOf, readAt, fromList, slicePage } from '../crud';
 import type { ProviderModule } from '../types';
 import type {
   IppAlarmPage,
@@ -47,7 +47,12 @@ const entries = crud<IppEntry>({
   getList: async (params) => applyList(await fetchAll(), params),
   ...fromList(fetchAll),
   create: (params) => impapiPost<IppEntry>(`${BASE}/manager/create`, params.data as Partial<IppEntryInput>),
-  update: (params) => impapiPost<IppEntry>(`${BASE}/manager/update`, { ...(params.data as Partial<IppEntryInput>), id: Number(params.id) }),
+  update: (params) =>
+    impapiPost<IppEntry>(`${BASE}/manager/update`, {
+      ...(params.data as Partial<IppEntryInput>),
+      id: Number(params.id),
+      ...readAt(params),
+    }),
   async delete(params) {
     await impapiPost<null>(`${BASE}/manager/delete`, { id: Number(params.id) });
   },

@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 import { impapiGet, impapiPost } from './http';
-import { crud, filterOf, slicePage, text } from '../crud';
+import { crud, filterOf, readAt, slicePage, text } from '../crud';
 import type { ProviderModule } from '../types';
 import type { PolicyInput, RuleInput } from '../../common/rules/websites/index';
 import type { ClientApp, FilterFieldInfo } from '../../common/rules/websites/catalogue';
@@ -50,7 +50,8 @@ const websites = crud<Website>({
   },
   getOne: (params) => impapiGet<Website>(`${P}/manager/detail/${Number(params.id)}`),
   create: (params) => impapiPost<Website>(`${P}/manager/create`, websiteBody(params.data as Website)),
-  update: (params) => impapiPost<Website>(`${P}/manager/update`, { id: Number(params.id), ...websiteBody(params.data as Website) }),
+  update: (params) =>
+    impapiPost<Website>(`${P}/manager/update`, { id: Number(params.id), ...websiteBody(params.data as Website), ...readAt(params) }),
 });
 
 /** The fields a create or update sends (react-admin's record carries read-only ones too). */
@@ -132,7 +133,7 @@ function childOfWebsite<T extends { id: Identifier }, I>(kind: 'policy' | 'rule'
     getOne: (params) => detail(params.id),
     getMany: (params) => Promise.all(params.ids.map(detail)),
     create: (params) => impapiPost<T>(`${P}/${kind}/create`, body(params.data as I)),
-    update: (params) => impapiPost<T>(`${P}/${kind}/update`, { id: Number(params.id), ...body(params.data as I) }),
+    update: (params) => impapiPost<T>(`${P}/${kind}/update`, { id: Number(params.id), ...body(params.data as I), ...readAt(params) }),
     async delete(params) {
       await impapiPost<{ id: number }>(`${P}/${kind}/delete`, { id: Number(params.id) });
     },

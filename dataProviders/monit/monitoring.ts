@@ -1,7 +1,7 @@
 import type { GetListParams, RaRecord } from 'react-admin';
 import { monitDelete, monitGet, monitPost, monitPut } from './http';
 import { decryptJson } from '../cipher';
-import { crud, filterOf, fromList, slicePage, text } from '../crud';
+import { crud, filterOf, readAt, fromList, slicePage, text } from '../crud';
 import type { ProviderModule } from '../types';
 import type {
   AlarmRecord,
@@ -95,7 +95,7 @@ function namedResource<T extends Contact | ContactGroup>(base: string, body: (da
     getList: pagedList<T>(`${base}/list`, keywordBody),
     ...fromList(() => wholeList<T>(`${base}/list`)),
     create: (p) => monitPut<T>(`${base}/add`, body(p.data)),
-    update: (p) => monitPost<T>(`${base}/update`, { id: Number(p.id), ...body(p.data) }),
+    update: (p) => monitPost<T>(`${base}/update`, { id: Number(p.id), ...body(p.data), ...readAt(p) }),
     async delete(p) {
       await monitDelete(`${base}/delete/${Number(p.id)}`);
     },
@@ -194,7 +194,8 @@ const rules = crud<AlertRule>({
     return (await monitMethods.monitRuleDetail(found.uuid)).rule ?? found;
   },
   create: (p) => monitPut<AlertRule>('/monit/rule/add', ruleBody(p.data)),
-  update: (p) => monitPost<AlertRule>('/monit/rule/update', { uuid: (p.previousData as AlertRule).uuid, ...ruleBody(p.data) }),
+  update: (p) =>
+    monitPost<AlertRule>('/monit/rule/update', { uuid: (p.previousData as AlertRule).uuid, ...ruleBody(p.data), ...readAt(p) }),
   async delete(p) {
     await monitDelete(`/monit/rule/delete/${(p.previousData as AlertRule | undefined)?.uuid ?? Number(p.id)}`);
   },

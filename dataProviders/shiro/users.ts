@@ -1,7 +1,7 @@
 import type { GetListParams, Identifier } from 'react-admin';
 import { call, callEnvelope, get, post, PortalApiError } from '../http';
 import { aesEncrypt, decryptJson } from '../cipher';
-import { crud, filterOf, text } from '../crud';
+import { crud, filterOf, readAt, text } from '../crud';
 import type { ProviderModule } from '../types';
 import { readLanguage } from '../../src/auth/storage';
 import type { AccountNode } from '../../src/auth/userInfo';
@@ -81,6 +81,7 @@ const users = crud<SubUserRecord>({
       email: input.email?.trim(),
       password: input.password || undefined,
       permissions: input.permissions ?? [],
+      ...readAt(params),
     });
     const previous = (params.previousData as Partial<SubUser> | undefined)?.accounts ?? saved.accounts;
     if (input.accounts && !sameSet(input.accounts, previous)) saved = await userMethods.userUpdateAccounts(uid, input.accounts);

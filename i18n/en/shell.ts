@@ -48,6 +48,12 @@ export default {
       cannotBeEmpty: 'Cannot be empty',
       formatError: 'Format error',
       rangeError: 'Range Error',
+      staleRecord: 'The record was changed by someone else. Reload it and try again.',
+    },
+    stale: {
+      title: 'Not saved',
+      keep: 'Keep editing',
+      reload: 'Reload (discards your changes)',
     },
     common: {
       copySuccess: 'Copied',

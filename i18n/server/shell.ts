@@ -4,6 +4,8 @@ export default {
   notSignedIn: { zh: '登录已过期，请重新登录', en: 'Timeout has expired. Please login again' },
   forbidden: { zh: '没有权限访问该功能', en: 'You do not have permission for this function' },
   notFound: { zh: '记录不存在', en: 'Record not found' },
+  /** An update carrying the updateTime it was read at, refused because the record changed since (issue #35). */
+  staleRecord: { zh: '记录已被他人修改，请刷新后重试。', en: 'The record was changed by someone else. Reload it and try again.' },
   invalidRequest: { zh: '请求参数错误：', en: 'Invalid request: ' },
   serverError: { zh: '服务器错误', en: 'Server Error' },
   userNotFound: { zh: '用户不存在', en: 'The user does not exist' },

@@ -46,6 +46,12 @@ export default {
       cannotBeEmpty: '不能为空',
       formatError: '格式错误',
       rangeError: '范围错误',
+      staleRecord: '记录已被他人修改，请刷新后重试。',
+    },
+    stale: {
+      title: '未保存',
+      keep: '继续编辑',
+      reload: '刷新（放弃您的修改）',
     },
     common: {
       copySuccess: '复制成功',

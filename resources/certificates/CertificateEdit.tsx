@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import type { CertificateDetails } from '../../common/wire/certificates';
 import { PageHeading } from '../../src/kit/PageHeading';
+import { useSaveFailure } from '../../src/kit/staleWrite';
 import { PemInput, ShareInputs } from './CertificateInputs';
 import { certificatePemError, M, nameError, privateKeyPemError, shareError } from './rules';
 import { CERTIFICATE_RESOURCE, fieldLabel, t } from './certificateUi';
@@ -71,6 +72,7 @@ export function CertificateEdit() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const { onError, staleDialog } = useSaveFailure();
   return (
     <EditBase
       resource={CERTIFICATE_RESOURCE}
@@ -81,9 +83,11 @@ export function CertificateEdit() {
           notify(t('notifications.updated'), { type: 'success' });
           redirect('list', CERTIFICATE_RESOURCE);
         },
+        onError,
       }}
     >
       <EditHeading />
+      {staleDialog}
       <Card>
         <SimpleForm validate={validateEdit} toolbar={<SaveOnly />}>
           <TextInput source="name" label={fieldLabel('name')} fullWidth={false} sx={{ minWidth: 360 }} />

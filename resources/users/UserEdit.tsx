@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { USER_RESOURCE, type SubUserRecord } from '../../dataProviders/shiro/users';
 import { PageHeading } from '../../src/kit/PageHeading';
+import { useSaveFailure } from '../../src/kit/staleWrite';
 import { UserInputs } from './UserInputs';
 
 function EditToolbar() {
@@ -40,8 +41,10 @@ export function UserEdit() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const { onError, staleDialog } = useSaveFailure();
   return (
     <Box>
+      {staleDialog}
       <Edit
         title={translate('resources.page/user.title')}
         mutationMode="pessimistic"
@@ -51,6 +54,7 @@ export function UserEdit() {
             notify('resources.page/user.updated', { type: 'success' });
             redirect('list', USER_RESOURCE);
           },
+          onError,
         }}
         component="div"
       >

@@ -33,6 +33,7 @@ import { BUSY_RETRY_DELAY_MS, retryBusy } from '../../dataProviders/http';
 import { WEBSITE_POLICY_RESOURCE, WEBSITE_RULE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { useErrorText } from '../../src/kit/errorText';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { useSaveFailure } from '../../src/kit/staleWrite';
 import type { DryRunBody } from '../../common/wire/websites';
 import { DryRunPanel } from './DryRunPanel';
 
@@ -65,12 +66,13 @@ export function FormPage<R extends RaRecord, D extends FieldValues, I>({ resourc
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [failure, setFailure] = useState('');
+  const { onError, staleDialog } = useSaveFailure({ otherwise: (e) => setFailure(errorText(e)) });
   const mutationOptions = {
     onSuccess: () => {
       notify('resources.dcdn/website.saved', { type: 'success' });
       navigate(-1);
     },
-    onError: (e: unknown) => setFailure(errorText(e)),
+    onError,
   };
   const transform = (draft: D) => page.toInput(draft);
   // The route is signed-in (Authenticated) and the server checks the operation right on saving.
@@ -89,6 +91,7 @@ export function FormPage<R extends RaRecord, D extends FieldValues, I>({ resourc
       disableAuthentication
     >
       <StoredFormFrame {...page} failure={failure} />
+      {staleDialog}
     </EditBase>
   );
 }

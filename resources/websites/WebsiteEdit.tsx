@@ -6,6 +6,7 @@ import { RulePanel } from './RulePanel';
 import { TestRequestPanel } from './TestRequestPanel';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { PageHeading } from '../../src/kit/PageHeading';
+import { useSaveFailure } from '../../src/kit/staleWrite';
 import type { Website } from '../../common/wire/websites';
 
 function Sections() {
@@ -45,9 +46,11 @@ export function WebsiteEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
   const title = translate('resources.dcdn/website.editTitle');
+  const { onError, staleDialog } = useSaveFailure();
   return (
     <Box>
       <PageHeading>{title}</PageHeading>
+      {staleDialog}
       <Edit
         title={title}
         mutationMode="pessimistic"
@@ -56,6 +59,7 @@ export function WebsiteEdit() {
             notify('resources.dcdn/website.updated', { type: 'success' });
             redirect('list', WEBSITE_RESOURCE);
           },
+          onError,
         }}
         aside={undefined}
       >

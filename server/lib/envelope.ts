@@ -76,3 +76,5 @@ export const fail = (msgKey: FailureText, code = '1') => new PortalError(code, m
 /** Another tenant's record is answered exactly like a missing one. */
 export const notFound = () => new PortalError('404', 'notFound');
 export const forbidden = () => new PortalError('403', 'forbidden');
+/** A write whose record changed since it was read (server/lib/staleWrite.ts). */
+export const staleRecord = () => new PortalError('409', 'staleRecord');

@@ -104,13 +104,14 @@ export async function commitChange(
   domain: Domain,
   config: DomainConfig,
   action: DomainVersion['action'],
-  opts: { status?: DomainStatus; note?: string } = {},
+  opts: { status?: DomainStatus; note?: string; db?: ConfigDb } = {},
 ): Promise<Domain> {
   const before = currentConfig(domain);
   const changes: DomainChange[] = diffDomainConfig(before, config);
   if (opts.status && opts.status !== domain.status) changes.unshift({ field: 'status', before: domain.status, after: opts.status });
   const summary = [opts.note, summarizeChanges(changes)].filter(Boolean).join('; ');
-  return request.server.db.transaction(async (tx) => {
+  // opts.db: the transaction of a checked update (server/lib/staleWrite.ts), which this one joins.
+  return (opts.db ?? request.server.db).transaction(async (tx) => {
     const due = issueDue(request.server.config);
     const saved = await saveDomainConfig(tx, domain.id, domain.name, config, { status: opts.status, issueDue: due });
     if (!saved) throw fail('domainConfiguring');

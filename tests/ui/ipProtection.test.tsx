@@ -103,7 +103,10 @@ describe('ip protection provider', () => {
     );
     await res.update!('ipP/ipset', { id: 5, data: { originIp: '1.2.3.4' }, previousData: entry() });
     expect(http.call).toHaveBeenLastCalledWith(
-      expect.objectContaining({ url: '/impapi/protection/network/manager/update', data: { originIp: '1.2.3.4', id: 5 } }),
+      expect.objectContaining({
+        url: '/impapi/protection/network/manager/update',
+        data: { originIp: '1.2.3.4', id: 5, updateTime: entry().updateTime },
+      }),
     );
     await ippModule.methods!.ippPortErrors(9);
     expect(http.call).toHaveBeenLastCalledWith(

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { createAuthProvider } from '../../src/auth/authProvider';
 import { readUserInfo } from '../../src/auth/storage';
+import { StaleRecordError } from '../../dataProviders/http';
 import { grantablePermissions } from '../../common/rules/shell/permissionCatalog';
 import { PermissionTable } from '../../resources/users/PermissionPicker';
 import { UserList } from '../../resources/users/UserList';
@@ -116,6 +117,9 @@ describe('permission picker', () => {
     expect(value()).toEqual([]);
   });
 });
+
+/** The big edit form renders slowly on a loaded machine. */
+const SLOW = { timeout: 10_000 };
 
 const row = (over: Partial<SubUserRecord> = {}): SubUserRecord => ({
   id: 'u-1',
@@ -277,6 +281,31 @@ describe('user form', () => {
     expect(sent.permissions).toEqual(['portal:domain:view:*', 'portal:log:view:*', 'portal:bill:view:*']);
     expect(sent.password ?? '').toBe('');
   });
+
+  it('a save refused as stale (code 409) says so in a dialog and keeps what was typed; reload shows the stored record', async () => {
+    signedIn(LIMITED);
+    const user = userEvent.setup();
+    const { dp, dataProvider } = provider([row({ permissions: ['portal:domain:view:*'] })]);
+    dp.update.mockRejectedValue(new StaleRecordError('The record was changed by someone else. Reload it and try again.', '409', 200));
+    renderAt(`/${RESOURCE}/u-1`, dataProvider);
+    const email = await screen.findByDisplayValue('alice@acme.example');
+    fireEvent.change(email, { target: { value: 'typed@acme.example' } });
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    const dialog = await screen.findByTestId('stale-record-dialog', {}, SLOW);
+    expect(within(dialog).getByText('The record was changed by someone else. Reload it and try again.')).toBeInTheDocument();
+    // The read time went with the save (react-admin's previousData).
+    expect(dp.update.mock.calls[0][1]).toMatchObject({ previousData: { updateTime: row().updateTime } });
+    await user.click(within(dialog).getByTestId('stale-record-keep'));
+    await waitFor(() => expect(screen.queryByTestId('stale-record-dialog')).toBeNull(), SLOW);
+    expect(screen.getByDisplayValue('typed@acme.example')).toBeInTheDocument();
+    // Reload: the record as someone else left it replaces what was typed.
+    dp.getOne.mockResolvedValue({
+      data: row({ permissions: ['portal:domain:view:*'], email: 'someone@acme.example', updateTime: '2026-01-04T03:04:05.123Z' }),
+    });
+    await user.click(screen.getByRole('button', { name: /save/i }));
+    await user.click(within(await screen.findByTestId('stale-record-dialog', {}, SLOW)).getByTestId('stale-record-reload'));
+    expect(await screen.findByDisplayValue('someone@acme.example', {}, SLOW)).toBeInTheDocument();
+  }, 60_000);
 });
 
 describe('users data provider (dataProviders/shiro/users.ts)', () => {
@@ -321,6 +350,8 @@ describe('users data provider (dataProviders/shiro/users.ts)', () => {
         previousData: row(),
       });
       expect(seen.map((s) => s.path).slice(1)).toEqual(['/shiro/self/update/english']);
+      // the time the user was read at: a stale save is refused (issue #35 item 4)
+      expect(seen[1].body).toMatchObject({ uid: 'u-1', updateTime: row().updateTime });
       sessionStorage.setItem('isChinese', 'chinese');
       await dp.update(RESOURCE, {
         id: 'u-1',

@@ -30,3 +30,17 @@ export const PageSize = Type.Integer({ minimum: 1, maximum: 1000 });
 export const listFields = <T extends TSchema>(item: T) => ({ list: Type.Array(item), total: Type.Integer() });
 /** The fields of a page of a list reply: its rows, the total count and the page number (spread them, then add more). */
 export const pageFields = <T extends TSchema>(item: T) => ({ ...listFields(item), pageNum: Type.Integer() });
+
+/**
+ * The `updateTime` an update's record was read at (issue #35 item 4, optimistic concurrency): when
+ * sent, the write is refused with code "409" if the record changed since; without it the write is not
+ * checked (scripts, older clients). An ISO-8601 time as the record's `updateTime` carries it.
+ */
+export const ReadAtFields = {
+  updateTime: Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$',
+      description: 'the updateTime of the record as it was read; a stale one is refused with code "409"',
+    }),
+  ),
+};

@@ -25,7 +25,7 @@ function FormToolbar() {
  */
 export function DomainForm({ record }: { record?: Domain }) {
   const translate = useTranslate();
-  const { onSubmit, dialog } = useDomainSubmit(record);
+  const { onSubmit, dialog, staleDialog } = useDomainSubmit(record);
   const tab = (key: string) => translate(`resources.cdn/domain.tabs.${key}`);
   // Stable: a new object on each render would make the form reset what the user typed.
   const defaults = useMemo(() => (record ? undefined : emptyDomainInput('download')), [record]);
@@ -59,6 +59,7 @@ export function DomainForm({ record }: { record?: Domain }) {
         </TabbedForm.Tab>
       </TabbedForm>
       {dialog}
+      {staleDialog}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { DOMAIN_RESOURCE } from '../domainUi';
 import { originSignature, toDomainInput, type DomainFormValues } from './formValues';
 import { useAsk } from './useAsk';
 import { isDomainFieldErrors, ruleMessageKey, submissionErrors } from './validators';
-import { useNotifyError } from '../../../src/kit/errorText';
+import { useSaveFailure } from '../../../src/kit/staleWrite';
 
 type Errors = Record<string, string> | undefined;
 
@@ -20,7 +20,11 @@ type Errors = Record<string, string> | undefined;
  * bucket is bound elsewhere, ask and resend confirmed → notify and back to the list, where the
  * row shows configuring until the issuing job is done. Server field errors land on their inputs.
  */
-export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValues) => Promise<Errors>; dialog: ReactElement } {
+export function useDomainSubmit(record?: Domain): {
+  onSubmit: (values: FieldValues) => Promise<Errors>;
+  dialog: ReactElement;
+  staleDialog: ReactElement;
+} {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -28,7 +32,8 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
   const { ask, dialog } = useAsk();
   const queryClient = useQueryClient();
 
-  const showError = useNotifyError();
+  // A stale edit (someone else saved first) says so in a dialog; the form keeps what was typed.
+  const { onError: showError, staleDialog } = useSaveFailure();
 
   const onSubmit = useCallback(
     async (values: FieldValues): Promise<Errors> => {
@@ -87,5 +92,5 @@ export function useDomainSubmit(record?: Domain): { onSubmit: (values: FieldValu
     [record, dataProvider, translate, ask, notify, redirect, showError, queryClient],
   );
 
-  return { onSubmit, dialog };
+  return { onSubmit, dialog, staleDialog };
 }

@@ -46,6 +46,7 @@ import { PlainDatagrid } from '../../../src/kit/PlainDatagrid';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
 import { useNotifyError } from '../../../src/kit/errorText';
+import { useSaveFailure } from '../../../src/kit/staleWrite';
 
 const f = (name: string) => `resources.CMonit/alertContact.contacts.fields.${name}`;
 
@@ -89,8 +90,14 @@ function SendMsgButton() {
 function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
   const refresh = useRefresh();
+  // A stale edit keeps the dialog as typed; 'reload' closes it and reads the list again.
+  const { onError, staleDialog } = useSaveFailure({
+    onReload: () => {
+      refresh();
+      onClose();
+    },
+  });
   const { data: contacts } = useGetList<Contact>(CONTACT_RESOURCE, {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'createTime', order: 'DESC' },
@@ -110,7 +117,7 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
       refresh();
       onClose();
     },
-    onError: (e: unknown) => notifyError(e),
+    onError,
   };
   const save = () => {
     setTouched(true);
@@ -162,6 +169,7 @@ function GroupDialog({ group, onClose }: { group: ContactGroup | 'new'; onClose:
           {t('ra.action.save')}
         </Button>
       </DialogActions>
+      {staleDialog}
     </Dialog>
   );
 }

@@ -18,6 +18,7 @@ import { changeBindings, domainsUsing, findDomains, httpsDomainsUsing } from '..
 import { refreshCertificateName } from '../../../stores/config/domains';
 import { certificateAuditState, isOwned, loadOwned, loadVisible, renderLog, toWire } from '../../../services/certificates';
 import { auditChange, auditObject } from '../../../lib/audit';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import {
   CertificateBindSchema,
   CertificateRenameSchema,
@@ -114,10 +115,12 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
         // A renewal serves the same names; anything else is a different certificate.
         if (!sameNames(parsed.facts.dnsNames, row.dnsNames)) throw fail('certificateNamesDiffer');
       }
-      await db.transaction(async (tx) => {
-        if (parsed) await replaceMaterial(tx, row.id, parsed.facts, parsed.chainPem, vault.seal(parsed.keyPem));
-        if (shareAccounts) await setSharing(tx, row.id, shareAccounts.length > 0, shareAccounts);
-      });
+      await writeIfUnchanged(request, 'certificates', row.id, body.updateTime, (w) =>
+        w.transaction(async (tx) => {
+          if (parsed) await replaceMaterial(tx, row.id, parsed.facts, parsed.chainPem, vault.seal(parsed.keyPem));
+          if (shareAccounts) await setSharing(tx, row.id, shareAccounts.length > 0, shareAccounts);
+        }),
+      );
       const updated = (await getCertificate(db, row.id))!;
       auditChange(request, certificateAuditState(row), certificateAuditState(updated));
       const [wire] = await toWire(request, [updated]);
@@ -131,10 +134,12 @@ export const certificateWriteRoutes: TypedRoutes = async (app) => {
     const name = checkName(body.name);
     if (await nameTaken(db, row.account, name, row.id)) throw fail('certificateNameUsed');
     // Domains keep a copy of the name (shown, filtered and searched): changed together.
-    await db.transaction(async (tx) => {
-      await renameCertificate(tx, row.id, name);
-      await refreshCertificateName(tx, row.id, name);
-    });
+    await writeIfUnchanged(request, 'certificates', row.id, body.updateTime, (w) =>
+      w.transaction(async (tx) => {
+        await renameCertificate(tx, row.id, name);
+        await refreshCertificateName(tx, row.id, name);
+      }),
+    );
     const renamed = (await getCertificate(db, row.id))!;
     auditChange(request, certificateAuditState(row), certificateAuditState(renamed));
     const [wire] = await toWire(request, [renamed]);

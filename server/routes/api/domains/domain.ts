@@ -28,6 +28,7 @@ import {
 } from '../../../../common/wire/domains';
 import { IdObject } from '../../../../common/wire/shell/schemas';
 import { auditChange, auditObject } from '../../../lib/audit';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { EncryptedSchema, replySchema } from '../../../lib/wireSchemas';
 
 const { view, operation } = moduleAccess('domain');
@@ -122,8 +123,12 @@ export const domainRoutes: TypedRoutes = async (app) => {
     let config = domainConfigOf(input);
     config = await resolveCertificate(app.db, request, config, domain.account);
     await checkBuckets(app.db, config, domain.id, body.confirmBucket);
-    if (!diffDomainConfig(currentConfig(domain), config).length) return ok(domain);
-    return ok(await commitChange(request, domain, config, 'update'));
+    const same = !diffDomainConfig(currentConfig(domain), config).length;
+    return ok(
+      await writeIfUnchanged(request, 'domains', domain.id, body.updateTime, async (db) =>
+        same ? domain : commitChange(request, domain, config, 'update', { db }),
+      ),
+    );
   });
 
   app.post('/api/domain/delete', { config: operation, schema: { body: IdObject } }, async (request) => {

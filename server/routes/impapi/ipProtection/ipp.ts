@@ -3,6 +3,7 @@ import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import type { Static } from '@sinclair/typebox';
 import { fail, impapiEnvelope, impapiOk, notFound } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { issueDue } from '../../../services/domains';
 import { checkEntryPorts, entryFields, ownershipChallenge, ownershipVerify } from '../../../services/ipProtection';
 import { accountSubtree } from '../../../stores/config/usersAccounts';
@@ -113,7 +114,9 @@ export const ippRoutes: TypedRoutes = async (app) => {
     const f = await entryFields(request, body, entry.account, entry.id);
     // a disabled entry stays disabled with its new settings; any other goes through confirmation again
     const next: IppStatus = entry.status === 'disabled' ? 'disabled' : 'toBeConfirmed';
-    const saved = await updateIppEntry(app.db, entry.id, f, IPP_ACTIONS.update, next, next === 'disabled' ? null : due());
+    const saved = await writeIfUnchanged(request, 'ipp_entries', entry.id, body.updateTime, (db) =>
+      updateIppEntry(db, entry.id, f, IPP_ACTIONS.update, next, next === 'disabled' ? null : due()),
+    );
     if (!saved) throw blocked(request, (await load(request, body.id)).status);
     return impapiOk(publicEntry(saved));
   });

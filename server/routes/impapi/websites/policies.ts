@@ -1,5 +1,6 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { impapiOk } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { ownPolicy, ownWebsite, policyInput, validatedPolicy } from '../../../services/websites';
 import { deletePolicy, getPolicy, insertPolicy, listPolicies, updatePolicy } from '../../../stores/config/websitesPolicies';
 import { PolicyCreateSchema, PolicyUpdateSchema, WebsiteIdParams } from '../../../../common/wire/websites';
@@ -38,7 +39,8 @@ export const wafPolicyRoutes: TypedRoutes = async (app) => {
   app.post('/impapi/protection/application/policy/update', { config: operation, schema: { body: PolicyUpdateSchema } }, async (request) => {
     const body = request.body;
     const policy = await ownPolicy(request, body.id);
-    await updatePolicy(app.db, policy.id, validatedPolicy(policyInput({ ...body, websiteId: policy.websiteId })));
+    const input = validatedPolicy(policyInput({ ...body, websiteId: policy.websiteId }));
+    await writeIfUnchanged(request, 'waf_policies', policy.id, body.updateTime, (db) => updatePolicy(db, policy.id, input));
     return impapiOk(await getPolicy(app.db, policy.id));
   });
 

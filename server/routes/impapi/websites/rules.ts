@@ -1,5 +1,6 @@
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { fail, impapiOk } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { issueDue } from '../../../services/domains';
 import { ownRule, ownWebsite, ruleInput, validatedRule } from '../../../services/websites';
 import { deleteRule, getRule, insertRule, listRules, reorderRules, updateRule } from '../../../stores/config/websitesRules';
@@ -37,7 +38,8 @@ export const wafRuleRoutes: TypedRoutes = async (app) => {
   app.post('/impapi/protection/application/rule/update', { config: operation, schema: { body: RuleUpdateSchema } }, async (request) => {
     const body = request.body;
     const rule = await ownRule(request, body.id);
-    await updateRule(app.db, rule.id, validatedRule(ruleInput({ ...body, websiteId: rule.websiteId })), issueDue(app.config));
+    const input = validatedRule(ruleInput({ ...body, websiteId: rule.websiteId }));
+    await writeIfUnchanged(request, 'waf_rules', rule.id, body.updateTime, (db) => updateRule(db, rule.id, input, issueDue(app.config)));
     return impapiOk(await getRule(app.db, rule.id));
   });
 

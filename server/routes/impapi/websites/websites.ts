@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, impapiOk } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { issueDue } from '../../../services/domains';
 import {
   assertMayProtect,
@@ -122,7 +123,9 @@ export const websiteRoutes: TypedRoutes = async (app) => {
       const website = await ownWebsite(request, body.id);
       if (website.status === 'configuring') throw fail('wafConfiguring');
       const input = await inputOf(request, body, website);
-      await updateWebsite(app.db, website.id, input, issueDue(app.config));
+      await writeIfUnchanged(request, 'websites', website.id, body.updateTime, (db) =>
+        updateWebsite(db, website.id, input, issueDue(app.config)),
+      );
       return impapiOk(await getWebsite(app.db, website.id));
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, monitOk, notFound } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import {
   contactNameTaken,
   deleteContact,
@@ -200,7 +201,9 @@ export const monitRoutes: TypedRoutes = async (app) => {
     if (!(await getContact(app.db, account(request), b.id))) throw notFound();
     const c = contactFields(b);
     if (await contactNameTaken(app.db, account(request), c.name, b.id)) throw fail('monitContactNameTaken');
-    if (!(await updateContact(app.db, account(request), b.id, c))) throw notFound();
+    if (!(await writeIfUnchanged(request, 'monit_contacts', b.id, b.updateTime, (db) => updateContact(db, account(request), b.id, c)))) {
+      throw notFound();
+    }
     return monitOk(await getContact(app.db, account(request), b.id), request.t('monitSuccess'));
   });
 
@@ -261,7 +264,10 @@ export const monitRoutes: TypedRoutes = async (app) => {
     const g = groupBasics(b);
     const contactIds = await memberIds(request, b.contactIds);
     if (await groupNameTaken(app.db, account(request), g.name, b.id)) throw fail('monitGroupNameTaken');
-    if (!(await updateGroup(app.db, account(request), b.id, { ...g, contactIds }))) throw notFound();
+    const saved = await writeIfUnchanged(request, 'monit_groups', b.id, b.updateTime, (db) =>
+      updateGroup(db, account(request), b.id, { ...g, contactIds }),
+    );
+    if (!saved) throw notFound();
     return monitOk(await getGroup(app.db, account(request), b.id), request.t('monitSuccess'));
   });
 
@@ -306,7 +312,11 @@ export const monitRoutes: TypedRoutes = async (app) => {
     if (!existing || /^\d+$/.test(b.uuid)) throw notFound();
     const r = await ruleFields(request, b);
     if (await ruleNameTaken(app.db, account(request), r.name, existing.id)) throw fail('monitRuleNameTaken');
-    if (!(await updateRule(app.db, account(request), existing.id, r))) throw notFound();
+    if (
+      !(await writeIfUnchanged(request, 'monit_rules', existing.id, b.updateTime, (db) => updateRule(db, account(request), existing.id, r)))
+    ) {
+      throw notFound();
+    }
     const row = await getRule(app.db, account(request), existing.id);
     return monitOk(row && toRule(row), request.t('monitSuccess'));
   });

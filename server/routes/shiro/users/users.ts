@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../../../lib/typeProvider';
 import { moduleAccess } from '../../../plugins/guard';
 import { fail, notFound, ok, portalEnvelope } from '../../../lib/envelope';
+import { writeIfUnchanged } from '../../../lib/staleWrite';
 import { hashPassword } from '../../../lib/password';
 import { endUserSessions } from '../../../plugins/session';
 import { grantablePermissions } from '../../../../common/rules/shell/permissionCatalog';
@@ -24,6 +25,7 @@ import { replySchema } from '../../../lib/wireSchemas';
 import {
   SubUserAccountsSchema,
   SubUserBodySchema,
+  SubUserUpdateSchema,
   SubUserEnableSchema,
   SubUserLanguageParams,
   SubUserPageSchema,
@@ -125,7 +127,7 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
 
   app.post(
     '/shiro/self/update/:language',
-    { config: WRITE, schema: { params: SubUserLanguageParams, body: SubUserBodySchema }, preValidation: languageFromPath },
+    { config: WRITE, schema: { params: SubUserLanguageParams, body: SubUserUpdateSchema }, preValidation: languageFromPath },
     async (request) => {
       const body = request.body;
       const uid = (body.uid ?? '').trim();
@@ -143,13 +145,10 @@ export const shiroUserRoutes: TypedRoutes = async (app) => {
       const accounts = body.accounts === undefined ? undefined : await checkAccounts(request, target.account, body.accounts);
       if (username !== target.username && (await usernameTaken(app.db, username, uid))) throw fail('usersUsernameUsed');
       try {
-        await updateSubUser(app.db, uid, {
-          username,
-          email,
-          permissions,
-          accounts,
-          passwordHash: password ? await hashPassword(password) : undefined,
-        });
+        const passwordHash = password ? await hashPassword(password) : undefined;
+        await writeIfUnchanged(request, 'users', uid, body.updateTime, (db) =>
+          updateSubUser(db, uid, { username, email, permissions, accounts, passwordHash }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw fail('usersUsernameUsed');
         throw err;
