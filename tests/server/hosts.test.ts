@@ -389,7 +389,7 @@ describe('the provider inventory feed (kind host_inventory, issue #35)', () => {
   });
   const find = async (instance: string) =>
     (await hosts(admin, { keyword: instance, pageSize: 5 })).list.find((h) => h.instanceId === instance);
-  const count = async () => ((await post(acme, '/api/hostInfo/count', { customs: '' })).body.data as HostCountReply).total;
+  const count = async () => ((await post(acme, '/api/hostInfo/count', { customs: '' })).body.data as wire.HostCountReply).total;
 
   it('upserts hosts by instance id, rejects bad lines by number and stores nothing of them; screens, counts and expiry list show it', async () => {
     const before = await count();
@@ -424,8 +424,8 @@ describe('the provider inventory feed (kind host_inventory, issue #35)', () => {
     const updated = (await find(existing.instanceId))!;
     expect(updated).toMatchObject({ id: existing.id, status: 'error', area: 'ap-hk', createTime: existing.createTime });
     // globex sees none of acme's hosts; the VPS view lists the new host among those expiring next.
-    expect(((await post(globex, '/api/hostInfo/count', {})).body.data as HostCountReply).total).toBe(20);
-    const v = (await post(acme, '/api/hostInfo/vps', { customs: '' })).body.data as HostTypeOverview;
+    expect(((await post(globex, '/api/hostInfo/count', {})).body.data as wire.HostCountReply).total).toBe(20);
+    const v = (await post(acme, '/api/hostInfo/vps', { customs: '' })).body.data as wire.HostTypeOverview;
     expect(v.areas.find((a) => a.area === 'ap-tokyo')?.hosts).toBe(1);
     expect(v.expiringHosts.map((h) => h.instanceId)).toContain('ins-feed-0001');
   });
