@@ -15,7 +15,8 @@ const tasks = async (cookie: string, payload: object = {}) =>
   (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
 
 beforeAll(async () => {
-  // Small quotas so the limits are reached quickly (above the demo's URLs of acme's Asia/Shanghai day); a slow edge so nothing moves during the test.
+  // Small quotas so the limits are reached quickly (above the demo's URLs of acme's Asia/Shanghai day); a slow edge so nothing moves during
+  // the test.
   app = await makeApp({ purge: { urlQuota: 60, dirQuota: 10, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 } });
   [acme, globex, viewer] = await Promise.all([signIn(app, 'acme'), signIn(app, 'globex'), signIn(app, 'acme_viewer')]);
 });
