@@ -123,9 +123,9 @@ export async function windowsEventCounts(
 ): Promise<Array<Array<{ websiteId: number; account: string; events: number }>>> {
   const out = windows.map((): Array<{ websiteId: number; account: string; events: number }> => []);
   if (!websites.length || !windows.length) return out;
+  const where = 'account IN {accounts:Array(String)} AND website_id IN {ids:Array(UInt32)}';
   const rows = await traffic.query<Record<string, string | number>>(
-    `SELECT w, website_id, account, count() AS n
-     ${windowed('traffic.security_events', 'account IN {accounts:Array(String)} AND website_id IN {ids:Array(UInt32)}', 'website_id, account')}`,
+    `SELECT w, website_id, account, count() AS n ${windowed('traffic.security_events', where, 'website_id, account')}`,
     { accounts: [...new Set(websites.map((s) => s.account))], ids: websites.map((s) => s.id), ...windowParams(windows) },
   );
   for (const r of rows) out[num(r.w) - 1].push({ websiteId: num(r.website_id), account: String(r.account), events: num(r.n) });
