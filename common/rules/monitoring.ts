@@ -14,6 +14,8 @@ export const MONIT_METRICS = [
   'responseTime',
   'probeFailRate',
   'probeTotalTime',
+  'ippAttack',
+  'wafEvents',
 ] as const;
 export type MonitMetric = (typeof MONIT_METRICS)[number];
 
@@ -30,6 +32,9 @@ export const METRIC_UNITS: Record<MonitMetric, string> = {
   responseTime: 'ms',
   probeFailRate: '%',
   probeTotalTime: 'ms',
+  // counts: the webhook's unit; screens and notices show a translated word (COUNT_METRICS)
+  ippAttack: 'attacks',
+  wafEvents: 'events',
 };
 export const PERCENT_METRICS: readonly MonitMetric[] = ['rate4xx', 'rate5xx', 'hitRate', 'byteHitRate', 'probeFailRate'];
 /**
@@ -38,6 +43,19 @@ export const PERCENT_METRICS: readonly MonitMetric[] = ['rate4xx', 'rate5xx', 'h
  * The domains of an enabled rule on one of them are probed by the availability probe job.
  */
 export const PROBE_METRICS: readonly MonitMetric[] = ['probeFailRate', 'probeTotalTime'];
+/**
+ * Security metrics (issue #35): counts of the period's attacks on the account's protected IPs (the
+ * detector's alarms) and of its websites' security events. Their targets are protected origin IPs or
+ * website domains instead of accelerated domains; none means all of the account's.
+ */
+export const COUNT_METRICS: readonly MonitMetric[] = ['ippAttack', 'wafEvents'];
+/** What a rule's `domains` names: accelerated domains, protected origin IPs or protected websites. */
+export type RuleTargetKind = 'domains' | 'ips' | 'websites';
+export const targetKind = (metric: MonitMetric): RuleTargetKind =>
+  metric === 'ippAttack' ? 'ips' : metric === 'wafEvents' ? 'websites' : 'domains';
+/** Healthy periods before a firing rule restores (restoreAfter): bounds and default. */
+export const RESTORE_AFTER_MAX = 10;
+export const RESTORE_AFTER_DEFAULT = 2;
 /** Upper bound of a probe total-time threshold (ms): a probe never lasts longer than its time-out. */
 export const PROBE_TIME_MAX = 600_000;
 
@@ -88,6 +106,7 @@ export type MonitProblem =
   | 'thresholdFormat'
   | 'thresholdRange'
   | 'consecutiveRange'
+  | 'restoreAfterRange'
   | 'groupsRequired'
   | 'channelsRequired'
   | 'muteFormat'
@@ -150,6 +169,8 @@ export interface RuleInput {
   metric: MonitMetric;
   threshold: number;
   consecutive: number;
+  /** healthy periods before a restore; absent = RESTORE_AFTER_DEFAULT */
+  restoreAfter?: number;
   groupIds: number[];
   channels: MonitChannel[];
   muteWindows?: MuteWindow[];
@@ -159,7 +180,8 @@ export function ruleProblems(r: RuleInput): Partial<Record<keyof RuleInput, Moni
   const out: Partial<Record<keyof RuleInput, MonitProblem>> = {};
   const n = nameProblem(r.name);
   if (n) out.name = n;
-  if (!r.domains.length) out.domains = 'domainsRequired';
+  // A security metric without targets covers all of the account's protected IPs or websites.
+  if (!r.domains.length && targetKind(r.metric) === 'domains') out.domains = 'domainsRequired';
   else if (r.domains.length > RULE_DOMAINS_MAX) out.domains = 'domainsTooMany';
   if (typeof r.threshold !== 'number' || !Number.isFinite(r.threshold)) out.threshold = 'thresholdFormat';
   else if (
@@ -170,6 +192,8 @@ export function ruleProblems(r: RuleInput): Partial<Record<keyof RuleInput, Moni
   )
     out.threshold = 'thresholdRange';
   if (!Number.isInteger(r.consecutive) || r.consecutive < 1 || r.consecutive > 10) out.consecutive = 'consecutiveRange';
+  const restore = r.restoreAfter ?? RESTORE_AFTER_DEFAULT;
+  if (!Number.isInteger(restore) || restore < 1 || restore > RESTORE_AFTER_MAX) out.restoreAfter = 'restoreAfterRange';
   if (!r.groupIds.length) out.groupIds = 'groupsRequired';
   if (!r.channels.length) out.channels = 'channelsRequired';
   const mutes = r.muteWindows ?? [];

@@ -63,18 +63,30 @@ export const MuteWindowSchema = Type.Object(
 );
 export type MuteWindow = Static<typeof MuteWindowSchema>;
 
+/**
+ * A member of a rule's groups who cannot be reached on some of the rule's channels (no address for
+ * them): said once on the rule instead of a history row per notice (issue #35).
+ */
+export const UnreachableSchema = Type.Object({ id: Type.Integer(), name: Type.String(), channels: Type.Array(Channel) });
+export type Unreachable = Static<typeof UnreachableSchema>;
+
 export const AlertRuleSchema = Type.Object({
   id: Type.Integer(),
   uuid: Type.String(),
   name: Type.String(),
+  /** accelerated domains; for ippAttack protected origin IPs, for wafEvents website domains (none: all of the account's) */
   domains: Strings,
   metric: Metric,
   period: Type.Integer(),
   comparison: Comparison,
   threshold: Type.Number(),
   consecutive: Type.Integer(),
+  /** healthy periods in a row before a firing rule restores */
+  restoreAfter: Type.Integer(),
   groupIds: Type.Array(Type.Integer()),
   channels: Type.Array(Channel),
+  /** members of its groups without an address for some of its channels (they are skipped) */
+  unreachable: Type.Array(UnreachableSchema),
   repeatMinutes: Type.Integer(),
   muteWindows: Type.Array(MuteWindowSchema),
   timeZone: Type.String(),
@@ -90,12 +102,15 @@ export type AlertRule = Static<typeof AlertRuleSchema>;
 
 /**
  * POST /monit/query/ruleDetail: the rule without its domains, the rule's domains and the selectable
- * domains, both AES-encrypted JSON string arrays (spec §7).
+ * domains, both AES-encrypted JSON string arrays (spec §7); also encrypted, the targets of the
+ * security metrics: the caller's protected origin IPs (ippAttack) and website domains (wafEvents).
  */
 export const RuleDetailReplySchema = Type.Object({
   rule: nullable(Type.Omit(AlertRuleSchema, ['domains'])),
   domains: Type.String(),
   options: Type.String(),
+  ipOptions: Type.String(),
+  websiteOptions: Type.String(),
 });
 export type RuleDetailReply = Static<typeof RuleDetailReplySchema>;
 
@@ -221,6 +236,8 @@ const RuleFields = {
   comparison: Comparison,
   threshold: Type.Number(),
   consecutive: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
+  /** healthy periods before a restore, 1–10 (default 2); checked by ruleProblems for its message */
+  restoreAfter: Type.Optional(Type.Number({ minimum: -1000, maximum: 1000 })),
   groupIds: Type.Array(Id32, { maxItems: 100 }),
   channels: Type.Array(Channel, { maxItems: 3 }),
   repeatMinutes: Type.Optional(literals(MONIT_REPEATS)),

@@ -2,6 +2,7 @@ import type { GetListParams, RaRecord } from 'react-admin';
 import { monitDelete, monitGet, monitPost, monitPut } from './http';
 import { decryptJson } from '../cipher';
 import { crud, filterOf, readAt, fromList, slicePage, text } from '../crud';
+import { RESTORE_AFTER_DEFAULT } from '../../common/rules/monitoring';
 import type { ProviderModule } from '../types';
 import type {
   AlarmRecord,
@@ -117,7 +118,7 @@ const groupBody = (d: Partial<ContactGroup> & { contactIds?: number[] }) => ({
 });
 export type RuleInputRecord = Omit<
   AlertRule,
-  'id' | 'uuid' | 'state' | 'breaches' | 'lastValue' | 'evaluatedUntil' | 'createTime' | 'updateTime'
+  'id' | 'uuid' | 'state' | 'breaches' | 'lastValue' | 'evaluatedUntil' | 'createTime' | 'updateTime' | 'unreachable'
 >;
 const ruleBody = (d: Partial<RuleInputRecord>) => ({
   name: d.name ?? '',
@@ -127,6 +128,7 @@ const ruleBody = (d: Partial<RuleInputRecord>) => ({
   comparison: d.comparison,
   threshold: Number(d.threshold),
   consecutive: Number(d.consecutive ?? 1),
+  restoreAfter: Number(d.restoreAfter ?? RESTORE_AFTER_DEFAULT),
   groupIds: d.groupIds ?? [],
   channels: d.channels ?? [],
   repeatMinutes: Number(d.repeatMinutes ?? 0),
@@ -153,11 +155,21 @@ export const monitMethods = {
   async monitSendMsg(id: number): Promise<SendMsgReply> {
     return monitPost<SendMsgReply>('/monit/contacts/sendMsg', { id });
   },
-  /** The rule (or none) with its domains and the selectable domains, decrypted (spec §7). */
-  async monitRuleDetail(uuid?: string): Promise<{ rule: AlertRule | null; options: string[] }> {
+  /**
+   * The rule (or none) with its domains, and the selectable targets, decrypted (spec §7): domains,
+   * protected IPs (ippAttack), website domains (wafEvents).
+   */
+  async monitRuleDetail(
+    uuid?: string,
+  ): Promise<{ rule: AlertRule | null; options: string[]; ipOptions: string[]; websiteOptions: string[] }> {
     const reply = await monitPost<RuleDetailReply>('/monit/query/ruleDetail', uuid ? { uuid } : {});
     const domains = decryptJson<string[]>(reply.domains);
-    return { rule: reply.rule ? { ...reply.rule, domains } : null, options: decryptJson<string[]>(reply.options) };
+    return {
+      rule: reply.rule ? { ...reply.rule, domains } : null,
+      options: decryptJson<string[]>(reply.options),
+      ipOptions: decryptJson<string[]>(reply.ipOptions),
+      websiteOptions: decryptJson<string[]>(reply.websiteOptions),
+    };
   },
   async monitSetEnabled(uuid: string, enabled: boolean): Promise<AlertRule> {
     return enabled ? monitPut<AlertRule>('/monit/rule/enable', { uuid }) : monitGet<AlertRule>('/monit/rule/disable', { uuid });

@@ -17,6 +17,10 @@ export default {
         comparison: 'Comparison',
         threshold: 'Threshold',
         consecutive: 'Consecutive periods',
+        restoreAfter: 'Healthy periods to restore',
+        ips: 'Protected IPs',
+        websites: 'Protected websites',
+        unreachable: 'Cannot notify',
         groupIds: 'Contact groups',
         channels: 'Channels',
         repeatMinutes: 'Repeat while firing',
@@ -41,7 +45,26 @@ export default {
         responseTime: 'Average response time',
         probeFailRate: 'Availability: failed probes',
         probeTotalTime: 'Availability: average probe time',
+        ippAttack: 'Security: attacks on protected IPs',
+        wafEvents: 'Security: website security events',
       },
+      units: {
+        ippAttack: 'attacks',
+        wafEvents: 'events',
+      },
+      allTargets: {
+        ips: "All of the account's protected IPs",
+        websites: "All of the account's protected websites",
+      },
+      targetHint: {
+        ips:
+          "None chosen: all of the account's protected IPs. Counts the attacks that started in the period (the attack alarms of IP " +
+          'protection).',
+        websites:
+          "None chosen: all of the account's protected websites. Counts the websites' security events in the period (blocked, " +
+          'challenged, rate-limited or alerted requests).',
+      },
+      unreachableNote: 'These contacts have no address for some of the channels and will not be notified on them: %{list}',
       comparisons: {
         gt: '>',
         gte: '≥',
@@ -83,6 +106,7 @@ export default {
         thresholdFormat: 'The threshold must be a number',
         thresholdRange: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)',
         consecutiveRange: 'Consecutive periods must be between 1 and 10',
+        restoreAfterRange: 'Healthy periods before restoring must be between 1 and 10',
         groupsRequired: 'Choose at least one contact group',
         channelsRequired: 'Choose at least one notification channel',
         muteFormat: 'A mute window is incorrect (HH:MM–HH:MM)',

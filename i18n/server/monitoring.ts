@@ -28,6 +28,12 @@ export default {
     en: 'The threshold is out of range (rates 0–100, probe time up to 600000 ms)',
   },
   monitConsecutiveRange: { zh: '连续周期数为1–10', en: 'Consecutive periods must be between 1 and 10' },
+  monitRestoreAfterRange: { zh: '恢复所需正常周期数为1–10', en: 'Healthy periods before restoring must be between 1 and 10' },
+  monitUnknownIp: { zh: '防护IP不存在或不属于当前账号：{domain}', en: 'The protected IP does not exist or is not yours: {domain}' },
+  monitUnknownWebsite: {
+    zh: '防护网站不存在或不属于当前账号：{domain}',
+    en: 'The protected website does not exist or is not yours: {domain}',
+  },
   monitGroupsRequired: { zh: '请至少选择一个联系组', en: 'Choose at least one contact group' },
   monitChannelsRequired: { zh: '请至少选择一种通知方式', en: 'Choose at least one notification channel' },
   monitMuteFormat: { zh: '静默时段格式错误（HH:MM–HH:MM）', en: 'A mute window is incorrect (HH:MM–HH:MM)' },
@@ -39,24 +45,26 @@ export default {
 export const MONIT_NOTICES = {
   zh: {
     firing:
-      '【CDN告警】规则“{rule}”触发：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{period}分钟周期，{start} – {end}，域名：{domains}）',
-    repeat: '【CDN告警】规则“{rule}”持续告警：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{start} – {end}，域名：{domains}）',
-    restored: '【CDN恢复】规则“{rule}”已恢复：{metric} 当前值 {value}{unit}（{start} – {end}，域名：{domains}）',
+      '【CDN告警】规则“{rule}”触发：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{period}分钟周期，{start} – {end}，{targets}）',
+    repeat: '【CDN告警】规则“{rule}”持续告警：{metric} {sign} {threshold}{unit}，当前值 {value}{unit}（{start} – {end}，{targets}）',
+    restored: '【CDN恢复】规则“{rule}”已恢复：{metric} 当前值 {value}{unit}（{start} – {end}，{targets}）',
     test: '【CDN告警】这是一条测试消息，发送给联系人“{contact}”。收到即表示该通知方式可用。',
     subjectFiring: '[告警] {rule}',
     subjectRepeat: '[持续告警] {rule}',
     subjectRestored: '[恢复] {rule}',
     subjectTest: '[测试] CDN 告警通知',
     metrics: METRIC_NAMES,
+    units: { ippAttack: '次', wafEvents: '次' },
+    targets: { domains: '域名：{list}', ips: '防护IP：{list}', websites: '防护网站：{list}' },
+    allTargets: { domains: '全部', ips: '账号下全部防护IP', websites: '账号下全部防护网站' },
   },
   en: {
     firing:
       '[CDN alert] Rule "{rule}" fired: {metric} {sign} {threshold}{unit}, value {value}{unit} ({period}-minute period, {start} – ' +
-      '{end}, domains: {domains})',
+      '{end}, {targets})',
     repeat:
-      '[CDN alert] Rule "{rule}" is still firing: {metric} {sign} {threshold}{unit}, value {value}{unit} ({start} – {end}, domains: ' +
-      '{domains})',
-    restored: '[CDN restored] Rule "{rule}" is back to normal: {metric} value {value}{unit} ({start} – {end}, domains: {domains})',
+      '[CDN alert] Rule "{rule}" is still firing: {metric} {sign} {threshold}{unit}, value {value}{unit} ({start} – {end}, {targets})',
+    restored: '[CDN restored] Rule "{rule}" is back to normal: {metric} value {value}{unit} ({start} – {end}, {targets})',
     test: '[CDN alert] This is a test message for contact "{contact}". Receiving it means this channel works.',
     subjectFiring: '[Alert] {rule}',
     subjectRepeat: '[Still firing] {rule}',
@@ -74,7 +82,12 @@ export const MONIT_NOTICES = {
       responseTime: 'average response time',
       probeFailRate: 'failed probe rate',
       probeTotalTime: 'average probe total time',
+      ippAttack: 'attacks on protected IPs',
+      wafEvents: 'website security events',
     },
+    units: { ippAttack: 'attacks', wafEvents: 'events' },
+    targets: { domains: 'domains: {list}', ips: 'protected IPs: {list}', websites: 'protected websites: {list}' },
+    allTargets: { domains: 'all', ips: "all of the account's protected IPs", websites: "all of the account's protected websites" },
   },
 } as const;
 

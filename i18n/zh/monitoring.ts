@@ -12,6 +12,8 @@ export const METRIC_NAMES = {
   responseTime: '平均响应时间',
   probeFailRate: '探测失败率',
   probeTotalTime: '探测平均总耗时',
+  ippAttack: '防护IP攻击次数',
+  wafEvents: '网站安全事件数',
 };
 
 export default {
@@ -32,6 +34,10 @@ export default {
         comparison: '比较方式',
         threshold: '阈值',
         consecutive: '连续周期数',
+        restoreAfter: '恢复所需正常周期数',
+        ips: '防护IP',
+        websites: '防护网站',
+        unreachable: '无法通知',
         groupIds: '通知联系组',
         channels: '通知方式',
         repeatMinutes: '告警持续时重复通知',
@@ -44,7 +50,26 @@ export default {
         lastValue: '最近值',
         condition: '告警条件',
       },
-      metrics: { ...METRIC_NAMES, probeFailRate: '可用性：探测失败率', probeTotalTime: '可用性：探测平均总耗时' },
+      metrics: {
+        ...METRIC_NAMES,
+        probeFailRate: '可用性：探测失败率',
+        probeTotalTime: '可用性：探测平均总耗时',
+        ippAttack: '安全：防护IP遭受攻击次数',
+        wafEvents: '安全：网站安全事件数',
+      },
+      units: {
+        ippAttack: '次',
+        wafEvents: '次',
+      },
+      allTargets: {
+        ips: '账号下全部防护IP',
+        websites: '账号下全部防护网站',
+      },
+      targetHint: {
+        ips: '不选则监控账号下全部防护IP；统计周期内开始的攻击（IP 防护检测到的攻击告警）计数。',
+        websites: '不选则监控账号下全部防护网站；统计周期内网站的安全事件（拦截、质询、限速、告警）计数。',
+      },
+      unreachableNote: '以下联系人缺少对应的通知地址，将不会收到通知：%{list}',
       comparisons: {
         gt: '>',
         gte: '≥',
@@ -85,6 +110,7 @@ export default {
         thresholdFormat: '阈值必须是数字',
         thresholdRange: '阈值超出范围（比率为0–100，探测耗时最多600000毫秒）',
         consecutiveRange: '连续周期数为1–10',
+        restoreAfterRange: '恢复所需正常周期数为1–10',
         groupsRequired: '请至少选择一个联系组',
         channelsRequired: '请至少选择一种通知方式',
         muteFormat: '静默时段格式错误（HH:MM–HH:MM）',

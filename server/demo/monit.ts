@@ -6,6 +6,7 @@ import { deliverDue, evaluateRules } from '../services/monitoring';
 import { seedDemoProbes, trafficQuantile } from '../stores/traffic/monitoringProbe';
 import { lastLoggedSecond } from '../stores/traffic/trafficDemo';
 import type { TrafficEngine } from '../stores/traffic/engine';
+import { RESTORE_AFTER_DEFAULT } from '../../common/rules/monitoring';
 
 /**
  * Cloud monitoring demo (issue #20): contacts and a group for acme and globex, a handful of rules
@@ -85,6 +86,7 @@ export const seedMonit: DemoSeeder = {
     const base = {
       comparison: 'gt' as const,
       consecutive: 1,
+      restoreAfter: RESTORE_AFTER_DEFAULT,
       channels: ['email' as const, 'sms' as const],
       repeatMinutes: 0,
       muteWindows: [],

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmtpSink, type SmtpSink } from '../server/smtpSink';
+import { mailText, startSmtpSink, type SmtpSink } from '../server/smtpSink';
 import { accessLogLine, startReceiver, type Receiver } from '../server/monitFixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -38,21 +38,6 @@ let hookUrl = '';
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 let dataDir = '';
 let baseURL = '';
-
-/** The text of a received mail: its body after the headers, quoted-printable or base64 decoded. */
-function mailText(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const soft = body.replace(/=\r?\n/g, '');
-    return Buffer.from(
-      soft.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
-  }
-  return body;
-}
 
 /** Log lines of the domain, `perMinute` a minute with one 502 among them, for minutes [from, to) around now. */
 function logLines(from: number, to: number, perMinute = 50): string {

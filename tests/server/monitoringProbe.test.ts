@@ -155,7 +155,7 @@ describe('probe job with a fake clock', () => {
     ).list.reverse();
     expect(alarms.map((a) => [a.event, a.value, (new Date(a.periodStart).getTime() - T0) / 60_000])).toEqual([
       ['firing', 100, 2],
-      ['restored', 50, 4],
+      ['restored', 50, 5], // the second healthy period (restoreAfter's default 2)
     ]);
     const rules = ((await req('POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list;
     expect(rules.find((r) => r.uuid === ruleUuid)).toMatchObject({ state: 'ok', lastValue: 50 });

@@ -9,6 +9,21 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
+/** The text of a received mail: its body after the headers, quoted-printable or base64 decoded. */
+export function mailText(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const soft = body.replace(/=\r?\n/g, '');
+    return Buffer.from(
+      soft.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+  return body;
+}
+
 /** A local SMTP server that keeps what it receives (the monitoring tests' mail channel). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: SmtpSink['mails'] = [];

@@ -62,8 +62,10 @@ const rule: AlertRule = {
   comparison: 'gt',
   threshold: 10,
   consecutive: 2,
+  restoreAfter: 2,
   groupIds: [5],
   channels: ['email', 'webhook'],
+  unreachable: [],
   repeatMinutes: 0,
   muteWindows: [],
   timeZone: 'Asia/Shanghai',
@@ -115,7 +117,12 @@ function provider(rules: AlertRule[] = [rule]) {
     })),
     delete: vi.fn(async (_r: string, p: { previousData: unknown }) => ({ data: p.previousData })),
     monitSendMsg: vi.fn(),
-    monitRuleDetail: vi.fn(async () => ({ rule: null, options: ['www.acme-media.com'] })),
+    monitRuleDetail: vi.fn(async () => ({
+      rule: null,
+      options: ['www.acme-media.com'],
+      ipOptions: ['203.0.113.10', '203.0.113.11'],
+      websiteOptions: ['shop.acme.example'],
+    })),
     monitSetEnabled: vi.fn(async () => ({ ...rule, enabled: false })),
     monitAlarms: vi.fn(async () => ({ list: [], total: 0, pageNum: 1 })),
     monitResource: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, stats: [] })),
@@ -432,6 +439,59 @@ describe('monit screens', () => {
     expect(await screen.findByText(/The threshold is out of range/)).toBeInTheDocument();
     expect(dp.create).not.toHaveBeenCalled();
   }, 60_000);
+
+  it("rules: a security rule's condition and targets (none: all of the account's), and who cannot be notified", async () => {
+    const { dataProvider } = provider([
+      {
+        ...rule,
+        name: 'WAF storm',
+        metric: 'wafEvents',
+        domains: [],
+        threshold: 100,
+        consecutive: 1,
+        lastValue: 7,
+        unreachable: [{ id: 2, name: 'Jane Lee', channels: ['webhook'] }],
+      },
+    ]);
+    renderAt(`/${RULE_RESOURCE}`, dataProvider);
+    expect(await screen.findByText('Security: website security events > 100 events · 5 min × 1')).toBeInTheDocument();
+    expect(screen.getByText("All of the account's protected websites")).toBeInTheDocument();
+    expect(screen.getByText('7 events')).toBeInTheDocument();
+    expect(screen.getByTestId('rule-unreachable')).toHaveTextContent('Cannot notify: Jane Lee (Webhook)');
+  }, 60_000);
+
+  it('rule form: an attack metric picks protected IPs (none: all), keeps restoreAfter in 1–10 and saves both', async () => {
+    const { dp, dataProvider } = provider();
+    renderAt(`/${RULE_RESOURCE}/create`, dataProvider, 'zh');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/规则名称/), 'IP attacks');
+    await user.click(await screen.findByRole('combobox', { name: /监控指标/ }));
+    await user.click(await screen.findByRole('option', { name: '安全：防护IP遭受攻击次数 (次)' }));
+    expect(await screen.findByText(/不选则监控账号下全部防护IP/)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: '防护IP' }));
+    await user.click(await screen.findByRole('option', { name: '203.0.113.11' }));
+    await user.click(screen.getByRole('combobox', { name: /通知联系组/ }));
+    await user.click(await screen.findByRole('option', { name: 'On call' }));
+    await user.keyboard('{Escape}');
+    const restore = screen.getByLabelText('恢复所需正常周期数');
+    expect(restore).toHaveValue(2);
+    await user.clear(restore);
+    await user.type(restore, '11');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('恢复所需正常周期数为1–10')).toBeInTheDocument();
+    expect(dp.create).not.toHaveBeenCalled();
+    await user.clear(restore);
+    await user.type(restore, '3');
+    await user.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() =>
+      expect(dp.create).toHaveBeenCalledWith(
+        RULE_RESOURCE,
+        expect.objectContaining({
+          data: expect.objectContaining({ metric: 'ippAttack', domains: ['203.0.113.11'], restoreAfter: 3, groupIds: [5] }),
+        }),
+      ),
+    );
+  }, 90_000);
 
   it('history: attempts with status and reason, and the alarm tab', async () => {
     const { dp, dataProvider } = provider();

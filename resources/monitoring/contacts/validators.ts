@@ -40,6 +40,10 @@ export function validateRule(values: Record<string, unknown>) {
     metric: (values.metric as RuleInput['metric']) ?? 'bandwidth',
     threshold: values.threshold === '' || values.threshold === null || values.threshold === undefined ? NaN : Number(values.threshold),
     consecutive: Number(values.consecutive ?? 1),
+    restoreAfter:
+      values.restoreAfter === '' || values.restoreAfter === null || values.restoreAfter === undefined
+        ? undefined
+        : Number(values.restoreAfter),
     groupIds: Array.isArray(values.groupIds) ? (values.groupIds as number[]) : [],
     channels: Array.isArray(values.channels) ? (values.channels as RuleInput['channels']) : [],
     muteWindows: Array.isArray(values.muteWindows) ? (values.muteWindows as RuleInput['muteWindows']) : [],

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -16,21 +16,24 @@ import {
   TextInput,
   useDataProvider,
   useGetList,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { GROUP_RESOURCE, RULE_RESOURCE } from '../../../dataProviders/monit/monitoring';
-import type { ContactGroup } from '../../../common/wire/monitoring';
+import type { AlertRule, ContactGroup } from '../../../common/wire/monitoring';
 import {
-  METRIC_UNITS,
   MONIT_CHANNELS,
   MONIT_COMPARISONS,
   MONIT_METRICS,
   MONIT_PERIODS,
   MONIT_REPEATS,
   PROBE_METRICS,
+  RESTORE_AFTER_DEFAULT,
+  targetKind,
   type MonitMetric,
 } from '../../../common/rules/monitoring';
+import { unitText, UnreachableNote } from './ruleText';
 import { useSavingNotice } from '../contacts/savingNotice';
 import { validateName, validateRule } from '../contacts/validators';
 import { PageHeading } from '../../../src/kit/PageHeading';
@@ -46,13 +49,24 @@ function RuleInputs() {
     sort: { field: 'createTime', order: 'DESC' },
   });
   const metric = useWatch({ name: 'metric' }) as MonitMetric | undefined;
+  const { setValue } = useFormContext();
+  // The targets are domains, protected IPs (ippAttack) or websites (wafEvents): a metric of another kind starts with none chosen.
+  const kind = targetKind(metric ?? 'bandwidth');
+  const targetOptions = { domains: detail?.options, ips: detail?.ipOptions, websites: detail?.websiteOptions }[kind] ?? [];
+  const onMetric = (e: { target?: { value?: unknown } } | undefined) => {
+    const next = e?.target?.value as MonitMetric | undefined;
+    if (next && targetKind(next) !== kind) setValue('domains', [], { shouldDirty: true });
+  };
   return (
     <>
+      <UnreachableNote rule={useRecordContext<AlertRule>()} variant="alert" />
       <TextInput source="name" label={f('name')} validate={validateName} isRequired sx={{ minWidth: 360 }} />
       <AutocompleteArrayInput
+        key={kind}
         source="domains"
-        label={f('domains')}
-        choices={(detail?.options ?? []).map((d) => ({ id: d, name: d }))}
+        label={f(kind)}
+        helperText={kind === 'domains' ? undefined : `resources.CMonit/alertRules.targetHint.${kind}`}
+        choices={targetOptions.map((d) => ({ id: d, name: d }))}
         translateChoice={false}
         sx={{ minWidth: 480 }}
       />
@@ -63,9 +77,10 @@ function RuleInputs() {
           validate={(v) => (v ? undefined : 'ra.validation.required')}
           choices={MONIT_METRICS.map((id) => ({
             id,
-            name: `${t(`resources.CMonit/alertRules.metrics.${id}`)}${METRIC_UNITS[id] ? ` (${METRIC_UNITS[id]})` : ''}`,
+            name: `${t(`resources.CMonit/alertRules.metrics.${id}`)}${unitText(t, id) ? ` (${unitText(t, id)})` : ''}`,
           }))}
           translateChoice={false}
+          onChange={onMetric}
           sx={{ minWidth: 220 }}
         />
         <SelectInput
@@ -83,6 +98,8 @@ function RuleInputs() {
         />
         <NumberInput source="threshold" label={f('threshold')} sx={{ minWidth: 140 }} />
         <NumberInput source="consecutive" label={f('consecutive')} min={1} max={10} step={1} sx={{ minWidth: 140 }} />
+        {/* no min/max: the browser's own range check would replace the rule's message */}
+        <NumberInput source="restoreAfter" label={f('restoreAfter')} step={1} sx={{ minWidth: 180 }} />
       </Box>
       {metric && PROBE_METRICS.includes(metric) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="probe-hint">
@@ -129,6 +146,7 @@ const DEFAULTS = {
   comparison: 'gt',
   threshold: 5,
   consecutive: 3,
+  restoreAfter: RESTORE_AFTER_DEFAULT,
   channels: ['email'],
   repeatMinutes: 0,
   muteWindows: [],

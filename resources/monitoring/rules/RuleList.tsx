@@ -8,7 +8,6 @@ import {
   List,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
   useDataProvider,
   useNotify,
@@ -18,7 +17,8 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { AlertRule } from '../../../common/wire/monitoring';
-import { COMPARISON_SIGNS, METRIC_UNITS, MONIT_METRICS } from '../../../common/rules/monitoring';
+import { MONIT_METRICS } from '../../../common/rules/monitoring';
+import { conditionText, targetsText, UnreachableNote, valueText } from './ruleText';
 import { PlainDatagrid } from '../../../src/kit/PlainDatagrid';
 import { PortalPagination } from '../../../src/kit/PortalPagination';
 import { PageHeading } from '../../../src/kit/PageHeading';
@@ -101,20 +101,22 @@ export function RuleList() {
         pagination={<PortalPagination />}
       >
         <PlainDatagrid emptyText="resources.CMonit/alertRules.empty">
-          <TextField source="name" label={f('name')} sortable={false} />
+          <FunctionField<AlertRule>
+            label={f('name')}
+            render={(r) => (
+              <>
+                {r.name}
+                <UnreachableNote rule={r} variant="caption" />
+              </>
+            )}
+          />
           <FunctionField<AlertRule>
             label={f('domains')}
-            render={(r) => <span style={{ wordBreak: 'break-all' }}>{r.domains.join(', ')}</span>}
+            render={(r) => <span style={{ wordBreak: 'break-all' }}>{targetsText(t, r)}</span>}
           />
           <FunctionField<AlertRule>
             label={f('condition')}
-            render={(r) => (
-              <span data-testid="rule-condition">
-                {`${t(`resources.CMonit/alertRules.metrics.${r.metric}`)} ` +
-                  `${COMPARISON_SIGNS[r.comparison]} ${r.threshold}${METRIC_UNITS[r.metric]} · ` +
-                  `${t('resources.CMonit/alertRules.periodMinutes', { n: r.period })} × ${r.consecutive}`}
-              </span>
-            )}
+            render={(r) => <span data-testid="rule-condition">{conditionText(t, r)}</span>}
           />
           <FunctionField<AlertRule>
             label={f('channels')}
@@ -134,7 +136,7 @@ export function RuleList() {
           />
           <FunctionField<AlertRule>
             label={f('lastValue')}
-            render={(r) => (r.lastValue === null ? '–' : `${r.lastValue}${METRIC_UNITS[r.metric]}`)}
+            render={(r) => (r.lastValue === null ? '–' : valueText(t, r.metric, r.lastValue))}
           />
           <FunctionField label={f('enabled')} render={() => <EnabledSwitch />} />
           <EditButton />

@@ -424,3 +424,27 @@ export async function takeIppOutbound(
     return null;
   });
 }
+
+/**
+ * Attacks started per window, account and origin IP (the monitoring metric ippAttack): the detector's
+ * alarms of these IPs (lower case) and accounts by start time, for all the windows in one query.
+ */
+export async function ippAttackCounts(
+  db: ConfigDb,
+  windows: Array<{ start: Date; end: Date }>,
+  accounts: string[],
+  ips: string[],
+): Promise<Array<Array<{ ip: string; account: string; attacks: number }>>> {
+  const out = windows.map((): Array<{ ip: string; account: string; attacks: number }> => []);
+  if (!windows.length || !ips.length) return out;
+  const rows = await db.query<{ w: number; ip: string; account: string; n: number }>(
+    `SELECT w.i::int AS w, lower(a.origin_ip) AS ip, a.account, count(*)::int AS n
+     FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS w(s, e, i)
+     JOIN ipp_alarms a ON a.start_time >= w.s AND a.start_time < w.e
+     WHERE a.account = ANY($3::text[]) AND lower(a.origin_ip) = ANY($4::text[])
+     GROUP BY w.i, lower(a.origin_ip), a.account`,
+    [windows.map((w) => w.start), windows.map((w) => w.end), accounts, ips],
+  );
+  for (const r of rows) out[r.w - 1].push({ ip: r.ip, account: r.account, attacks: r.n });
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { ConfigDb } from './db';
-import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page } from '../../../common/wire/monitoring';
+import type { AlarmRecord, AlertRule, Contact, ContactGroup, NotifyRecord, Page, Unreachable } from '../../../common/wire/monitoring';
 import type { AlarmEvent, MonitChannel, MonitComparison, MonitMetric, NotifyStatus } from '../../../common/rules/monitoring';
 
 /** Cloud monitoring store (migration 042): contacts, groups, rules, alarms, notification outbox. */
@@ -245,6 +245,7 @@ export type RuleFields = Pick<
   | 'comparison'
   | 'threshold'
   | 'consecutive'
+  | 'restoreAfter'
   | 'groupIds'
   | 'channels'
   | 'repeatMinutes'
@@ -253,9 +254,11 @@ export type RuleFields = Pick<
   | 'enabled'
 >;
 
-/** A rule as the store reads it: the wire type, with the driver's times and the job's bookkeeping. */
-export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateTime'> & {
+/** A rule as the store reads it: the wire type (less what is derived), with the driver's times and the job's bookkeeping. */
+export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateTime' | 'unreachable'> & {
   account: string;
+  /** healthy periods in a row while firing (the restore waits for restoreAfter of them) */
+  healthy: number;
   evaluatedUntil: Date | string | null;
   eventId: string | number | null;
   lastNotified: Date | string | null;
@@ -264,12 +267,13 @@ export type RuleRow = Omit<AlertRule, 'evaluatedUntil' | 'createTime' | 'updateT
 };
 
 export const RULE_COLUMNS = `id, uuid::text AS uuid, account, name, domains, metric, period_minutes AS period, comparison, threshold,
-  consecutive, group_ids AS "groupIds", channels, repeat_minutes AS "repeatMinutes", mute_windows AS "muteWindows", time_zone AS "timeZone",
-  enabled, state,
+  consecutive, restore_after AS "restoreAfter", healthy, group_ids AS "groupIds", channels, repeat_minutes AS "repeatMinutes",
+  mute_windows AS "muteWindows", time_zone AS "timeZone", enabled, state,
   breaches, last_value AS "lastValue", evaluated_until AS "evaluatedUntil", event_id AS "eventId", last_notified AS "lastNotified",
   create_time AS "createTime", update_time AS "updateTime"`;
 
-export const toRule = (r: RuleRow): AlertRule => ({
+/** The wire rule of a row; `unreachable` comes from withReach. */
+export const toRule = (r: RuleRow, unreachable: Unreachable[] = []): AlertRule => ({
   id: r.id,
   uuid: r.uuid,
   name: r.name,
@@ -279,8 +283,10 @@ export const toRule = (r: RuleRow): AlertRule => ({
   comparison: r.comparison,
   threshold: Number(r.threshold),
   consecutive: r.consecutive,
+  restoreAfter: r.restoreAfter,
   groupIds: r.groupIds,
   channels: r.channels,
+  unreachable,
   repeatMinutes: r.repeatMinutes,
   muteWindows: r.muteWindows,
   timeZone: r.timeZone,
@@ -315,7 +321,32 @@ export async function listRules(
      ORDER BY create_time DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
   );
-  return { list: rows.map(toRule), total: Number(n), pageNum: q.pageNum };
+  return { list: await withReach(db, rows), total: Number(n), pageNum: q.pageNum };
+}
+
+/**
+ * The wire rules of rows, each with the members of its groups who have no address for some of its
+ * channels (read now, so a contact's new address counts at once): one query for all the rows.
+ */
+export async function withReach(db: ConfigDb, rows: RuleRow[]): Promise<AlertRule[]> {
+  if (!rows.length) return [];
+  const found = await db.query<Unreachable & { ruleId: number }>(
+    `SELECT r.id AS "ruleId", c.id, c.name, array_agg(DISTINCT ch ORDER BY ch) AS channels
+     FROM monit_rules r
+     JOIN monit_groups g ON g.id = ANY(r.group_ids) AND g.account = r.account
+     JOIN monit_group_members m ON m.group_id = g.id
+     JOIN monit_contacts c ON c.id = m.contact_id AND c.account = r.account
+     CROSS JOIN LATERAL unnest(r.channels) AS ch
+     WHERE r.id = ANY($1::int[]) AND (CASE ch WHEN 'email' THEN c.email WHEN 'sms' THEN c.mobile ELSE c.webhook END) = ''
+     GROUP BY r.id, c.id, c.name ORDER BY c.name, c.id`,
+    [rows.map((r) => r.id)],
+  );
+  return rows.map((r) =>
+    toRule(
+      r,
+      found.filter((u) => u.ruleId === r.id).map(({ id, name, channels }) => ({ id, name, channels })),
+    ),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -338,7 +369,7 @@ export async function ruleNameTaken(db: ConfigDb, account: string, name: string,
   );
 }
 
-/** A rule's fields as the query parameters $3..$15 of insertRule and updateRule. */
+/** A rule's fields as the query parameters $3..$16 of insertRule and updateRule. */
 function ruleParams(r: RuleFields): unknown[] {
   return [
     r.name,
@@ -354,14 +385,15 @@ function ruleParams(r: RuleFields): unknown[] {
     JSON.stringify(r.muteWindows),
     r.timeZone,
     r.enabled,
+    r.restoreAfter,
   ];
 }
 
 export async function insertRule(db: ConfigDb, account: string, uuid: string, r: RuleFields, createBy: string): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO monit_rules (uuid, account, name, domains, metric, period_minutes, comparison, threshold, consecutive, group_ids, channels,
-       repeat_minutes, mute_windows, time_zone, enabled, create_by)
-     VALUES ($1::uuid, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10::int[], $11::text[], $12, $13::jsonb, $14, $15, $16) RETURNING id`,
+       repeat_minutes, mute_windows, time_zone, enabled, restore_after, create_by)
+     VALUES ($1::uuid, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10::int[], $11::text[], $12, $13::jsonb, $14, $15, $16, $17) RETURNING id`,
     [uuid, account, ...ruleParams(r), createBy],
   );
   return row.id;
@@ -372,9 +404,10 @@ export async function updateRule(db: ConfigDb, account: string, id: number, r: R
   const rows = await db.query(
     `UPDATE monit_rules SET name = $3, domains = $4::text[], metric = $5, period_minutes = $6, comparison = $7, threshold = $8,
        consecutive = $9, group_ids = $10::int[], channels = $11::text[], repeat_minutes = $12, mute_windows = $13::jsonb,
-       time_zone = $14, enabled = $15,
+       time_zone = $14, enabled = $15, restore_after = $16,
        state = CASE WHEN metric = $5 AND period_minutes = $6 AND domains = $4::text[] THEN state ELSE 'ok' END,
        breaches = CASE WHEN metric = $5 AND period_minutes = $6 AND domains = $4::text[] THEN breaches ELSE 0 END,
+       healthy = CASE WHEN metric = $5 AND period_minutes = $6 AND domains = $4::text[] THEN healthy ELSE 0 END,
        evaluated_until = CASE WHEN period_minutes = $6 THEN evaluated_until ELSE NULL END,
        update_time = now()
      WHERE account = $1 AND id = $2 RETURNING id`,
@@ -412,6 +445,7 @@ export async function setRuleEnabled(db: ConfigDb, account: string, id: number, 
   const rows = await db.query(
     `UPDATE monit_rules SET enabled = $3, update_time = now(),
        state = CASE WHEN $3 THEN state ELSE 'ok' END, breaches = CASE WHEN $3 THEN breaches ELSE 0 END,
+       healthy = CASE WHEN $3 THEN healthy ELSE 0 END,
        evaluated_until = CASE WHEN $3 THEN evaluated_until ELSE NULL END
      WHERE account = $1 AND id = $2 RETURNING id`,
     [account, id, enabled],

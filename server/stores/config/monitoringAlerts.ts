@@ -42,6 +42,7 @@ export interface RuleStateWrite {
   prev: Date | string | null;
   state: 'ok' | 'firing';
   breaches: number;
+  healthy: number;
   last_value: number | null;
   until: Date;
   event_id: number | null;
@@ -56,10 +57,10 @@ export interface RuleStateWrite {
 export async function claimRuleStates(tx: ConfigDb, states: RuleStateWrite[]): Promise<Set<number>> {
   await tx.query('SELECT id FROM monit_rules WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [states.map((s) => s.id)]);
   const rows = await tx.query<{ id: number }>(
-    `UPDATE monit_rules r SET state = v.state, breaches = v.breaches, last_value = v.last_value, evaluated_until = v.until,
-       event_id = v.event_id, last_notified = v.last_notified
-     FROM jsonb_to_recordset($1::jsonb) AS v(id int, prev timestamptz, state text, breaches int, last_value float8, until timestamptz,
-       event_id bigint, last_notified timestamptz)
+    `UPDATE monit_rules r SET state = v.state, breaches = v.breaches, healthy = v.healthy, last_value = v.last_value,
+       evaluated_until = v.until, event_id = v.event_id, last_notified = v.last_notified
+     FROM jsonb_to_recordset($1::jsonb) AS v(id int, prev timestamptz, state text, breaches int, healthy int, last_value float8,
+       until timestamptz, event_id bigint, last_notified timestamptz)
      WHERE r.id = v.id AND r.enabled AND r.evaluated_until IS NOT DISTINCT FROM v.prev RETURNING r.id`,
     [JSON.stringify(states)],
   );
@@ -110,7 +111,7 @@ export interface NotificationWrite {
   contact_name: string;
   channel: MonitChannel;
   target: string;
-  status: 'muted' | 'pending' | 'no_address';
+  status: 'muted' | 'pending';
   subject: string;
   content: string;
   payload: Record<string, unknown>;

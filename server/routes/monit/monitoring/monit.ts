@@ -26,15 +26,18 @@ import {
   removeMember,
   ruleNameTaken,
   setRuleEnabled,
-  toRule,
   updateContact,
   updateGroup,
   updateRule,
   type ContactFields,
   type RuleFields,
   recordTestMessage,
+  withReach,
+  type RuleRow,
 } from '../../../stores/config/monitoring';
 import { listDomainNames } from '../../../stores/config/domains';
+import { ippIpMap } from '../../../stores/config/ipProtection';
+import { listWebsites } from '../../../stores/config/websites';
 import { ensureProbeTable, probeRecords } from '../../../stores/traffic/monitoringProbe';
 import { deliver, deliverySettings } from '../../../lib/monitDelivery';
 import {
@@ -43,8 +46,11 @@ import {
   MONIT_CHANNELS,
   nameProblem,
   REMARK_MAX,
+  RESTORE_AFTER_DEFAULT,
   ruleProblems,
+  targetKind,
   type MonitProblem,
+  type RuleTargetKind,
 } from '../../../../common/rules/monitoring';
 import {
   AlarmRecordQuerySchema,
@@ -94,6 +100,7 @@ const PROBLEM_KEYS: Record<MonitProblem, ServerMessageKey> = {
   thresholdFormat: 'monitThresholdFormat',
   thresholdRange: 'monitThresholdRange',
   consecutiveRange: 'monitConsecutiveRange',
+  restoreAfterRange: 'monitRestoreAfterRange',
   groupsRequired: 'monitGroupsRequired',
   channelsRequired: 'monitChannelsRequired',
   muteFormat: 'monitMuteFormat',
@@ -134,11 +141,24 @@ function validTimeZone(tz: string): boolean {
 export const monitRoutes: TypedRoutes = async (app) => {
   await ensureProbeTable(app.traffic);
 
-  /** The caller's selectable domain names (its account scope). */
-  const selectable = async (request: FastifyRequest): Promise<string[]> => {
+  /**
+   * What the caller may choose as a rule's targets (its account scope): accelerated domain names, or
+   * for the security metrics protected origin IPs and website domains.
+   */
+  const selectable = async (request: FastifyRequest, kind: RuleTargetKind): Promise<string[]> => {
     const scope = await request.scope();
-    return (await listDomainNames(app.db, scope.all ? null : scope.accounts)).map((d) => d.name);
+    const accounts = scope.all ? null : scope.accounts;
+    if (kind === 'ips') return [...new Set((await ippIpMap(app.db, accounts)).map((e) => e.originIp.toLowerCase()))].sort();
+    if (kind === 'websites') return (await listWebsites(app.db, accounts)).map((w) => w.domain.toLowerCase()).sort();
+    return (await listDomainNames(app.db, accounts)).map((d) => d.name);
   };
+  const UNKNOWN_TARGET: Record<RuleTargetKind, ServerMessageKey> = {
+    domains: 'monitUnknownDomain',
+    ips: 'monitUnknownIp',
+    websites: 'monitUnknownWebsite',
+  };
+  /** The wire rule of a row, with the members it cannot reach. */
+  const wireRule = async (row: RuleRow | null) => (row ? (await withReach(app.db, [row]))[0] : null);
 
   const ruleFields = async (request: FastifyRequest, b: RuleAdd): Promise<RuleFields> => {
     const domains = [...new Set(b.domains.map((d) => d.trim().toLowerCase()).filter(Boolean))];
@@ -150,6 +170,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
       comparison: b.comparison,
       threshold: b.threshold,
       consecutive: b.consecutive ?? 1,
+      restoreAfter: b.restoreAfter ?? RESTORE_AFTER_DEFAULT,
       groupIds: [...new Set(b.groupIds)],
       channels: [...new Set(b.channels)],
       repeatMinutes: b.repeatMinutes ?? 0,
@@ -159,9 +180,10 @@ export const monitRoutes: TypedRoutes = async (app) => {
     };
     refuse(ruleProblems(r));
     if (!validTimeZone(r.timeZone)) throw fail('monitTimeZone');
-    const mine = new Set(await selectable(request));
+    const kind = targetKind(r.metric);
+    const mine = new Set(await selectable(request, kind));
     const foreign = r.domains.find((d) => !mine.has(d));
-    if (foreign) throw fail({ text: request.t('monitUnknownDomain').replace('{domain}', foreign) });
+    if (foreign) throw fail({ text: request.t(UNKNOWN_TARGET[kind]).replace('{domain}', foreign) });
     if ((await ownGroupIds(app.db, account(request), r.groupIds)).length !== r.groupIds.length) throw fail('monitUnknownGroup');
     return r;
   };
@@ -302,8 +324,7 @@ export const monitRoutes: TypedRoutes = async (app) => {
     if (await ruleNameTaken(app.db, account(request), r.name)) throw fail('monitRuleNameTaken');
     const uuid = crypto.randomUUID();
     await insertRule(app.db, account(request), uuid, r, request.user!.username);
-    const row = await getRule(app.db, account(request), uuid);
-    return monitOk(row && toRule(row), request.t('monitSuccess'));
+    return monitOk(await wireRule(await getRule(app.db, account(request), uuid)), request.t('monitSuccess'));
   });
 
   app.post('/monit/rule/update', { config: operation, schema: { body: RuleUpdateSchema } }, async (request) => {
@@ -317,15 +338,13 @@ export const monitRoutes: TypedRoutes = async (app) => {
     ) {
       throw notFound();
     }
-    const row = await getRule(app.db, account(request), existing.id);
-    return monitOk(row && toRule(row), request.t('monitSuccess'));
+    return monitOk(await wireRule(await getRule(app.db, account(request), existing.id)), request.t('monitSuccess'));
   });
 
   const toggle = (enabled: boolean) => async (request: FastifyRequest, uuid: string) => {
     const existing = /^\d+$/.test(uuid) ? null : await getRule(app.db, account(request), uuid);
     if (!existing || !(await setRuleEnabled(app.db, account(request), existing.id, enabled))) throw notFound();
-    const row = await getRule(app.db, account(request), existing.id);
-    return monitOk(row && toRule(row), request.t('monitSuccess'));
+    return monitOk(await wireRule(await getRule(app.db, account(request), existing.id)), request.t('monitSuccess'));
   };
   const enable = toggle(true);
   const disable = toggle(false);
@@ -352,14 +371,16 @@ export const monitRoutes: TypedRoutes = async (app) => {
     if (uuid) {
       const row = /^\d+$/.test(uuid) ? null : await getRule(app.db, account(request), uuid);
       if (!row) throw notFound();
-      const { domains: d, ...rest } = toRule(row);
+      const { domains: d, ...rest } = (await wireRule(row))!;
       rule = rest;
       domains = d;
     }
     return monitOk<RuleDetailReply>({
       rule,
       domains: app.cipher.encryptJson(domains),
-      options: app.cipher.encryptJson(await selectable(request)),
+      options: app.cipher.encryptJson(await selectable(request, 'domains')),
+      ipOptions: app.cipher.encryptJson(await selectable(request, 'ips')),
+      websiteOptions: app.cipher.encryptJson(await selectable(request, 'websites')),
     });
   });
 
