@@ -4,7 +4,7 @@ import net from 'node:net';
 import { Resolver } from 'node:dns/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, notFound } from '../lib/envelope';
-import { isPrivateAddress } from '../lib/originProbe';
+import { outboundRefusal } from '../lib/outbound';
 import type { ConfigDb } from '../stores/config/db';
 import { getWebsite, protectionAddressTaken, websiteHolder } from '../stores/config/websites';
 import { ensureOwnershipChallenge, getOwnershipProof, markOwnershipVerified, nameOwned } from '../stores/config/websitesOwnership';
@@ -259,8 +259,12 @@ async function proofAddress(config: PortalConfig, host: string): Promise<{ ip: s
   const mapped = config.ownershipProof.hosts[host];
   if (mapped) {
     const at = mapped.lastIndexOf(':');
-    return { ip: mapped.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(mapped.slice(at + 1)) };
+    const ip = mapped.slice(0, at).replace(/^\[|\]$/g, '');
+    return refusal(ip, config) ?? { ip, port: Number(mapped.slice(at + 1)) };
   }
+  // a documentation name or address is refused before any lookup
+  const named = refusal(host, config);
+  if (named) return named;
   const resolver = proofResolver(config);
   const answers = net.isIP(host)
     ? [host]
@@ -268,9 +272,21 @@ async function proofAddress(config: PortalConfig, host: string): Promise<{ ip: s
         r.status === 'fulfilled' ? r.value : [],
       );
   if (!answers.length) return { key: 'domainProbeDns', args: { address: host } };
-  // Any reserved answer refuses the name, so a mixed answer cannot smuggle one in.
-  if (!config.allowPrivateOrigins && answers.some(isPrivateAddress)) return { key: 'domainProbePrivate' };
+  // Any refused answer refuses the name, so a mixed answer cannot smuggle one in.
+  for (const ip of answers) {
+    const refused = refusal(ip, config);
+    if (refused) return refused;
+  }
   return { ip: answers[0], port: 80 };
+}
+
+/** The outbound guard's verdict on an address (documentation ranges always refused, private ones unless allowed). */
+function refusal(ip: string, config: PortalConfig): ProofFailure | null {
+  const why = outboundRefusal(ip, config.allowPrivateOrigins);
+  if (why === null) return null;
+  return why === 'documentation'
+    ? { key: 'domainProbeDocumentation', args: { address: ip } }
+    : { key: 'domainProbePrivate', args: { address: ip } };
 }
 
 async function readProofFile(config: PortalConfig, url: URL, token: string): Promise<ProofFailure | null> {
