@@ -34,4 +34,6 @@ export const SHARED_PORTAL_KEYS = [
   'common',
   // The traffic pages' kit (range presets, account/domain pickers, loading/empty/retry): cdn and page areas.
   'traffic',
+  // The kit's stale-write dialog (issue #35), used by the edit screens of every area.
+  'stale',
 ] as const;
