@@ -3,7 +3,8 @@
  * render inside react-admin's AdminContext (optionally in a resource's context, with notifications).
  */
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import {
   AdminContext,
@@ -78,4 +79,10 @@ export function renderInAdmin(
       {notifications && <Notification />}
     </AdminContext>,
   );
+}
+
+/** Picks 简体中文 in the language switch rendered with the screen (the traffic pages' withLanguageSwitch). */
+export async function switchToChinese() {
+  await userEvent.click(screen.getByTestId('language-switch'));
+  await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import { ALL_TABS, analysisProvider, renderScreen, replies, signedInAtNow, signInAcme, T0, tableRows } from './analysisFixtures';
+import { switchToChinese } from './harness';
 
 signedInAtNow();
 
@@ -155,8 +156,7 @@ describe('analysis tabs render known replies', () => {
   it('switching language re-renders tabs, tables and labels without a reload', async () => {
     renderTab('ip', 'onLine', analysisProvider(), 'en', true);
     expect(await tableRows('table-ip')).toEqual([['1', '73.1.2.3', 'United States', '—', 'Comcast', '12,345', '2.50 MB']]);
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByRole('tab', { name: '独立 IP' })).toBeInTheDocument());
     expect(await tableRows('table-ip')).toEqual([['1', '73.1.2.3', '美国', '—', 'Comcast', '12,345', '2.50 MB']]);
     expect(screen.getByRole('columnheader', { name: '运营商' })).toBeInTheDocument();
