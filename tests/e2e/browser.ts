@@ -78,6 +78,12 @@ export async function signInAs(page: Page, username: string, password: string): 
   await page.waitForURL((u) => !u.pathname.startsWith('/newlogin'), { timeout: 20_000 });
 }
 
+/** Opens `path` and waits for the screen's heading `heading`. */
+export async function openScreen(page: Page, path: string, heading: string, timeout?: number): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading }).waitFor(timeout === undefined ? undefined : { timeout });
+}
+
 export async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {
   await page.getByTestId('language-switch').click();
   await page.getByRole('menuitem', { name: new RegExp(to) }).click();
