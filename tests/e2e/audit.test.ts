@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, openScreen, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
+import { openScreen, shot, signedInNewPage, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * The audit log (issue #22) in Chromium against the real server: acme creates, edits and deletes a
@@ -82,8 +82,7 @@ describe('audit log (acme)', () => {
 
 describe('audit log (acme_viewer)', () => {
   it('has no menu entry and the call is refused', async () => {
-    const page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const page = await signedInNewPage(browser(), 'acme_viewer', 'Viewer@2026');
     const res = await page.request.post('/api/audit/search', { data: {} });
     expect(((await res.json()) as { code: string }).code).toBe('403');
     await page.goto('/page/usersetting');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, openScreen, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
+import { openScreen, shot, signedInNewPage, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * Purge and prefetch in Chromium against the real server (embedded edge at a tenth of its delays):
@@ -63,8 +63,7 @@ describe('purge and prefetch (acme)', () => {
 
 describe('purge (acme_viewer)', () => {
   it('sees the tasks but no submit', async () => {
-    const page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const page = await signedInNewPage(browser(), 'acme_viewer', 'Viewer@2026');
     await page.goto('/cdn/newurlPush');
     await page.getByText('您可以查看任务，但无权提交。').waitFor();
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0);
