@@ -73,7 +73,10 @@ export const failing = {
   broken: (msg: string) => async () => Promise.reject(new Error(msg)),
 };
 
-/** The page with one call failing (`failingWith` puts it among the methods): refused, `testId` shows the server's `msg`; broken, 'An unknown error'. */
+/**
+ * The page with one call failing (`failingWith` puts it among the methods): refused, `testId` shows the
+ * server's `msg`; broken, 'An unknown error'.
+ */
 export async function expectCallErrors(
   page: ReactElement,
   failingWith: (call: () => Promise<never>) => Spies,
