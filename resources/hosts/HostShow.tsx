@@ -2,7 +2,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackOutlinedIcon from '@mui/icons-material/ArrowBackOutlined';
 import { Show, useLocaleState, useRecordContext, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import type { HostWithMetrics } from '../../dataProviders/api/hosts';
-import { TimeSeriesChart, type TimePoint } from '../../src/charts';
+import { TimeSeriesChart, type TimePoint, type TimeSeriesChartProps } from '../../src/charts';
 import { formatCpu, formatHostTime, HostStatusChip, useAreaName } from './hostUi';
 import { RenameField } from './RenameField';
 
@@ -22,10 +22,44 @@ function Fact({ name, children }: { name: string; children: React.ReactNode }) {
   );
 }
 
+const detail = (key: string) => `resources.cdn/cloudHostList.detail.${key}`;
+
+/** One of the 24-hour charts: a caption over 5-minute curves, each series named by its detail text. */
+function HostCurve({
+  points,
+  caption,
+  leftTitle,
+  series,
+  ...axis
+}: Pick<TimeSeriesChartProps, 'leftKind' | 'percentDomain'> & {
+  points: TimePoint[];
+  caption: string;
+  leftTitle: string;
+  series: { key: string; area?: boolean }[];
+}) {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {t(detail(caption))}
+      </Typography>
+      <TimeSeriesChart
+        data={points}
+        granularity="5m"
+        locale={locale}
+        leftTitle={t(detail(leftTitle))}
+        height={260}
+        series={series.map((s) => ({ ...s, name: t(detail(s.key)) }))}
+        {...axis}
+      />
+    </Box>
+  );
+}
+
 function HostDetail() {
   const host = useRecordContext<HostWithMetrics>();
   const t = useTranslate();
-  const [locale] = useLocaleState();
   const areaName = useAreaName();
   const redirect = useRedirect();
   const resource = useResourceContext();
@@ -84,41 +118,21 @@ function HostDetail() {
         </Typography>
         {points.length ? (
           <Stack spacing={2}>
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('resources.cdn/cloudHostList.detail.cpuMem')}
-              </Typography>
-              <TimeSeriesChart
-                data={points}
-                granularity="5m"
-                locale={locale}
-                leftKind="percent"
-                leftTitle={t('resources.cdn/cloudHostList.detail.percent')}
-                percentDomain
-                height={260}
-                series={[
-                  { key: 'cpu', name: t('resources.cdn/cloudHostList.detail.cpu') },
-                  { key: 'mem', name: t('resources.cdn/cloudHostList.detail.mem') },
-                ]}
-              />
-            </Box>
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('resources.cdn/cloudHostList.detail.traffic')}
-              </Typography>
-              <TimeSeriesChart
-                data={points}
-                granularity="5m"
-                locale={locale}
-                leftKind="bandwidth"
-                leftTitle={t('resources.cdn/cloudHostList.detail.bps')}
-                height={260}
-                series={[
-                  { key: 'in', name: t('resources.cdn/cloudHostList.detail.in'), area: true },
-                  { key: 'out', name: t('resources.cdn/cloudHostList.detail.out') },
-                ]}
-              />
-            </Box>
+            <HostCurve
+              points={points}
+              caption="cpuMem"
+              leftKind="percent"
+              leftTitle="percent"
+              percentDomain
+              series={[{ key: 'cpu' }, { key: 'mem' }]}
+            />
+            <HostCurve
+              points={points}
+              caption="traffic"
+              leftKind="bandwidth"
+              leftTitle="bps"
+              series={[{ key: 'in', area: true }, { key: 'out' }]}
+            />
           </Stack>
         ) : (
           <Typography color="text.secondary" data-testid="host-no-metrics">

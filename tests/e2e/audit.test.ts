@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
+import { openScreen, shot, signedInNewPage, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * The audit log (issue #22) in Chromium against the real server: acme creates, edits and deletes a
@@ -43,8 +43,7 @@ describe('audit log (acme)', () => {
     ).toBe('0');
     expect((await api('GET', `/cloud/customer/delDomainGroup?domainGroup=${GROUP}`)).code).toBe('0');
 
-    await page.goto('/page/audit');
-    await page.getByRole('heading', { name: '审计日志' }).waitFor({ timeout: 20_000 });
+    await openScreen(page, '/page/audit', '审计日志', 20_000);
     await page
       .getByRole('menuitem', { name: '审计日志' })
       .or(page.getByRole('link', { name: '审计日志' }))
@@ -70,8 +69,7 @@ describe('audit log (acme)', () => {
 
   it('the same list in English, with the export button', async () => {
     await switchLanguage(page, 'English');
-    await page.goto('/page/audit');
-    await page.getByRole('heading', { name: 'Audit log' }).waitFor({ timeout: 20_000 });
+    await openScreen(page, '/page/audit', 'Audit log', 20_000);
     await page.getByRole('textbox', { name: 'Call', exact: true }).fill('editDomainGroup');
     await expect.poll(() => rows(page).first().textContent(), { timeout: 20_000 }).toContain('/cloud/customer/editDomainGroup');
     await rows(page).first().click();
@@ -84,8 +82,7 @@ describe('audit log (acme)', () => {
 
 describe('audit log (acme_viewer)', () => {
   it('has no menu entry and the call is refused', async () => {
-    const page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const page = await signedInNewPage(browser(), 'acme_viewer', 'Viewer@2026');
     const res = await page.request.post('/api/audit/search', { data: {} });
     expect(((await res.json()) as { code: string }).code).toBe('403');
     await page.goto('/page/usersetting');

@@ -48,8 +48,7 @@ export function useBrowser(): () => Browser {
 export function signedInPage(browser: () => Browser, username: string, password: string, use: (page: Page) => void): void {
   let page: Page | undefined;
   beforeAll(async () => {
-    page = await newPage(browser());
-    await signInAs(page, username, password);
+    page = await signedInNewPage(browser(), username, password);
     use(page);
   });
   afterAll(async () => {
@@ -76,6 +75,19 @@ export async function signInAs(page: Page, username: string, password: string): 
   await page.getByTestId('password').fill(password);
   await page.keyboard.press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/newlogin'), { timeout: 20_000 });
+}
+
+/** Opens `path` and waits for the screen's heading `heading`. */
+export async function openScreen(page: Page, path: string, heading: string, timeout?: number): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading }).waitFor(timeout === undefined ? undefined : { timeout });
+}
+
+/** A new page (its own context) signed in as `username`. */
+export async function signedInNewPage(browser: Browser, username: string, password: string): Promise<Page> {
+  const page = await newPage(browser);
+  await signInAs(page, username, password);
+  return page;
 }
 
 export async function switchLanguage(page: Page, to: 'English' | '简体中文'): Promise<void> {

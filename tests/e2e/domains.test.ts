@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { shot, signedInPage, switchLanguage, useBrowser } from './browser';
+import { openScreen, shot, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * The domain lifecycle as acme, in Chromium against the real server: create (two origins, cache
@@ -42,8 +42,7 @@ describe('domains (acme)', () => {
   signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('lists the domains with status and configuration state, in Chinese and English', async () => {
-    await page.goto('/cdn/domain');
-    await page.getByRole('heading', { name: '域名列表' }).waitFor();
+    await openScreen(page, '/cdn/domain', '域名列表');
     await row(page, 'www.acme-media.com').waitFor();
     expect(await page.getByTestId('status-freeze').count()).toBeGreaterThan(0);
     await shot(page, 'domains-list-zh');
@@ -53,8 +52,7 @@ describe('domains (acme)', () => {
       await shot(page, `domains-form-${TABS[TABS_ZH.indexOf(name)].replace(' ', '-').toLowerCase()}-zh`);
     }
     await switchLanguage(page, 'English');
-    await page.goto('/cdn/domain');
-    await page.getByRole('heading', { name: 'Domain list' }).waitFor();
+    await openScreen(page, '/cdn/domain', 'Domain list');
     await row(page, 'www.acme-media.com').waitFor();
     await shot(page, 'domains-list-en');
   });

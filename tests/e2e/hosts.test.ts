@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
+import { openScreen, settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * Hosts in Chromium against the real server and its demo hosts: acme goes from the overview to the
@@ -16,8 +16,7 @@ describe('hosts (acme)', () => {
   signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('overview counts, then an area opens the filtered VPS list (Chinese)', async () => {
-    await page.goto('/cdn/overviewHost');
-    await page.getByRole('heading', { name: '主机概览' }).waitFor();
+    await openScreen(page, '/cdn/overviewHost', '主机概览');
     await expect.poll(() => page.getByTestId('host-total-value').textContent()).toBe('72');
     expect(await page.getByTestId('host-count-vps-value').textContent()).toBe('60');
     expect(await page.getByTestId('host-count-server-value').textContent()).toBe('12');
@@ -34,8 +33,7 @@ describe('hosts (acme)', () => {
   });
 
   it('searches by name, renames in place, opens the 24 h curves (Chinese)', async () => {
-    await page.goto('/cdn/cloudHostList');
-    await page.getByRole('heading', { name: '云主机' }).waitFor();
+    await openScreen(page, '/cdn/cloudHostList', '云主机');
     await rows(page).first().waitFor();
     await page.getByPlaceholder('主机名、IP或实例ID').fill('media');
     await expect
@@ -93,13 +91,11 @@ describe('hosts (acme)', () => {
 
   it('dedicated servers with the expiring warning and the overview bar chart (English)', async () => {
     await switchLanguage(page, 'English');
-    await page.goto('/cdn/specialHostList');
-    await page.getByRole('heading', { name: 'Dedicated servers' }).waitFor();
+    await openScreen(page, '/cdn/specialHostList', 'Dedicated servers');
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(12);
     expect(await page.getByTestId('host-expiring').count()).toBeGreaterThan(0);
     await shot(page, 'hosts-servers-en');
-    await page.goto('/cdn/overviewHost');
-    await page.getByRole('heading', { name: 'Host overview' }).waitFor();
+    await openScreen(page, '/cdn/overviewHost', 'Host overview');
     await page.getByRole('tab', { name: 'Dedicated servers' }).click();
     await page.getByTestId('host-view-server').waitFor();
     await page.locator('[data-testid="host-view-server"] .recharts-bar-rectangle').first().waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
+import { openScreen, settled, shot, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * IP protection in Chromium against the real server and its demo entries: acme adds an entry with
@@ -19,8 +19,7 @@ describe('ip protection (acme)', () => {
   signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('adds a web-server entry with a range, sees it configured, checks its ports (Chinese)', async () => {
-    await page.goto('/ipP/ipset');
-    await page.getByRole('heading', { name: '受防护 IP' }).waitFor();
+    await openScreen(page, '/ipP/ipset', '受防护 IP');
     await expect.poll(() => page.getByTestId('ipp-origin').count(), { timeout: 20_000 }).toBe(4);
     await settled(page);
     await shot(page, 'ipp-list-zh');
@@ -62,8 +61,7 @@ describe('ip protection (acme)', () => {
 
   it("dashboards: curves with the detected attacks, regions, an alarm's details; the same list under /dcdn/ipset (English)", async () => {
     await switchLanguage(page, 'English');
-    await page.goto('/ipP/dashboards');
-    await page.getByRole('heading', { name: 'IP protection dashboards' }).waitFor();
+    await openScreen(page, '/ipP/dashboards', 'IP protection dashboards');
     await expect.poll(() => page.locator('[data-testid="ipp-bandwidth-chart"] .recharts-area').count(), { timeout: 40_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('ipp-alarm-row').count(), { timeout: 20_000 }).toBe(4);
     expect(await page.locator('[data-testid="ipp-bandwidth-chart"] .recharts-reference-area').count()).toBe(4);
@@ -79,8 +77,7 @@ describe('ip protection (acme)', () => {
     await shot(page, 'ipp-alarm-en');
     await page.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto('/dcdn/ipset');
-    await page.getByRole('heading', { name: 'Protected IPs' }).waitFor();
+    await openScreen(page, '/dcdn/ipset', 'Protected IPs');
     await expect.poll(() => page.getByTestId('ipp-origin').count(), { timeout: 20_000 }).toBe(5);
     await settled(page);
     await shot(page, 'ipp-dcdn-list-en');

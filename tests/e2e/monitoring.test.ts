@@ -6,7 +6,7 @@ import { mailText, startSmtpSink, type SmtpSink } from '../server/smtpSink';
 import { accessLogLine, startReceiver, type Receiver } from '../server/monitFixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { openScreen, settled, shot, signInAs, switchLanguage, useBrowser } from './browser';
 import { buildApp } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { seedTenants } from '../../server/demo/tenants';
@@ -111,8 +111,7 @@ describe('cloud monitoring (acme)', () => {
   });
 
   it('adds a contact with an email address and a webhook, and a contact group (Chinese)', async () => {
-    await page.goto('/CMonit/alertContact/create');
-    await page.getByRole('heading', { name: '新增联系人' }).waitFor({ timeout: 30_000 });
+    await openScreen(page, '/CMonit/alertContact/create', '新增联系人', 30_000);
     await page.getByLabel('名称').fill('E2E 值班');
     await page.getByLabel('邮箱').fill('not-an-email');
     await page.getByRole('button', { name: '保存' }).click();
@@ -145,8 +144,7 @@ describe('cloud monitoring (acme)', () => {
   });
 
   it('adds a rule on the 5xx rate with a low threshold (Chinese); it fires and the mail and the webhook arrive', async () => {
-    await page.goto('/CMonit/alertRules/create');
-    await page.getByRole('heading', { name: '新增规则' }).waitFor({ timeout: 30_000 });
+    await openScreen(page, '/CMonit/alertRules/create', '新增规则', 30_000);
     await page.getByLabel('规则名称').fill('E2E 5xx');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('请至少选择一个域名').first().waitFor();
@@ -202,8 +200,7 @@ describe('cloud monitoring (acme)', () => {
 
   it('shows the sent notifications, the alarm event and the availability records in the history (English)', async () => {
     await switchLanguage(page, 'English');
-    await page.goto('/CMonit/alertHistory');
-    await page.getByRole('heading', { name: 'Alert history' }).waitFor({ timeout: 30_000 });
+    await openScreen(page, '/CMonit/alertHistory', 'Alert history', 30_000);
     const sent = async () =>
       (await rows(page).allTextContents()).filter((t) => t.includes('E2E 5xx') && t.includes('Firing') && t.includes('Sent'));
     await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
+import { openScreen, shot, signedInNewPage, signedInPage, switchLanguage, useBrowser } from './browser';
 
 /**
  * Purge and prefetch in Chromium against the real server (embedded edge at a tenth of its delays):
@@ -16,8 +16,7 @@ describe('purge and prefetch (acme)', () => {
   signedInPage(browser, 'acme', 'Acme@2026', (p) => (page = p));
 
   it('purges URLs and watches the task reach verified (Chinese)', async () => {
-    await page.goto('/cdn/newurlPush');
-    await page.getByRole('heading', { name: 'URL刷新' }).waitFor();
+    await openScreen(page, '/cdn/newurlPush', 'URL刷新');
     await page.getByTestId('purge-quota').waitFor();
     await page
       .getByRole('textbox', { name: 'URL刷新' })
@@ -39,8 +38,7 @@ describe('purge and prefetch (acme)', () => {
 
   it('purges a directory and prefetches (English)', async () => {
     await switchLanguage(page, 'English');
-    await page.goto('/cdn/newdirPush');
-    await page.getByRole('heading', { name: 'Directory purge' }).waitFor();
+    await openScreen(page, '/cdn/newdirPush', 'Directory purge');
     await page.getByTestId('purge-quota').waitFor();
     await page.getByRole('textbox', { name: 'Directory purge' }).fill('https://www.acme-media.com/e2e-dir/');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -65,8 +63,7 @@ describe('purge and prefetch (acme)', () => {
 
 describe('purge (acme_viewer)', () => {
   it('sees the tasks but no submit', async () => {
-    const page = await newPage(browser());
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const page = await signedInNewPage(browser(), 'acme_viewer', 'Viewer@2026');
     await page.goto('/cdn/newurlPush');
     await page.getByText('您可以查看任务，但无权提交。').waitFor();
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { newPage, shot, signedInNewPage, signInAs, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -17,9 +17,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('signs in acme, lands on its first allowed page, switches to English and back, signs out', async () => {
-    const page = await newPage(browser());
-    await page.goto('/newlogin');
-    await signInAs(page, 'acme', 'Acme@2026');
+    const page = await signedInNewPage(browser(), 'acme', 'Acme@2026');
     expect(new URL(page.url()).pathname).toBe('/cdn/newoverview');
     await page.getByTestId('greeting').waitFor();
     await expect(page.getByTestId('greeting').textContent()).resolves.toContain('您好，acme');
@@ -65,9 +63,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('sends a user without permissions to /newwelcome', async () => {
-    const page = await newPage(browser());
-    await page.goto('/newlogin');
-    await signInAs(page, 'nobody', 'Nobody@2026');
+    const page = await signedInNewPage(browser(), 'nobody', 'Nobody@2026');
     await page.waitForURL('**/newwelcome');
     await page.getByText('403').first().waitFor();
     await shot(page, 'shell-newwelcome');
@@ -94,9 +90,7 @@ describe('shell, sign-in and session (Chromium)', () => {
   });
 
   it('shows only the permitted top menu to acme_viewer', async () => {
-    const page = await newPage(browser());
-    await page.goto('/newlogin');
-    await signInAs(page, 'acme_viewer', 'Viewer@2026');
+    const page = await signedInNewPage(browser(), 'acme_viewer', 'Viewer@2026');
     const nav = page.locator('header nav');
     await nav.getByText('CDN').waitFor();
     await expect(nav.getByText('Imperva').count()).resolves.toBe(0);

@@ -27,6 +27,14 @@ async function openTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
   expect(await stats.getByTestId('stats-max').textContent()).toMatch(/[1-9][\d,]*$/);
 }
 
+/** Opens every tab in turn and saves a screenshot analysis-<variant>-<tab>-<lang> of each. */
+async function shotEveryTab(page: Page, variant: 'off' | 'on', lang: 'zh' | 'en'): Promise<void> {
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await shot(page, `analysis-${variant}-${tab}-${lang}`);
+  }
+}
+
 async function chooseDomain(page: Page, name?: string): Promise<string> {
   await page.getByTestId('search-domains').locator('input').click();
   const option = name ? page.getByRole('option', { name }) : page.getByRole('option').first();
@@ -77,10 +85,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
     const domain = await chooseDomain(page);
     expect(domain).toMatch(/\./);
     await search(page);
-    for (const tab of TABS) {
-      await openTab(page, tab);
-      await shot(page, `analysis-off-${tab}-zh`);
-    }
+    await shotEveryTab(page, 'off', 'zh');
     // The URL top table holds URLs, request counts and base-1000 traffic.
     await page.getByTestId('tab-button-top').click();
     const firstRow = await page.getByTestId('table-top').locator('tbody tr').first().locator('td').allTextContents();
@@ -116,10 +121,7 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
     await switchLanguage(page, 'English');
     await page.getByRole('tab', { name: 'URL top' }).waitFor();
     await page.getByRole('heading', { name: 'Traffic analysis' }).waitFor();
-    for (const tab of TABS) {
-      await openTab(page, tab);
-      await shot(page, `analysis-off-${tab}-en`);
-    }
+    await shotEveryTab(page, 'off', 'en');
   }, 300_000);
 
   it('online: every tab in English and Chinese, with the database curves', async () => {
@@ -128,18 +130,12 @@ describe('traffic analysis as acme (Chromium, demo data)', () => {
     await settled(page);
     // Minute precision, no domain needed.
     expect(await page.getByTestId('search-range').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} \d{2}:\d[05]$/);
-    for (const tab of TABS) {
-      await openTab(page, tab);
-      await shot(page, `analysis-on-${tab}-en`);
-    }
+    await shotEveryTab(page, 'on', 'en');
     await page.getByTestId('tab-button-source').click();
     await page.getByTestId('origin-requests').locator('svg.recharts-surface').first().waitFor();
     await switchLanguage(page, '简体中文');
     await page.getByRole('tab', { name: '用户分布' }).waitFor();
-    for (const tab of TABS) {
-      await openTab(page, tab);
-      await shot(page, `analysis-on-${tab}-zh`);
-    }
+    await shotEveryTab(page, 'on', 'zh');
   }, 300_000);
 
   it('online: narrows to one domain and a longer range', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, shot, signInAs, switchLanguage, useBrowser } from './browser';
+import { shot, signedInNewPage, switchLanguage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -16,9 +16,7 @@ describe('sub-users (Chromium)', () => {
   let acme: Page;
 
   it('acme sees its sub-users in both languages', async () => {
-    acme = await newPage(browser());
-    await acme.goto('/newlogin');
-    await signInAs(acme, 'acme', 'Acme@2026');
+    acme = await signedInNewPage(browser(), 'acme', 'Acme@2026');
     await openUsers(acme);
     await acme.getByText('acme_viewer', { exact: true }).waitFor();
     await expect(acme.getByText('frozen', { exact: true }).isVisible()).resolves.toBe(true);
@@ -52,9 +50,7 @@ describe('sub-users (Chromium)', () => {
   });
 
   it('the sub-user sees only permitted menus, no write buttons, and the server refuses a forged write', async () => {
-    const sub = await newPage(browser());
-    await sub.goto('/newlogin');
-    await signInAs(sub, SUB, SUB_PASSWORD);
+    const sub = await signedInNewPage(browser(), SUB, SUB_PASSWORD);
     // Landing page: the first permitted page, the domain list, read-only.
     expect(new URL(sub.url()).pathname).toBe('/cdn/domain');
     const side = sub.locator('.RaSidebar-fixed, .MuiDrawer-root').first();

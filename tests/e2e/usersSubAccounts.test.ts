@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, newPage, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
+import { baseURL, newPage, openScreen, shot, signedInPage, signInAs, switchLanguage, useBrowser } from './browser';
 import { createCipher } from '../../server/lib/cipher';
 
 /**
@@ -135,8 +135,7 @@ describe('own password change (acme_viewer)', () => {
 
   it('shows the profile and the form, and checks the rules before sending', async () => {
     await signInAs(page, VIEWER, VIEWER_PW);
-    await page.goto('/page/usersetting');
-    await page.getByRole('heading', { name: '个人设置' }).waitFor();
+    await openScreen(page, '/page/usersetting', '个人设置');
     await expect.poll(() => page.getByTestId('setting-username').innerText()).toBe(VIEWER);
     await shot(page, 'user-setting-zh');
     await switchLanguage(page, 'English');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cipher, makeApp, signIn } from './helpers';
+import { call, cipher, englishCalls, makeApp, signIn } from './helpers';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
 import { REDACTED, isSecretField, redact } from '../../server/lib/audit';
 import { runAuditRetention } from '../../server/jobs/auditRetention';
@@ -21,11 +21,9 @@ let videoOps: string;
 let cert: IssuedCertificate;
 let chainPem: string;
 let acmeCert: Certificate;
-const EN = { 'x-portal-lang': 'en' };
 const VIDEO_PASSWORD = 'VideoOps@2026';
 
-const post = (cookie: string | null, url: string, payload: unknown = {}) =>
-  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
+const { post } = englishCalls(() => app);
 const search = async (cookie: string, q: Record<string, unknown> = {}) => {
   const res = await post(cookie, '/api/audit/search', { pageSize: 1000, ...q });
   expect(res.body.code, JSON.stringify(res.body).slice(0, 200)).toBe('0');

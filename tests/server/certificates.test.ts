@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, makeApp, signIn } from './helpers';
+import { call, englishCalls, makeApp, signIn } from './helpers';
 import { addDomain, search } from './domainFixtures';
 import { daysFromNow, issueCaChain, issueCertificate, type IssuedCertificate } from '../../server/demo/certificateFactory';
 import { runCertificateDeletions } from '../../server/jobs/certificateDeletion';
@@ -22,11 +22,7 @@ let admin: string;
 let chain: { root: IssuedCertificate; intermediate: IssuedCertificate };
 let wildcard: IssuedCertificate;
 
-const EN = { 'x-portal-lang': 'en' };
-const post = (cookie: string, url: string, payload: unknown = {}) =>
-  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: EN });
-const get = (cookie: string, url: string, query: Record<string, string> = {}) =>
-  call(app, cookie, { method: 'GET', url, query, headers: EN });
+const { post, get } = englishCalls(() => app);
 
 const leaf = (names: string[], from: number, to: number, extra: Partial<Parameters<typeof issueCertificate>[0]> = {}) =>
   issueCertificate({

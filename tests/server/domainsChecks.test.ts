@@ -1,42 +1,35 @@
-import http from 'node:http';
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { search } from './domainFixtures';
+import { startOrigin, type LocalOrigin } from './localServer';
 import { hashPassword } from '../../server/lib/password';
 import type { LiveDomain, LiveDomainReply } from '../../common/wire/domains';
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
-let origin: http.Server;
-let port: number;
-const hosts: string[] = [];
+let origin: LocalOrigin;
 const en = { 'x-portal-lang': 'en' };
 
 beforeAll(async () => {
   // A local origin: tests allow private origins and probe it.
-  origin = http.createServer((req, res) => {
-    hosts.push(String(req.headers.host));
+  origin = await startOrigin((req, res) => {
     const routes: Record<string, () => void> = {
       '/health': () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'),
       '/missing': () => res.writeHead(404).end(),
       '/redir-same': () => res.writeHead(302, { location: '/health' }).end(),
-      '/redir-abs': () => res.writeHead(301, { location: `http://127.0.0.1:${port}/health` }).end(),
+      '/redir-abs': () => res.writeHead(301, { location: `http://127.0.0.1:${origin.port}/health` }).end(),
       '/redir-other': () => res.writeHead(302, { location: 'http://example.org/health' }).end(),
       '/loop': () => res.writeHead(302, { location: '/loop' }).end(),
       '/slow': () => undefined,
     };
     (routes[req.url ?? ''] ?? routes['/missing'])();
   });
-  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  port = (origin.address() as AddressInfo).port;
   app = await makeApp({ allowPrivateOrigins: true });
   acme = await signIn(app, 'acme');
 });
 afterAll(async () => {
-  origin?.closeAllConnections();
-  await new Promise((r) => origin?.close(r));
+  await origin?.close();
   await app?.close();
 });
 
@@ -50,24 +43,24 @@ const probe = (testUrl: string, extra: Record<string, unknown> = {}) =>
       testUrl,
       backProtocol: 'http',
       backHost: { mode: 'follow', value: '' },
-      origins: [{ role: 'main', type: 'ip', address: '127.0.0.1', port, weight: 10 }],
+      origins: [{ role: 'main', type: 'ip', address: '127.0.0.1', port: origin.port, weight: 10 }],
       ...extra,
     },
   });
 
 describe('POST /api/domain/validation/testUrl', () => {
   it("GETs origin + test URL with the domain as Host (without the origin's port) and answers 200", async () => {
-    hosts.length = 0;
+    origin.hosts.length = 0;
     const r = await probe('/health');
     expect(r.body).toMatchObject({ code: '0', data: 200 });
-    expect(hosts).toEqual(['probe.example-test.com']);
+    expect(origin.hosts).toEqual(['probe.example-test.com']);
   });
 
   it('sends a custom back host, with a port only when the back host has one', async () => {
-    hosts.length = 0;
+    origin.hosts.length = 0;
     await probe('/health', { backHost: { mode: 'custom', value: 'origin-host.example-test.com' } });
     await probe('/health', { backHost: { mode: 'custom', value: 'origin-host.example-test.com:8443' } });
-    expect(hosts).toEqual(['origin-host.example-test.com', 'origin-host.example-test.com:8443']);
+    expect(origin.hosts).toEqual(['origin-host.example-test.com', 'origin-host.example-test.com:8443']);
   });
 
   it('refuses documentation addresses and names always, with the reason (issue #35)', async () => {
@@ -96,18 +89,22 @@ describe('POST /api/domain/validation/testUrl', () => {
     expect((await probe('/redir-other')).body).toMatchObject({
       code: '1',
       data: 0,
-      msg: `The origin 127.0.0.1:${port} redirects to another host`,
+      msg: `The origin 127.0.0.1:${origin.port} redirects to another host`,
     });
-    expect((await probe('/loop')).body.msg).toBe(`The origin 127.0.0.1:${port} redirects too often`);
+    expect((await probe('/loop')).body.msg).toBe(`The origin 127.0.0.1:${origin.port} redirects too often`);
   });
 
   it('fails with the reason on an error status, a closed port and a time-out', async () => {
-    expect((await probe('/missing')).body).toMatchObject({ code: '1', data: 0, msg: `The origin 127.0.0.1:${port} answered HTTP 404` });
+    expect((await probe('/missing')).body).toMatchObject({
+      code: '1',
+      data: 0,
+      msg: `The origin 127.0.0.1:${origin.port} answered HTTP 404`,
+    });
     const closed = await probe('/health', { origins: [{ role: 'main', type: 'ip', address: '127.0.0.1', port: 1, weight: 10 }] });
     expect(closed.body.msg).toContain('Cannot connect to the origin 127.0.0.1:1');
     const t = Date.now();
     const slow = await probe('/slow');
-    expect(slow.body.msg).toBe(`The origin 127.0.0.1:${port} did not answer in time`);
+    expect(slow.body.msg).toBe(`The origin 127.0.0.1:${origin.port} did not answer in time`);
     expect(Date.now() - t).toBeLessThan(4500);
   });
 

@@ -99,6 +99,17 @@ export async function call(app: FastifyInstance, cookie: string | null, opts: In
   return { status: res.statusCode, body, headers: res.headers, raw: res };
 }
 
+/** POST and GET answered in English, for tests that assign their app in beforeAll (hence `appOf`). */
+export function englishCalls(appOf: () => FastifyInstance) {
+  const headers = { 'x-portal-lang': 'en' };
+  return {
+    post: (cookie: string | null, url: string, payload: unknown = {}) =>
+      call(appOf(), cookie, { method: 'POST', url, payload: payload as object, headers }),
+    get: (cookie: string | null, url: string, query: Record<string, string> = {}) =>
+      call(appOf(), cookie, { method: 'GET', url, query, headers }),
+  };
+}
+
 /** Posts NDJSON `lines` to the ingest call for `kind` with the shipper's bearer `token`; the reply's envelope. */
 export async function ingestLines(app: FastifyInstance, kind: string, token: string, lines: string[]) {
   const res = await app.inject({

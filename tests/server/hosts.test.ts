@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ingestLines, makeApp, signIn } from './helpers';
+import { call, ingestLines, englishCalls, makeApp, signIn } from './helpers';
 import { topUpDemoHostMetrics } from '../../server/demo/hosts';
 import type * as wire from '../../common/wire/hosts';
 
@@ -9,11 +9,8 @@ let acme: string;
 let globex: string;
 let viewer: string;
 let nobody: string;
-const en = { 'x-portal-lang': 'en' };
 
-const post = (cookie: string, url: string, payload: unknown) =>
-  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
-const get = (cookie: string, url: string) => call(app, cookie, { method: 'GET', url, headers: en });
+const { post, get } = englishCalls(() => app);
 const hosts = async (cookie: string, payload: object = {}) => {
   const r = await post(cookie, '/api/hostInfo/list/details', payload);
   expect(r.body.code).toBe('0');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ingestLines, makeApp, signIn } from './helpers';
+import { call, ingestLines, englishCalls, makeApp, signIn } from './helpers';
 import { coveredRows, pattern } from './contractTable';
 import { DEMO_IPP } from '../../server/demo/ipp';
 import { runIppDetector } from '../../server/lib/ippDetector';
@@ -15,11 +15,8 @@ let admin: string;
 let acme: string;
 let globex: string;
 let viewer: string;
-const en = { 'x-portal-lang': 'en' };
 const BASE = '/impapi/protection/network';
-const post = (cookie: string, url: string, payload: unknown) =>
-  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
-const get = (cookie: string, url: string) => call(app, cookie, { method: 'GET', url, headers: en });
+const { post, get } = englishCalls(() => app);
 const list = async (cookie: string) => {
   const r = await get(cookie, `${BASE}/manager/list`);
   expect(r.body.code).toBe(0);

@@ -1,16 +1,12 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback, type LocalServer } from './localServer';
 
 /**
  * Fixtures of the cloud monitoring tests (server and e2e): a local HTTP receiver for webhooks and the SMS
  * gateway, and access-log lines of acme's traffic from one place (Beijing, China Telecom, cdn-a).
  */
 
-export interface Receiver {
-  /** http://127.0.0.1:<port> */
-  base: string;
-  close: () => Promise<void>;
-}
+export type Receiver = LocalServer;
 
 /** Starts an HTTP server on loopback that reads each request's body and hands it to `answer`. */
 export async function startReceiver(answer: (rq: http.IncomingMessage, body: string, rs: http.ServerResponse) => void): Promise<Receiver> {
@@ -19,11 +15,7 @@ export async function startReceiver(answer: (rq: http.IncomingMessage, body: str
     rq.on('data', (c: Buffer) => (body += c.toString()));
     rq.on('end', () => answer(rq, body, rs));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenLoopback(server);
 }
 
 /** One access-log line (JSONEachRow) of acme's: a GET from Beijing over China Telecom, served by cdn-a's bj-01. */

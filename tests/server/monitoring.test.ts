@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { mailText, startSmtpSink, type SmtpSink } from './smtpSink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cipher, makeApp, signIn } from './helpers';
@@ -8,17 +7,8 @@ import { upsertIppAlarms } from '../../server/stores/config/ipProtection';
 import { insertSecurityEvents, type SecurityEventRow } from '../../server/stores/traffic/websitesEvents';
 import { signWebhook } from '../../server/lib/monitDelivery';
 import { seedDemoProbes } from '../../server/stores/traffic/monitoringProbe';
-import type {
-  AlarmRecord,
-  AlertRule,
-  Contact,
-  ContactGroup,
-  NotifyRecord,
-  Page,
-  ResourceReply,
-  RuleDetailReply,
-  SendMsgReply,
-} from '../../common/wire/monitoring';
+import { accessLogLine, startReceiver, type Receiver } from './monitFixtures';
+import type * as wire from '../../common/wire/monitoring';
 
 /**
  * Cloud monitoring (issue #20): every /monit call with its validation and account scope, the rule
@@ -42,7 +32,7 @@ const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
 const sms: Array<Record<string, unknown>> = [];
 let failNextHooks = 0;
 let smtp: SmtpSink;
-let receiver: http.Server;
+let receiver: Receiver;
 let base = '';
 
 const req = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -51,25 +41,15 @@ const req = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 /** Per minute k of the fixture: 100 requests, `bad` of them 502, half cache hits. */
 function fixtureRows(k: number, bad: number, domain = DOMAIN) {
   return Array.from({ length: 100 }, (_, i) =>
-    JSON.stringify({
+    accessLogLine({
       ts: Math.floor(T0 / 1000) + k * 60 + (i % 60),
-      account: 'acme',
       domain,
       url: `/m/${i}.jpg`,
-      method: 'GET',
       status: i < bad ? 502 : 200,
       bytes: 10_000,
       request_time: 20,
       cache_hit: i % 2,
       client_ip: '1.2.3.4',
-      continent: 'Asia',
-      country: 'CN',
-      province: 'Beijing',
-      isp: 'China Telecom',
-      user_agent: 'curl/8',
-      referer: '',
-      provider: 'cdn-a',
-      edge_node: 'bj-01',
     }),
   );
 }
@@ -81,24 +61,19 @@ const FLAP = [50, 0, 50, 0, 0, 50, 0, 0, 0];
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  receiver = http.createServer((rq, rs) => {
-    let body = '';
-    rq.on('data', (c: Buffer) => (body += c.toString()));
-    rq.on('end', () => {
-      if (rq.url === '/sms') {
-        sms.push(JSON.parse(body) as Record<string, unknown>);
-        rs.writeHead(200).end('ok');
-      } else if (failNextHooks > 0) {
-        failNextHooks -= 1;
-        rs.writeHead(503).end('busy');
-      } else {
-        hooks.push({ headers: rq.headers, body });
-        rs.writeHead(204).end();
-      }
-    });
+  receiver = await startReceiver((rq, body, rs) => {
+    if (rq.url === '/sms') {
+      sms.push(JSON.parse(body) as Record<string, unknown>);
+      rs.writeHead(200).end('ok');
+    } else if (failNextHooks > 0) {
+      failNextHooks -= 1;
+      rs.writeHead(503).end('busy');
+    } else {
+      hooks.push({ headers: rq.headers, body });
+      rs.writeHead(204).end();
+    }
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  base = receiver.base;
   app = await makeApp(
     { allowPrivateOrigins: true },
     {
@@ -115,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
-  await new Promise((r) => receiver?.close(() => r(undefined)));
+  await receiver?.close();
 });
 
 const ids: { contact: number; hookOnly: number; group: number; uuid: string } = { contact: 0, hookOnly: 0, group: 0, uuid: '' };
@@ -138,20 +113,20 @@ describe('contacts', () => {
       language: 'en',
     });
     expect(ok.body.code).toBe('200');
-    ids.contact = (ok.body.data as Contact).id;
+    ids.contact = (ok.body.data as wire.Contact).id;
     expect((await req(acme, 'PUT', '/monit/contacts/add', { name: 'ops', email: 'x@acme.example' })).body.msg).toBe(
       'A contact with this name already exists',
     );
     // Another account may use the same name.
     expect((await req(globex, 'PUT', '/monit/contacts/add', { name: 'Ops', email: 'ops@globex.example' })).body.code).toBe('200');
     const hook = await req(acme, 'PUT', '/monit/contacts/add', { name: 'Hook only', webhook: `${base}/hook2`, mobile: '13800138000' });
-    ids.hookOnly = (hook.body.data as Contact).id;
-    const list = (await req(acme, 'POST', '/monit/contacts/list', { keyword: 'hook', pageSize: 10 })).body.data as Page<Contact>;
+    ids.hookOnly = (hook.body.data as wire.Contact).id;
+    const list = (await req(acme, 'POST', '/monit/contacts/list', { keyword: 'hook', pageSize: 10 })).body.data as wire.Page<wire.Contact>;
     expect(list).toMatchObject({ total: 1, pageNum: 1 });
     expect(list.list[0].name).toBe('Hook only');
-    expect(((await req(acme, 'POST', '/monit/contacts/list', {})).body.data as Page<Contact>).list.every((c) => c.name !== 'globex')).toBe(
-      true,
-    );
+    expect(
+      ((await req(acme, 'POST', '/monit/contacts/list', {})).body.data as wire.Page<wire.Contact>).list.every((c) => c.name !== 'globex'),
+    ).toBe(true);
   });
 
   it("updates and deletes only the caller's own contacts; the viewer is refused", async () => {
@@ -169,19 +144,20 @@ describe('contacts', () => {
     expect(foreign.body.code).toBe('404');
     expect((await req(globex, 'DELETE', `/monit/contacts/delete/${ids.contact}`)).body.code).toBe('404');
     expect((await req(viewer, 'POST', '/monit/contacts/list', {})).body.code).toBe('403');
-    const tmp = (await req(acme, 'PUT', '/monit/contacts/add', { name: 'Temp', email: 't@acme.example' })).body.data as Contact;
+    const tmp = (await req(acme, 'PUT', '/monit/contacts/add', { name: 'Temp', email: 't@acme.example' })).body.data as wire.Contact;
     expect((await req(acme, 'DELETE', `/monit/contacts/delete/${tmp.id}`)).body.code).toBe('200');
   });
 
   it('sendMsg sends a real message per channel and reports each: email sent, SMS not configured, webhook sent', async () => {
     const r = await req(acme, 'POST', '/monit/contacts/sendMsg', { id: ids.contact });
     expect(r.body.code).toBe('200');
-    const byChannel = Object.fromEntries((r.body.data as SendMsgReply).results.map((x) => [x.channel, x.status]));
+    const byChannel = Object.fromEntries((r.body.data as wire.SendMsgReply).results.map((x) => [x.channel, x.status]));
     expect(byChannel).toEqual({ email: 'sent', sms: 'not_configured', webhook: 'sent' });
     expect(smtp.mails.some((m) => m.to === 'ops@acme.example' && m.body.includes('test message'))).toBe(true);
     const hook = hooks.at(-1)!;
     expect(hook.headers['x-portal-signature']).toBe(signWebhook('hook-secret', String(hook.headers['x-portal-timestamp']), hook.body));
-    const history = (await req(acme, 'POST', '/monit/notify/history', { status: 'not_configured' })).body.data as Page<NotifyRecord>;
+    const history = (await req(acme, 'POST', '/monit/notify/history', { status: 'not_configured' })).body
+      .data as wire.Page<wire.NotifyRecord>;
     expect(history.list.some((h) => h.channel === 'sms' && h.event === 'test')).toBe(true);
   });
 });
@@ -195,26 +171,26 @@ describe('groups', () => {
       contactIds: [ids.contact, ids.hookOnly],
     });
     expect(g.body).toMatchObject({ code: '200' });
-    ids.group = (g.body.data as ContactGroup).id;
-    expect((g.body.data as ContactGroup).members.map((m) => m.id).sort()).toEqual([ids.contact, ids.hookOnly].sort());
+    ids.group = (g.body.data as wire.ContactGroup).id;
+    expect((g.body.data as wire.ContactGroup).members.map((m) => m.id).sort()).toEqual([ids.contact, ids.hookOnly].sort());
     expect((await req(acme, 'PUT', '/monit/group/add', { name: 'ON CALL' })).body.msg).toBe(
       'A contact group with this name already exists',
     );
     expect((await req(globex, 'PUT', '/monit/group/add', { name: 'Steal', contactIds: [ids.contact] })).body.msg).toBe(
       'A chosen contact does not exist',
     );
-    const tmp = (await req(acme, 'PUT', '/monit/group/add', { name: 'Tmp', contactIds: [ids.hookOnly] })).body.data as ContactGroup;
+    const tmp = (await req(acme, 'PUT', '/monit/group/add', { name: 'Tmp', contactIds: [ids.hookOnly] })).body.data as wire.ContactGroup;
     const removed = await req(acme, 'DELETE', `/monit/group/delete/${tmp.id}/${ids.hookOnly}`);
-    expect((removed.body.data as ContactGroup).members).toEqual([]);
+    expect((removed.body.data as wire.ContactGroup).members).toEqual([]);
     expect((await req(globex, 'DELETE', `/monit/group/delete/${ids.group}/${ids.contact}`)).body.code).toBe('404');
     expect((await req(globex, 'DELETE', `/monit/group/delete/${ids.group}`)).body.code).toBe('404');
     expect((await req(acme, 'POST', '/monit/group/update', { id: tmp.id, name: 'Tmp 2', description: 'x' })).body.data).toMatchObject({
       name: 'Tmp 2',
     });
     expect((await req(acme, 'DELETE', `/monit/group/delete/${tmp.id}`)).body.code).toBe('200');
-    const list = (await req(acme, 'POST', '/monit/group/list', {})).body.data as Page<ContactGroup>;
+    const list = (await req(acme, 'POST', '/monit/group/list', {})).body.data as wire.Page<wire.ContactGroup>;
     expect(list.list.find((x) => x.id === ids.group)?.members).toHaveLength(2);
-    const contacts = (await req(acme, 'POST', '/monit/contacts/list', { keyword: 'Ops' })).body.data as Page<Contact>;
+    const contacts = (await req(acme, 'POST', '/monit/contacts/list', { keyword: 'Ops' })).body.data as wire.Page<wire.Contact>;
     expect(contacts.list[0].groups).toEqual(['On call']);
   });
 });
@@ -246,19 +222,19 @@ describe('rules', () => {
     for (const restoreAfter of [0, 11, 2.5]) {
       expect((await add({ restoreAfter })).body.msg).toBe('Healthy periods before restoring must be between 1 and 10');
     }
-    expect(((await req(acme, 'POST', '/monit/rule/list', { keyword: RULE.name })).body.data as Page<AlertRule>).total).toBe(0);
+    expect(((await req(acme, 'POST', '/monit/rule/list', { keyword: RULE.name })).body.data as wire.Page<wire.AlertRule>).total).toBe(0);
   });
 
   it('adds, lists, reads the detail with encrypted domains, disables by GET and enables by PUT, isolated per account', async () => {
     const r = await req(acme, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] });
     expect(r.body).toMatchObject({ code: '200', msg: 'Operation successful' });
-    const rule = r.body.data as AlertRule;
+    const rule = r.body.data as wire.AlertRule;
     ids.uuid = rule.uuid;
     expect(rule).toMatchObject({ enabled: true, state: 'ok', domains: [DOMAIN] });
     expect((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] })).body.msg).toBe(
       'An alert rule with this name already exists',
     );
-    const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as RuleDetailReply;
+    const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as wire.RuleDetailReply;
     expect(typeof detail.domains).toBe('string');
     expect(cipher.decryptJson<string[]>(detail.domains)).toEqual([DOMAIN]);
     expect(cipher.decryptJson<string[]>(detail.options)).toContain('www.acme-media.com');
@@ -269,23 +245,25 @@ describe('rules', () => {
     expect((await req(globex, 'PUT', '/monit/rule/enable', { uuid: rule.uuid })).body.code).toBe('404');
     expect((await req(globex, 'DELETE', `/monit/rule/delete/${rule.uuid}`)).body.code).toBe('404');
     expect((await req(globex, 'POST', '/monit/rule/update', { ...RULE, uuid: rule.uuid, groupIds: [] })).body.code).toBe('404');
-    expect(((await req(acme, 'GET', `/monit/rule/disable?uuid=${rule.uuid}`)).body.data as AlertRule).enabled).toBe(false);
-    const disabled = ((await req(acme, 'POST', '/monit/rule/list', { enabled: false })).body.data as Page<AlertRule>).list;
+    expect(((await req(acme, 'GET', `/monit/rule/disable?uuid=${rule.uuid}`)).body.data as wire.AlertRule).enabled).toBe(false);
+    const disabled = ((await req(acme, 'POST', '/monit/rule/list', { enabled: false })).body.data as wire.Page<wire.AlertRule>).list;
     expect(disabled.map((x) => x.uuid)).toContain(rule.uuid);
     expect(disabled.every((x) => !x.enabled)).toBe(true);
-    expect(((await req(acme, 'PUT', '/monit/rule/enable', { uuid: rule.uuid })).body.data as AlertRule).enabled).toBe(true);
-    expect(((await req(globex, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.some((x) => x.uuid === rule.uuid)).toBe(
-      false,
-    );
+    expect(((await req(acme, 'PUT', '/monit/rule/enable', { uuid: rule.uuid })).body.data as wire.AlertRule).enabled).toBe(true);
+    expect(
+      ((await req(globex, 'POST', '/monit/rule/list', {})).body.data as wire.Page<wire.AlertRule>).list.some((x) => x.uuid === rule.uuid),
+    ).toBe(false);
     const upd = await req(acme, 'POST', '/monit/rule/update', { ...RULE, uuid: rule.uuid, groupIds: [ids.group], threshold: 20 });
-    expect((upd.body.data as AlertRule).threshold).toBe(20);
+    expect((upd.body.data as wire.AlertRule).threshold).toBe(20);
     // Said once, on the rule: Hook has no email address (the rule's channels: email, SMS, webhook).
     const unreachable = [{ id: ids.hookOnly, name: 'Hook', channels: ['email'] }];
-    expect((upd.body.data as AlertRule).unreachable).toEqual(unreachable);
+    expect((upd.body.data as wire.AlertRule).unreachable).toEqual(unreachable);
     expect(
-      ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.find((x) => x.uuid === rule.uuid),
+      ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as wire.Page<wire.AlertRule>).list.find((x) => x.uuid === rule.uuid),
     ).toMatchObject({ unreachable });
-    expect(((await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as RuleDetailReply).rule).toMatchObject({
+    expect(
+      ((await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as wire.RuleDetailReply).rule,
+    ).toMatchObject({
       unreachable,
     });
     expect((await req(viewer, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group] })).body.code).toBe('403');
@@ -294,7 +272,7 @@ describe('rules', () => {
 
 describe('evaluation with a fake clock over the fixture', () => {
   const alarms = async (uuid: string) =>
-    ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as Page<AlarmRecord>).list.reverse();
+    ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as wire.Page<wire.AlarmRecord>).list.reverse();
   /** Sets evaluated_until so that the next tick evaluates from minute k. */
   const startAt = (uuid: string, k: number) =>
     app.db.query(`UPDATE monit_rules SET evaluated_until = $2, state = 'ok', breaches = 0 WHERE uuid = $1::uuid`, [uuid, minute(k)]);
@@ -328,7 +306,9 @@ describe('evaluation with a fake clock over the fixture', () => {
     ]);
     await tickAt(12);
     expect((await alarms(ids.uuid)).length).toBe(2);
-    const rule = ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as Page<AlertRule>).list.find((r) => r.uuid === ids.uuid)!;
+    const rule = ((await req(acme, 'POST', '/monit/rule/list', {})).body.data as wire.Page<wire.AlertRule>).list.find(
+      (r) => r.uuid === ids.uuid,
+    )!;
     expect(rule.state).toBe('ok');
   });
 
@@ -336,7 +316,8 @@ describe('evaluation with a fake clock over the fixture', () => {
     failNextHooks = 1;
     const before = hooks.length;
     await deliverDue(app, new Date(), TIMING);
-    let history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', pageSize: 50 })).body.data as Page<NotifyRecord>;
+    let history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', pageSize: 50 })).body
+      .data as wire.Page<wire.NotifyRecord>;
     const statuses = history.list.map((h) => `${h.event}/${h.contactName}/${h.channel}/${h.status}`).sort();
     expect(statuses).toContain('firing/Ops/email/sent');
     expect(statuses).toContain('firing/Ops/sms/not_configured');
@@ -347,7 +328,7 @@ describe('evaluation with a fake clock over the fixture', () => {
     await new Promise((r) => setTimeout(r, 30));
     await deliverDue(app, new Date(Date.now() + 1000), TIMING);
     history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', channel: 'webhook', pageSize: 50 })).body
-      .data as Page<NotifyRecord>;
+      .data as wire.Page<wire.NotifyRecord>;
     expect(history.list.every((h) => h.status === 'sent')).toBe(true);
     expect(history.list.some((h) => h.attempts === 2)).toBe(true);
     const received = hooks.slice(before).map((h) => JSON.parse(h.body) as { event: string; value: number; rule: { uuid: string } });
@@ -363,7 +344,7 @@ describe('evaluation with a fake clock over the fixture', () => {
     const stamp = (d: Date) => `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC+8)`;
     expect(mails.every((m) => m.includes(`${stamp(minute(4))} – ${stamp(minute(5))}`) || m.includes(stamp(minute(12))))).toBe(true);
     const smsRows = (await req(acme, 'POST', '/monit/notify/history', { ruleName: '5xx', channel: 'sms', pageSize: 50 })).body
-      .data as Page<NotifyRecord>;
+      .data as wire.Page<wire.NotifyRecord>;
     const smsText = smsRows.list.find((h) => h.event === 'firing')!.content;
     expect(smsText).toContain(`${stamp(minute(4))} – ${stamp(minute(5))}`);
     // Nothing left, and a second pass sends nothing again.
@@ -374,7 +355,7 @@ describe('evaluation with a fake clock over the fixture', () => {
     const add = async (name: string, extra: object) =>
       (
         (await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1, ...extra })).body
-          .data as AlertRule
+          .data as wire.AlertRule
       ).uuid;
     const repeating = await add('repeat every 5', { repeatMinutes: 5 });
     const hh = (d: Date) => d.toISOString().slice(11, 16);
@@ -391,7 +372,8 @@ describe('evaluation with a fake clock over the fixture', () => {
     const m = await alarms(muted);
     expect(m.map((e) => e.event)).toEqual(['firing', 'restored']);
     expect(m.every((e) => e.muted)).toBe(true);
-    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'muted', pageSize: 50 })).body.data as Page<NotifyRecord>;
+    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'muted', pageSize: 50 })).body
+      .data as wire.Page<wire.NotifyRecord>;
     expect(history.list.length).toBeGreaterThan(0);
     expect(history.list.every((h) => h.status === 'muted')).toBe(true);
     expect(history.list[0].content).toContain(' (UTC+0)');
@@ -399,7 +381,8 @@ describe('evaluation with a fake clock over the fixture', () => {
 
   it('writes the rules of a tick as one batch: a rule another worker took meanwhile keeps nothing of the pass, the others are written', async () => {
     const add = async (name: string) =>
-      ((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1 })).body.data as AlertRule).uuid;
+      ((await req(acme, 'PUT', '/monit/rule/add', { ...RULE, name, groupIds: [ids.group], consecutive: 1 })).body.data as wire.AlertRule)
+        .uuid;
     const [mine, taken] = [await add('batch mine'), await add('batch taken')];
     await startAt(mine, 3);
     await startAt(taken, 3);
@@ -425,14 +408,18 @@ describe('evaluation with a fake clock over the fixture', () => {
   });
 
   it('history pages on the server with default page 1 and filters; globex sees none of it', async () => {
-    const p1 = (await req(acme, 'POST', '/monit/notify/history', { pageSize: 3 })).body.data as Page<NotifyRecord>;
+    const p1 = (await req(acme, 'POST', '/monit/notify/history', { pageSize: 3 })).body.data as wire.Page<wire.NotifyRecord>;
     expect(p1.pageNum).toBe(1);
     expect(p1.list).toHaveLength(3);
-    const p2 = (await req(acme, 'POST', '/monit/notify/history', { pageSize: 3, pageNum: 2 })).body.data as Page<NotifyRecord>;
+    const p2 = (await req(acme, 'POST', '/monit/notify/history', { pageSize: 3, pageNum: 2 })).body.data as wire.Page<wire.NotifyRecord>;
     expect(p2.total).toBe(p1.total);
     expect(p2.list[0].id).not.toBe(p1.list[0].id);
-    expect(((await req(globex, 'POST', '/monit/notify/history', { ruleName: '5xx' })).body.data as Page<NotifyRecord>).total).toBe(0);
-    expect(((await req(globex, 'POST', '/monit/record/alarm', { ruleName: '5xx' })).body.data as Page<AlarmRecord>).total).toBe(0);
+    expect(
+      ((await req(globex, 'POST', '/monit/notify/history', { ruleName: '5xx' })).body.data as wire.Page<wire.NotifyRecord>).total,
+    ).toBe(0);
+    expect(((await req(globex, 'POST', '/monit/record/alarm', { ruleName: '5xx' })).body.data as wire.Page<wire.AlarmRecord>).total).toBe(
+      0,
+    );
   });
 });
 
@@ -449,13 +436,13 @@ describe('hysteresis: restoreAfter healthy periods', () => {
           consecutive: 1,
           ...extra,
         })
-      ).body.data as AlertRule;
+      ).body.data as wire.AlertRule;
     const byDefault = await add('flap default', {});
     const once = await add('flap once', { restoreAfter: 1 });
     const three = await add('flap three', { restoreAfter: 3 });
     expect([byDefault.restoreAfter, once.restoreAfter, three.restoreAfter]).toEqual([2, 1, 3]);
     const at = async (uuid: string) =>
-      ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as Page<AlarmRecord>).list
+      ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as wire.Page<wire.AlarmRecord>).list
         .reverse()
         .map((e) => `${e.event}@${(new Date(e.periodStart).getTime() - T0) / 60_000}`);
     for (const r of [byDefault, once, three]) {
@@ -476,7 +463,7 @@ describe('security metrics: attacks on protected IPs and website security events
   const SITES = ['monit-shop.acme-fixture.example', 'monit-blog.acme-fixture.example'];
   const GLOBEX_SITE = 'monit-news.globex-fixture.example';
   const alarmsOf = async (uuid: string) =>
-    ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as Page<AlarmRecord>).list.map((e) => [
+    ((await req(acme, 'POST', '/monit/record/alarm', { uuid, pageSize: 100 })).body.data as wire.Page<wire.AlarmRecord>).list.map((e) => [
       e.event,
       e.value,
       (new Date(e.periodStart).getTime() - T0) / 60_000,
@@ -494,7 +481,7 @@ describe('security metrics: attacks on protected IPs and website security events
       groupIds: [ids.group],
     });
     expect(r.body.code).toBe('200');
-    const rule = r.body.data as AlertRule;
+    const rule = r.body.data as wire.AlertRule;
     await app.db.query(`UPDATE monit_rules SET evaluated_until = $2 WHERE uuid = $1::uuid`, [rule.uuid, minute(0)]);
     return rule;
   };
@@ -569,7 +556,7 @@ describe('security metrics: attacks on protected IPs and website security events
     // An accelerated domain is not a website target, and a traffic metric still needs its domains.
     expect((await add({ metric: 'wafEvents', domains: [DOMAIN] })).body.msg).toMatch(/protected website does not exist/);
     expect((await add({ metric: 'requests', domains: [] })).body.msg).toBe('Choose at least one domain');
-    const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', {})).body.data as RuleDetailReply;
+    const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', {})).body.data as wire.RuleDetailReply;
     expect(cipher.decryptJson<string[]>(detail.ipOptions)).toEqual(expect.arrayContaining(IPS));
     expect(cipher.decryptJson<string[]>(detail.ipOptions)).not.toContain(GLOBEX_IP);
     expect(cipher.decryptJson<string[]>(detail.websiteOptions)).toEqual(expect.arrayContaining(SITES));
@@ -583,7 +570,7 @@ describe('security metrics: attacks on protected IPs and website security events
     // Minutes 0–5 end at minute 5; the detector needs its first minutes and a run (3 min with the default 60 s interval).
     await evaluateRules(app, minute(7), TIMING);
     const until = async () =>
-      ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as Page<AlertRule>).list.map(
+      ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as wire.Page<wire.AlertRule>).list.map(
         (r) => r.evaluatedUntil,
       );
     expect(await until()).toEqual([minute(0).toISOString(), minute(0).toISOString()]);
@@ -591,10 +578,11 @@ describe('security metrics: attacks on protected IPs and website security events
     expect(await until()).toEqual([minute(5).toISOString(), minute(5).toISOString()]);
     expect(await alarmsOf(all.uuid)).toEqual([['firing', 2, 0]]); // globex's attack is not acme's
     expect(await alarmsOf(narrowed.uuid)).toEqual([]);
-    const rows = ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as Page<AlertRule>).list;
+    const rows = ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as wire.Page<wire.AlertRule>).list;
     expect(rows.find((r) => r.uuid === narrowed.uuid)).toMatchObject({ lastValue: 1, state: 'ok' });
     expect(await notices(all.uuid)).toBe(5); // the same groups and channels as traffic rules (Hook has no email)
-    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'attacks: all IPs' })).body.data as Page<NotifyRecord>;
+    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'attacks: all IPs' })).body
+      .data as wire.Page<wire.NotifyRecord>;
     const hook = history.list.find((h) => h.channel === 'webhook' && h.contactName === 'Ops')!;
     expect(hook.content).toContain('attacks on protected IPs ≥ 2 attacks, value 2 attacks');
     expect(hook.content).toContain("protected IPs: all of the account's protected IPs");
@@ -608,7 +596,8 @@ describe('security metrics: attacks on protected IPs and website security events
     expect(await alarmsOf(all.uuid)).toEqual([['firing', 5, 0]]); // 3 + 2; globex's 9 are not acme's
     expect(await alarmsOf(narrowed.uuid)).toEqual([['firing', 2, 0]]);
     expect(await alarmsOf(shop.uuid)).toEqual([]);
-    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'events: blog' })).body.data as Page<NotifyRecord>;
+    const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'events: blog' })).body
+      .data as wire.Page<wire.NotifyRecord>;
     expect(history.list.map((h) => h.status)).not.toContain('no_address');
     expect(history.list.find((h) => h.channel === 'sms' && h.contactName === 'Ops')!.content).toContain(`protected websites: ${SITES[1]}`);
   });
@@ -624,15 +613,15 @@ describe('availability records', () => {
       { name: DOMAIN, account: 'acme' },
       { name: 'www.globex-corp.com', account: 'globex' },
     ]);
-    const r = (await req(acme, 'POST', '/monit/record/resource', { interval: 60, pageSize: 10 })).body.data as ResourceReply;
+    const r = (await req(acme, 'POST', '/monit/record/resource', { interval: 60, pageSize: 10 })).body.data as wire.ResourceReply;
     expect(r.total).toBeGreaterThanOrEqual(24 * 12 * 2 * 4);
     expect(r.list.every((x) => x.domain.endsWith('acme-media.com'))).toBe(true);
     expect(r.stats.length).toBeGreaterThan(20);
     expect(r.stats.every((s) => s.min <= s.avg && s.avg <= s.max && s.p90 <= s.max)).toBe(true);
     const errors = (
       await req(acme, 'POST', '/monit/record/resource', { event: 'error', startTime: Math.floor(Date.now() / 1000) - 2 * 86_400 })
-    ).body.data as ResourceReply;
+    ).body.data as wire.ResourceReply;
     expect(errors.list.every((x) => x.event === 'error' && x.httpStatus === 502)).toBe(true);
-    expect(((await req(globex, 'POST', '/monit/record/resource', { domain: DOMAIN })).body.data as ResourceReply).total).toBe(0);
+    expect(((await req(globex, 'POST', '/monit/record/resource', { domain: DOMAIN })).body.data as wire.ResourceReply).total).toBe(0);
   });
 });

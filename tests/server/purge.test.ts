@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, signIn } from './helpers';
+import { call, englishCalls, makeApp, signIn } from './helpers';
 import { parseSubmission } from '../../common/rules/purge';
 import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '../../common/wire/purge';
 
@@ -7,10 +7,8 @@ let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
 let globex: string;
 let viewer: string;
-const en = { 'x-portal-lang': 'en' };
 
-const post = (cookie: string, url: string, payload: unknown) =>
-  call(app, cookie, { method: 'POST', url, payload: payload as object, headers: en });
+const { post } = englishCalls(() => app);
 const tasks = async (cookie: string, payload: object = {}) =>
   (await post(cookie, '/api/refresh/query', payload)).body.data as PurgeTaskListReply;
 

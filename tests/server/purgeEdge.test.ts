@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { call, makeApp, signIn } from './helpers';
 import { copyDir } from './copyDir';
+import { startOrigin, type LocalOrigin } from './localServer';
 import { edgeTick } from '../../server/jobs/purgeEdge';
 import { embeddedEdge } from '../../server/lib/embeddedEdge';
 import { buildApp } from '../../server/app';
@@ -15,10 +14,7 @@ import type { PurgeSubmitReply, PurgeTaskListReply, PurgeUrlListReply } from '..
 
 let app: Awaited<ReturnType<typeof makeApp>>;
 let acme: string;
-let origin: http.Server;
-let port: number;
-/** The Host header of every request the local origin received. */
-const hosts: string[] = [];
+let origin: LocalOrigin;
 const en = { 'x-portal-lang': 'en' };
 const LINES = 3;
 
@@ -47,16 +43,13 @@ const tick = (seconds: number) => {
 };
 
 beforeAll(async () => {
-  origin = http.createServer((req, res) => {
-    hosts.push(String(req.headers.host));
+  origin = await startOrigin((req, res) => {
     if (req.url === '/ok.bin' || req.url === '/host.bin')
       res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(12_345));
     else if (req.url === '/slow.bin')
       return; // never answers
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  port = (origin.address() as AddressInfo).port;
   app = await makeApp({
     allowPrivateOrigins: true,
     purge: { urlQuota: 10000, dirQuota: 100, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 },
@@ -65,12 +58,11 @@ beforeAll(async () => {
   // cdn.acme-media.com is fetched from the local origin.
   await app.db.query(
     `UPDATE domains SET config = jsonb_set(jsonb_set(config, '{origins}', $1::jsonb), '{backProtocol}', '"http"') WHERE name = 'cdn.acme-media.com'`,
-    [JSON.stringify([{ role: 'main', type: 'ip', address: '127.0.0.1', port, weight: 10 }])],
+    [JSON.stringify([{ role: 'main', type: 'ip', address: '127.0.0.1', port: origin.port, weight: 10 }])],
   );
 });
 afterAll(async () => {
-  origin?.closeAllConnections();
-  await new Promise((r) => origin?.close(r));
+  await origin?.close();
   await app?.close();
 });
 
@@ -147,20 +139,20 @@ describe('prefetch: Host header and documentation addresses (issue #35)', () => 
   };
 
   it("sends the back host without the origin's port, unless the port is part of the configured back host", async () => {
-    hosts.length = 0;
+    origin.hosts.length = 0;
     expect(await prefetchOne('http://cdn.acme-media.com/host.bin')).toMatchObject({ httpStatus: 200 });
-    expect(hosts).toEqual(['cdn.acme-media.com']);
+    expect(origin.hosts).toEqual(['cdn.acme-media.com']);
     const backHost = async (value: string) =>
       app.db.query(`UPDATE domains SET config = jsonb_set(config, '{backHost}', $1::jsonb) WHERE name = 'cdn.acme-media.com'`, [
         JSON.stringify({ mode: value ? 'custom' : 'follow', value }),
       ]);
     try {
       await backHost('origin.acme-media.example:8080');
-      hosts.length = 0;
+      origin.hosts.length = 0;
       await prefetchOne('http://cdn.acme-media.com/host.bin?port');
       await backHost('origin.acme-media.example');
       await prefetchOne('http://cdn.acme-media.com/host.bin?name');
-      expect(hosts).toEqual(['origin.acme-media.example:8080', 'origin.acme-media.example']);
+      expect(origin.hosts).toEqual(['origin.acme-media.example:8080', 'origin.acme-media.example']);
     } finally {
       await backHost('');
     }

@@ -100,54 +100,33 @@ describe('state-changing calls from another site are refused (defect 5)', () => 
   });
 });
 
+/** A request whose body is sent as it is, with the given content type. */
+const sendRaw = (cookie: string | null, method: 'GET' | 'POST', url: string, payload: string, contentType: string) =>
+  call(app, cookie, { method, url, payload, headers: { 'content-type': contentType } });
+
 describe('the session is checked before the body is read (defect 6)', () => {
   it('without a session, a malformed body answers 401, not 400', async () => {
-    const res = await call(app, null, {
-      method: 'POST',
-      url: '/api/domain/search',
-      payload: '{not json',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(null, 'POST', '/api/domain/search', '{not json', 'application/json');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('401');
   });
 
   it('without a session, a 30 MB body is refused with 401 (and never parsed)', async () => {
     const big = `{"name":"${'a'.repeat(30 * 1024 * 1024)}"}`;
-    const res = await call(app, null, {
-      method: 'POST',
-      url: '/api/domain/add',
-      payload: big,
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(null, 'POST', '/api/domain/add', big, 'application/json');
     expect(res.status).toBe(401);
   });
 
   it('public routes and unknown paths take no large body from a caller without a session', async () => {
     const big = 'x'.repeat(200 * 1024);
-    const login = await call(app, null, {
-      method: 'GET',
-      url: '/api/newLogin?username=a&password=b',
-      payload: big,
-      headers: { 'content-type': 'text/plain' },
-    });
+    const login = await sendRaw(null, 'GET', '/api/newLogin?username=a&password=b', big, 'text/plain');
     expect(login.status).toBe(413);
-    const unknown = await call(app, null, {
-      method: 'POST',
-      url: '/no/such/path',
-      payload: big,
-      headers: { 'content-type': 'text/plain' },
-    });
+    const unknown = await sendRaw(null, 'POST', '/no/such/path', big, 'text/plain');
     expect(unknown.status).toBe(413);
   });
 
   it('a signed-in caller with a malformed body still gets a 400-class answer', async () => {
-    const res = await call(app, acme, {
-      method: 'POST',
-      url: '/api/domain/search',
-      payload: '{not json',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(acme, 'POST', '/api/domain/search', '{not json', 'application/json');
     expect(res.status).toBeLessThan(500);
     expect(String(res.body.code)).toBe('400');
   });

@@ -10,27 +10,12 @@ import type { BillDetail, BillOverview, BillSum } from '../../common/wire/traffi
  * traffic tier), b2.acme.test a little traffic, and globex traffic acme must never be billed for.
  */
 const template = generateRows(1, 1)[0];
-const heavy: LogRow[] = Array.from({ length: 576 }, (_, i) => ({
-  ...template,
-  ts: DAY0 + i * 300 + 7,
-  account: 'acme',
-  domain: 'b1.acme.test',
-  bytes: (1 + ((i * 37) % 576)) * 72_000_000,
-}));
-const light: LogRow[] = Array.from({ length: 20 }, (_, i) => ({
-  ...template,
-  ts: DAY0 + i * 3600,
-  account: 'acme',
-  domain: 'b2.acme.test',
-  bytes: 5_000_000,
-}));
-const foreign: LogRow[] = Array.from({ length: 10 }, (_, i) => ({
-  ...template,
-  ts: DAY0 + i * 600,
-  account: 'globex',
-  domain: 'gb.globex.test',
-  bytes: 9e12,
-}));
+/** `n` rows of one domain from the template, the i-th with the time and bytes `at(i)`. */
+const rowsOf = (n: number, account: string, domain: string, at: (i: number) => Pick<LogRow, 'ts' | 'bytes'>): LogRow[] =>
+  Array.from({ length: n }, (_, i) => ({ ...template, account, domain, ...at(i) }));
+const heavy = rowsOf(576, 'acme', 'b1.acme.test', (i) => ({ ts: DAY0 + i * 300 + 7, bytes: (1 + ((i * 37) % 576)) * 72_000_000 }));
+const light = rowsOf(20, 'acme', 'b2.acme.test', (i) => ({ ts: DAY0 + i * 3600, bytes: 5_000_000 }));
+const foreign = rowsOf(10, 'globex', 'gb.globex.test', (i) => ({ ts: DAY0 + i * 600, bytes: 9e12 }));
 
 /** The documented price model, computed independently here. */
 const TIERS = [

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { createAuthProvider } from '../../src/auth/authProvider';
+import { Resource, testDataProvider, type DataProvider } from 'react-admin';
 import { CertificateList } from '../../resources/certificates/CertificateList';
 import { CertificateCreate } from '../../resources/certificates/CertificateCreate';
 import { editTransform, validateEdit } from '../../resources/certificates/CertificateEdit';
@@ -16,7 +15,7 @@ import {
 } from '../../resources/certificates/rules';
 import { certificateSearchBody, pageOf } from '../../dataProviders/api/certificates';
 import type { Certificate, CertificateDeletionStatus } from '../../common/wire/certificates';
-import { signInUser, testI18n } from './harness';
+import { resourceRenderer, signInUser } from './harness';
 
 vi.mock('../../dataProviders/api/shell', () => ({
   sessionApi: { autoLogin: vi.fn(async () => null), login: vi.fn(), logout: vi.fn() },
@@ -76,17 +75,7 @@ function provider(rows: Certificate[], extra: Record<string, unknown> = {}) {
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
 }
 
-function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const i18nProvider = testI18n(locale);
-  const authProvider = createAuthProvider({ resourceModules: { [RESOURCE]: 'certificate' }, availablePaths: new Set([`/${RESOURCE}`]) });
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Resource name={RESOURCE} list={CertificateList} create={CertificateCreate} />
-      </Admin>
-    </TestMemoryRouter>,
-  );
-}
+const renderAt = resourceRenderer(<Resource name={RESOURCE} list={CertificateList} create={CertificateCreate} />, 'certificate');
 
 beforeEach(() => {
   sessionStorage.clear();

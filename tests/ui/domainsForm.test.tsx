@@ -50,6 +50,11 @@ async function fillValid(u: User, name = 'www.acme.example') {
   await tab(u, 'Origin');
   await type(u, screen.getAllByRole('textbox', { name: 'Address' })[0], 'origin.acme.example');
 }
+/** Adds a row to the open tab's list and types `text` into the new (second) row's `label` box. */
+async function addSecondRow(u: User, label: string, text: string) {
+  await u.click(screen.getByRole('button', { name: 'Add' }));
+  await type(u, screen.getAllByRole('textbox', { name: label })[1], text);
+}
 /** The create form rendered with its default provider and filled in validly; the user that filled it. */
 async function validCreateForm(): Promise<User> {
   const u = user();
@@ -97,8 +102,7 @@ describe('domain form validation (shared rules, spec messages)', () => {
 
   it('refuses a duplicated origin', async () => {
     const u = await validCreateForm();
-    await u.click(screen.getByRole('button', { name: 'Add' }));
-    await type(u, screen.getAllByRole('textbox', { name: 'Address' })[1], 'origin.acme.example');
+    await addSecondRow(u, 'Address', 'origin.acme.example');
     await save(u);
     await expectMessage('Source station repeat, please re-fill');
   });
@@ -149,8 +153,7 @@ describe('domain form validation (shared rules, spec messages)', () => {
   it('rejects conflicting cache rules', async () => {
     const u = await validCreateForm();
     await tab(u, 'Cache');
-    await u.click(screen.getByRole('button', { name: 'Add' }));
-    await type(u, screen.getAllByRole('textbox', { name: 'Paths or suffixes' })[1], '/');
+    await addSecondRow(u, 'Paths or suffixes', '/');
     await save(u);
     await expectMessage('Caching policy conflicts, please check');
   });

@@ -53,6 +53,14 @@ function signedInAs(role: string) {
 
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
+/** The operable list rendered until `name` shows; its user and spies. */
+async function listShowing(name: string) {
+  const u = userEvent.setup();
+  const spies = renderList();
+  await screen.findByText(name);
+  return { u, ...spies };
+}
+
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
   window.sessionStorage.clear();
@@ -88,9 +96,7 @@ describe('domain list', () => {
   }, 20_000);
 
   it('refuses edit and status change while configuring with the spec message', async () => {
-    const u = userEvent.setup();
-    const { methods } = renderList();
-    await screen.findByText('vod.acme.example');
+    const { u, methods } = await listShowing('vod.acme.example');
     await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Domain configuring, the status cannot be changed!')).toBeInTheDocument();
     await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Disable' }));
@@ -99,9 +105,7 @@ describe('domain list', () => {
   });
 
   it('disables a domain after confirmation', async () => {
-    const u = userEvent.setup();
-    const { methods } = renderList();
-    await screen.findByText('www.acme.example');
+    const { u, methods } = await listShowing('www.acme.example');
     await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Disable www.acme.example?')).toBeInTheDocument();
@@ -111,9 +115,7 @@ describe('domain list', () => {
   });
 
   it('deletes a domain after confirmation, then reloads the list', async () => {
-    const u = userEvent.setup();
-    const { deleteOne, getList } = renderList();
-    await screen.findByText('www.acme.example');
+    const { u, deleteOne, getList } = await listShowing('www.acme.example');
     await u.click(within(row('www.acme.example')).getByRole('button', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete www.acme.example?')).toBeInTheDocument();
@@ -131,9 +133,7 @@ describe('domain list', () => {
   });
 
   it('refuses to delete a configuring domain with the spec message', async () => {
-    const u = userEvent.setup();
-    const { deleteOne } = renderList();
-    await screen.findByText('vod.acme.example');
+    const { u, deleteOne } = await listShowing('vod.acme.example');
     await u.click(within(row('vod.acme.example')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Domain configuring, the status cannot be changed!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -152,9 +152,7 @@ describe('domain list', () => {
     cleanup();
 
     signedInAs('superadmin');
-    const u = userEvent.setup();
-    const { domainSetStatus } = renderList();
-    await screen.findByText('www.acme.example');
+    const { u, domainSetStatus } = await listShowing('www.acme.example');
     // Staff unfreeze a frozen domain instead of enabling it.
     expect(within(row('promo.acme.example')).getByRole('button', { name: 'Unfreeze' })).toBeInTheDocument();
     expect(within(row('promo.acme.example')).queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument();

@@ -2,21 +2,26 @@
  * The one harness of the UI tests: the real messages in either language, a permission stub, and a
  * render inside react-admin's AdminContext (optionally in a resource's context, with notifications).
  */
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import {
+  Admin,
   AdminContext,
   memoryStore,
   Notification,
   ResourceContextProvider,
+  TestMemoryRouter,
   testDataProvider,
   type AuthProvider,
   type DataProvider,
+  type ResourceProps,
   type Store,
 } from 'react-admin';
 import { en } from '../../i18n/en';
 import { zh } from '../../i18n/zh';
+import { createAuthProvider } from '../../src/auth/authProvider';
 import { enrichUserInfo } from '../../src/auth/userInfo';
 import { writeUserInfo } from '../../src/auth/storage';
 
@@ -78,4 +83,28 @@ export function renderInAdmin(
       {notifications && <Notification />}
     </AdminContext>,
   );
+}
+
+/**
+ * A render of the whole Admin with one `<Resource>` whose rights are those of permission `module`, as the app
+ * mounts it: the returned function renders it at a path, with a data provider, in a language.
+ */
+export function resourceRenderer(resource: ReactElement<ResourceProps>, module: string) {
+  const name = resource.props.name;
+  return (path: string, dataProvider: DataProvider, locale: TestLocale = 'en') => {
+    const authProvider = createAuthProvider({ resourceModules: { [name]: module }, availablePaths: new Set([`/${name}`]) });
+    return render(
+      <TestMemoryRouter initialEntries={[path]}>
+        <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={testI18n(locale)} store={memoryStore()}>
+          {resource}
+        </Admin>
+      </TestMemoryRouter>,
+    );
+  };
+}
+
+/** Picks 简体中文 in the language switch rendered with the screen (the traffic pages' withLanguageSwitch). */
+export async function switchToChinese() {
+  await userEvent.click(screen.getByTestId('language-switch'));
+  await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
 }

@@ -26,6 +26,13 @@ function renderLogin(locale: 'zh' | 'en' = 'zh') {
   );
 }
 
+/** Types the credentials and submits the form (its button is named `login` in the page's language). */
+function submitLogin(username: string, password: string, login: string) {
+  fireEvent.change(screen.getByPlaceholderText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: password } });
+  fireEvent.submit(screen.getByRole('button', { name: login }).closest('form')!);
+}
+
 beforeEach(() => {
   api.login.mockReset();
   api.autoLogin.mockReset().mockRejectedValue(new PortalApiError('未登录', '1', 200));
@@ -76,9 +83,7 @@ describe('LoginPage', () => {
   it('shows the translated failure in a red alert (English)', async () => {
     api.login.mockRejectedValue(new PortalApiError('用户不存在', '1', 200));
     renderLogin('en');
-    fireEvent.change(screen.getByPlaceholderText('Username'), { target: { value: 'ghost' } });
-    fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'Secret@123' } });
-    fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form')!);
+    submitLogin('ghost', 'Secret@123', 'Login');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Login failed：The user doesn't exist");
   });
@@ -86,9 +91,7 @@ describe('LoginPage', () => {
   it('shows the Chinese failure for a wrong password', async () => {
     api.login.mockRejectedValue(new PortalApiError('密码错误', '1', 200));
     renderLogin('zh');
-    fireEvent.change(screen.getByPlaceholderText('Username'), { target: { value: 'acme' } });
-    fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'nope' } });
-    fireEvent.submit(screen.getByRole('button', { name: '登录' }).closest('form')!);
+    submitLogin('acme', 'nope', '登录');
     expect(await screen.findByRole('alert')).toHaveTextContent('登录失败：密码错误');
   });
 
@@ -110,9 +113,7 @@ describe('LoginPage', () => {
       },
     });
     renderLogin('zh');
-    fireEvent.change(screen.getByPlaceholderText('Username'), { target: { value: 'acme' } });
-    fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'Acme@2026' } });
-    fireEvent.submit(screen.getByRole('button', { name: '登录' }).closest('form')!);
+    submitLogin('acme', 'Acme@2026', '登录');
     await waitFor(() => expect(sessionStorage.getItem('userinfo')).not.toBeNull());
     const info = JSON.parse(sessionStorage.getItem('userinfo')!);
     expect(info.account_all).toBe('acme,acme_video');

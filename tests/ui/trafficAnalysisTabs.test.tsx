@@ -3,10 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PortalApiError } from '../../dataProviders/http';
 import { ALL_TABS, analysisProvider, renderScreen, replies, signedInAtNow, signInAcme, T0, tableRows } from './analysisFixtures';
+import { switchToChinese } from './harness';
 
 signedInAtNow();
 
 const openTab = (tab: string) => sessionStorage.setItem('logTab', tab);
+/** The screen rendered on `tab`. */
+function renderTab(tab: string, ...args: Parameters<typeof renderScreen>) {
+  openTab(tab);
+  return renderScreen(...args);
+}
 
 describe('analysis tabs render known replies', () => {
   it('summary: totals formatted in base-1000 units', async () => {
@@ -19,8 +25,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it("each tab's request statistics come from its simple GET, formatted", async () => {
-    openTab('hit');
-    const { methods } = renderScreen('offLine');
+    const { methods } = renderTab('hit', 'offLine');
     const strip = await screen.findByTestId('request-stats-hit');
     expect(within(strip).getByText('Requests per 5 minutes')).toBeInTheDocument();
     await waitFor(() => expect(within(strip).getByTestId('stats-total')).toHaveTextContent('1,234,567'));
@@ -50,8 +55,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('URL top: ranked URLs with requests, traffic and share; switches to flow', async () => {
-    openTab('top');
-    const { methods } = renderScreen('onLine');
+    const { methods } = renderTab('top', 'onLine');
     expect(await tableRows('table-top')).toEqual([
       ['1', '/video/intro.mp4', '456,789', '4.50 GB', '37.00%'],
       ['2', '/index.html', '1,500', '2.05 KB', '0.12%'],
@@ -63,8 +67,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('hit rate: hit percent = hit / request × 100 to 2 decimals; byte hit rate offline needs a domain', async () => {
-    openTab('hit');
-    const { methods } = renderScreen('offLine');
+    const { methods } = renderTab('hit', 'offLine');
     expect(await screen.findByTestId('hit-request-percent')).toHaveTextContent('74.98%');
     expect(await tableRows('table-hit-request')).toEqual([
       ['2026-05-14 09:00', '750', '250', '75.00%'],
@@ -92,8 +95,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('client agents: a readable name over the full agent, and a label for empty agents', async () => {
-    openTab('client');
-    renderScreen('onLine');
+    renderTab('client', 'onLine');
     expect(await tableRows('table-client')).toEqual([
       ['1', 'curl 8.5.0curl/8.5.0', '2,000', '3.00 MB', '66.67%'],
       ['2', '(no user agent)', '1,000', '1.00 KB', '33.33%'],
@@ -101,16 +103,14 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('referers: list plus back-to-origin curves on the real-time screen', async () => {
-    openTab('source');
-    renderScreen('onLine');
+    renderTab('source', 'onLine');
     expect((await tableRows('table-source'))[1][1]).toBe('(direct, no referer)');
     expect(screen.getByTestId('origin-requests')).toHaveTextContent('Back-to-origin requests');
     expect(screen.getByTestId('origin-status')).toHaveTextContent('Back-to-origin status codes');
   });
 
   it('status codes: grouped by class, with requests, share and traffic per code', async () => {
-    openTab('status');
-    renderScreen('onLine');
+    renderTab('status', 'onLine');
     expect(await tableRows('table-status')).toEqual([
       ['200', '2xx', '9,000', '90.00%', '9.00 KB'],
       ['404', '4xx', '900', '9.00%', '900.00 B'],
@@ -120,8 +120,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('independent IPs: count and top IPs worldwide or in China', async () => {
-    openTab('ip');
-    renderScreen('onLine');
+    renderTab('ip', 'onLine');
     expect(await screen.findByTestId('ip-count')).toHaveTextContent('4,321');
     expect(await tableRows('table-ip')).toEqual([['1', '73.1.2.3', 'United States', '—', 'Comcast', '12,345', '2.50 MB']]);
     await userEvent.click(screen.getByRole('button', { name: 'China' }));
@@ -129,8 +128,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('user distribution: countries and provinces ranked with names in the user language', async () => {
-    openTab('distribution');
-    renderScreen('onLine');
+    renderTab('distribution', 'onLine');
     expect(await tableRows('table-countries')).toEqual([
       ['1', 'China', '7,000', '70.00%'],
       ['2', 'Germany', '2,000', '20.00%'],
@@ -144,8 +142,7 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('renders names and labels in Chinese', async () => {
-    openTab('distribution');
-    renderScreen('onLine', analysisProvider(), 'zh');
+    renderTab('distribution', 'onLine', analysisProvider(), 'zh');
     expect(await tableRows('table-provinces')).toEqual([
       ['1', '广东', '5,000', '71.43%'],
       ['2', '内蒙古', '2,000', '28.57%'],
@@ -157,11 +154,9 @@ describe('analysis tabs render known replies', () => {
   });
 
   it('switching language re-renders tabs, tables and labels without a reload', async () => {
-    openTab('ip');
-    renderScreen('onLine', analysisProvider(), 'en', true);
+    renderTab('ip', 'onLine', analysisProvider(), 'en', true);
     expect(await tableRows('table-ip')).toEqual([['1', '73.1.2.3', 'United States', '—', 'Comcast', '12,345', '2.50 MB']]);
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByRole('tab', { name: '独立 IP' })).toBeInTheDocument());
     expect(await tableRows('table-ip')).toEqual([['1', '73.1.2.3', '美国', '—', 'Comcast', '12,345', '2.50 MB']]);
     expect(screen.getByRole('columnheader', { name: '运营商' })).toBeInTheDocument();
@@ -171,15 +166,14 @@ describe('analysis tabs render known replies', () => {
 
 describe('empty and error states', () => {
   it('shows the empty state when there is no traffic', async () => {
-    openTab('top');
-    renderScreen('onLine', analysisProvider({ analysisUrlTop: async () => ({ count: 0, list: [] }) }));
+    renderTab('top', 'onLine', analysisProvider({ analysisUrlTop: async () => ({ count: 0, list: [] }) }));
     expect(await screen.findByTestId('analysis-empty')).toHaveTextContent('No traffic matches this search');
     expect(screen.getByTestId('export-url-top-request')).toBeDisabled();
   });
 
   it("shows the server's msg, or 'An unknown error'", async () => {
-    openTab('client');
-    renderScreen(
+    renderTab(
+      'client',
       'onLine',
       analysisProvider({ analysisAgent: async () => Promise.reject(new PortalApiError('Elasticsearch is busy', '1', 200)) }),
     );
@@ -204,20 +198,17 @@ describe('empty and error states', () => {
   });
 
   it("falls back to 'An unknown error'", async () => {
-    openTab('status');
-    renderScreen('onLine', analysisProvider({ analysisStatusCode: async () => Promise.reject(new Error('boom')) }));
+    renderTab('status', 'onLine', analysisProvider({ analysisStatusCode: async () => Promise.reject(new Error('boom')) }));
     expect((await screen.findAllByTestId('analysis-error'))[0]).toHaveTextContent('An unknown error');
   });
 
   it('offline user distribution and IPs need a domain: no call', async () => {
-    openTab('distribution');
-    const { methods, unmount } = renderScreen('offLine');
+    const { methods, unmount } = renderTab('distribution', 'offLine');
     expect((await screen.findAllByTestId('domains-required')).length).toBe(2);
     expect(methods.analysisUserAll).not.toHaveBeenCalled();
     expect(methods.analysisUserCn).not.toHaveBeenCalled();
     unmount();
-    openTab('ip');
-    const second = renderScreen('offLine');
+    const second = renderTab('ip', 'offLine');
     expect(await screen.findByTestId('domains-required')).toHaveTextContent('domains is required');
     expect(second.methods.analysisIndependentIp).not.toHaveBeenCalled();
   });

@@ -6,7 +6,8 @@ import { PortalApiError } from '../../dataProviders/http';
 import type { BillDetail, BillOverview, BillQuery, BillSum, PriceModel } from '../../common/wire/traffic/index';
 import { BillPage } from '../../resources/traffic/bill/BillPage';
 import { formatYuan } from '../../resources/traffic/bill/money';
-import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, expectShown, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 const priceModel: PriceModel = {
   currency: 'yuan',
@@ -162,18 +163,19 @@ describe('bill page', () => {
   });
 
   it('empty month and unknown errors', async () => {
-    const first = renderPage(<BillPage />, methods({ billSum: async () => ({ ...sum, list: [] }) }));
-    expect(await screen.findByTestId('bill-sum-empty')).toHaveTextContent('No usage to bill in 2026-05.');
-    first.unmount();
-    renderPage(<BillPage />, methods({ billOverview: failing.broken('x') }));
-    expect(await screen.findByTestId('bill-overview-error')).toHaveTextContent('An unknown error');
+    await expectShown(
+      <BillPage />,
+      methods({ billSum: async () => ({ ...sum, list: [] }) }),
+      'bill-sum-empty',
+      'No usage to bill in 2026-05.',
+    );
+    await expectShown(<BillPage />, methods({ billOverview: failing.broken('x') }), 'bill-overview-error', 'An unknown error');
   });
 
   it('switching language re-renders the bill', async () => {
     renderPage(<BillPage />, methods(), { withLanguageSwitch: true });
     await tableRows('table-bill-sum');
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByTestId('bill-traffic-fee')).toHaveTextContent('按流量计费'));
     expect(screen.getByRole('columnheader', { name: /95 峰值费用/ })).toBeInTheDocument();
     expect(screen.getByTestId('price-model')).toHaveTextContent('超过 10,000 GB：每 GB ¥0.18');

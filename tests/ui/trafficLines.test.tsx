@@ -6,7 +6,8 @@ import { LinesPage } from '../../resources/traffic/lines/LinesPage';
 import { bandwidthPoints } from '../../resources/traffic/lines/LineBandwidth';
 import { mapLines, parseCoordinates } from '../../resources/traffic/lines/lineModel';
 import { placeLabels } from '../../resources/traffic/lines/labelPlacement';
-import { CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, expectShown, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
 
@@ -134,22 +135,21 @@ describe('lines page', () => {
   });
 
   it("says 'Lines is null' when there are none, and shows errors", async () => {
-    const first = renderPage(<LinesPage />, methods({ lineInit: async () => [] }));
-    expect(await screen.findByTestId('lines-empty')).toHaveTextContent('Lines is null');
-    expect(first.methods.lineStaticData).not.toHaveBeenCalled();
-    first.unmount();
-    const second = renderPage(<LinesPage />, methods({ lineInit: failing.refused('Line service unavailable') }));
-    expect(await screen.findByTestId('lines-error')).toHaveTextContent('Line service unavailable');
-    second.unmount();
-    renderPage(<LinesPage />, methods({ lineSdwanData: failing.broken('x') }));
-    expect(await screen.findByTestId('line-curve-error')).toHaveTextContent('An unknown error');
+    const empty = await expectShown(<LinesPage />, methods({ lineInit: async () => [] }), 'lines-empty', 'Lines is null');
+    expect(empty.lineStaticData).not.toHaveBeenCalled();
+    await expectShown(
+      <LinesPage />,
+      methods({ lineInit: failing.refused('Line service unavailable') }),
+      'lines-error',
+      'Line service unavailable',
+    );
+    await expectShown(<LinesPage />, methods({ lineSdwanData: failing.broken('x') }), 'line-curve-error', 'An unknown error');
   });
 
   it('switching language asks for the names again and re-renders the labels', async () => {
     const { methods: m } = renderPage(<LinesPage />, methods(), { withLanguageSwitch: true });
     expect(await screen.findByText('Beijing 1 (cn-bj-01)')).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     expect(await screen.findByText('北京一号线（cn-bj-01）')).toBeInTheDocument();
     expect(screen.getByTestId('line-peak-out')).toHaveTextContent('出口峰值');
     expect(m.lineInit.mock.calls.length).toBeGreaterThanOrEqual(2);

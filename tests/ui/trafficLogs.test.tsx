@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { LogRow, LogSearchQuery, LogSearchResult } from '../../dataProviders/api/traffic';
 import { LogPage } from '../../resources/traffic/logs/LogPage';
 import { buildLogQuery, initialLogForm, noLogFilters, validIp, validStatus } from '../../resources/traffic/logs/logForm';
-import { CUSTOMER, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { CUSTOMER, expectCallErrors, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 const row = (over: Partial<LogRow> = {}): LogRow => ({
   time: '2026-05-14 09:59:59',
@@ -173,11 +174,7 @@ describe('log page: search', () => {
     expect(await screen.findByTestId('logs-empty')).toHaveTextContent('No log rows match this search.');
     expect(screen.getByTestId('log-download-button')).toBeDisabled();
     first.unmount();
-    const second = renderPage(<LogPage />, methods({ logSearch: failing.refused('The range may cover at most 31 days') }));
-    expect(await screen.findByTestId('logs-error')).toHaveTextContent('The range may cover at most 31 days');
-    second.unmount();
-    renderPage(<LogPage />, methods({ logSearch: failing.broken('x') }));
-    expect(await screen.findByTestId('logs-error')).toHaveTextContent('An unknown error');
+    await expectCallErrors(<LogPage />, (logSearch) => methods({ logSearch }), 'logs-error', 'The range may cover at most 31 days');
   });
 });
 
@@ -230,8 +227,7 @@ describe('log page: language and form rules', () => {
   it('switching language re-renders headers, filters and rows', async () => {
     renderPage(<LogPage />, methods(), { withLanguageSwitch: true });
     await logRows();
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByRole('columnheader', { name: '耗时' })).toBeInTheDocument());
     const rows = await logRows();
     expect(rows[0][5]).toBe('1,234 毫秒');

@@ -5,7 +5,8 @@ import type { Overview, Sequential } from '../../common/wire/traffic/index';
 import { OverviewPage } from '../../resources/traffic/overview/OverviewPage';
 import { RequireModule } from '../../src/kit/RequireModule';
 import { curvePoints } from '../../resources/traffic/overview/OverviewCurve';
-import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, expectCallErrors, renderPage, signedInAtNow, signInAcme, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 /** Frozen clock (local time): Thursday 2026-05-14 10:07:31. */
 const T0 = new Date(2026, 4, 14, 9, 0, 0).getTime() / 1000;
@@ -134,18 +135,13 @@ describe('overview page', () => {
   });
 
   it("shows the server's msg, or 'An unknown error'", async () => {
-    const first = renderPage(<OverviewPage />, methods({ overview: failing.refused('Traffic store is busy') }));
-    expect(await screen.findByTestId('overview-error')).toHaveTextContent('Traffic store is busy');
-    first.unmount();
-    renderPage(<OverviewPage />, methods({ overview: failing.broken('socket hang up') }));
-    expect(await screen.findByTestId('overview-error')).toHaveTextContent('An unknown error');
+    await expectCallErrors(<OverviewPage />, (overview) => methods({ overview }), 'overview-error', 'Traffic store is busy');
   });
 
   it('switching language re-renders labels and dates without a reload', async () => {
     renderPage(<OverviewPage />, methods(), { withLanguageSwitch: true });
     expect(await screen.findByTestId('tile-flow')).toHaveTextContent('Traffic');
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByTestId('tile-flow')).toHaveTextContent('流量'));
     expect(screen.getByTestId('tile-peak')).toHaveTextContent('出现于 05-14 09:00');
     expect(screen.getByTestId('change-flow')).toHaveTextContent('较上一周期 12.50%上一周期：8.78 GB');

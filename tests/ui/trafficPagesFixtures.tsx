@@ -2,7 +2,7 @@
  * Shared helpers of the overview / service-info / lines / log / ranking / bill UI tests: a signed-in
  * acme user, a render helper whose data provider custom verbs are spies, and table readers.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -40,6 +40,14 @@ export function renderPage(
   return { ...utils, methods };
 }
 
+/** Renders `page` with `methods` until the element `testId` shows `text` (an empty or error state), then unmounts it; its spies. */
+export async function expectShown(page: ReactElement, methods: Spies, testId: string, text: string) {
+  const rendered = renderPage(page, methods);
+  expect(await screen.findByTestId(testId)).toHaveTextContent(text);
+  rendered.unmount();
+  return rendered.methods;
+}
+
 /**
  * Captures what CsvButton saves: the CSV text of each export; `exported` clicks the export button `testId`
  * and gives the first `lines` lines of the first CSV saved.
@@ -64,3 +72,17 @@ export const failing = {
   refused: (msg: string) => async () => Promise.reject(new PortalApiError(msg, '1', 200)),
   broken: (msg: string) => async () => Promise.reject(new Error(msg)),
 };
+
+/**
+ * The page with one call failing (`failingWith` puts it among the methods): refused, `testId` shows the
+ * server's `msg`; broken, 'An unknown error'.
+ */
+export async function expectCallErrors(
+  page: ReactElement,
+  failingWith: (call: () => Promise<never>) => Spies,
+  testId: string,
+  msg: string,
+) {
+  await expectShown(page, failingWith(failing.refused(msg)), testId, msg);
+  await expectShown(page, failingWith(failing.broken('socket hang up')), testId, 'An unknown error');
+}

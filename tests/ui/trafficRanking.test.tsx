@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DosageEntry } from '../../common/wire/traffic/index';
 import { CustomRankPage } from '../../resources/traffic/ranking/CustomRankPage';
-import { captureCsv, CUSTOMER, failing, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, expectCallErrors, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 const byFlow: DosageEntry[] = [
   {
@@ -102,18 +103,13 @@ describe('usage ranking page', () => {
     expect(await screen.findByTestId('ranking-empty')).toHaveTextContent('No domain had traffic in this range.');
     expect(screen.getByTestId('export-usage-ranking-flow')).toBeDisabled();
     first.unmount();
-    const second = renderPage(<CustomRankPage />, methods(failing.refused('Ranking is being rebuilt')));
-    expect(await screen.findByTestId('ranking-error')).toHaveTextContent('Ranking is being rebuilt');
-    second.unmount();
-    renderPage(<CustomRankPage />, methods(failing.broken('x')));
-    expect(await screen.findByTestId('ranking-error')).toHaveTextContent('An unknown error');
+    await expectCallErrors(<CustomRankPage />, methods, 'ranking-error', 'Ranking is being rebuilt');
   });
 
   it('switching language re-renders headers and totals', async () => {
     renderPage(<CustomRankPage />, methods(), { withLanguageSwitch: true });
     await tableRows('table-ranking');
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByTestId('ranking-total')).toHaveTextContent('共 2 个域名，总流量 9.88 GB'));
     expect(screen.getByRole('columnheader', { name: /流量占比/ })).toBeInTheDocument();
   });

@@ -4,6 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { analysisProvider, NOW, renderScreen, signInAcme } from './analysisFixtures';
 import type { AnalysisSearch } from '../../common/wire/traffic/index';
 
+/** The texts of a listbox's options, in order. */
+const optionTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
 // Frozen clock (local time): Thursday 2026-05-14 10:07:31. Only Date is faked, timers stay real.
 
 beforeEach(() => {
@@ -151,20 +157,12 @@ describe('analysis search bar', () => {
     await waitFor(() => expect(methods.analysisOptions).toHaveBeenCalled());
     await userEvent.click(screen.getByRole('combobox', { name: 'Accounts' }));
     const list = await screen.findByRole('listbox');
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All accounts', 'Acme Media', 'Acme Video', 'Acme Static']);
+    expect(optionTexts(list)).toEqual(['All accounts', 'Acme Media', 'Acme Video', 'Acme Static']);
     await userEvent.click(within(list).getByRole('option', { name: 'Acme Static' }));
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('combobox', { name: 'Domains' }));
     const domains = await screen.findByRole('listbox');
-    expect(
-      within(domains)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['static.acme.example']);
+    expect(optionTexts(domains)).toEqual(['static.acme.example']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(methods.analysisCount).toHaveBeenCalledTimes(2));

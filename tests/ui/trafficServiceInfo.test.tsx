@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ServiceInfo, ServiceInfoInit } from '../../common/wire/traffic/index';
 import { ServiceInfoPage } from '../../resources/traffic/serviceInfo/ServiceInfoPage';
 import { monthsSince } from '../../resources/traffic/serviceInfo/months';
-import { captureCsv, CUSTOMER, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { captureCsv, CUSTOMER, expectShown, failing, NOW, renderPage, signedInAtNow, spies, tableRows } from './trafficPagesFixtures';
+import { switchToChinese } from './harness';
 
 const day = (d: number) => new Date(2026, 4, d, 0, 0, 0).getTime() / 1000;
 
@@ -124,22 +125,26 @@ describe('service info page', () => {
   });
 
   it('empty and error states', async () => {
-    const first = renderPage(<ServiceInfoPage />, methods({ serviceInfo: async () => ({ ...info, services: [], domains: [] }) }));
-    expect(await screen.findByTestId('serviceinfo-empty')).toHaveTextContent('This account has no domains yet.');
-    first.unmount();
-    const second = renderPage(<ServiceInfoPage />, methods({ serviceInfoInit: failing.refused('Account store offline') }));
-    expect(await screen.findByTestId('serviceinfo-init-error')).toHaveTextContent('Account store offline');
-    expect(second.methods.serviceInfo).not.toHaveBeenCalled();
-    second.unmount();
-    renderPage(<ServiceInfoPage />, methods({ serviceInfo: failing.broken('boom') }));
-    expect(await screen.findByTestId('serviceinfo-error')).toHaveTextContent('An unknown error');
+    await expectShown(
+      <ServiceInfoPage />,
+      methods({ serviceInfo: async () => ({ ...info, services: [], domains: [] }) }),
+      'serviceinfo-empty',
+      'This account has no domains yet.',
+    );
+    const refused = await expectShown(
+      <ServiceInfoPage />,
+      methods({ serviceInfoInit: failing.refused('Account store offline') }),
+      'serviceinfo-init-error',
+      'Account store offline',
+    );
+    expect(refused.serviceInfo).not.toHaveBeenCalled();
+    await expectShown(<ServiceInfoPage />, methods({ serviceInfo: failing.broken('boom') }), 'serviceinfo-error', 'An unknown error');
   });
 
   it('switching language re-renders the service names and headers', async () => {
     renderPage(<ServiceInfoPage />, methods(), { withLanguageSwitch: true });
     await screen.findByTestId('table-service-domains');
-    await userEvent.click(screen.getByTestId('language-switch'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /简体中文/ }));
+    await switchToChinese();
     await waitFor(() => expect(screen.getByTestId('service-vod')).toHaveTextContent('视频点播'));
     expect(screen.getByRole('columnheader', { name: '最近流量' })).toBeInTheDocument();
     expect((await tableRows('table-service-domains'))[2][7]).toBe('本月无流量');

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { createAuthProvider } from '../../src/auth/authProvider';
+import { AdminContext, memoryStore, Resource, testDataProvider, type DataProvider } from 'react-admin';
 import { readUserInfo } from '../../src/auth/storage';
 import { StaleRecordError } from '../../dataProviders/http';
 import { grantablePermissions } from '../../common/rules/shell/permissionCatalog';
@@ -12,7 +11,7 @@ import { UserList } from '../../resources/users/UserList';
 import { UserCreate } from '../../resources/users/UserCreate';
 import { UserEdit } from '../../resources/users/UserEdit';
 import type { SubUserRecord } from '../../dataProviders/shiro/users';
-import { signInUser, testI18n } from './harness';
+import { resourceRenderer, signInUser, testI18n } from './harness';
 
 const RESOURCE = 'page/user';
 const MAIN = [
@@ -159,16 +158,7 @@ function provider(rows: SubUserRecord[], extra: Record<string, unknown> = {}) {
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
 }
 
-function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const authProvider = createAuthProvider({ resourceModules: { [RESOURCE]: 'user' }, availablePaths: new Set([`/${RESOURCE}`]) });
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18n(locale)} store={memoryStore()}>
-        <Resource name={RESOURCE} list={UserList} create={UserCreate} edit={UserEdit} />
-      </Admin>
-    </TestMemoryRouter>,
-  );
-}
+const renderAt = resourceRenderer(<Resource name={RESOURCE} list={UserList} create={UserCreate} edit={UserEdit} />, 'user');
 
 describe('user list', () => {
   it('shows the fields and a rights summary, and write buttons for an operator; the switch asks first', async () => {

@@ -28,6 +28,13 @@ function renderPage(changePassword: (input: ChangePasswordInput) => Promise<stri
   return spy;
 }
 
+/** The page rendered until its password form shows; the changePassword spy. */
+async function openForm(changePassword: (input: ChangePasswordInput) => Promise<string>) {
+  const spy = renderPage(changePassword);
+  await screen.findByTestId('old-password');
+  return spy;
+}
+
 const fields = () => ({
   current: screen.getByTestId('old-password'),
   next: screen.getByTestId('new-password'),
@@ -58,8 +65,7 @@ describe('personal settings', () => {
   });
 
   it('requires all three fields', async () => {
-    const spy = renderPage(async () => 'ok');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'ok');
     await fill({});
     expect(await screen.findByText('Please enter the current password')).toBeInTheDocument();
     expect(screen.getByText('Please enter the new password')).toBeInTheDocument();
@@ -68,32 +74,28 @@ describe('personal settings', () => {
   });
 
   it('needs the confirmation to match', async () => {
-    const spy = renderPage(async () => 'ok');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'ok');
     await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027y' });
     expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('needs the new password to differ from the current one', async () => {
-    const spy = renderPage(async () => 'ok');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'ok');
     await fill({ current: 'Viewer@2026', next: 'Viewer@2026', confirm: 'Viewer@2026' });
     expect(await screen.findByText('The new password must differ from the current one')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
 
   it.each(['Vw@1', 'viewerviewer1', 'VIEWER-VIEWER'])('applies the strength rule to %s', async (weak) => {
-    const spy = renderPage(async () => 'ok');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'ok');
     await fill({ current: 'Viewer@2026', next: weak, confirm: weak });
     expect(await screen.findByText(PATTERN)).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
   });
 
   it("sends the change, says 'modify successfully', empties the form and stores no password", async () => {
-    const spy = renderPage(async () => 'modify successfully');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'modify successfully');
     await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
     await waitFor(() =>
       expect(spy).toHaveBeenCalledWith({
@@ -120,23 +122,20 @@ describe('personal settings', () => {
   });
 
   it('offers to sign out the other sessions with the change (issue #22)', async () => {
-    const spy = renderPage(async () => 'modify successfully');
-    await screen.findByTestId('old-password');
+    const spy = await openForm(async () => 'modify successfully');
     await userEvent.click(screen.getByLabelText('Sign out my other sessions (other browsers and devices)'));
     await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
     await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ newPassword: 'Viewer#2027x', signOutOthers: true })));
   });
 
   it("shows the server's message when it refuses", async () => {
-    renderPage(async () => Promise.reject(new PortalApiError('The current password is wrong', '1', 200)));
-    await screen.findByTestId('old-password');
+    await openForm(async () => Promise.reject(new PortalApiError('The current password is wrong', '1', 200)));
     await fill({ current: 'Wrong@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
     expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
   });
 
   it("falls back to 'Password change failed' when the reply has no message", async () => {
-    renderPage(async () => Promise.reject(new PortalApiError('portal.errors.unknown', '1', 200)));
-    await screen.findByTestId('old-password');
+    await openForm(async () => Promise.reject(new PortalApiError('portal.errors.unknown', '1', 200)));
     await fill({ current: 'Viewer@2026', next: 'Viewer#2027x', confirm: 'Viewer#2027x' });
     expect(await screen.findByText('Password change failed')).toBeInTheDocument();
   });

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { createAuthProvider } from '../../src/auth/authProvider';
+import { Resource, testDataProvider, type DataProvider } from 'react-admin';
 import type { AccountNode } from '../../src/auth/userInfo';
 import { SubAccountList } from '../../resources/users/subAccounts/SubAccountList';
 import { SubAccountCreate } from '../../resources/users/subAccounts/SubAccountCreate';
@@ -10,7 +9,7 @@ import { SubAccountEdit } from '../../resources/users/subAccounts/SubAccountEdit
 import { PortalApiError } from '../../dataProviders/http';
 import type { SubAccountRecord } from '../../dataProviders/cloud/users';
 import { sessionApi } from '../../dataProviders/api/shell';
-import { signInUser, testI18n } from './harness';
+import { resourceRenderer, signInUser } from './harness';
 
 // The stored account tree is re-read after create/delete; no server here.
 vi.mock('../../dataProviders/api/shell', () => ({
@@ -56,17 +55,10 @@ function provider(rows: SubAccountRecord[], overrides: Partial<DataProvider> = {
   return { dp, dataProvider: testDataProvider(dp as unknown as Partial<DataProvider>) };
 }
 
-function renderAt(path: string, dataProvider: DataProvider, locale: 'en' | 'zh' = 'en') {
-  const i18nProvider = testI18n(locale);
-  const authProvider = createAuthProvider({ resourceModules: { [RESOURCE]: 'account' }, availablePaths: new Set([`/${RESOURCE}`]) });
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Resource name={RESOURCE} list={SubAccountList} create={SubAccountCreate} edit={SubAccountEdit} />
-      </Admin>
-    </TestMemoryRouter>,
-  );
-}
+const renderAt = resourceRenderer(
+  <Resource name={RESOURCE} list={SubAccountList} create={SubAccountCreate} edit={SubAccountEdit} />,
+  'account',
+);
 
 beforeEach(() => {
   sessionStorage.clear();

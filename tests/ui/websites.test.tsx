@@ -447,37 +447,26 @@ describe('rules and policies', () => {
 describe('policies and rules as sub-resources of the website', () => {
   const stamped = { account: 'acme', createTime: '2026-11-01 00:00:00', updateTime: '2026-11-01 00:00:00' };
 
+  /** getManyReference's parameters: `target` = `id`, one page, sorted by id. */
+  const byTarget = (target: string, id: string | number, page: number, perPage: number, order: 'ASC' | 'DESC' = 'ASC') => ({
+    target,
+    id,
+    pagination: { page, perPage },
+    sort: { field: 'id', order },
+    filter: {},
+  });
+
   it("getManyReference by websiteId reads GET …/list/{websiteId}, in the server's order, paged here", async () => {
     const policies = [policy({ id: 3, name: 'waf', type: 3 }), policy({ id: 1 }), policy({ id: 2, name: 'ips', type: 2 })];
     serve({ '/policy/list/5': policies, '/rule/list/5': [rule()] });
     const dp = provider();
-    const page = await dp.getManyReference('websitePolicies', {
-      target: 'websiteId',
-      id: 5,
-      pagination: { page: 2, perPage: 2 },
-      sort: { field: 'id', order: 'DESC' },
-      filter: {},
-    });
+    const page = await dp.getManyReference('websitePolicies', byTarget('websiteId', 5, 2, 2, 'DESC'));
     expect(page).toEqual({ data: [policies[2]], total: 3 });
     expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/policy/list/5');
-    const rules = await dp.getManyReference('websiteRules', {
-      target: 'websiteId',
-      id: 5,
-      pagination: { page: 1, perPage: 1000 },
-      sort: { field: 'id', order: 'ASC' },
-      filter: {},
-    });
+    const rules = await dp.getManyReference('websiteRules', byTarget('websiteId', 5, 1, 1000));
     expect(rules.data.map((r) => r.id)).toEqual([10]);
     expect(impapi.impapiGet).toHaveBeenCalledWith('/impapi/protection/application/rule/list/5');
-    await expect(
-      dp.getManyReference('websiteRules', {
-        target: 'account',
-        id: 'acme',
-        pagination: { page: 1, perPage: 10 },
-        sort: { field: 'id', order: 'ASC' },
-        filter: {},
-      }),
-    ).rejects.toThrow(/not supported/);
+    await expect(dp.getManyReference('websiteRules', byTarget('account', 'acme', 1, 10))).rejects.toThrow(/not supported/);
   });
 
   it("getOne, create, update and delete map to the contract's detail, create, update and delete rows with the writable fields only", async () => {

@@ -1,11 +1,11 @@
 import { Button, CircularProgress, InputAdornment } from '@mui/material';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import { RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../common/rules/domains/index';
 import { choicesOf, fieldLabel } from '../domainUi';
-import { Row, Section, useDomainCheck } from './FormParts';
+import { GroupRadios, Row, Section, useDomainCheck } from './FormParts';
 import { domainRule } from './validators';
 
 /** Checks the ICP number with the registry call (POST /api/domain/validation/icp). */
@@ -63,14 +63,7 @@ export function BasicSection({ isEdit }: { isEdit: boolean }) {
           isRequired
         />
       </Row>
-      <RadioButtonGroupInput
-        helperText={false}
-        source="scope"
-        label={fieldLabel('scope')}
-        choices={choicesOf('scope', DOMAIN_SCOPES)}
-        validate={domainRule()}
-        isRequired
-      />
+      <GroupRadios source="scope" group="scope" values={DOMAIN_SCOPES} validate={domainRule()} isRequired />
       <TextInput
         fullWidth={false}
         source="icp"

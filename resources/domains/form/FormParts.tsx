@@ -5,6 +5,7 @@ import {
   ArrayInput,
   Button,
   NumberInput,
+  RadioButtonGroupInput,
   SelectInput,
   SimpleFormIterator,
   TextInput,
@@ -13,6 +14,7 @@ import {
   useTranslate,
   type ArrayInputProps,
   type NumberInputProps,
+  type RadioButtonGroupInputProps,
   type SelectInputProps,
   type TextInputProps,
 } from 'react-admin';
@@ -138,6 +140,15 @@ export function SelectCell({ label, width, values, ...rest }: CellProps<SelectIn
       {...rest}
     />
   );
+}
+
+/** Radio buttons for the values of one field's value group, labelled by that field (`group`), no helper line. */
+export function GroupRadios({
+  group,
+  values,
+  ...rest
+}: Omit<RadioButtonGroupInputProps, 'label' | 'choices'> & { group: string; values: readonly (string | number)[] }) {
+  return <RadioButtonGroupInput helperText={false} label={fieldLabel(group)} choices={choicesOf(group, values)} {...rest} />;
 }
 
 /** Runs a server check (ICP number, test URL) while `busy`, then notifies `ok` or `failed` with the reason. */

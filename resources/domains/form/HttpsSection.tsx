@@ -1,15 +1,15 @@
 import { Alert, Typography } from '@mui/material';
-import { BooleanInput, RadioButtonGroupInput, SelectInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, SelectInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { CertificateMatch } from '../../../common/wire/certificates';
 import type { Domain } from '../../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, isDomainName } from '../../../common/rules/domains/index';
-import { choicesOf, fieldLabel } from '../domainUi';
+import { fieldLabel } from '../domainUi';
 import { formatDateTime } from '../../../src/lib/dateTime';
 import { useSettled } from '../../../src/kit/useSettled';
-import { Section } from './FormParts';
+import { GroupRadios, Section } from './FormParts';
 import { domainRule } from './validators';
 
 /**
@@ -81,12 +81,7 @@ export function HttpsSection() {
   const protocol = useWatch({ name: 'protocol' });
   return (
     <Section title="resources.cdn/domain.tabs.https">
-      <RadioButtonGroupInput
-        helperText={false}
-        source="protocol"
-        label={fieldLabel('protocol')}
-        choices={choicesOf('protocol', DOMAIN_PROTOCOLS)}
-      />
+      <GroupRadios source="protocol" group="protocol" values={DOMAIN_PROTOCOLS} />
       {protocol === 'https' && <CertificateSelect />}
       <BooleanInput
         source="forceHTTPS"

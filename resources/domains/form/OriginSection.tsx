@@ -1,12 +1,12 @@
 import { Button, CircularProgress } from '@mui/material';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
-import { RadioButtonGroupInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PortalDataProvider } from '../../../dataProviders';
 import type { BackHost, DomainOrigin } from '../../../common/wire/domains';
 import { BACK_PROTOCOLS, ORIGIN_ROLES, ORIGIN_TYPES } from '../../../common/rules/domains/index';
-import { choicesOf, fieldLabel } from '../domainUi';
-import { NumberCell, Row, RowsInput, Section, SelectCell, TextCell, useDomainCheck } from './FormParts';
+import { fieldLabel } from '../domainUi';
+import { GroupRadios, NumberCell, Row, RowsInput, Section, SelectCell, TextCell, useDomainCheck } from './FormParts';
 import { toDomainInput } from './formValues';
 import { domainRule } from './validators';
 
@@ -81,19 +81,9 @@ export function OriginSection() {
         <BucketNote />
       </Section>
       <Section title="resources.cdn/domain.show.backSettings">
-        <RadioButtonGroupInput
-          helperText={false}
-          source="backProtocol"
-          label={fieldLabel('backProtocol')}
-          choices={choicesOf('backProtocol', BACK_PROTOCOLS)}
-        />
+        <GroupRadios source="backProtocol" group="backProtocol" values={BACK_PROTOCOLS} />
         <Row>
-          <RadioButtonGroupInput
-            helperText={false}
-            source="backHost.mode"
-            label={fieldLabel('backHost')}
-            choices={choicesOf('backHost', ['follow', 'custom'] as const)}
-          />
+          <GroupRadios source="backHost.mode" group="backHost" values={['follow', 'custom'] as const} />
           <CustomBackHost />
         </Row>
         <Row>

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillDetail, BillDetailRow } from '../../../common/wire/traffic/index';
-import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
+import { ColumnsTable, type CsvColumn } from '../../../src/kit/ColumnsTable';
+import { CsvBar } from './CsvBar';
 import { FeesChart } from './FeesChart';
 import { columnMakers } from '../shared/columns';
 import { SingleSelect } from '../shared/SingleSelect';
@@ -34,7 +35,7 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
   ];
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <CsvBar rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`}>
         <SingleSelect
           label={translate('pages.page/bill.detail.domain')}
           value={domain}
@@ -43,8 +44,7 @@ export function BillDetailTable({ data, month }: { data: BillDetail; month: stri
           testId="bill-detail-domain"
           options={[{ value: ALL, label: translate('portal.traffic.allDomains') }, ...domains.map((d) => ({ value: d, label: d }))]}
         />
-        <CsvButton rows={rows} columns={columns} name={`bill-detail-${month}${domain ? `-${domain}` : ''}`} />
-      </Stack>
+      </CsvBar>
       <Typography variant="subtitle2">{translate('pages.page/bill.detail.chartTitle')}</Typography>
       <FeesChart
         data={perDay}

@@ -1,8 +1,9 @@
-import { Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { BillSum, BillSumRow } from '../../../common/wire/traffic/index';
 import { formatBytes } from '../../../src/lib/units';
-import { ColumnsTable, CsvButton, type CsvColumn } from '../../../src/kit/ColumnsTable';
+import { ColumnsTable, type CsvColumn } from '../../../src/kit/ColumnsTable';
+import { CsvBar } from './CsvBar';
 import { formatYuan } from './money';
 import { columnMakers } from '../shared/columns';
 
@@ -25,7 +26,7 @@ export function BillSumTable({ data, month }: { data: BillSum; month: string }) 
   ];
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <CsvBar rows={rows} columns={columns} name={`bill-sum-${month}`}>
         <Typography variant="body2" data-testid="bill-sum-total">
           {translate('pages.page/bill.sum.total', {
             count: rows.length,
@@ -34,8 +35,7 @@ export function BillSumTable({ data, month }: { data: BillSum; month: string }) 
             bandwidthFee: formatYuan(data.total.bandwidthFee),
           })}
         </Typography>
-        <CsvButton rows={rows} columns={columns} name={`bill-sum-${month}`} />
-      </Stack>
+      </CsvBar>
       <ColumnsTable rows={rows} columns={columns} sorting={{ field: 'trafficFee', perPage: 25 }} testId="table-bill-sum" />
     </>
   );

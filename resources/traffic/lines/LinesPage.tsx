@@ -9,7 +9,7 @@ import { QueryView } from '../../../src/kit/QueryView';
 import { usePortalQuery } from '../../../src/kit/usePortalQuery';
 import { LineBandwidth, PRESETS_FOR, type LineStep } from './LineBandwidth';
 import { CHINA_MAP_COUNTRIES, mapLines } from './lineModel';
-import { LinesMap } from './LinesMap';
+import { LinesMap, type MapLine, type MapRegion } from './LinesMap';
 import { LinesTable } from './LinesTable';
 
 /**
@@ -47,27 +47,11 @@ export function LinesPage() {
               )}
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, lg: chinaLines.length ? 7 : 12 }}>
-                  <Section title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })} testId="world-map">
-                    <LinesMap
-                      lines={placed}
-                      region="world"
-                      selected={line.code}
-                      onSelect={setSelected}
-                      title={translate('pages.cdn/linesinfo.worldMap', { count: placed.length })}
-                    />
-                  </Section>
+                  <MapSection region="world" lines={placed} selected={line.code} onSelect={setSelected} />
                 </Grid>
                 {chinaLines.length > 0 && (
                   <Grid size={{ xs: 12, lg: 5 }}>
-                    <Section title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })} testId="china-map">
-                      <LinesMap
-                        lines={chinaLines}
-                        region="china"
-                        selected={line.code}
-                        onSelect={setSelected}
-                        title={translate('pages.cdn/linesinfo.chinaMap', { count: chinaLines.length })}
-                      />
-                    </Section>
+                    <MapSection region="china" lines={chinaLines} selected={line.code} onSelect={setSelected} />
                   </Grid>
                 )}
               </Grid>
@@ -92,3 +76,14 @@ export function LinesPage() {
 }
 
 export default LinesPage;
+
+/** One map of the lines in a section; the map and the section are titled with its count of lines. */
+function MapSection({ region, ...map }: { region: MapRegion; lines: MapLine[]; selected: string; onSelect: (code: string) => void }) {
+  const translate = useTranslate();
+  const title = translate(`pages.cdn/linesinfo.${region}Map`, { count: map.lines.length });
+  return (
+    <Section title={title} testId={`${region}-map`}>
+      <LinesMap region={region} title={title} {...map} />
+    </Section>
+  );
+}

@@ -42,6 +42,13 @@ export const validateConfirmPassword: Validator = (value, values: Partial<Passwo
   return value === values.newPassword ? undefined : `${RULES}.confirmMismatch`;
 };
 
+/** The three password inputs of the form, in order; test ids old-password, new-password, confirm-password. */
+const PASSWORD_FIELDS = [
+  { source: 'oldPassword', label: 'currentPassword', validate: validateOldPassword, autoComplete: 'current-password' },
+  { source: 'newPassword', label: 'newPassword', validate: validateNewPassword, autoComplete: 'new-password' },
+  { source: 'confirmPassword', label: 'confirmPassword', validate: validateConfirmPassword, autoComplete: 'new-password' },
+] as const;
+
 function ProfileRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75 }}>
@@ -91,27 +98,16 @@ function PasswordCard({ username, account }: { username: string; account: string
         <Divider sx={{ mb: 2 }} />
         <Form key={formKey} defaultValues={EMPTY} onSubmit={submit} mode="onSubmit" reValidateMode="onChange">
           <Stack sx={{ maxWidth: 420 }}>
-            <PasswordInput
-              source="oldPassword"
-              label="pages.page/usersetting.currentPassword"
-              validate={validateOldPassword}
-              autoComplete="current-password"
-              inputProps={{ 'data-testid': 'old-password' }}
-            />
-            <PasswordInput
-              source="newPassword"
-              label="pages.page/usersetting.newPassword"
-              validate={validateNewPassword}
-              autoComplete="new-password"
-              inputProps={{ 'data-testid': 'new-password' }}
-            />
-            <PasswordInput
-              source="confirmPassword"
-              label="pages.page/usersetting.confirmPassword"
-              validate={validateConfirmPassword}
-              autoComplete="new-password"
-              inputProps={{ 'data-testid': 'confirm-password' }}
-            />
+            {PASSWORD_FIELDS.map((f) => (
+              <PasswordInput
+                key={f.source}
+                source={f.source}
+                label={`pages.page/usersetting.${f.label}`}
+                validate={f.validate}
+                autoComplete={f.autoComplete}
+                inputProps={{ 'data-testid': f.source.replace('Password', '-password') }}
+              />
+            ))}
             <BooleanInput source="signOutOthers" label="pages.page/usersetting.signOutOthers" data-testid="sign-out-others" />
             <Box>
               <SaveButton
