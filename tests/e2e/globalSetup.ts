@@ -27,6 +27,8 @@ declare module 'vitest' {
  * browser tests with that much more history than a server started for them.
  */
 export default async function setup(project: TestProject) {
+  // the accessibility report of this run only (tests/e2e/browser.ts, recordAccessibility)
+  await fs.rm(path.resolve('tests/e2e/screenshots/axe-report.jsonl'), { force: true });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const template = acquireDemoTemplate();
   try {
