@@ -108,6 +108,8 @@ export async function resolveOutbound(host: string, allowPrivate: boolean, deadl
   const bare = host.replace(/^\[|\]$/g, '');
   const early = outboundRefusal(bare, allowPrivate);
   if (early) return { ok: false, reason: early };
+  // RFC 6761: names under .invalid never resolve; answered here so no resolver is asked
+  if (/(^|\.)invalid\.?$/i.test(bare)) return { ok: false, reason: 'dns', detail: 'ENOTFOUND' };
   let answers: Array<{ address: string; family: number }>;
   if (net.isIP(bare)) answers = [{ address: bare, family: net.isIP(bare) }];
   else {

@@ -154,11 +154,15 @@ describe('ownership of names (issue #35)', () => {
   it("an accelerated domain of the caller's tree needs no proof; a name that does not resolve is refused", async () => {
     const res = await post('acme', `${O}/challenge`, { domain: 'img.acme-media.com' });
     expect(res.body.data).toMatchObject({ owned: true, token: '', dnsName: '', fileUrl: '' });
-    await post('acme', `${O}/challenge`, { domain: 'nowhere.example' });
-    const lost = await post('acme', `${O}/verify`, { domain: 'nowhere.example', method: 'file' });
+    await post('acme', `${O}/challenge`, { domain: 'nowhere.invalid' });
+    const lost = await post('acme', `${O}/verify`, { domain: 'nowhere.invalid', method: 'file' });
     expect(lost.body.msg).toMatch(
-      /^The verification token could not be read from http:\/\/nowhere\.example\/.*: The origin host cannot be resolved: nowhere\.example$/,
+      /^The verification token could not be read from http:\/\/nowhere\.invalid\/.*: The origin host cannot be resolved: nowhere\.invalid$/,
     );
+    // a documentation name is refused before any lookup (the demo never leaves the machine)
+    await post('acme', `${O}/challenge`, { domain: 'nowhere.example' });
+    const doc = await post('acme', `${O}/verify`, { domain: 'nowhere.example', method: 'file' });
+    expect(doc.body.msg).toMatch(/: Cannot connect to the origin nowhere\.example: address reserved for documentation$/);
     expect((await post('acme', `${O}/challenge`, { domain: 'not a name' })).body.msg).toBe('Format error');
     expect((await post('acme', `${O}/verify`, { domain: 'x.example', method: 'ftp' })).body.code).not.toBe(0);
   });
