@@ -87,7 +87,7 @@ function writeStream(base: string, cookie: string, round: number, acked: Write[]
           const r = await api(base, cookie, 'POST', '/api/domain/add', input);
           if (r.code === '0') acked.push({ kind: 'domain', name });
         } else {
-          const url = `https://www.acme-media.com/crash/${tag}.js`;
+          const url = `https://www.acme-media.example/crash/${tag}.js`;
           const r = await api(base, cookie, 'POST', '/api/refresh', { type: 'url', urls: url });
           const taskId = (r.data as { taskId?: number } | null)?.taskId;
           if (r.code === '0' && taskId) acked.push({ kind: 'purge', taskId, url });

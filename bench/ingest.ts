@@ -37,12 +37,12 @@ function arg(name: string): string | undefined {
 }
 
 const DOMAINS: DemoDomain[] = [
-  { name: 'www.acme-media.com', account: 'acme', type: 'static' },
-  { name: 'img.acme-media.com', account: 'acme', type: 'static' },
+  { name: 'www.acme-media.example', account: 'acme', type: 'static' },
+  { name: 'img.acme-media.example', account: 'acme', type: 'static' },
   { name: 'video.acme-video.com', account: 'acme_video', type: 'vod' },
-  { name: 'dl.acme-media.com', account: 'acme', type: 'download' },
-  { name: 'www.globex-corp.com', account: 'globex', type: 'static', scope: 'all' },
-  { name: 'media.globex-corp.com', account: 'globex', type: 'vod', scope: 'all' },
+  { name: 'dl.acme-media.example', account: 'acme', type: 'download' },
+  { name: 'www.globex-corp.example', account: 'globex', type: 'static', scope: 'all' },
+  { name: 'media.globex-corp.example', account: 'globex', type: 'vod', scope: 'all' },
 ];
 
 /** `rows` lines spread over the last `hours` hours of the demo domains. */

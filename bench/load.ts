@@ -98,7 +98,7 @@ function question(i: number): object {
     case 2:
       return { ...base, startTime: text(new Date(now.getTime() - 86_400_000)), interval: '1h' };
     default:
-      return { ...base, startTime: text(midnight), interval: '5m', domains: ['www.acme-media.com'] };
+      return { ...base, startTime: text(midnight), interval: '5m', domains: ['www.acme-media.example'] };
   }
 }
 

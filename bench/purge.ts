@@ -47,7 +47,7 @@ async function main() {
     const t0 = Date.now();
     const ids: number[] = [];
     for (let b = 0; b < 100; b++) {
-      const urls = Array.from({ length: 100 }, (_, i) => `https://www.acme-media.com/bench/${b}/${i}.js`).join('\n');
+      const urls = Array.from({ length: 100 }, (_, i) => `https://www.acme-media.example/bench/${b}/${i}.js`).join('\n');
       const r = await post('/api/refresh', { type: 'url', urls });
       if (r.code !== '0') throw new Error(`batch ${b} refused: ${JSON.stringify(r)}`);
       ids.push(r.data.taskId ?? 0);
@@ -80,7 +80,7 @@ async function main() {
     );
     await app.db.query(
       `INSERT INTO purge_task_urls (task_id, line_no, url, host, domain, account, status, lines_done, lines_total, create_time, update_time)
-       SELECT t.id, l, 'https://www.acme-media.com/bench/' || t.id || '/' || l || '.html', 'www.acme-media.com', 'www.acme-media.com', t.account,
+       SELECT t.id, l, 'https://www.acme-media.example/bench/' || t.id || '/' || l || '.html', 'www.acme-media.example', 'www.acme-media.example', t.account,
               CASE WHEN t.status = 'failed' AND l = 100 THEN 'failed' ELSE 'verified' END, 4, 4, t.create_time, t.create_time
        FROM purge_tasks t CROSS JOIN generate_series(1, 100) l WHERE t.submitted_by = 'bench'`,
     );

@@ -95,15 +95,15 @@ const richStatic: Partial<DomainAdvanced> = {
     { code: 502, time: 5, unit: 's' },
   ],
   errorPages: [{ code: 404, url: '/404.html' }],
-  referer: { mode: 'allow', values: ['*.acme-media.com', 'acme-media.com'], allowEmpty: true },
+  referer: { mode: 'allow', values: ['*.acme-media.example', 'acme-media.example'], allowEmpty: true },
   responseHeaders: [
     { action: 'set', name: 'Strict-Transport-Security', value: 'max-age=31536000' },
-    { action: 'set', name: 'Access-Control-Allow-Origin', value: 'https://www.acme-media.com' },
+    { action: 'set', name: 'Access-Control-Allow-Origin', value: 'https://www.acme-media.example' },
     { action: 'delete', name: 'X-Powered-By', value: '' },
   ],
   rewriteRules: [
     { source: '^/old-news/(.*)$', target: '/news/$1', flag: 'permanent', status: 'on' },
-    { source: '^/m/(.*)$', target: 'https://m.acme-media.com/$1', flag: 'redirect', status: 'off' },
+    { source: '^/m/(.*)$', target: 'https://m.acme-media.example/$1', flag: 'redirect', status: 'off' },
   ],
 };
 
@@ -137,7 +137,7 @@ const addBackup =
 export const DEMO_DOMAINS: DemoDomain[] = [
   // acme (main account)
   build({
-    name: 'www.acme-media.com',
+    name: 'www.acme-media.example',
     account: 'acme',
     type: 'static',
     https: true,
@@ -153,7 +153,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     ],
   }),
   build({
-    name: 'acme-media.com',
+    name: 'acme-media.example',
     account: 'acme',
     type: 'static',
     https: true,
@@ -162,7 +162,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     labels: ['website'],
   }),
   build({
-    name: 'img.acme-media.com',
+    name: 'img.acme-media.example',
     account: 'acme',
     type: 'static',
     origins: [origin('203.0.113.30'), origin('203.0.113.31')],
@@ -171,7 +171,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     tweak: moreCache,
   }),
   build({
-    name: 'cdn.acme-media.com',
+    name: 'cdn.acme-media.example',
     account: 'acme',
     type: 'download',
     origins: [origin('files.acme-media.example')],
@@ -179,7 +179,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     labels: ['downloads'],
   }),
   build({
-    name: 'downloads.acme-media.com',
+    name: 'downloads.acme-media.example',
     account: 'acme',
     type: 'download',
     https: true,
@@ -198,7 +198,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     ],
   }),
   build({
-    name: 'news.acme-media.com',
+    name: 'news.acme-media.example',
     account: 'acme',
     type: 'static',
     status: 'off',
@@ -207,7 +207,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     context: 'Retired news site',
   }),
   build({
-    name: 'm.acme-media.com',
+    name: 'm.acme-media.example',
     account: 'acme',
     type: 'static',
     https: true,
@@ -232,7 +232,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     }),
   }),
   build({
-    name: 'assets.acme-media.com',
+    name: 'assets.acme-media.example',
     account: 'acme',
     type: 'static',
     origins: [origin('acme-assets.oss-cn-shanghai.aliyuncs.com.example', { type: 'bucket' })],
@@ -241,7 +241,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     tweak: (c) => ({ ...c, cloudStorage: 'OSS bucket acme-assets, private read via CDN' }),
   }),
   build({
-    name: 'promo.acme-media.com',
+    name: 'promo.acme-media.example',
     account: 'acme',
     type: 'static',
     status: 'freeze',
@@ -250,7 +250,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     context: 'Frozen by the provider: unpaid campaign',
   }),
   build({
-    name: 'live.acme-media.com',
+    name: 'live.acme-media.example',
     account: 'acme',
     type: 'live_push',
     origins: [origin('ingest.acme-media.example', { port: 1935 })],
@@ -370,7 +370,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
   }),
   // globex
   build({
-    name: 'www.globex-corp.com',
+    name: 'www.globex-corp.example',
     account: 'globex',
     type: 'static',
     https: true,
@@ -388,7 +388,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     edits: [{ daysAgo: 12, author: 'globex', change: addBackup('origin-dr.globex-corp.example') }],
   }),
   build({
-    name: 'globex-corp.com',
+    name: 'globex-corp.example',
     account: 'globex',
     type: 'static',
     https: true,
@@ -397,7 +397,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     age: 298,
   }),
   build({
-    name: 'shop.globex-corp.com',
+    name: 'shop.globex-corp.example',
     account: 'globex',
     type: 'static',
     https: true,
@@ -411,9 +411,16 @@ export const DEMO_DOMAINS: DemoDomain[] = [
       statusCodeCache: [{ code: 404, time: 30, unit: 's' }],
     },
   }),
-  build({ name: 'legacy.globex-corp.com', account: 'globex', type: 'static', status: 'off', origins: [origin('192.0.2.11')], age: 420 }),
   build({
-    name: 'downloads.globex-corp.com',
+    name: 'legacy.globex-corp.example',
+    account: 'globex',
+    type: 'static',
+    status: 'off',
+    origins: [origin('192.0.2.11')],
+    age: 420,
+  }),
+  build({
+    name: 'downloads.globex-corp.example',
     account: 'globex',
     type: 'download',
     scope: 'all',
@@ -421,7 +428,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     age: 140,
   }),
   build({
-    name: 'media.globex-corp.com',
+    name: 'media.globex-corp.example',
     account: 'globex',
     type: 'vod',
     scope: 'abroad',
@@ -430,7 +437,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     labels: ['video'],
   }),
   build({
-    name: 'eu.globex-corp.com',
+    name: 'eu.globex-corp.example',
     account: 'globex',
     type: 'static',
     scope: 'abroad',
@@ -438,7 +445,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     age: 70,
   }),
   build({
-    name: 'updates.globex-corp.com',
+    name: 'updates.globex-corp.example',
     account: 'globex',
     type: 'download',
     scope: 'all',
@@ -447,7 +454,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     advanced: { rangeOrigin: true },
   }),
   build({
-    name: 'stream.globex-corp.com',
+    name: 'stream.globex-corp.example',
     account: 'globex',
     type: 'live_pull',
     scope: 'abroad',
@@ -455,7 +462,7 @@ export const DEMO_DOMAINS: DemoDomain[] = [
     age: 20,
   }),
   build({
-    name: 'tmp.globex-corp.com',
+    name: 'tmp.globex-corp.example',
     account: 'globex',
     type: 'download',
     status: 'freeze',
@@ -482,11 +489,11 @@ const live = (
 ): DemoLiveDomain => ({ name, customer, belongDomainGroup, type, status, scope, protocol, source, age });
 
 export const DEMO_LIVE_DOMAINS: DemoLiveDomain[] = [
-  live('push.acme-media.com', 'acme', '', 'live_push', 'on', 'cn', 'rtmp', 'rtmp://push.acme-media.com/live', 120),
-  live('play.acme-media.com', 'acme', '', 'live_pull', 'on', 'cn', 'flv', 'push.acme-media.com', 119),
-  live('hls-live.acme-media.com', 'acme', '', 'live_pull', 'off', 'cn', 'hls', 'push.acme-media.com', 60),
+  live('push.acme-media.example', 'acme', '', 'live_push', 'on', 'cn', 'rtmp', 'rtmp://push.acme-media.example/live', 120),
+  live('play.acme-media.example', 'acme', '', 'live_pull', 'on', 'cn', 'flv', 'push.acme-media.example', 119),
+  live('hls-live.acme-media.example', 'acme', '', 'live_pull', 'off', 'cn', 'hls', 'push.acme-media.example', 60),
   live('live.acme-video.com', 'acme', 'acme_video', 'live_push', 'on', 'all', 'rtmp', 'rtmp://live.acme-video.com/app', 90),
   live('watch.acme-video.com', 'acme', 'acme_video', 'live_pull', 'on', 'all', 'hls', 'live.acme-video.com', 89),
-  live('ingest.globex-corp.com', 'globex', '', 'live_push', 'on', 'abroad', 'rtmp', 'rtmp://ingest.globex-corp.com/live', 50),
-  live('tv.globex-corp.com', 'globex', '', 'live_pull', 'freeze', 'abroad', 'flv', 'ingest.globex-corp.com', 49),
+  live('ingest.globex-corp.example', 'globex', '', 'live_push', 'on', 'abroad', 'rtmp', 'rtmp://ingest.globex-corp.example/live', 50),
+  live('tv.globex-corp.example', 'globex', '', 'live_pull', 'freeze', 'abroad', 'flv', 'ingest.globex-corp.example', 49),
 ];

@@ -15,8 +15,8 @@ import { RESTORE_AFTER_DEFAULT } from '../../common/rules/monitoring';
  * two days of availability records generated in SQL.
  */
 
-const ACME_DOMAINS = ['www.acme-media.com', 'img.acme-media.com'];
-const GLOBEX_DOMAINS = ['www.globex-corp.com'];
+const ACME_DOMAINS = ['www.acme-media.example', 'img.acme-media.example'];
+const GLOBEX_DOMAINS = ['www.globex-corp.example'];
 
 /**
  * A quantile of a metric per period of the given domains' traffic over [from, to) (seconds): the
@@ -150,6 +150,25 @@ export const seedMonit: DemoSeeder = {
             threshold: 50,
             groupIds: [acmeGroup],
             enabled: false,
+          },
+        },
+        // Security rules (issue #35): any detected attack on acme's protected IPs, and the WAF events of
+        // its website in an hour (the demo's generated attack traffic fires them).
+        {
+          account: 'acme',
+          fields: { ...base, name: 'IP under attack', domains: [], metric: 'ippAttack', period: 5, threshold: 0, groupIds: [acmeGroup] },
+        },
+        {
+          account: 'acme',
+          fields: {
+            ...base,
+            name: 'WAF events (www)',
+            domains: ['www.acme-media.example'],
+            metric: 'wafEvents',
+            period: 60,
+            threshold: 20,
+            groupIds: [acmeGroup],
+            channels: ['email'],
           },
         },
       );

@@ -44,7 +44,7 @@ const SITES: DemoSite[] = [
     account: 'acme',
     certificate: 'Acme Media wildcard',
     website: {
-      domain: 'www.acme-media.com',
+      domain: 'www.acme-media.example',
       originType: 'multiple',
       lbMode: 'weighted',
       remark: 'Acme main site',
@@ -80,7 +80,7 @@ const SITES: DemoSite[] = [
       rule({
         name: 'Old blog to new',
         actionType: 1,
-        action: { target: 'https://www.acme-media.com/news', statusCode: 301 },
+        action: { target: 'https://www.acme-media.example/news', statusCode: 301 },
         filters: [{ field: 'path', operator: 'startsWith', value: '/blog/' }],
       }),
       rule({
@@ -95,7 +95,7 @@ const SITES: DemoSite[] = [
     account: 'globex',
     certificate: 'Globex main site',
     website: {
-      domain: 'www.globex-corp.com',
+      domain: 'www.globex-corp.example',
       originType: 'single',
       lbMode: 'least_pending',
       remark: 'Globex corporate site',

@@ -32,8 +32,8 @@ beforeAll(async () => {
     });
     return { ...c, chainPem: c.certPem + intermediate.certPem };
   };
-  bindable = await make(['cdn.acme-media.com', 'img.acme-media.com']);
-  disposable = await make(['disposable.acme-media.com']);
+  bindable = await make(['cdn.acme-media.example', 'img.acme-media.example']);
+  disposable = await make(['disposable.acme-media.example']);
   await fs.writeFile(path.join(dir, 'cdn-chain.pem'), bindable.chainPem);
   browser = await launch();
   page = await newPage(browser);
@@ -115,7 +115,7 @@ describe('certificates as acme', () => {
     await row('E2E cdn certificate').getByTestId('certificate-details').click();
     const details = page.getByTestId('certificate-show');
     await details.waitFor();
-    await details.getByTestId('certificate-dns-names').getByText('img.acme-media.com').waitFor();
+    await details.getByTestId('certificate-dns-names').getByText('img.acme-media.example').waitFor();
     await page.getByTestId('certificate-issuer').getByText('E2E Trust TLS CA 2026').waitFor();
     await expect(page.getByTestId('certificate-chain').locator('tbody tr').count()).resolves.toBe(2);
     await expect(page.getByTestId('certificate-serial').textContent()).resolves.toMatch(/[0-9A-F]{20,}/);
@@ -130,10 +130,10 @@ describe('certificates as acme', () => {
     await row('E2E cdn certificate').getByTestId('certificate-bind').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox').click();
-    await page.getByRole('option', { name: 'cdn.acme-media.com' }).click();
+    await page.getByRole('option', { name: 'cdn.acme-media.example' }).click();
     await shot(page, 'certificate-bind-en');
     await dialog.getByTestId('bind-save').click();
-    await row('E2E cdn certificate').getByTestId('certificate-bound').getByText('cdn.acme-media.com').waitFor({ timeout: 10_000 });
+    await row('E2E cdn certificate').getByTestId('certificate-bound').getByText('cdn.acme-media.example').waitFor({ timeout: 10_000 });
     await shot(page, 'certificate-bound-en');
   });
 

@@ -7,7 +7,7 @@ import { openScreen, shot, signedInPage, switchLanguage, useBrowser } from './br
  * rules) → configuring → configured, edit, disable / enable, roll back a version, list filter and
  * paging; then acme_viewer sees no write buttons. Screenshots in Chinese and English.
  */
-const NAME = 'e2e.acme-media.com';
+const NAME = 'e2e.acme-media.example';
 const REMARK = 'Edited by the e2e test';
 const TABS = ['Basic', 'Origin', 'Cache', 'HTTPS', 'Access control', 'Advanced'] as const;
 const TABS_ZH = ['基本信息', '回源配置', '缓存配置', 'HTTPS配置', '访问控制', '高级配置'] as const;
@@ -43,7 +43,7 @@ describe('domains (acme)', () => {
 
   it('lists the domains with status and configuration state, in Chinese and English', async () => {
     await openScreen(page, '/cdn/domain', '域名列表');
-    await row(page, 'www.acme-media.com').waitFor();
+    await row(page, 'www.acme-media.example').waitFor();
     expect(await page.getByTestId('status-freeze').count()).toBeGreaterThan(0);
     await shot(page, 'domains-list-zh');
     await page.goto('/cdn/domain/create');
@@ -53,7 +53,7 @@ describe('domains (acme)', () => {
     }
     await switchLanguage(page, 'English');
     await openScreen(page, '/cdn/domain', 'Domain list');
-    await row(page, 'www.acme-media.com').waitFor();
+    await row(page, 'www.acme-media.example').waitFor();
     await shot(page, 'domains-list-en');
   });
 
@@ -173,7 +173,7 @@ describe('domains (acme)', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(5);
     await expect.poll(() => page.getByTestId('operation-configured').count(), { timeout: 20_000 }).toBe(1);
     await page.goto(detailUrl);
-    await page.getByText('Domain detail e2e.acme-media.com').waitFor();
+    await page.getByText('Domain detail e2e.acme-media.example').waitFor();
     expect(await page.getByText(REMARK).count()).toBe(0);
 
     await switchLanguage(page, '简体中文');
@@ -184,17 +184,17 @@ describe('domains (acme)', () => {
     await shot(page, 'domains-history-diff-zh');
     await page.keyboard.press('Escape');
     await page.goto(detailUrl);
-    await page.getByText('域名详情 e2e.acme-media.com').waitFor();
+    await page.getByText('域名详情 e2e.acme-media.example').waitFor();
     await shot(page, 'domains-detail-zh');
     await switchLanguage(page, 'English');
     await page.goto(detailUrl);
-    await page.getByText('Domain detail e2e.acme-media.com').waitFor();
+    await page.getByText('Domain detail e2e.acme-media.example').waitFor();
     await shot(page, 'domains-detail-en');
   });
 
   it('filters the list by status and pages through it', async () => {
     await page.goto(`/cdn/domain?filter=${encodeURIComponent('{}')}`);
-    await row(page, 'img.acme-media.com').waitFor();
+    await row(page, 'img.acme-media.example').waitFor();
     await expect.poll(() => page.getByText(/^1-20 of \d+$/).count()).toBe(1);
     const total = Number((await page.getByText(/^1-20 of \d+$/).innerText()).split(' of ')[1]);
     expect(total).toBeGreaterThan(20);
@@ -218,8 +218,8 @@ describe('domains (acme_viewer, view only)', () => {
 
   it('shows domains without any write button', async () => {
     await page.goto('/cdn/domain');
-    await row(page, 'img.acme-media.com').waitFor();
-    const actions = page.getByTestId('row-actions-img.acme-media.com');
+    await row(page, 'img.acme-media.example').waitFor();
+    const actions = page.getByTestId('row-actions-img.acme-media.example');
     await actions.getByRole('link', { name: '详情' }).waitFor();
     expect(await actions.getByRole('link', { name: '编辑' }).count()).toBe(0);
     expect(await actions.getByRole('button').count()).toBe(0);

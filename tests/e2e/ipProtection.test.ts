@@ -28,7 +28,7 @@ describe('ip protection (acme)', () => {
     await page.waitForURL(/\/ipP\/ipset\/create/);
     await page.getByTestId('ipp-save').click();
     await page.getByText('不能为空').first().waitFor();
-    // an origin of acme's img.acme-media.com (a documentation address: the check below sends nothing)
+    // an origin of acme's img.acme-media.example (a documentation address: the check below sends nothing)
     await page.getByLabel('源站 IP').fill('203.0.113.31');
     await page.getByLabel(/Web 服务器/).check();
     await page.getByTestId('ipp-preset-ports').waitFor();

@@ -19,7 +19,7 @@ import { seedDemoProbes } from '../../server/stores/traffic/monitoringProbe';
  * server has no mail server and evaluates once a minute, so this file starts one with a local SMTP
  * server and webhook receiver, the evaluation every 2 s without lag and the outbox every second
  * (PORTAL_MONIT_*), and the demo's tenants and domains; its traffic is a few minutes of log lines of
- * www.acme-media.com with 2 % of 502s around now. acme adds a contact (the form's messages first) with
+ * www.acme-media.example with 2 % of 502s around now. acme adds a contact (the form's messages first) with
  * an email address and a webhook URL, a contact group with it and a rule on the 5xx rate with a low
  * threshold (loading and success notices), in Chinese; the job fires it, the mail arrives at the SMTP
  * server and the signed JSON at the webhook receiver; then the alert history shows both sent, the
@@ -28,7 +28,7 @@ import { seedDemoProbes } from '../../server/stores/traffic/monitoringProbe';
 const browser = useBrowser();
 
 const rows = (page: Page) => page.locator('table tbody tr');
-const DOMAIN = 'www.acme-media.com';
+const DOMAIN = 'www.acme-media.example';
 const SECRET = 'e2e-hook-secret';
 
 const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];

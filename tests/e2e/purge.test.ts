@@ -20,19 +20,21 @@ describe('purge and prefetch (acme)', () => {
     await page.getByTestId('purge-quota').waitFor();
     await page
       .getByRole('textbox', { name: 'URL刷新' })
-      .fill('https://www.acme-media.com/e2e/a.js\nhttps://www.acme-media.com/e2e/b.css\nwww.acme-media.com/bad');
+      .fill('https://www.acme-media.example/e2e/a.js\nhttps://www.acme-media.example/e2e/b.css\nwww.acme-media.example/bad');
     await expect.poll(() => page.getByTestId('purge-counter').textContent()).toBe('共 3 行，无效 1 行');
     await page.getByTestId('purge-bad-lines').waitFor();
     await shot(page, 'purge-url-bad-zh');
-    await page.getByRole('textbox', { name: 'URL刷新' }).fill('https://www.acme-media.com/e2e/a.js\nhttps://www.acme-media.com/e2e/b.css');
+    await page
+      .getByRole('textbox', { name: 'URL刷新' })
+      .fill('https://www.acme-media.example/e2e/a.js\nhttps://www.acme-media.example/e2e/b.css');
     await page.getByRole('button', { name: '提交' }).click();
     await page.getByText('推送成功').first().waitFor();
     await shot(page, 'purge-url-done-zh');
     await page.goto('/cdn/newsearchTask');
     await page.getByRole('heading', { name: '刷新任务' }).first().waitFor();
     await expect.poll(() => firstRow(page).textContent(), { timeout: 60_000, interval: 1000 }).toContain('已验证 2');
-    await firstRow(page).getByText('https://www.acme-media.com/e2e/a.js').click();
-    await page.getByText('https://www.acme-media.com/e2e/b.css').waitFor();
+    await firstRow(page).getByText('https://www.acme-media.example/e2e/a.js').click();
+    await page.getByText('https://www.acme-media.example/e2e/b.css').waitFor();
     await shot(page, 'purge-tasks-zh');
   });
 
@@ -40,19 +42,19 @@ describe('purge and prefetch (acme)', () => {
     await switchLanguage(page, 'English');
     await openScreen(page, '/cdn/newdirPush', 'Directory purge');
     await page.getByTestId('purge-quota').waitFor();
-    await page.getByRole('textbox', { name: 'Directory purge' }).fill('https://www.acme-media.com/e2e-dir/');
+    await page.getByRole('textbox', { name: 'Directory purge' }).fill('https://www.acme-media.example/e2e-dir/');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Push Success').first().waitFor();
     await shot(page, 'purge-dir-en');
     await page.goto('/cdn/prefetch');
-    await page.getByRole('textbox', { name: 'Prefetch' }).fill('https://www.acme-media.com/e2e/big.zip');
+    await page.getByRole('textbox', { name: 'Prefetch' }).fill('https://www.acme-media.example/e2e/big.zip');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Push Success').first().waitFor();
     await page.goto('/cdn/prefetchTask');
     await page.getByRole('heading', { name: 'Prefetch tasks' }).first().waitFor();
     // The demo origin does not exist on this network: the fetch fails with its reason.
     await expect.poll(() => firstRow(page).textContent(), { timeout: 60_000, interval: 1000 }).toMatch(/Failed|Verified/);
-    await firstRow(page).getByText('https://www.acme-media.com/e2e/big.zip').click();
+    await firstRow(page).getByText('https://www.acme-media.example/e2e/big.zip').click();
     await page
       .getByTestId(/task-detail-/)
       .first()

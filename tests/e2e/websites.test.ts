@@ -17,18 +17,18 @@ describe('website protection (acme)', () => {
 
   it('creates a website with a certificate and lands on the list (Chinese)', async () => {
     await page.goto('/dcdn/website');
-    await page.getByText('www.acme-media.com').first().waitFor({ timeout: 30_000 });
+    await page.getByText('www.acme-media.example').first().waitFor({ timeout: 30_000 });
     // the screen's title, every column named, the portal's time format, a page size shown
     await page.getByRole('heading', { name: 'WAF网站' }).waitFor();
     for (const name of ['状态', '检测', '更新时间']) await page.getByRole('columnheader', { name }).waitFor();
-    await expect(page.locator('tr', { hasText: 'www.acme-media.com' }).textContent()).resolves.toMatch(
+    await expect(page.locator('tr', { hasText: 'www.acme-media.example' }).textContent()).resolves.toMatch(
       /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
     );
     await expect(page.getByRole('combobox').filter({ hasText: '20' }).count()).resolves.toBeGreaterThan(0);
     await shot(page, 'website-list-zh');
     await page.goto('/dcdn/website/create');
     await page.getByLabel('防护地址（CNAME）').waitFor({ timeout: 30_000 });
-    await page.getByLabel('域名', { exact: true }).fill('e2e.acme-media.com');
+    await page.getByLabel('域名', { exact: true }).fill('e2e.acme-media.example');
     await page.getByLabel('源站地址').fill('http://203.0.113.10:8080');
     await page.getByLabel('备注').fill('e2e site');
     await page.getByRole('combobox', { name: 'SSL证书' }).click();
@@ -36,9 +36,9 @@ describe('website protection (acme)', () => {
     await shot(page, 'website-create-zh');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/dcdn\/website$/);
-    await page.getByText('e2e.acme-media.com').waitFor();
+    await page.getByText('e2e.acme-media.example').waitFor();
     await expect
-      .poll(async () => page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByTestId('website-status').textContent(), {
+      .poll(async () => page.locator('tr', { hasText: 'e2e.acme-media.example' }).getByTestId('website-status').textContent(), {
         timeout: 30_000,
       })
       .toBe('已配置');
@@ -50,10 +50,10 @@ describe('website protection (acme)', () => {
     await page.goto('/dcdn/website');
     // the longer English labels still fit the page: no sideways scrolling, the row actions wrap
     await page.getByRole('heading', { name: 'WAF websites' }).waitFor();
-    await page.locator('tr', { hasText: 'e2e.acme-media.com' }).waitFor();
+    await page.locator('tr', { hasText: 'e2e.acme-media.example' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
     await shot(page, 'website-list-en');
-    await page.locator('tr', { hasText: 'e2e.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
+    await page.locator('tr', { hasText: 'e2e.acme-media.example' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByText('Protection policies').waitFor();
     await page.getByTestId('add-policy').click();
     await page.waitForURL(/\/dcdn\/website\/\d+\/policies\/create$/);
@@ -85,7 +85,7 @@ describe('website protection (acme)', () => {
 
   it("dry-runs a rule over the demo website's last 24 hours of access logs (English, then Chinese)", async () => {
     await page.goto('/dcdn/website');
-    await page.locator('tr', { hasText: 'www.acme-media.com' }).getByRole('link', { name: 'Edit' }).click();
+    await page.locator('tr', { hasText: 'www.acme-media.example' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByTestId('add-rule').click();
     await page.waitForURL(/\/rules\/create$/);
     await page.getByTestId('rule-name').fill('images');

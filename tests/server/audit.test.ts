@@ -42,8 +42,8 @@ beforeAll(async () => {
   );
   const chain = await issueCaChain('Audit Trust');
   cert = await issueCertificate({
-    commonName: 'audit.acme-media.com',
-    dnsNames: ['audit.acme-media.com'],
+    commonName: 'audit.acme-media.example',
+    dnsNames: ['audit.acme-media.example'],
     notBefore: daysFromNow(-1),
     notAfter: daysFromNow(200),
     issuer: chain.intermediate,
@@ -91,7 +91,7 @@ describe('recording', () => {
       message: 'upload successful',
       before: null,
     });
-    expect(add.after).toMatchObject({ name: 'audit-cert', dnsNames: ['audit.acme-media.com'], share: false });
+    expect(add.after).toMatchObject({ name: 'audit-cert', dnsNames: ['audit.acme-media.example'], share: false });
 
     expect((await post(acme, '/api/certificate/rename', { id: acmeCert.id, name: 'audit-cert-2' })).body.code).toBe('0');
     const rename = await lastRow(`route = '/api/certificate/rename'`);
@@ -100,7 +100,7 @@ describe('recording', () => {
     expect(rename.after).toMatchObject({ name: 'audit-cert-2' });
 
     const [domain] = await app.db.query<{ id: number; name: string }>(
-      `SELECT id, name FROM domains WHERE account = 'acme' AND status = 'on' AND operation_state = 'configured' AND name <> 'www.acme-media.com' ORDER BY id LIMIT 1`,
+      `SELECT id, name FROM domains WHERE account = 'acme' AND status = 'on' AND operation_state = 'configured' AND name <> 'www.acme-media.example' ORDER BY id LIMIT 1`,
     );
     expect((await post(acme, '/api/domain/disable', { id: domain.id })).body.code).toBe('0');
     const disable = await lastRow(`route = '/api/domain/disable'`);
@@ -121,7 +121,7 @@ describe('recording', () => {
   });
 
   it('a purge links to its task instead of copying the URLs', async () => {
-    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/audit.js' });
+    const r = await post(acme, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.example/audit.js' });
     expect(r.body.code).toBe('0');
     const row = await lastRow(`route = '/api/refresh'`);
     expect(row).toMatchObject({

@@ -101,8 +101,8 @@ describe('demo certificates and listings by user type', () => {
     const list = res.body.data as Certificate[];
     const w = list.find((c) => c.name === 'Acme Media wildcard')!;
     expect(w).toMatchObject({
-      commonName: '*.acme-media.com',
-      dnsNames: ['*.acme-media.com', 'acme-media.com'],
+      commonName: '*.acme-media.example',
+      dnsNames: ['*.acme-media.example', 'acme-media.example'],
       brand: 'Demo Trust',
       keyAlgorithm: 'ECDSA P-256',
       signatureAlgorithm: 'SHA256withECDSA',
@@ -216,10 +216,10 @@ describe('wildcard match, search and details', () => {
     expect(await names(acme, 'www.test-acme.com')).toEqual(['Test wildcard']);
     expect(await names(acme, 'TEST-ACME.com')).toEqual(['Test wildcard']);
     expect(await names(acme, 'a.b.test-acme.com')).toEqual([]);
-    expect(await names(acme, 'img.acme-media.com')).toEqual(['Acme Media wildcard']);
+    expect(await names(acme, 'img.acme-media.example')).toEqual(['Acme Media wildcard']);
     expect(await names(globex, 'www.test-acme.com')).toEqual([]);
     // Expired certificates are not offered.
-    expect(await names(globex, 'legacy.globex-corp.com')).toEqual([]);
+    expect(await names(globex, 'legacy.globex-corp.example')).toEqual([]);
     // For a domain of one account: its own certificates, those of the accounts above it, those shared with it.
     const forAccount = async (domain: string, account: string) =>
       ((await post(acme, '/api/certificate/match/domain', { domain, account })).body.data as { name: string }[]).map((c) => c.name);

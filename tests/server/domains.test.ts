@@ -60,9 +60,9 @@ describe('domain search', () => {
     expect(byName.list.length).toBeGreaterThan(0);
     expect(byName.list.every((d) => d.name.includes('acme-video'))).toBe(true);
     const text = await search(app, acme, { textSearch: 'signed urls' });
-    expect(text.list.map((d) => d.name)).toEqual(['downloads.acme-media.com']);
+    expect(text.list.map((d) => d.name)).toEqual(['downloads.acme-media.example']);
     const byOrigin = await search(app, acme, { textSearch: 'aliyuncs' });
-    expect(byOrigin.list.map((d) => d.name)).toContain('assets.acme-media.com');
+    expect(byOrigin.list.map((d) => d.name)).toContain('assets.acme-media.example');
     const label = await search(app, acme, { domainLabel: 'video' });
     expect(label.total).toBeGreaterThan(0);
     expect(label.list.every((d) => d.labels.includes('video'))).toBe(true);
@@ -106,7 +106,7 @@ describe('domain search', () => {
     const names = await call(app, globex, { method: 'GET', url: '/cloud/encryptDomainInfo', query: { account: 'all' } });
     expect(names.body.code).toBe('0');
     const info = cipher.decryptJson<DomainNameInfo[]>(names.body.data as string);
-    expect(info.map((d) => d.name)).toContain('www.globex-corp.com');
+    expect(info.map((d) => d.name)).toContain('www.globex-corp.example');
     expect(info.every((d) => d.account === 'globex')).toBe(true);
     const all = cipher.decryptJson<DomainNameInfo[]>(
       (await call(app, admin, { method: 'GET', url: '/cloud/encryptDomainInfo', query: { account: 'all' } })).body.data as string,
@@ -255,7 +255,7 @@ describe('adding a domain', () => {
   });
 
   it("refuses an existing name, also another tenant's: 'The domain name already exists!'", async () => {
-    for (const name of ['www.acme-media.com', 'WWW.GLOBEX-CORP.COM']) {
+    for (const name of ['www.acme-media.example', 'WWW.GLOBEX-CORP.example']) {
       const r = await call(app, acme, { method: 'POST', url: '/api/domain/add', payload: buildDomainInput({ name }), headers: en });
       expect(r.body).toMatchObject({ code: '1', msg: 'The domain name already exists!' });
     }
@@ -396,9 +396,9 @@ describe('update and delete', () => {
 
 describe('tenant isolation and rights', () => {
   it('acme never sees or changes a globex domain, and globex never an acme one (it looks missing)', async () => {
-    const g = (await search(app, globex, { name: 'shop.globex-corp.com' })).list[0];
-    const a = (await search(app, acme, { name: 'www.acme-media.com' })).list[0];
-    expect(await findDomain(app, acme, 'shop.globex-corp.com')).toBeUndefined();
+    const g = (await search(app, globex, { name: 'shop.globex-corp.example' })).list[0];
+    const a = (await search(app, acme, { name: 'www.acme-media.example' })).list[0];
+    expect(await findDomain(app, acme, 'shop.globex-corp.example')).toBeUndefined();
     expect((await search(app, acme, { ids: [g.id] })).total).toBe(0);
     expect((await search(app, globex, { ids: [a.id] })).total).toBe(0);
     const attempts: Array<[string, string, string, Record<string, unknown>]> = [
@@ -423,7 +423,7 @@ describe('tenant isolation and rights', () => {
       expect((await call(app, acme, { method: 'GET', url })).body.code, url).toBe('404');
     }
     expect((await call(app, acme, { method: 'GET', url: '/api/domain/history/version', query: { domain: g.name } })).body.code).toBe('404');
-    expect((await findDomain(app, globex, 'shop.globex-corp.com'))?.status).toBe('on');
+    expect((await findDomain(app, globex, 'shop.globex-corp.example'))?.status).toBe('on');
   });
 
   it('acme_viewer reads but gets code 403 on every write', async () => {

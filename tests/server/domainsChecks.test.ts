@@ -159,13 +159,13 @@ describe('live domains', () => {
     expect((await find(admin)).length).toBe(7);
     const acmeNames = await find(acme);
     expect(acmeNames).toEqual([
-      'hls-live.acme-media.com',
+      'hls-live.acme-media.example',
       'live.acme-video.com',
-      'play.acme-media.com',
-      'push.acme-media.com',
+      'play.acme-media.example',
+      'push.acme-media.example',
       'watch.acme-video.com',
     ]);
-    expect(await find(await signIn(app, 'globex'))).toEqual(['ingest.globex-corp.com', 'tv.globex-corp.com']);
+    expect(await find(await signIn(app, 'globex'))).toEqual(['ingest.globex-corp.example', 'tv.globex-corp.example']);
 
     // A user of the sub-account sees the entries of its domain group only.
     await app.db.query(
@@ -184,14 +184,14 @@ describe('live domains', () => {
       (await call(app, acme, { method: 'POST', url: '/api/liveDomain/query', payload })).body.data as LiveDomainReply;
     const p1 = await q({ pageNum: 1, pageSize: 2, sortField: 'name', sortOrder: 'ASC' });
     expect(p1).toMatchObject({ pageNum: 1, current: 1, total: 5 });
-    expect(p1.list.map((d) => d.name)).toEqual(['hls-live.acme-media.com', 'live.acme-video.com']);
+    expect(p1.list.map((d) => d.name)).toEqual(['hls-live.acme-media.example', 'live.acme-video.com']);
     const p3 = await q({ pageNum: 3, pageSize: 2, sortField: 'name', sortOrder: 'ASC' });
     expect(p3.list.map((d) => d.name)).toEqual(['watch.acme-video.com']);
     const pulls = await q({ type: ['live_pull'], status: ['on'] });
-    expect(pulls.list.map((d) => d.name).sort()).toEqual(['play.acme-media.com', 'watch.acme-video.com']);
+    expect(pulls.list.map((d) => d.name).sort()).toEqual(['play.acme-media.example', 'watch.acme-video.com']);
     expect((await q({ name: 'VIDEO' })).total).toBe(2);
     expect((await q({ customer: 'globex' })).total).toBe(0);
-    expect(p1.list[0]).toMatchObject({ customer: 'acme', belongDomainGroup: '', cname: 'hls-live.acme-media.com.live.cdnportal.net' });
+    expect(p1.list[0]).toMatchObject({ customer: 'acme', belongDomainGroup: '', cname: 'hls-live.acme-media.example.live.cdnportal.net' });
   });
 
   it('needs the liveDomain right', async () => {

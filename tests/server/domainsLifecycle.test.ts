@@ -57,7 +57,7 @@ describe('the configuring block and the issuing job', () => {
   });
 
   it('completes a configuring domain whose due time passed while the server was down (state lives in the store)', async () => {
-    const d = (await findDomain(app, acme, 'img.acme-media.com'))!;
+    const d = (await findDomain(app, acme, 'img.acme-media.example'))!;
     await app.db.query(`UPDATE domains SET operation_state = 'configuring', issue_due = now() - interval '1 minute' WHERE id = $1`, [d.id]);
     expect((await findDomain(app, acme, d.name))?.operationState).toBe('configuring');
     await waitConfigured(app, acme, d.name, 5000);
@@ -151,7 +151,7 @@ describe('versions and rollback', () => {
   });
 
   it('demo domains come with their versions', async () => {
-    const versions = await history('www.acme-media.com');
+    const versions = await history('www.acme-media.example');
     expect(versions.length).toBe(3);
     expect(versions[2].action).toBe('create');
   });
@@ -159,7 +159,7 @@ describe('versions and rollback', () => {
 
 describe('strategy, retrieval, cloud storage, scheduling', () => {
   it('derives the cache strategy from the stored rules, in priority order with the type default', async () => {
-    const d = (await search(app, acme, { name: 'www.acme-media.com' })).list[0];
+    const d = (await search(app, acme, { name: 'www.acme-media.example' })).list[0];
     const s = (await get(acme, `/api/domain/strategy/${d.id}`)).body.data as DomainStrategy;
     expect(s.rules.map((r) => r.priority)).toEqual(d.cacheRules.map((_, i) => i + 1));
     expect(s.rules[0]).toMatchObject({
@@ -176,9 +176,9 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
   });
 
   it('gives origin retrieval with protocol, host header and URL', async () => {
-    const d = (await search(app, acme, { name: 'downloads.acme-media.com' })).list[0];
+    const d = (await search(app, acme, { name: 'downloads.acme-media.example' })).list[0];
     const r = (await get(acme, `/api/domain/retrieval/${d.id}`)).body.data as DomainRetrieval;
-    expect(r).toMatchObject({ domain: d.name, backProtocol: 'https', host: 'downloads.acme-media.com', rangeOrigin: true });
+    expect(r).toMatchObject({ domain: d.name, backProtocol: 'https', host: 'downloads.acme-media.example', rangeOrigin: true });
     expect(r.origins[0]).toMatchObject({
       role: 'main',
       address: 'dl-origin.acme-media.example',
@@ -189,7 +189,7 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
   });
 
   it('describes bucket origins and the other domains of the scope bound to them', async () => {
-    const d = (await search(app, acme, { name: 'assets.acme-media.com' })).list[0];
+    const d = (await search(app, acme, { name: 'assets.acme-media.example' })).list[0];
     await addDomain(app, acme, {
       name: 'assets2.example-test.com',
       confirmBucket: true,
@@ -208,7 +208,7 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
         boundDomains: ['assets2.example-test.com'],
       },
     ]);
-    const none = (await search(app, acme, { name: 'cdn.acme-media.com' })).list[0];
+    const none = (await search(app, acme, { name: 'cdn.acme-media.example' })).list[0];
     expect(((await get(acme, `/api/domain/cloudStorage/get/${none.id}`)).body.data as DomainCloudStorage).buckets).toEqual([]);
   });
 
@@ -219,14 +219,14 @@ describe('strategy, retrieval, cloud storage, scheduling', () => {
       expect(r.body.code).toBe('0');
       return r.body.data as DomainSchedulingPolicy;
     };
-    const cn = await regionsOf('cdn.acme-media.com');
+    const cn = await regionsOf('cdn.acme-media.example');
     expect(cn.regions.every((r) => r.region.startsWith('cn-'))).toBe(true);
     expect(cn.regions[0].lines).toContain('telecom');
-    const abroad = await regionsOf('eu.globex-corp.com');
+    const abroad = await regionsOf('eu.globex-corp.example');
     expect(abroad.regions.some((r) => r.region.startsWith('cn-'))).toBe(false);
-    const all = await regionsOf('updates.globex-corp.com');
+    const all = await regionsOf('updates.globex-corp.example');
     expect(all.regions.length).toBe(cn.regions.length + abroad.regions.length);
     expect(Math.round(all.regions.reduce((s, r) => s + r.weight, 0))).toBe(100);
-    expect(cn.cname).toBe('cdn.acme-media.com.w.cdnportal.net');
+    expect(cn.cname).toBe('cdn.acme-media.example.w.cdnportal.net');
   });
 });

@@ -265,7 +265,7 @@ describe('ownership of origin IPs (issue #35)', () => {
   };
 
   it("refuses another tenant's protected IP exactly like any IP not its own, and names neither holder nor entry", async () => {
-    const acmeIp = '203.0.113.30'; // acme-web, an origin of acme's img.acme-media.com
+    const acmeIp = '203.0.113.30'; // acme-web, an origin of acme's img.acme-media.example
     const unprotected = await attempt(globex, '203.0.113.99', 'squat-a');
     expect(unprotected).toBe(
       JSON.stringify({
@@ -289,7 +289,7 @@ describe('ownership of origin IPs (issue #35)', () => {
   });
 
   it("accepts the tenant's own domain origin (any account of its tree), host IP and website origin", async () => {
-    expect(await attempt(acme, '203.0.113.31', 'own-domain-origin')).toBe('ok'); // img.acme-media.com (acme)
+    expect(await attempt(acme, '203.0.113.31', 'own-domain-origin')).toBe('ok'); // img.acme-media.example (acme)
     expect(await attempt(acme, '198.51.100.13', 'own-sub-origin')).toBe('ok'); // dl.acme-video.com (acme_video)
     const [host] = await app.db.query<{ ip: string }>(
       `SELECT public_ip AS ip FROM hosts WHERE account LIKE 'acme%' AND public_ip <> ''

@@ -22,7 +22,7 @@ let globex: string;
 let viewer: string;
 const en = { 'x-portal-lang': 'en' };
 const TIMING: MonitTiming = { lagSeconds: 0, retryMs: 10, maxAttempts: 3 };
-const DOMAIN = 'img.acme-media.com';
+const DOMAIN = 'img.acme-media.example';
 /** Fixture window: a whole hour 12 days ago (before the demo's 7 days of traffic). */
 const T0 = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 12 * 86_400_000;
 const minute = (k: number) => new Date(T0 + k * 60_000);
@@ -55,8 +55,8 @@ function fixtureRows(k: number, bad: number, domain = DOMAIN) {
 }
 /** 5xx share per minute 0..11: 2 %, then 50 % for minutes 3–9, then 0 %. */
 const BAD = [2, 2, 2, 50, 50, 50, 50, 50, 50, 50, 0, 0];
-/** A low-traffic domain that flaps: 5xx share per minute 0..8 on www.acme-media.com (after minute 8: no requests). */
-const FLAP_DOMAIN = 'www.acme-media.com';
+/** A low-traffic domain that flaps: 5xx share per minute 0..8 on www.acme-media.example (after minute 8: no requests). */
+const FLAP_DOMAIN = 'www.acme-media.example';
 const FLAP = [50, 0, 50, 0, 0, 50, 0, 0, 0];
 
 beforeAll(async () => {
@@ -211,7 +211,7 @@ describe('rules', () => {
   it('validates: domains in scope, own groups, threshold range, consecutive 1–10, mute windows', async () => {
     const add = (body: object) => req(acme, 'PUT', '/monit/rule/add', { ...RULE, groupIds: [ids.group], ...body });
     expect((await add({ domains: [] })).body.msg).toBe('Choose at least one domain');
-    expect((await add({ domains: ['www.globex-corp.com'] })).body.msg).toMatch(/not yours: www.globex-corp.com/);
+    expect((await add({ domains: ['www.globex-corp.example'] })).body.msg).toMatch(/not yours: www.globex-corp.example/);
     expect((await add({ threshold: 120 })).body.msg).toMatch(/out of range/);
     expect((await add({ consecutive: 11 })).body.msg).toBe('Consecutive periods must be between 1 and 10');
     expect((await add({ groupIds: [] })).body.msg).toBe('Choose at least one contact group');
@@ -237,7 +237,7 @@ describe('rules', () => {
     const detail = (await req(acme, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.data as wire.RuleDetailReply;
     expect(typeof detail.domains).toBe('string');
     expect(cipher.decryptJson<string[]>(detail.domains)).toEqual([DOMAIN]);
-    expect(cipher.decryptJson<string[]>(detail.options)).toContain('www.acme-media.com');
+    expect(cipher.decryptJson<string[]>(detail.options)).toContain('www.acme-media.example');
     expect(cipher.decryptJson<string[]>(detail.options).some((d) => d.includes('globex'))).toBe(false);
     expect(detail.rule).toMatchObject({ uuid: rule.uuid, metric: 'rate5xx' });
     expect((await req(globex, 'POST', '/monit/query/ruleDetail', { uuid: rule.uuid })).body.code).toBe('404');
@@ -542,6 +542,16 @@ describe('security metrics: attacks on protected IPs and website security events
     ]);
   });
 
+  it('the demo shows them in use: acme has an IP-attack rule (all its IPs) and a WAF-events rule on its website', async () => {
+    const rule = async (keyword: string) =>
+      ((await req(acme, 'POST', '/monit/rule/list', { keyword })).body.data as wire.Page<wire.AlertRule>).list[0];
+    expect(await rule('IP under attack')).toMatchObject({ metric: 'ippAttack', enabled: true });
+    expect(await rule('WAF events (www)')).toMatchObject({ metric: 'wafEvents', enabled: true });
+    expect(
+      ((await req(globex, 'POST', '/monit/rule/list', { keyword: 'IP under attack' })).body.data as wire.Page<wire.AlertRule>).total,
+    ).toBe(0);
+  });
+
   it("validates the targets: the caller's protected IPs and websites, none meaning all of them", async () => {
     const add = (body: object) => req(acme, 'PUT', '/monit/rule/add', { ...RULE, name: 'security check', groupIds: [ids.group], ...body });
     expect((await add({ metric: 'ippAttack', domains: [GLOBEX_IP] })).body.msg).toBe(
@@ -570,15 +580,17 @@ describe('security metrics: attacks on protected IPs and website security events
     // Minutes 0–5 end at minute 5; the detector needs its first minutes and a run (3 min with the default 60 s interval).
     await evaluateRules(app, minute(7), TIMING);
     const until = async () =>
-      ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as wire.Page<wire.AlertRule>).list.map(
-        (r) => r.evaluatedUntil,
-      );
+      (
+        (await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack', keyword: 'attacks:' })).body.data as wire.Page<wire.AlertRule>
+      ).list.map((r) => r.evaluatedUntil);
     expect(await until()).toEqual([minute(0).toISOString(), minute(0).toISOString()]);
     await evaluateRules(app, minute(9), TIMING);
     expect(await until()).toEqual([minute(5).toISOString(), minute(5).toISOString()]);
     expect(await alarmsOf(all.uuid)).toEqual([['firing', 2, 0]]); // globex's attack is not acme's
     expect(await alarmsOf(narrowed.uuid)).toEqual([]);
-    const rows = ((await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack' })).body.data as wire.Page<wire.AlertRule>).list;
+    const rows = (
+      (await req(acme, 'POST', '/monit/rule/list', { metric: 'ippAttack', keyword: 'attacks:' })).body.data as wire.Page<wire.AlertRule>
+    ).list;
     expect(rows.find((r) => r.uuid === narrowed.uuid)).toMatchObject({ lastValue: 1, state: 'ok' });
     expect(await notices(all.uuid)).toBe(5); // the same groups and channels as traffic rules (Hook has no email)
     const history = (await req(acme, 'POST', '/monit/notify/history', { ruleName: 'attacks: all IPs' })).body
@@ -611,11 +623,11 @@ describe('availability records', () => {
   it("lists records with avg / max / min / p90 per period, limited to the caller's accounts", async () => {
     await seedDemoProbes(app.traffic, [
       { name: DOMAIN, account: 'acme' },
-      { name: 'www.globex-corp.com', account: 'globex' },
+      { name: 'www.globex-corp.example', account: 'globex' },
     ]);
     const r = (await req(acme, 'POST', '/monit/record/resource', { interval: 60, pageSize: 10 })).body.data as wire.ResourceReply;
     expect(r.total).toBeGreaterThanOrEqual(24 * 12 * 2 * 4);
-    expect(r.list.every((x) => x.domain.endsWith('acme-media.com'))).toBe(true);
+    expect(r.list.every((x) => x.domain.endsWith('acme-media.example'))).toBe(true);
     expect(r.stats.length).toBeGreaterThan(20);
     expect(r.stats.every((s) => s.min <= s.avg && s.avg <= s.max && s.p90 <= s.max)).toBe(true);
     const errors = (

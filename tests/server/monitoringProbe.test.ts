@@ -17,8 +17,12 @@ let acme: string;
 const en = { 'x-portal-lang': 'en' };
 const TIMING: MonitTiming = { lagSeconds: 0, retryMs: 10, maxAttempts: 1 };
 const SETTINGS: ProbeSettings = { intervalMs: 60_000, timeoutMs: 2000, country: 'China', city: 'Test', isp: 'Loopback' };
-/** cdn.acme-media.com: an acme domain without demo availability records; its edge name does not resolve here (no internet). */
-const DOMAIN = 'cdn.acme-media.com';
+/**
+ * The demo's cdn.acme-media.example (an acme domain without demo availability records) renamed under
+ * .invalid: a documentation name's edge is never probed, and an .invalid name never resolves (RFC 6761),
+ * so the edge probe records a DNS error on any machine.
+ */
+const DOMAIN = 'cdn.acme-probe.invalid';
 /** Fake clock: whole minutes from an hour ago (inside the records' default last 24 h). */
 const T0 = Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000;
 const minute = (k: number) => new Date(T0 + k * 60_000);
@@ -44,6 +48,7 @@ beforeAll(async () => {
   port = (origin.address() as AddressInfo).port;
   // The tests drive both jobs with a fake clock.
   app = await makeApp({ allowPrivateOrigins: true }, { PORTAL_MONIT_TICK_MS: '0', PORTAL_MONIT_PROBE_MS: '0' });
+  await app.db.query(`UPDATE domains SET name = $1 WHERE name = 'cdn.acme-media.example'`, [DOMAIN]);
   await app.db.query(
     `UPDATE domains SET protocol = 'http', config = config || jsonb_build_object('origins', $2::jsonb, 'backProtocol', 'http', 'testUrl', '/health') WHERE name = $1`,
     [DOMAIN, JSON.stringify([{ role: 'main', type: 'ip', address: '127.0.0.1', port, weight: 10 }])],

@@ -42,7 +42,7 @@ describe('POST /api/refresh', () => {
     const before = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
     const r = await post(acme, '/api/refresh', {
       type: 'url',
-      urls: 'https://www.acme-media.com/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n',
+      urls: 'https://www.acme-media.example/a.js\n\nhttp://video.acme-video.com/v/1.mp4\n',
     });
     expect(r.body.code).toBe('0');
     expect(r.body.msg).toBe('Push Success');
@@ -55,7 +55,7 @@ describe('POST /api/refresh', () => {
     expect(list.quotas.find((q) => q.kind === 'url')?.used).toBe(before + 2);
     const urls = (await post(acme, '/api/refresh/query', { taskId: reply.taskId })).body.data as PurgeUrlListReply;
     expect(urls.list.map((u) => [u.line, u.url, u.status])).toEqual([
-      [1, 'https://www.acme-media.com/a.js', 'waiting'],
+      [1, 'https://www.acme-media.example/a.js', 'waiting'],
       [3, 'http://video.acme-video.com/v/1.mp4', 'waiting'],
     ]);
     const [audit] = await app.db.query<{ username: string; ip: string; urls: string[] }>(
@@ -70,14 +70,14 @@ describe('POST /api/refresh', () => {
     const before = (await tasks(acme)).total;
     const r = await post(acme, '/api/refresh', {
       type: 'url',
-      urls: 'https://www.acme-media.com/ok.css\nwww.acme-media.com/x\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen',
+      urls: 'https://www.acme-media.example/ok.css\nwww.acme-media.example/x\nhttps://www.globex-corp.example/a\nhttps://unknown.example/a\nhttps://news.acme-media.example/off\nhttps://promo.acme-media.example/frozen',
     });
     expect(r.body.code).toBe('1');
     expect(r.body.msg).toBe('Refresh failed :url invalid');
     expect((r.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2]);
     const r2 = await post(acme, '/api/refresh', {
       type: 'url',
-      urls: 'https://www.acme-media.com/ok.css\nhttps://www.globex-corp.com/a\nhttps://unknown.example/a\nhttps://news.acme-media.com/off\nhttps://promo.acme-media.com/frozen',
+      urls: 'https://www.acme-media.example/ok.css\nhttps://www.globex-corp.example/a\nhttps://unknown.example/a\nhttps://news.acme-media.example/off\nhttps://promo.acme-media.example/frozen',
     });
     expect(r2.body.msg).toBe('Refresh failed :url invalid');
     expect((r2.body.data as { lines: Array<{ line: number }> }).lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
@@ -85,7 +85,7 @@ describe('POST /api/refresh', () => {
   });
 
   it('refuses more than 100 URLs, empty text, wrong types and odd strings', async () => {
-    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.com/${i}`).join('\n');
+    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.example/${i}`).join('\n');
     expect((await post(acme, '/api/refresh', { type: 'url', urls: many })).body.msg).toBe('At most 100 URLs per submission');
     expect((await post(acme, '/api/refresh', { type: 'url', urls: ' \n ' })).body.msg).toBe('Cannot be empty');
     for (const bad of [
@@ -100,33 +100,33 @@ describe('POST /api/refresh', () => {
     }
     const odd = await post(acme, '/api/refresh', {
       type: 'url',
-      urls: 'https://www.acme-media.com/\u0000x\nhttps://www.acme-media.com/\ud800',
+      urls: 'https://www.acme-media.example/\u0000x\nhttps://www.acme-media.example/\ud800',
     });
     // NUL and lone surrogates are refused for every route before the handler (issue #22).
     expect(odd.body).toMatchObject({ code: '400', msg: 'Invalid request: it contains invalid characters' });
   });
 
   it('refuses the same URL within a minute, keeping the others', async () => {
-    const first = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' });
+    const first = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.example/r.png' });
     expect(first.body.code).toBe('0');
-    const again = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' });
+    const again = await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.example/r.png' });
     expect(again.body.code).toBe('1');
     expect(again.body.msg).toContain('Refresh the failure');
     const mixed = await post(acme, '/api/refresh', {
       type: 'url',
-      urls: 'https://img.acme-media.com/new.png\nhttps://img.acme-media.com/r.png',
+      urls: 'https://img.acme-media.example/new.png\nhttps://img.acme-media.example/r.png',
     });
     expect(mixed.body.data as PurgeSubmitReply).toMatchObject({ count: 1, repeated: [2] });
     // A minute later it may be purged again.
     await app.db.query(
-      `UPDATE purge_task_urls SET create_time = create_time - interval '61 seconds' WHERE url = 'https://img.acme-media.com/r.png'`,
+      `UPDATE purge_task_urls SET create_time = create_time - interval '61 seconds' WHERE url = 'https://img.acme-media.example/r.png'`,
     );
-    expect((await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.com/r.png' })).body.code).toBe('0');
+    expect((await post(acme, '/api/refresh', { type: 'url', urls: 'https://img.acme-media.example/r.png' })).body.code).toBe('0');
   });
 
   it('refuses a submission over the daily quota whole, saying how many remain; the quota resets with the day', async () => {
     const used = (await tasks(acme)).quotas.find((q) => q.kind === 'url')!.used;
-    const text = Array.from({ length: 61 - used }, (_, i) => `https://cdn.acme-media.com/q${i}`).join('\n');
+    const text = Array.from({ length: 61 - used }, (_, i) => `https://cdn.acme-media.example/q${i}`).join('\n');
     const r = await post(acme, '/api/refresh', { type: 'url', urls: text });
     expect(r.body.code).toBe('1');
     expect(r.body.msg).toBe(`Daily quota exceeded: this submission has ${61 - used}, ${60 - used} remain today`);
@@ -137,13 +137,13 @@ describe('POST /api/refresh', () => {
   });
 
   it('directory purge: entries end with /, its own quota', async () => {
-    expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/static' })).body.msg).toBe(
+    expect((await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.example/static' })).body.msg).toBe(
       'Refresh failed :url invalid',
     );
     const before = (await tasks(acme)).quotas.find((q) => q.kind === 'dir')!.used;
     const r = await post(acme, '/api/refresh', {
       type: 'dir',
-      urls: 'https://www.acme-media.com/assets/\nhttps://www.acme-media.com/img/',
+      urls: 'https://www.acme-media.example/assets/\nhttps://www.acme-media.example/img/',
     });
     expect(r.body.code).toBe('0');
     expect((r.body.data as PurgeSubmitReply).quota).toMatchObject({ kind: 'dir', used: before + 2, remaining: 8 - before });
@@ -151,8 +151,8 @@ describe('POST /api/refresh', () => {
   });
 
   it('acme_viewer sees tasks but cannot submit; globex sees none of acme and gets acme tasks as missing', async () => {
-    expect((await post(viewer, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/v' })).body.code).toBe('403');
-    expect((await post(viewer, '/api/prefetch', { urls: 'https://www.acme-media.com/v' })).body.code).toBe('403');
+    expect((await post(viewer, '/api/refresh', { type: 'url', urls: 'https://www.acme-media.example/v' })).body.code).toBe('403');
+    expect((await post(viewer, '/api/prefetch', { urls: 'https://www.acme-media.example/v' })).body.code).toBe('403');
     const seen = await tasks(viewer);
     expect(seen.total).toBeGreaterThan(0);
     const acmeTask = (await tasks(acme)).list[0];
@@ -207,14 +207,14 @@ describe('demo data', () => {
 
 describe('POST /api/prefetch and its lists', () => {
   it('stores a prefetch task; search and status answer it', async () => {
-    const r = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/big.zip' });
+    const r = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.example/big.zip' });
     expect(r.body.code).toBe('0');
     const id = (r.body.data as PurgeSubmitReply).taskId;
     const list = (await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply;
     expect(list.list[0]).toMatchObject({ id, kind: 'prefetch' });
     expect(list.quotas.map((q) => q.kind)).toEqual(['prefetch']);
     const st = (await post(acme, '/api/prefetch/status', { taskId: id })).body.data as PurgeUrlListReply;
-    expect(st.list[0].url).toBe('https://www.acme-media.com/big.zip');
+    expect(st.list[0].url).toBe('https://www.acme-media.example/big.zip');
     // A purge task is not a prefetch task.
     const purgeId = (await tasks(acme)).list[0].id;
     expect((await post(acme, '/api/prefetch/status', { taskId: purgeId })).body.code).toBe('404');
@@ -226,25 +226,25 @@ describe('POST /api/prefetch refusals (issue #35 item 8)', () => {
     call(app, cookie, { method: 'POST', url: '/api/prefetch', payload: payload as object, headers: { 'x-portal-lang': lang } });
 
   it('every refusal starts with "Prefetch failed: " / "预热失败：", never "Refresh"', async () => {
-    await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/twice.zip' });
+    await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.example/twice.zip' });
     const used = (await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply;
-    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.com/p${i}`).join('\n');
+    const many = Array.from({ length: 101 }, (_, i) => `https://www.acme-media.example/p${i}`).join('\n');
     // [what, caller, body, en, zh]: the exact text where the refusal has one of its own.
     const cases: Array<[string, string | null, unknown, string, string]> = [
-      ['format', acme, { urls: 'www.acme-media.com/x' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
-      ['host', acme, { urls: 'https://www.globex-corp.com/a' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
+      ['format', acme, { urls: 'www.acme-media.example/x' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
+      ['host', acme, { urls: 'https://www.globex-corp.example/a' }, 'Prefetch failed: URL invalid', '预热失败：URL 无效'],
       ['empty', acme, { urls: ' \n ' }, 'Prefetch failed: Cannot be empty', '预热失败：不能为空'],
       ['too many', acme, { urls: many }, 'Prefetch failed: At most 100 URLs per submission', '预热失败：每次最多提交100条URL'],
       [
         'repeated',
         acme,
-        { urls: 'https://www.acme-media.com/twice.zip' },
+        { urls: 'https://www.acme-media.example/twice.zip' },
         'Prefetch failed: the same content cannot be prefetched again within 1 minute',
         '预热失败：同一内容1分钟内不可重复预热',
       ],
       ['schema', acme, { urls: 5 }, 'Prefetch failed: ', '预热失败：'],
-      ['no right', viewer, { urls: 'https://www.acme-media.com/v' }, 'Prefetch failed: ', '预热失败：'],
-      ['no session', null, { urls: 'https://www.acme-media.com/v' }, 'Prefetch failed: ', '预热失败：'],
+      ['no right', viewer, { urls: 'https://www.acme-media.example/v' }, 'Prefetch failed: ', '预热失败：'],
+      ['no session', null, { urls: 'https://www.acme-media.example/v' }, 'Prefetch failed: ', '预热失败：'],
     ];
     for (const [what, cookie, body, enText, zhText] of cases) {
       for (const [lang, text] of [['en', enText] as const, ['zh', zhText] as const]) {
@@ -264,13 +264,13 @@ describe('POST /api/prefetch refusals (issue #35 item 8)', () => {
         ['en', 'Prefetch failed: Daily quota exceeded: this submission has 1, 0 remain today'],
         ['zh', '预热失败：超出今日配额：本次1条，今日剩余0条'],
       ] as const) {
-        expect((await prefetch(acme, { urls: 'https://www.acme-media.com/over.zip' }, lang)).body.msg).toBe(text);
+        expect((await prefetch(acme, { urls: 'https://www.acme-media.example/over.zip' }, lang)).body.msg).toBe(text);
       }
     } finally {
       app.config.purge.prefetchQuota = 1000;
     }
     // The refused lines keep their prefetch words.
-    const repeat = await prefetch(acme, { urls: 'https://www.acme-media.com/twice.zip' }, 'en');
+    const repeat = await prefetch(acme, { urls: 'https://www.acme-media.example/twice.zip' }, 'en');
     expect((repeat.body.data as { lines: Array<{ reason: string }> }).lines[0].reason).toBe('Already prefetched less than 1 minute ago');
   });
 });
@@ -279,7 +279,7 @@ describe('directory purge switched off', () => {
   it('refuses with the maintenance message', async () => {
     app.config.purge.dirEnabled = false;
     try {
-      const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.com/a/' });
+      const r = await post(acme, '/api/refresh', { type: 'dir', urls: 'https://www.acme-media.example/a/' });
       expect(r.body.msg).toBe('Directory push is under maintenance, please contact operation and maintenance to purge');
     } finally {
       app.config.purge.dirEnabled = true;
@@ -298,13 +298,13 @@ describe('daily quotas reset at midnight of the account time zone (issue #35 ite
     const quotaNow = async () => ((await post(acme, '/api/prefetch/search', {})).body.data as PurgeTaskListReply).quotas[0];
     try {
       app.config.purge.prefetchQuota = (await quotaNow()).used + 1;
-      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/late.zip' })).body.code).toBe('0');
-      const over = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/later.zip' });
+      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.example/late.zip' })).body.code).toBe('0');
+      const over = await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.example/later.zip' });
       expect(over.body.msg).toMatch(/^Prefetch failed: Daily quota exceeded/);
       // Two minutes later it is a new day in Asia/Shanghai (still the same day in UTC).
       clock = midnight + 60_000;
       expect(await quotaNow()).toMatchObject({ used: 0, remaining: app.config.purge.prefetchQuota });
-      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.com/later.zip' })).body.code).toBe('0');
+      expect((await post(acme, '/api/prefetch', { urls: 'https://www.acme-media.example/later.zip' })).body.code).toBe('0');
       // An account in UTC counts the same tasks as today's.
       await app.db.query(`UPDATE accounts SET time_zone = 'UTC' WHERE identity = 'acme'`);
       expect((await quotaNow()).used).toBeGreaterThanOrEqual(2);

@@ -55,9 +55,9 @@ beforeAll(async () => {
     purge: { urlQuota: 10000, dirQuota: 100, prefetchQuota: 1000, dirEnabled: true, edgeDelayScale: 1000 },
   });
   acme = await signIn(app, 'acme');
-  // cdn.acme-media.com is fetched from the local origin.
+  // cdn.acme-media.example is fetched from the local origin.
   await app.db.query(
-    `UPDATE domains SET config = jsonb_set(jsonb_set(config, '{origins}', $1::jsonb), '{backProtocol}', '"http"') WHERE name = 'cdn.acme-media.com'`,
+    `UPDATE domains SET config = jsonb_set(jsonb_set(config, '{origins}', $1::jsonb), '{backProtocol}', '"http"') WHERE name = 'cdn.acme-media.example'`,
     [JSON.stringify([{ role: 'main', type: 'ip', address: '127.0.0.1', port: origin.port, weight: 10 }])],
   );
 });
@@ -68,7 +68,10 @@ afterAll(async () => {
 
 describe('embedded edge', () => {
   it('walks every URL waiting → processing over each line → success → verified, and finishes the task', async () => {
-    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/e1.js\nhttps://www.acme-media.com/e2.js' });
+    const id = await submit('/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.example/e1.js\nhttps://www.acme-media.example/e2.js',
+    });
     expect((await urlsOf(id)).map((u) => u.status)).toEqual(['waiting', 'waiting']);
     await tick(2000);
     let urls = await urlsOf(id);
@@ -95,9 +98,9 @@ describe('embedded edge', () => {
   });
 
   it('fails the URLs of a domain disabled meanwhile, with the reason', async () => {
-    const id = await submit('/api/refresh', { type: 'dir', urls: 'https://m.acme-media.com/news/\nhttps://www.acme-media.com/d/' });
+    const id = await submit('/api/refresh', { type: 'dir', urls: 'https://m.acme-media.example/news/\nhttps://www.acme-media.example/d/' });
     await tick(2000);
-    await app.db.query(`UPDATE domains SET status = 'off' WHERE name = 'm.acme-media.com'`);
+    await app.db.query(`UPDATE domains SET status = 'off' WHERE name = 'm.acme-media.example'`);
     await tick(100_000);
     const urls = await urlsOf(id);
     expect(urls[0]).toMatchObject({ status: 'failed', reason: 'The domain was disabled' });
@@ -110,7 +113,7 @@ describe('embedded edge', () => {
     app.config.purge.edgeDelayScale = 0.05; // a short fetch time-out
     try {
       const id = await submit('/api/prefetch', {
-        urls: 'http://cdn.acme-media.com/ok.bin\nhttp://cdn.acme-media.com/none.bin\nhttp://cdn.acme-media.com/slow.bin',
+        urls: 'http://cdn.acme-media.example/ok.bin\nhttp://cdn.acme-media.example/none.bin\nhttp://cdn.acme-media.example/slow.bin',
       });
       await tick(2000);
       const urls = await urlsOf(id, true);
@@ -140,18 +143,18 @@ describe('prefetch: Host header and documentation addresses (issue #35)', () => 
 
   it("sends the back host without the origin's port, unless the port is part of the configured back host", async () => {
     origin.hosts.length = 0;
-    expect(await prefetchOne('http://cdn.acme-media.com/host.bin')).toMatchObject({ httpStatus: 200 });
-    expect(origin.hosts).toEqual(['cdn.acme-media.com']);
+    expect(await prefetchOne('http://cdn.acme-media.example/host.bin')).toMatchObject({ httpStatus: 200 });
+    expect(origin.hosts).toEqual(['cdn.acme-media.example']);
     const backHost = async (value: string) =>
-      app.db.query(`UPDATE domains SET config = jsonb_set(config, '{backHost}', $1::jsonb) WHERE name = 'cdn.acme-media.com'`, [
+      app.db.query(`UPDATE domains SET config = jsonb_set(config, '{backHost}', $1::jsonb) WHERE name = 'cdn.acme-media.example'`, [
         JSON.stringify({ mode: value ? 'custom' : 'follow', value }),
       ]);
     try {
       await backHost('origin.acme-media.example:8080');
       origin.hosts.length = 0;
-      await prefetchOne('http://cdn.acme-media.com/host.bin?port');
+      await prefetchOne('http://cdn.acme-media.example/host.bin?port');
       await backHost('origin.acme-media.example');
-      await prefetchOne('http://cdn.acme-media.com/host.bin?name');
+      await prefetchOne('http://cdn.acme-media.example/host.bin?name');
       expect(origin.hosts).toEqual(['origin.acme-media.example:8080', 'origin.acme-media.example']);
     } finally {
       await backHost('');
@@ -159,8 +162,8 @@ describe('prefetch: Host header and documentation addresses (issue #35)', () => 
   });
 
   it('refuses an origin in a documentation range, private addresses allowed or not', async () => {
-    // img.acme-media.com: the demo's origins are 203.0.113.30 and .31
-    const url = await prefetchOne('http://img.acme-media.com/doc.bin');
+    // img.acme-media.example: the demo's origins are 203.0.113.30 and .31
+    const url = await prefetchOne('http://img.acme-media.example/doc.bin');
     expect(url.status).toBe('failed');
     expect(url.reason).toBe('Cannot connect to the origin 203.0.113.30: address reserved for documentation');
   });
@@ -172,7 +175,7 @@ describe('embedded edge as an EdgeControl', () => {
     const job = {
       taskId: 999_001,
       kind: 'url' as const,
-      urls: [{ id: 9_000_001, url: 'https://www.acme-media.com/x.js', domain: 'www.acme-media.com' }],
+      urls: [{ id: 9_000_001, url: 'https://www.acme-media.example/x.js', domain: 'www.acme-media.example' }],
     };
     await edge.purge(job);
     await edge.purge(job);
@@ -195,7 +198,7 @@ describe('embedded edge as an EdgeControl', () => {
   });
 
   it('a URL the edge does not know (lost state) is handed over again and finishes', async () => {
-    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/lost.js' });
+    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.example/lost.js' });
     await tick(2000);
     await app.db.query('DELETE FROM embedded_edge_urls WHERE task_id = $1', [id]);
     for (let i = 0; i < 8; i++) await tick(100_000);
@@ -220,7 +223,7 @@ describe('restart', () => {
         const r = await call(first, c1, {
           method: 'POST',
           url: '/api/refresh',
-          payload: { type: 'url', urls: 'https://www.acme-media.com/restart.js' },
+          payload: { type: 'url', urls: 'https://www.acme-media.example/restart.js' },
         });
         const id = (r.body.data as PurgeSubmitReply).taskId;
         await first.close();

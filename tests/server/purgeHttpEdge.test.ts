@@ -74,13 +74,16 @@ const urlsOf = async (taskId: number, prefetch = false) =>
 
 describe('HTTP edge (PORTAL_EDGE_URL)', () => {
   it('posts one job per task and records the polled states to verified', async () => {
-    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/h1.js\nhttps://www.acme-media.com/h2.js' });
+    const id = await submit('/api/refresh', {
+      type: 'url',
+      urls: 'https://www.acme-media.example/h1.js\nhttps://www.acme-media.example/h2.js',
+    });
     await tick(2000);
     const job = jobs.find((j) => j.job.taskId === id)!;
     expect(job.path).toBe('/edge/purge');
     expect(job.job).toMatchObject({
       kind: 'url',
-      urls: [{ url: 'https://www.acme-media.com/h1.js' }, { url: 'https://www.acme-media.com/h2.js' }],
+      urls: [{ url: 'https://www.acme-media.example/h1.js' }, { url: 'https://www.acme-media.example/h2.js' }],
     });
     expect((await urlsOf(id)).map((u) => u.status)).toEqual(['processing', 'processing']);
     await tick(3);
@@ -93,7 +96,7 @@ describe('HTTP edge (PORTAL_EDGE_URL)', () => {
   });
 
   it('prefetch jobs go to /prefetch; a failure keeps its reason', async () => {
-    const id = await submit('/api/prefetch', { urls: 'https://www.acme-media.com/missing.zip' });
+    const id = await submit('/api/prefetch', { urls: 'https://www.acme-media.example/missing.zip' });
     await tick(2000);
     expect(jobs.find((j) => j.job.taskId === id)?.path).toBe('/edge/prefetch');
     await tick(3);
@@ -102,7 +105,7 @@ describe('HTTP edge (PORTAL_EDGE_URL)', () => {
 
   it('a refused hand-over is retried; a URL the edge forgot is handed over again', async () => {
     refuse = true;
-    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.com/h3.js' });
+    const id = await submit('/api/refresh', { type: 'url', urls: 'https://www.acme-media.example/h3.js' });
     await tick(2000);
     expect((await urlsOf(id))[0].status).toBe('waiting');
     refuse = false;

@@ -59,7 +59,7 @@ async function createTask(base: string, n: number): Promise<number> {
   const res = await fetch(`${base}/api/refresh`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'url', urls: `https://www.acme-media.com/shutdown/${n}.js` }),
+    body: JSON.stringify({ type: 'url', urls: `https://www.acme-media.example/shutdown/${n}.js` }),
   });
   const body = (await res.json()) as { code: string; data: { taskId: number } | null; msg: string };
   expect(body.code, body.msg).toBe('0');

@@ -24,7 +24,7 @@ let originPort = 0;
 let closedPort = 0;
 /** Files of the local origin: 'host path' → body (ownership proofs). */
 const proofFiles = new Map<string, string>();
-const PROVEN = ['shop.acme-media.com', 'squat.example'];
+const PROVEN = ['shop.acme-media.example', 'squat.example'];
 
 const P = '/impapi/protection/application';
 const get = (who: string, url: string) => call(app, c[who], { method: 'GET', url, headers: { 'x-portal-lang': 'en' } });
@@ -32,7 +32,7 @@ const post = (who: string, url: string, payload: unknown) =>
   call(app, c[who], { method: 'POST', url, payload: payload as Record<string, unknown>, headers: { 'x-portal-lang': 'en' } });
 
 const website = (over: Record<string, unknown> = {}) => ({
-  domain: 'shop.acme-media.com',
+  domain: 'shop.acme-media.example',
   originType: 'single',
   lbMode: 'least_pending',
   origins: [{ address: `http://127.0.0.1:${originPort}`, weight: 100, role: 'active' }],
@@ -98,9 +98,9 @@ describe('ownership of names (issue #35)', () => {
   });
 
   it('refuses a name the caller does not own with one reply, whether or not another tenant protects it', async () => {
-    // www.acme-media.com: acme's accelerated domain and protected website; img.acme-media.com: acme's
+    // www.acme-media.example: acme's accelerated domain and protected website; img.acme-media.example: acme's
     // accelerated domain, unprotected; google.com and squat.example: nobody's.
-    const names = ['www.acme-media.com', 'img.acme-media.com', 'google.com', 'squat.example'];
+    const names = ['www.acme-media.example', 'img.acme-media.example', 'google.com', 'squat.example'];
     const replies = [];
     for (const name of names) {
       const res = await post('globex', `${P}/manager/create`, website({ domain: name }));
@@ -115,15 +115,15 @@ describe('ownership of names (issue #35)', () => {
     const list = (await get('globex', `${P}/manager/list`)).body.data as { list: Website[] };
     expect(list.list.filter((w) => names.includes(w.domain))).toEqual([]);
     // the caller's own protected name still says so
-    expect((await post('acme', `${P}/manager/create`, website({ domain: 'www.acme-media.com' }))).body.msg).toBe(
+    expect((await post('acme', `${P}/manager/create`, website({ domain: 'www.acme-media.example' }))).body.msg).toBe(
       'This website domain already exists',
     );
   });
 
   it('challenge → file on the origin → verify → create; the DNS method and a wrong token are refused', async () => {
-    const name = 'shop.acme-media.com';
+    const name = 'shop.acme-media.example';
     expect((await post('acme', `${P}/manager/create`, website())).body.msg).toBe(refusal(name));
-    const first = await post('acme', `${O}/challenge`, { domain: 'Shop.Acme-Media.com ' });
+    const first = await post('acme', `${O}/challenge`, { domain: 'Shop.Acme-Media.example ' });
     expect(first.body.code).toBe(0);
     const challenge = first.body.data as OwnershipChallenge;
     expect(challenge).toMatchObject({ domain: name, owned: false, dnsName: `_cdn-portal-challenge.${name}`, verifiedAt: null });
@@ -152,7 +152,7 @@ describe('ownership of names (issue #35)', () => {
   });
 
   it("an accelerated domain of the caller's tree needs no proof; a name that does not resolve is refused", async () => {
-    const res = await post('acme', `${O}/challenge`, { domain: 'img.acme-media.com' });
+    const res = await post('acme', `${O}/challenge`, { domain: 'img.acme-media.example' });
     expect(res.body.data).toMatchObject({ owned: true, token: '', dnsName: '', fileUrl: '' });
     await post('acme', `${O}/challenge`, { domain: 'nowhere.invalid' });
     const lost = await post('acme', `${O}/verify`, { domain: 'nowhere.invalid', method: 'file' });
@@ -168,7 +168,7 @@ describe('ownership of names (issue #35)', () => {
   });
 
   it("tenant scope: a proof is its account tree's; another tenant's token or challenge proves nothing", async () => {
-    const name = 'shop.acme-media.com';
+    const name = 'shop.acme-media.example';
     // acme proved it above: globex still gets the one refusal
     expect((await post('globex', `${P}/manager/create`, website({ domain: name }))).body.msg).toBe(refusal(name));
     expect((await post('globex', `${O}/verify`, { domain: name, method: 'file' })).body.msg).toBe(
@@ -196,11 +196,11 @@ describe('websites', () => {
   });
 
   it("certificate search: the caller's certificates whose names cover the domain", async () => {
-    const res = await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com');
+    const res = await get('acme', '/impapi/certificate/search?domain=shop.acme-media.example');
     const names = (res.body.data as Array<{ name: string }>).map((x) => x.name);
     expect(names).toContain('Acme Media wildcard');
     expect(names).not.toContain('Globex shop');
-    const globex = await get('globex', '/impapi/certificate/search?domain=shop.acme-media.com');
+    const globex = await get('globex', '/impapi/certificate/search?domain=shop.acme-media.example');
     expect(globex.body.data).toEqual([]);
   });
 
@@ -236,18 +236,19 @@ describe('websites', () => {
       expect(res.body.data).toBe(msg);
     }
     const list = await get('acme', `${P}/manager/list`);
-    expect((list.body.data as { list: Website[] }).list.filter((w) => w.domain === 'shop.acme-media.com')).toEqual([]);
+    expect((list.body.data as { list: Website[] }).list.filter((w) => w.domain === 'shop.acme-media.example')).toEqual([]);
   });
 
   it('refuses a certificate that does not cover the domain', async () => {
-    const res = await get('globex', '/impapi/certificate/search?domain=shop.globex-corp.com');
+    const res = await get('globex', '/impapi/certificate/search?domain=shop.globex-corp.example');
     const globexCert = (res.body.data as Array<{ id: number }>)[0].id;
     const r = await post('acme', `${P}/manager/create`, website({ certificateId: globexCert }));
     expect(r.body.msg).toBe('The chosen certificate does not cover this domain');
   });
 
   it('creates (configuring → configured, asynchronously), weighted origins adding up to 100', async () => {
-    const cert = ((await get('acme', '/impapi/certificate/search?domain=shop.acme-media.com')).body.data as Array<{ id: number }>)[0].id;
+    const cert = ((await get('acme', '/impapi/certificate/search?domain=shop.acme-media.example')).body.data as Array<{ id: number }>)[0]
+      .id;
     const res = await post(
       'acme',
       `${P}/manager/create`,
@@ -374,11 +375,11 @@ describe('policies and rules', () => {
 
   it('creates rules of every action type (configuring → configured), refuses unsafe regular expressions', async () => {
     const actions: Array<[number, Record<string, unknown>]> = [
-      [1, { target: 'https://www.acme-media.com/new', statusCode: 301 }],
+      [1, { target: 'https://www.acme-media.example/new', statusCode: 301 }],
       [2, { requests: 100, blockTime: 600 }],
       [3, { mode: 'challenge' }],
       [4, { url: '/v2/api', headers: [{ name: 'X-Rewritten', value: '1' }] }],
-      [5, { origin: 'backup.acme-media.com:8080' }],
+      [5, { origin: 'backup.acme-media.example:8080' }],
       [6, { headers: [{ name: 'X-Frame-Options', value: 'DENY' }] }],
       [7, { overrides: { sqli: 'alert' } }],
     ];
@@ -469,7 +470,7 @@ describe('policies and rules', () => {
 
   it('rights: acme_viewer and nobody are refused ("403")', async () => {
     expect((await get('acme_viewer', `${P}/manager/list`)).body.code).toBe('403');
-    expect((await post('acme_viewer', `${P}/manager/create`, website({ domain: 'v.acme-media.com' }))).body.code).toBe('403');
+    expect((await post('acme_viewer', `${P}/manager/create`, website({ domain: 'v.acme-media.example' }))).body.code).toBe('403');
     expect((await post('nobody', `${P}/statistic/data`, { startTime: 0, endTime: 10 })).body.code).toBe('403');
   });
 });
@@ -482,7 +483,7 @@ describe('dashboard', () => {
     const row = (account: string, ts: number, bytes: number) => ({
       ts,
       account,
-      domain: 'shop.acme-media.com',
+      domain: 'shop.acme-media.example',
       url: '/a',
       method: 'GET',
       status: 200,
@@ -528,7 +529,7 @@ describe('security events', () => {
     ts: t0 + 60,
     account: 'acme',
     website_id: created.id,
-    domain: 'shop.acme-media.com',
+    domain: 'shop.acme-media.example',
     source_kind: 'waf',
     source_id: 1,
     source_name: 'WAF',
@@ -641,7 +642,7 @@ describe('security events', () => {
 
   it("the demo events are the real evaluator's decisions on generated traffic", async () => {
     const list = (await get('acme', `${P}/manager/list`)).body.data as { list: Website[] };
-    const demo = list.list.find((w) => w.domain === 'www.acme-media.com')!;
+    const demo = list.list.find((w) => w.domain === 'www.acme-media.example')!;
     const end = Math.floor(Date.now() / 1000);
     const d = await stats('acme', { websiteId: demo.id, startTime: end - 7 * 86_400, endTime: end });
     expect(d.totalEvents).toBeGreaterThan(0);

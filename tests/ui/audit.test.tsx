@@ -110,7 +110,7 @@ describe('audit list', () => {
             route: '/api/domain/delete',
             objectType: 'domain',
             objectId: '5',
-            objectName: 'www.acme-media.com',
+            objectName: 'www.acme-media.example',
           }),
         ],
         total: 2,

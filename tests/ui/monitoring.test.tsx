@@ -56,7 +56,7 @@ const rule: AlertRule = {
   id: 3,
   uuid: '11111111-2222-4333-8444-555555555555',
   name: '5xx high',
-  domains: ['www.acme-media.com'],
+  domains: ['www.acme-media.example'],
   metric: 'rate5xx',
   period: 5,
   comparison: 'gt',
@@ -119,7 +119,7 @@ function provider(rules: AlertRule[] = [rule]) {
     monitSendMsg: vi.fn(),
     monitRuleDetail: vi.fn(async () => ({
       rule: null,
-      options: ['www.acme-media.com'],
+      options: ['www.acme-media.example'],
       ipOptions: ['203.0.113.10', '203.0.113.11'],
       websiteOptions: ['shop.acme.example'],
     })),

@@ -323,7 +323,7 @@ describe('rules and policies', () => {
     const hour = 3_600_000;
     const result: DryRunResult = {
       evaluable: true,
-      domain: 'www.acme-media.com',
+      domain: 'www.acme-media.example',
       startTime: 0,
       endTime: 86_400,
       matched: 3_210,

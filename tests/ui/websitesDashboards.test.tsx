@@ -15,7 +15,7 @@ const data = (over: Partial<StatisticData> = {}): StatisticData => ({
   byteList: [{ time: now - 600_000, flow: 2_500_000, bandwidth: 33_333 }],
   countList: [{ time: now - 600_000, count: 12_345 }],
   interval: 300,
-  domains: ['www.acme-media.com'],
+  domains: ['www.acme-media.example'],
   eventCountList: [
     { time: now - 600_000, count: 1200 },
     { time: now - 300_000, count: 34 },
