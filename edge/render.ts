@@ -115,7 +115,7 @@ export function renderMain(ctx: RenderContext, includeDir: string): string {
     `load_module ${q(path.join(ctx.modulesDir, PURGE_MODULE))};`,
     'events { worker_connections 4096; }',
     'http {',
-    '  # a small types map of its own: nothing is read from /etc/nginx',
+    "  # a small types map of its own: nothing is read from the system's nginx configuration",
     '  types {',
     '    text/html html htm; text/css css; text/plain txt; text/xml xml; application/javascript js mjs;',
     '    application/json json; image/png png; image/jpeg jpg jpeg; image/gif gif; image/webp webp;',
