@@ -14,7 +14,7 @@ import { Applier, type DesiredDomain } from './apply';
 import { EdgeClient, PortalUnreachable } from './client';
 import type { EdgeSettings } from './config';
 import { runPrefetch, runPurges } from './jobs';
-import { LogShipper } from './logs';
+import { LogShipper, trimInternalLog } from './logs';
 import { NginxRunner } from './nginx';
 import { edgePaths, renderDomain, type RenderContext } from './render';
 import { OriginResolver } from './resolve';
@@ -39,6 +39,7 @@ export class EdgeAgent {
   private applying: Promise<void> = Promise.resolve();
   private stopped = false;
   private nginxVersion = 'unknown';
+  private registering: Promise<boolean> | null = null;
 
   constructor(
     readonly settings: EdgeSettings,
@@ -151,13 +152,17 @@ export class EdgeAgent {
     fs.chmodSync(defaultKey, 0o600);
   }
 
-  private async registered(): Promise<boolean> {
-    if (this.client.nodeId !== null) return true;
-    return this.client.register({
-      version: `agent ${AGENT_VERSION}, nginx ${this.nginxVersion}`,
-      listen: this.settings.listen,
-      tlsListen: this.settings.tlsListen,
-    });
+  /** Registers once at a time (two loops asking together would rotate the secret twice). */
+  private registered(): Promise<boolean> {
+    if (this.client.nodeId !== null) return Promise.resolve(true);
+    this.registering ??= this.client
+      .register({
+        version: `agent ${AGENT_VERSION}, nginx ${this.nginxVersion}`,
+        listen: this.settings.listen,
+        tlsListen: this.settings.tlsListen,
+      })
+      .finally(() => (this.registering = null));
+    return this.registering;
   }
 
   private async pollConfig(): Promise<void> {
@@ -223,12 +228,12 @@ export class EdgeAgent {
     const config = this.config;
     if (!config) return;
     const addresses = config.domains.flatMap((d) => d.config.origins.map((o) => o.address.toLowerCase()));
-    const { changed } = await this.resolver.resolveAll(addresses, config.allowPrivateOrigins);
+    const { changed } = await this.resolver.resolveAll(addresses, config.allowPrivateOrigins, 0);
     if (changed) await this.applyCurrent();
   }
 
   private async heartbeat(): Promise<void> {
-    if (this.client.nodeId === null) return;
+    if (!(await this.registered())) return;
     const body = { revision: this.revision, uptimeSeconds: Math.round((Date.now() - this.started) / 1000) };
     await this.client.call('POST', '/heartbeat', Buffer.from(JSON.stringify(body)));
   }
@@ -251,6 +256,7 @@ export class EdgeAgent {
     const purges = jobs.filter((j) => j.kind !== 'prefetch');
     const prefetches = jobs.filter((j) => j.kind === 'prefetch');
     const results = purges.length ? await runPurges(this.paths.cacheDir, this.paths.controlSocket, purges) : [];
+    trimInternalLog(this.paths.internalLog, this.settings.rotateBytes, () => this.nginx.reopenLogs());
     const target = { listen: this.settings.listen, tlsListen: this.settings.tlsListen, internalToken: this.ctx.internalToken };
     // a few at a time: the node serves customers meanwhile
     for (let i = 0; i < prefetches.length; i += 4) {

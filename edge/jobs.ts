@@ -110,7 +110,13 @@ export async function runPurges(cacheDir: string, socketPath: string, jobs: Edge
   const objects = scanCache(cacheDir);
   const results: EdgeJobResult[] = [];
   for (const job of jobs) {
-    const target = jobTarget(job);
+    let target: { host: string; path: string };
+    try {
+      target = jobTarget(job);
+    } catch {
+      results.push({ id: job.id, status: 'failed', reason: 'invalid URL' });
+      continue;
+    }
     const matched = objects.filter((o) => matchesJob(o, job, target));
     let evicted = 0;
     for (const o of matched) if (await purgeKey(socketPath, o.key)) evicted++;
@@ -146,6 +152,7 @@ const hostPort = (listen: string) => {
 
 /** One prefetch through the node's own nginx: status, bytes and time; verified when the answer is now cached. */
 export function runPrefetch(t: PrefetchTarget, job: EdgeJob): Promise<EdgeJobResult> {
+  if (!URL.canParse(job.url)) return Promise.resolve({ id: job.id, status: 'failed', reason: 'invalid URL' });
   const u = new URL(job.url);
   const secure = u.protocol === 'https:';
   const { host, port } = hostPort(secure ? t.tlsListen : t.listen);

@@ -134,3 +134,10 @@ export function readWholeLines(file: string, offset: number, max: number): Buffe
     fs.closeSync(fd);
   }
 }
+
+/** The agent's own requests are never shipped: their log is only kept to one previous file. */
+export function trimInternalLog(file: string, maxBytes: number, reopen: () => void): void {
+  if (!fs.existsSync(file) || fs.statSync(file).size < maxBytes) return;
+  fs.renameSync(file, file.replace(/\.log$/, '.old.log'));
+  reopen();
+}

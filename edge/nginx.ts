@@ -110,7 +110,9 @@ export class NginxRunner {
       if (this.stopping) return;
       this.log(`nginx exited (${signal ?? code}); starting it again`);
       const delay = Math.min(5_000, 200 * 2 ** this.restarts++);
-      setTimeout(() => void this.start().catch((e: Error) => this.log(`nginx did not start: ${e.message}`)), delay).unref();
+      setTimeout(() => {
+        if (!this.stopping) void this.start().catch((e: Error) => this.log(`nginx did not start: ${e.message}`));
+      }, delay).unref();
     });
     // ready when the master wrote its pid file and started its workers
     for (let i = 0; i < 100; i++) {

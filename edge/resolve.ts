@@ -11,15 +11,19 @@ export class OriginResolver {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Every address resolved (from the cache while fresh); `changed` when a fresh answer differs from the cached one. */
-  async resolveAll(addresses: Iterable<string>, allowPrivate: boolean): Promise<{ map: Map<string, OriginResolution>; changed: boolean }> {
+  /** Every address resolved (from the cache while younger than maxAgeMs); `changed` when a fresh answer differs from the cached one. */
+  async resolveAll(
+    addresses: Iterable<string>,
+    allowPrivate: boolean,
+    maxAgeMs: number = EDGE_TIMING.resolveMs,
+  ): Promise<{ map: Map<string, OriginResolution>; changed: boolean }> {
     const map = new Map<string, OriginResolution>();
     let changed = false;
     await Promise.all(
       [...new Set(addresses)].map(async (address) => {
         const key = `${allowPrivate ? 1 : 0}:${address}`;
         const cached = this.cache.get(key);
-        if (cached && this.now() - cached.at < EDGE_TIMING.resolveMs) {
+        if (cached && this.now() - cached.at < maxAgeMs) {
           map.set(address, cached.result);
           return;
         }
