@@ -43,7 +43,7 @@ export class EdgeAgent {
 
   constructor(
     readonly settings: EdgeSettings,
-    readonly log: (msg: string) => void = (m) => console.log(`[edge ${settings.name}] ${m}`),
+    readonly log: (msg: string) => void = (m) => console.log(`${new Date().toISOString()} [edge ${settings.name}] ${m}`),
   ) {
     this.paths = edgePaths(settings.dataDir);
     this.nginx = new NginxRunner(settings.nginxBin, settings.dataDir, this.paths.mainConf, this.paths.pid, log);

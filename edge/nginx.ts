@@ -18,10 +18,15 @@ export interface NginxTest {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function alive(pid: number): boolean {
+/** A process that runs (a zombie, waiting for a parent that does not reap it, has ended). */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
@@ -86,14 +91,14 @@ export class NginxRunner {
     } catch {
       return;
     }
-    if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return;
+    if (!Number.isInteger(pid) || pid <= 1 || !processRuns(pid)) return;
     // only an nginx of this data dir: a reused pid of another process is left alone
     const cmdline = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
     if (!cmdline.includes('nginx') || !cmdline.includes(this.dataDir)) return;
     this.log(`stopping the nginx left running (pid ${pid})`);
     process.kill(pid, 'SIGTERM');
-    for (let i = 0; i < 100 && alive(pid); i++) await sleep(50);
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 100 && processRuns(pid); i++) await sleep(50);
+    if (processRuns(pid)) process.kill(pid, 'SIGKILL');
   }
 
   get pid(): number | undefined {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EdgeDomain, EdgeJob } from '../../common/wire/edge';
 import type { DomainConfig } from '../../common/wire/domains';
 import { domainConfigOf, emptyDomainInput } from '../../common/rules/domains';
+import { processRuns } from '../../edge/nginx';
 import { freePort } from '../server/freePort';
 import { startFakePortal, type FakePortal } from './fakePortal';
 
@@ -127,6 +128,25 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
   });
   const result = (id: number) => until(`result of job ${id}`, () => portal.results.find((r) => r.id === id));
 
+  const startAgent = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'edge/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        EDGE_PORTAL_URL: portal.url,
+        EDGE_TOKEN: portal.token,
+        EDGE_LISTEN: `127.0.0.1:${listen}`,
+        EDGE_TLS_LISTEN: `127.0.0.1:${tlsPort}`,
+        EDGE_DATA_DIR: path.join(dir, 'data'),
+        EDGE_NAME: 'edge-test-1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    return child;
+  };
+
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-test-'));
     fs.chmodSync(dir, 0o700);
@@ -159,21 +179,7 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
       ],
       [{ id: 7, ...cert }],
     );
-    agent = spawn(process.execPath, ['--import', 'tsx', 'edge/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        EDGE_PORTAL_URL: portal.url,
-        EDGE_TOKEN: portal.token,
-        EDGE_LISTEN: `127.0.0.1:${listen}`,
-        EDGE_TLS_LISTEN: `127.0.0.1:${tlsPort}`,
-        EDGE_DATA_DIR: path.join(dir, 'data'),
-        EDGE_NAME: 'edge-test-1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    agent.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    agent.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    agent = startAgent();
     await until('the first apply', () => portal.applied.length > 0, 30_000).catch((e: Error) => {
       throw new Error(`${e.message}\n${output}`);
     });
@@ -293,18 +299,26 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
     expect(portal.refused).toEqual([]);
   });
 
+  it('a restarted agent stops the nginx it left, keeps its identity and its cache', async () => {
+    const pidFile = path.join(dir, 'data', 'run', 'nginx.pid');
+    const leftover = Number(fs.readFileSync(pidFile, 'utf8'));
+    const reports = portal.applied.length;
+    const killed = new Promise((r) => agent.once('exit', r));
+    agent.kill('SIGKILL');
+    await killed;
+    expect(processRuns(leftover)).toBe(true);
+    agent = startAgent();
+    await until('the configuration applied again', () => portal.applied.length > reports);
+    expect(processRuns(leftover)).toBe(false);
+    expect(portal.registrations).toBe(1);
+    expect((await get('/a.txt')).headers['x-cache']).toBe('HIT');
+  });
+
   it('SIGTERM to the agent stops its nginx', async () => {
     const pid = Number(fs.readFileSync(path.join(dir, 'data', 'run', 'nginx.pid'), 'utf8'));
     const exited = new Promise((r) => agent.once('exit', r));
     agent.kill('SIGTERM');
     await exited;
-    await until('nginx gone', () => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await until('nginx gone', () => !processRuns(pid));
   });
 });

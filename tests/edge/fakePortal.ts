@@ -30,6 +30,7 @@ export interface FakePortal {
   /** refused calls (bad signature, replay): method path reason */
   refused: string[];
   heartbeats: number;
+  registrations: number;
   setConfig(domains: EdgeDomain[], certificates?: Array<{ id: number; certPem: string; keyPem: string }>): void;
   addJobs(jobs: EdgeJob[]): void;
   close(): Promise<void>;
@@ -52,6 +53,7 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
     lines: [],
     refused: [],
     heartbeats: 0,
+    registrations: 0,
   };
 
   const configFor = (secret: string): EdgeConfig => ({
@@ -96,6 +98,7 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
         names.set(name, id);
         const issued = crypto.randomBytes(32).toString('base64url');
         secrets.set(id, issued);
+        state.registrations++;
         return reply(200, { nodeId: id, secret: issued });
       }
       const q = new URL(url, 'http://x').searchParams;
