@@ -35,8 +35,8 @@ const TRAFFIC_ENGINE_TESTS = [
  * Seven projects, all run by `npm test`:
  * unit (pure logic), server (routes through app.inject() on the real embedded stores, one process
  * per file because chDB is a per-process engine), server-pg (the same on a PostgreSQL server),
- * server-ch (the traffic tests over the ClickHouse HTTP interface), ui (testing-library in jsdom), edge (the edge agent with nginx), e2e (Chromium against
- * the built app and a real server started once in tests/e2e/globalSetup.ts).
+ * server-ch (the traffic tests over the ClickHouse HTTP interface), ui (testing-library in jsdom), edge (the edge agent with nginx), e2e
+ * (Chromium against the built app and a real server started once in tests/e2e/globalSetup.ts).
  */
 export default defineConfig({
   test: {

@@ -132,24 +132,7 @@ export class EdgeAgent {
   private async defaultCertificate(): Promise<void> {
     const { defaultCert, defaultKey } = this.paths;
     if (fs.existsSync(defaultCert) && fs.existsSync(defaultKey)) return;
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      defaultKey,
-      '-out',
-      defaultCert,
-      '-days',
-      '3650',
-      '-subj',
-      `/CN=${this.settings.name}`,
-    ]);
-    fs.chmodSync(defaultKey, 0o600);
+    await selfSignedCertificate(defaultCert, defaultKey, this.settings.name);
   }
 
   /** Registers once at a time (two loops asking together would rotate the secret twice). */
@@ -269,4 +252,24 @@ export class EdgeAgent {
     if (this.client.nodeId === null) return;
     for (const s of this.shippers) await s.tick();
   }
+}
+
+/** A self-signed certificate (EC P-256, 10 years) made with openssl; the key file mode 0600. */
+export async function selfSignedCertificate(certFile: string, keyFile: string, commonName: string): Promise<void> {
+  const curve = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+  await run('openssl', [
+    'req',
+    '-x509',
+    ...curve,
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '3650',
+    '-subj',
+    `/CN=${commonName}`,
+  ]);
+  fs.chmodSync(keyFile, 0o600);
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import type { EdgeDomain, EdgeJob } from '../../common/wire/edge';
 import type { DomainConfig } from '../../common/wire/domains';
 import { domainConfigOf, emptyDomainInput } from '../../common/rules/domains';
 import { processRuns } from '../../edge/nginx';
+import { selfSignedCertificate } from '../../edge/agent';
 import { freePort } from '../server/freePort';
 import { startFakePortal, type FakePortal } from './fakePortal';
 
@@ -47,30 +48,9 @@ async function startOrigin(): Promise<Origin> {
   return { server, port: (server.address() as { port: number }).port, body, hits };
 }
 
-function selfSigned(dir: string, cn: string): { certPem: string; keyPem: string } {
-  const key = path.join(dir, `${cn}.key`);
-  const crt = path.join(dir, `${cn}.crt`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      crt,
-      '-days',
-      '30',
-      '-subj',
-      `/CN=${cn}`,
-    ],
-    { stdio: 'ignore' },
-  );
+async function selfSigned(dir: string, cn: string): Promise<{ certPem: string; keyPem: string }> {
+  const [crt, key] = [path.join(dir, `${cn}.crt`), path.join(dir, `${cn}.key`)];
+  await selfSignedCertificate(crt, key, cn);
   return { certPem: fs.readFileSync(crt, 'utf8'), keyPem: fs.readFileSync(key, 'utf8') };
 }
 
@@ -153,7 +133,7 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
     portal = await startFakePortal('edge-registration-token');
     origin = await startOrigin();
     [listen, tlsPort] = [await freePort(), await freePort()];
-    cert = selfSigned(dir, ONE);
+    cert = await selfSigned(dir, ONE);
     portal.setConfig(
       [
         domain(ONE, origin.port, (c) => {

@@ -247,7 +247,8 @@ describe('edge settings and messages', () => {
 
   it('reports nginx’s message without the data dir', () => {
     const stderr =
-      'nginx: [emerg] unknown directive "x" in /srv/edge/conf/staging/www.a.example.conf:3\nnginx: configuration file /srv/edge/conf/staging.conf test failed\n';
+      'nginx: [emerg] unknown directive "x" in /srv/edge/conf/staging/www.a.example.conf:3\n' +
+      'nginx: configuration file /srv/edge/conf/staging.conf test failed\n';
     expect(nginxMessage(stderr, '/srv/edge')).toBe('[emerg] unknown directive "x" in www.a.example.conf:3');
   });
 });
