@@ -151,9 +151,9 @@ const hostPort = (listen: string) => {
 };
 
 /** One prefetch through the node's own nginx: status, bytes and time; verified when the answer is now cached. */
-export function runPrefetch(t: PrefetchTarget, job: EdgeJob): Promise<EdgeJobResult> {
-  if (!URL.canParse(job.url)) return Promise.resolve({ id: job.id, status: 'failed', reason: 'invalid URL' });
-  const u = new URL(job.url);
+export function runPrefetch(t: PrefetchTarget, job: EdgeJob, url = job.url): Promise<EdgeJobResult> {
+  if (!URL.canParse(url)) return Promise.resolve({ id: job.id, status: 'failed', reason: 'invalid URL' });
+  const u = new URL(url);
   const secure = u.protocol === 'https:';
   const { host, port } = hostPort(secure ? t.tlsListen : t.listen);
   const started = Date.now();
@@ -173,6 +173,12 @@ export function runPrefetch(t: PrefetchTarget, job: EdgeJob): Promise<EdgeJobRes
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () => {
         const status = res.statusCode ?? 0;
+        // a domain that redirects http to https: the same object, cached once for both
+        const upgraded = `https://${u.host}${u.pathname}${u.search}`;
+        if (!secure && (status === 301 || status === 302) && res.headers.location === upgraded) {
+          resolve(runPrefetch(t, job, upgraded));
+          return;
+        }
         const cache = String(res.headers[CACHE_STATUS_HEADER.toLowerCase()] ?? '');
         const base = { id: job.id, httpStatus: status, bytes, elapsedMs: Date.now() - started };
         if (status >= 400) resolve({ ...base, status: 'failed', reason: `HTTP ${status}` });

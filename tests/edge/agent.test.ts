@@ -86,10 +86,17 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
   let tlsPort: number;
   let cert: { certPem: string; keyPem: string };
   let output = '';
+  let domains: EdgeDomain[] = [];
+  const withHeader = (d: EdgeDomain, value: string): EdgeDomain => ({
+    ...d,
+    version: d.version + 1,
+    config: { ...d.config, advanced: { ...d.config.advanced, responseHeaders: [{ action: 'set', name: 'X-Test', value }] } },
+  });
 
   const get = (p: string, host = ONE, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: listen, path: p, headers: { host, ...headers } }, (res) => {
+      // a new connection each time: a reload closes the old workers' idle connections
+      const req = http.get({ host: '127.0.0.1', port: listen, path: p, agent: false, headers: { host, ...headers } }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
@@ -134,31 +141,29 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
     origin = await startOrigin();
     [listen, tlsPort] = [await freePort(), await freePort()];
     cert = await selfSigned(dir, ONE);
-    portal.setConfig(
-      [
-        domain(ONE, origin.port, (c) => {
-          c.protocol = 'https';
-          // the local origin speaks http only
-          c.backProtocol = 'http';
-          c.certificateId = '7';
-          c.cacheRules = [
-            { match: 'path', value: '/dyn/', time: 0, unit: 's' },
-            { match: 'path', value: '/', time: 1, unit: 'd' },
-          ];
-          c.advanced.referer = { mode: 'deny', values: ['bad.example'], allowEmpty: true };
-          c.advanced.responseHeaders = [{ action: 'set', name: 'X-Test', value: 'edge $1 "set"' }];
-        }),
-        // nginx refuses this rewrite (PCRE: lookbehind of variable length), JavaScript does not
-        domain(BROKEN, origin.port, (c) => {
-          c.advanced.rewriteRules = [{ source: '^/x(?<!a+)$', target: '/y', flag: 'last', status: 'on' }];
-        }),
-        domain(OFF, origin.port, () => {}, 'off'),
-        domain(DOC, origin.port, (c) => {
-          c.origins = [{ role: 'main', type: 'ip', address: '192.0.2.10', port: 80, weight: 1 }];
-        }),
-      ],
-      [{ id: 7, ...cert }],
-    );
+    domains = [
+      domain(ONE, origin.port, (c) => {
+        c.protocol = 'https';
+        // the local origin speaks http only
+        c.backProtocol = 'http';
+        c.certificateId = '7';
+        c.cacheRules = [
+          { match: 'path', value: '/dyn/', time: 0, unit: 's' },
+          { match: 'path', value: '/', time: 1, unit: 'd' },
+        ];
+        c.advanced.referer = { mode: 'deny', values: ['bad.example'], allowEmpty: true };
+        c.advanced.responseHeaders = [{ action: 'set', name: 'X-Test', value: 'edge $1 "set"' }];
+      }),
+      // nginx refuses this rewrite (PCRE: lookbehind of variable length), JavaScript does not
+      domain(BROKEN, origin.port, (c) => {
+        c.advanced.rewriteRules = [{ source: '^/x(?<!a+)$', target: '/y', flag: 'last', status: 'on' }];
+      }),
+      domain(OFF, origin.port, () => {}, 'off'),
+      domain(DOC, origin.port, (c) => {
+        c.origins = [{ role: 'main', type: 'ip', address: '192.0.2.10', port: 80, weight: 1 }];
+      }),
+    ];
+    portal.setConfig(domains, [{ id: 7, ...cert }]);
     agent = startAgent();
     await until('the first apply', () => portal.applied.length > 0, 30_000).catch((e: Error) => {
       throw new Error(`${e.message}\n${output}`);
@@ -277,6 +282,18 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
     const miss = portal.lines.find((l) => l.uri === '/a.txt' && l.cache === 'MISS');
     expect(miss).toMatchObject({ host: ONE, method: 'GET', status: 200 });
     expect(portal.refused).toEqual([]);
+  });
+
+  it('survives the portal being down: serves on, and applies a change once it is back', async () => {
+    expect(portal.heartbeats).toBeGreaterThan(0);
+    portal.down = true;
+    portal.setConfig(domains.map((d) => (d.name === ONE ? withHeader(d, 'second') : d)));
+    await until('calls refused meanwhile', () => portal.callsWhileDown >= 3);
+    expect(agent.exitCode).toBeNull();
+    expect((await get('/a.txt')).headers['x-test']).toBe('edge $1 "set"');
+    portal.down = false;
+    await until('the change applied', () => portal.applied.some((a) => a.revision === portal.revision()));
+    expect((await get('/a.txt')).headers['x-test']).toBe('second');
   });
 
   it('a restarted agent stops the nginx it left, keeps its identity and its cache', async () => {

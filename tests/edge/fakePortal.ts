@@ -31,6 +31,10 @@ export interface FakePortal {
   refused: string[];
   heartbeats: number;
   registrations: number;
+  /** while true every call is answered 503 (and counted in callsWhileDown) */
+  down: boolean;
+  callsWhileDown: number;
+  revision(): number;
   setConfig(domains: EdgeDomain[], certificates?: Array<{ id: number; certPem: string; keyPem: string }>): void;
   addJobs(jobs: EdgeJob[]): void;
   close(): Promise<void>;
@@ -45,7 +49,7 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
   let domains: EdgeDomain[] = [];
   let certs: Array<{ id: number; certPem: string; keyPem: string }> = [];
   let jobs: EdgeJob[] = [];
-  const state: Omit<FakePortal, 'url' | 'setConfig' | 'addJobs' | 'close'> = {
+  const state: Omit<FakePortal, 'url' | 'revision' | 'setConfig' | 'addJobs' | 'close'> = {
     token,
     secrets,
     applied: [],
@@ -54,6 +58,8 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
     refused: [],
     heartbeats: 0,
     registrations: 0,
+    down: false,
+    callsWhileDown: 0,
   };
 
   const configFor = (secret: string): EdgeConfig => ({
@@ -85,6 +91,10 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
         reply(401, { error: reason });
       };
       if (!url.startsWith(EDGE_API)) return reply(404);
+      if (state.down) {
+        state.callsWhileDown++;
+        return reply(503, { error: 'down' });
+      }
       if (!secret) return refuse('unknown node');
       if (Math.abs(Date.now() - Number(timestamp)) > EDGE_REPLAY_WINDOW_MS) return refuse('stale');
       if (nonces.has(nonce)) return refuse('replayed');
@@ -139,6 +149,7 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
   const { port } = server.address() as { port: number };
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
+    revision: () => revision,
     setConfig(next: EdgeDomain[], certificates: Array<{ id: number; certPem: string; keyPem: string }> = certs) {
       domains = next;
       certs = certificates;
