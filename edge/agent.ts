@@ -8,7 +8,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { EdgeConfig, EdgeDomain, EdgeJob, EdgeJobsReply, EdgeJobResult } from '../common/wire/edge';
+import {
+  EDGE_LOG_CONTENT_TYPE,
+  type EdgeConfig,
+  type EdgeDomain,
+  type EdgeJob,
+  type EdgeJobsReply,
+  type EdgeJobResult,
+} from '../common/wire/edge';
 import { EDGE_TIMING, openKey, sha256Hex } from '../common/rules/edge';
 import { Applier, type DesiredDomain } from './apply';
 import { EdgeClient, PortalUnreachable } from './client';
@@ -91,7 +98,7 @@ export class EdgeAgent {
     }
     await this.nginx.stopLeftover();
     await this.nginx.start();
-    const poster = (q: string, gz: Buffer) => this.client.call('POST', q, gz, 'application/gzip');
+    const poster = (q: string, gz: Buffer) => this.client.call('POST', q, gz, EDGE_LOG_CONTENT_TYPE);
     this.shippers = [
       new LogShipper('access', p.logsDir, p.stateDir, poster, () => this.nginx.reopenLogs(), this.settings.rotateBytes, this.log),
     ];

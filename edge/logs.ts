@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { EdgeLogsReply, EdgeLogStream } from '../common/wire/edge';
+import type { EdgeLogsConflict, EdgeLogStream } from '../common/wire/edge';
 import type { PortalReply } from './client';
 
 /** The largest part sent at once (before gzip). */
@@ -103,7 +103,7 @@ export class LogShipper {
       const gz = zlib.gzipSync(part);
       const reply = await this.post(`/logs?stream=${this.stream}&file=${encodeURIComponent(name)}&offset=${offset}`, gz);
       if (reply.status === 200 || reply.status === 409) {
-        const held = (JSON.parse(reply.body.toString('utf8')) as Partial<EdgeLogsReply>).offset;
+        const held = (JSON.parse(reply.body.toString('utf8')) as Partial<EdgeLogsConflict>).offset;
         if (typeof held !== 'number') return;
         // 409: the portal holds another offset: resume from it (lines it has are not sent again)
         if (reply.status === 409) this.log(`${this.stream} ${name}: the portal holds offset ${held}, not ${offset}`);
