@@ -41,6 +41,15 @@ function children(pid: number): string {
   }
 }
 
+/** A process's title (nginx sets its workers' titles: "nginx: worker process is shutting down"). */
+function processTitle(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return 'shutting down';
+  }
+}
+
 /** nginx's message without the data dir's paths: `[emerg] unknown directive "x" in www.a.com.conf:12`. */
 export function nginxMessage(stderr: string, dataDir: string): string {
   const lines = stderr.split('\n').filter((l) => /\[(emerg|alert|crit|error)\]/.test(l));
@@ -130,17 +139,21 @@ export class NginxRunner {
     }
   }
 
-  /** SIGHUP: nginx re-reads its files; resolves once new workers run (or after 3 s). */
+  /**
+   * SIGHUP: nginx re-reads its files. Resolves once new workers run and every old one has stopped
+   * accepting (gone, or titled "shutting down"), so the next connection gets the new files (at most 5 s).
+   */
   async reload(): Promise<void> {
     const pid = this.child?.pid;
     if (!pid) return;
-    const before = children(pid);
+    const old = new Set(children(pid).split(' ').filter(Boolean));
     process.kill(pid, 'SIGHUP');
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 100; i++) {
       await sleep(50);
-      const now = children(pid);
-      const old = new Set(before.split(' '));
-      if (now.split(' ').some((p) => p && !old.has(p))) return;
+      const now = children(pid).split(' ').filter(Boolean);
+      const started = now.some((p) => !old.has(p));
+      const stopping = now.filter((p) => old.has(p)).every((p) => processTitle(Number(p)).includes('shutting down'));
+      if (started && stopping) return;
     }
   }
 

@@ -226,8 +226,8 @@ export function renderDomain(ctx: RenderContext, input: DomainRenderInput): Doma
     return `  server ${host}:${origin.port} weight=${origin.weight}${origin.role === 'backup' ? ' backup' : ''};`;
   });
   const maps: string[] = [];
-  const deny = accessMaps(id, c, maps);
-  const keyArgs = cacheKeyArgs(id, c.ignoreParams, maps);
+  const access = accessChecks(id, c, maps);
+  const keyArgs = cacheKeyArgs(c.ignoreParams);
   const scheme = c.backProtocol === 'match' ? '$scheme' : c.backProtocol;
   const proxyPass = `proxy_pass ${scheme}://${upstream};`;
   const a = c.advanced;
@@ -239,7 +239,8 @@ export function renderDomain(ctx: RenderContext, input: DomainRenderInput): Doma
     ...(https && c.forceHTTPS ? ['  add_header Strict-Transport-Security $edge_hsts always;'] : []),
     ...responseHeaders(c),
     '  set $edge_path $uri;',
-    ...(deny ? [`  if ($${deny}) { return 403; }`] : []),
+    ...keyArgs.lines,
+    ...access,
     ...protocolRedirect(c),
     ...c.advanced.rewriteRules
       .filter((r) => r.status === 'on')
@@ -249,7 +250,7 @@ export function renderDomain(ctx: RenderContext, input: DomainRenderInput): Doma
     '  proxy_cache edge_cache;',
     // host, path, kept arguments, slice range (Range origin: each 1 MB slice is an object), and a final '.'
     // so that no key ends in white space (the purge module takes the key from a header, which nginx trims)
-    `  proxy_cache_key ${quote(['$host', '$edge_path', keyArgs, slice ? '$slice_range' : '', '.'].join(KEY_SEPARATOR))};`,
+    `  proxy_cache_key ${quote(['$host', '$edge_path', keyArgs.expr, slice ? '$slice_range' : '', '.'].join(KEY_SEPARATOR))};`,
     ...(slice ? ['  slice 1m;', '  proxy_set_header Range $slice_range;'] : []),
     `  proxy_ignore_headers ${ignoredHeaders(c).join(' ')};`,
     '  proxy_http_version 1.1;',
@@ -269,37 +270,44 @@ export function renderDomain(ctx: RenderContext, input: DomainRenderInput): Doma
   return { ok: true, conf: [...upstreamBlock, ...maps, ...lines].join('\n') };
 }
 
-/** Referer, IP and user-agent lists → maps; returns the variable that is non-empty when a request is refused. */
-function accessMaps(id: string, c: DomainConfig, out: string[]): string | null {
+/**
+ * Referer, IP and user-agent lists → a few `set`/`if` lines at server level (each list one regular
+ * expression; a `map` per domain costs nginx about 1 MB of work at every test and reload) and a
+ * `geo` for the IP list. Returns the lines; a refused request answers 403, the agent's own never.
+ */
+function accessChecks(id: string, c: DomainConfig, out: string[]): string[] {
   const a = c.advanced;
+  const lines: string[] = [];
   const flags: string[] = [];
-  if (a.ipList.mode !== 'off' && a.ipList.values.length) {
+  const on = (l: { mode: string; values: string[] }) => l.mode !== 'off' && l.values.length > 0;
+  if (on(a.ipList)) {
     const [hit, miss] = a.ipList.mode === 'allow' ? [0, 1] : [1, 0];
     out.push(`geo $edge_ip_${id} {`, `  default ${miss};`, ...a.ipList.values.map((v) => `  ${v.trim()} ${hit};`), '}');
     flags.push(`$edge_ip_${id}`);
   }
-  if (a.uaList.mode !== 'off' && a.uaList.values.length) {
-    const [hit, miss] = a.uaList.mode === 'allow' ? [0, 1] : [1, 0];
-    const re = (v: string) => quote(`~*${escapeRegex(v.trim()).replace(/\\\*/g, '.*')}`);
-    out.push(`map $http_user_agent $edge_ua_${id} {`, `  default ${miss};`, ...a.uaList.values.map((v) => `  ${re(v)} ${hit};`), '}');
-    flags.push(`$edge_ua_${id}`);
+  const list = (name: string, variable: string, mode: string, patterns: string[], empty?: number) => {
+    const [hit, miss] = mode === 'allow' ? [0, 1] : [1, 0];
+    lines.push(`  set $edge_${name} ${miss};`);
+    lines.push(`  if (${variable} ~* ${quote(patterns.map((p) => `(?:${p})`).join('|'))}) { set $edge_${name} ${hit}; }`);
+    if (empty !== undefined) lines.push(`  if (${variable} = "") { set $edge_${name} ${empty}; }`);
+    flags.push(`$edge_${name}`);
+  };
+  if (on(a.uaList)) {
+    const patterns = a.uaList.values.map((v) => escapeRegex(v.trim()).replace(/\\\*/g, '.*'));
+    list('ua', '$http_user_agent', a.uaList.mode, patterns);
   }
-  if (a.referer.mode !== 'off' && a.referer.values.length) {
-    const [hit, miss] = a.referer.mode === 'allow' ? [0, 1] : [1, 0];
-    const empty = a.referer.allowEmpty ? 0 : 1;
-    out.push(
-      `map $http_referer $edge_ref_${id} {`,
-      `  default ${miss};`,
-      `  "" ${empty};`,
-      ...a.referer.values.map((v) => `  ${quote(`~*${refererRegex(v.trim())}`)} ${hit};`),
-      '}',
+  if (on(a.referer)) {
+    list(
+      'ref',
+      '$http_referer',
+      a.referer.mode,
+      a.referer.values.map((v) => refererRegex(v.trim())),
+      a.referer.allowEmpty ? 0 : 1,
     );
-    flags.push(`$edge_ref_${id}`);
   }
-  if (!flags.length) return null;
+  if (!flags.length) return [];
   // the agent's own requests (prefetch) pass every list
-  out.push(`map "$edge_internal:${flags.join('')}" $edge_deny_${id} {`, '  "~^1:" "";', '  "~1" 1;', '  default "";', '}');
-  return `edge_deny_${id}`;
+  return [...lines, `  set $edge_deny "$edge_internal:${flags.join('')}";`, '  if ($edge_deny ~ "^:.*1") { return 403; }'];
 }
 
 /** A referer entry ('a.com', '*.a.com', 'a.com/path', with or without scheme) as a regular expression. */
@@ -312,27 +320,26 @@ export function refererRegex(entry: string): string {
   return `^https?://${hostRe}(?::\\d+)?${pathPart ? escapeRegex(pathPart) : '(?:[/?#]|$)'}`;
 }
 
-/** The argument part of the cache key under the ignore-parameters rule. */
-function cacheKeyArgs(id: string, p: IgnoreParams, out: string[]): string {
-  if (p.mode === 'off') return '$args';
+/** The argument part of the cache key under the ignore-parameters rule: its expression and the lines computing it. */
+function cacheKeyArgs(p: IgnoreParams): { expr: string; lines: string[] } {
+  if (p.mode === 'off') return { expr: '$args', lines: [] };
+  const lines: string[] = [];
   let filtered: string;
   if (p.mode === 'all') filtered = '';
   else if (p.mode === 'keep') filtered = p.params.map((n) => `${n}=$arg_${n.replace(/[^A-Za-z0-9_]/g, '_')}`).join('&');
   else {
-    // one map per removed parameter, each taking it out of the previous one's result
-    let from = '$args';
-    p.params.forEach((name, i) => {
-      const v = `$edge_args_${id}_${i}`;
-      const re = `~^(?<edge_a${i}>(?:.*&)?)${escapeRegex(name)}=[^&]*&?(?<edge_b${i}>.*)$`;
-      out.push(`map ${from} ${v} {`, `  ${quote(re)} "$edge_a${i}$edge_b${i}";`, `  default ${from};`, '}');
-      from = v;
-    });
-    filtered = from;
+    // each removed parameter taken out of the arguments in turn
+    lines.push('  set $edge_fargs $args;');
+    for (const name of p.params) {
+      const re = `^(?<edge_a>(?:.*&)?)${escapeRegex(name)}=[^&]*&?(?<edge_b>.*)$`;
+      lines.push(`  if ($edge_fargs ~ ${quote(re)}) { set $edge_fargs $edge_a$edge_b; }`);
+    }
+    filtered = '$edge_fargs';
   }
-  if (!p.paths.length) return filtered;
-  const v = `$edge_cargs_${id}`;
-  out.push(`map $uri ${v} {`, '  default $args;', ...p.paths.map((x) => `  ${quote(`~^${escapeRegex(x)}`)} ${quote(filtered)};`), '}');
-  return v;
+  if (!p.paths.length) return { expr: filtered, lines };
+  const paths = quote(`^(?:${p.paths.map(escapeRegex).join('|')})`);
+  lines.push('  set $edge_cargs $args;', `  if ($uri ~ ${paths}) { set $edge_cargs ${quote(filtered)}; }`);
+  return { expr: '$edge_cargs', lines };
 }
 
 function ignoredHeaders(c: DomainConfig): string[] {
