@@ -170,6 +170,7 @@ export class EdgeAgent {
       if (!config) return;
       const desired = await this.desired(config);
       const report = await this.applier.apply(config.revision, desired);
+      this.removeUnusedCertificates();
       for (const f of report.failed) this.log(`domain ${f.name} version ${f.version} failed: ${f.message}`);
       const r = await this.client.call('POST', '/applied', Buffer.from(JSON.stringify(report)));
       if (r.status === 200) this.revision = config.revision;
@@ -211,6 +212,15 @@ export class EdgeAgent {
       fs.writeFileSync(keyFile, key, { mode: 0o600 });
     }
     return { certFile, keyFile };
+  }
+
+  /** Certificates no live domain file names any more (replaced, unbound, domain deleted) are removed. */
+  private removeUnusedCertificates(): void {
+    const live = fs.readdirSync(this.paths.domainsDir).map((f) => fs.readFileSync(path.join(this.paths.domainsDir, f), 'utf8'));
+    for (const f of fs.readdirSync(this.paths.certsDir)) {
+      const file = path.join(this.paths.certsDir, f);
+      if (!live.some((text) => text.includes(file))) fs.rmSync(file, { force: true });
+    }
   }
 
   /** Origin names again every EDGE_TIMING.resolveMs: a changed address is applied. */
