@@ -176,6 +176,11 @@ describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {
       agent.kill('SIGTERM');
       await exited;
     }
+    // an nginx left by a case that failed between killing an agent and starting the next
+    const pidFile = dir ? path.join(dir, 'data', 'run', 'nginx.pid') : '';
+    const pid = pidFile && fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0;
+    const ours = pid && processRuns(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+    if (ours) process.kill(pid, 'SIGKILL');
     await portal?.close();
     await new Promise((r) => origin?.server.close(r));
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
