@@ -32,11 +32,11 @@ const TRAFFIC_ENGINE_TESTS = [
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /**
- * Six projects, all run by `npm test`:
+ * Seven projects, all run by `npm test`:
  * unit (pure logic), server (routes through app.inject() on the real embedded stores, one process
  * per file because chDB is a per-process engine), server-pg (the same on a PostgreSQL server),
- * server-ch (the traffic tests over the ClickHouse HTTP interface), ui (testing-library in jsdom), e2e (Chromium against
- * the built app and a real server started once in tests/e2e/globalSetup.ts).
+ * server-ch (the traffic tests over the ClickHouse HTTP interface), ui (testing-library in jsdom), edge (the edge agent with nginx), e2e
+ * (Chromium against the built app and a real server started once in tests/e2e/globalSetup.ts).
  */
 export default defineConfig({
   test: {
@@ -74,6 +74,20 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 30_000,
+        },
+      },
+      // The edge node (issue #33): the agent and Debian's nginx, one file at a time (each starts its nginx);
+      // skipped with a printed reason when nginx is not installed.
+      {
+        extends: true,
+        test: {
+          name: 'edge',
+          include: ['tests/edge/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

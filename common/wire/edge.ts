@@ -116,6 +116,10 @@ export interface EdgeLogsReply {
   accepted: number;
   rejected: number;
 }
+/** The body of a 409 answer to POST /logs: the offset the portal holds (the agent resumes from it). */
+export type EdgeLogsConflict = Pick<EdgeLogsReply, 'offset'>;
+/** The content type of a log part (gzip bytes, signed as sent). */
+export const EDGE_LOG_CONTENT_TYPE = 'application/gzip';
 
 /** One line of a node's access log (nginx log_format edge_json, escape=json). */
 export interface EdgeAccessLine {

@@ -239,7 +239,17 @@ const AREAS: Record<string, string[]> = {
     'tests/ui/audit*',
     'tests/e2e/audit*',
   ],
-  edge: ['docs/edge.md', 'server/stores/config/edge*'],
+  edge: [
+    'docs/edge.md',
+    'server/stores/config/edge*',
+    'common/wire/edge.ts',
+    'common/rules/edge.ts',
+    // the outbound rule: the server's guard (server/lib/outbound.ts re-exports it) and the nodes' origin resolution
+    'common/rules/outbound.ts',
+    'edge/',
+    'tests/unit/edge*',
+    'tests/edge/',
+  ],
 };
 
 /** The folders whose every file belongs to an area's place. */
@@ -257,6 +267,8 @@ const LAYERS = [
   'tests/server',
   'tests/ui',
   'tests/e2e',
+  'tests/edge',
+  'edge',
 ];
 
 /** Test support files (fixtures, harnesses, servers the tests start) are shared by the areas' tests. */
