@@ -239,7 +239,17 @@ const AREAS: Record<string, string[]> = {
     'tests/ui/audit*',
     'tests/e2e/audit*',
   ],
-  edge: ['docs/edge.md', 'server/stores/config/edge*'],
+  edge: [
+    'docs/edge.md',
+    'common/wire/edge.ts',
+    'common/rules/edge.ts',
+    'i18n/server/edge.ts',
+    'server/routes/edgeapi/',
+    'server/services/edge.ts',
+    'server/stores/config/edge*',
+    'server/stores/traffic/edge*',
+    'tests/server/edge*',
+  ],
 };
 
 /** The folders whose every file belongs to an area's place. */
