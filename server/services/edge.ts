@@ -143,7 +143,14 @@ export async function configFor(app: FastifyInstance, node: CallingNode, known: 
   const { revision, domains } = await edgeDomains(app.db);
   const list: EdgeDomain[] = domains.map((d) => {
     const certificateId = d.config.protocol === 'https' ? certificateIdOf(d.config) : undefined;
-    return { name: d.name, account: d.account, status: d.status, version: d.version, config: d.config, ...(certificateId ? { certificateId } : {}) };
+    return {
+      name: d.name,
+      account: d.account,
+      status: d.status,
+      version: d.version,
+      config: d.config,
+      ...(certificateId ? { certificateId } : {}),
+    };
   });
   const ids = [...new Set(list.flatMap((d) => (d.certificateId ? [d.certificateId] : [])))];
   const vault = keyVaultFor(app.config);
@@ -162,7 +169,8 @@ export async function configFor(app: FastifyInstance, node: CallingNode, known: 
 /** Moves the domains' states from what the ready, online nodes applied; logs what moved. */
 export async function settleEdgeDomains(app: FastifyInstance): Promise<void> {
   const moved = await reconcileEdgeDomains(app.db, onlineSince(app.config));
-  if (moved.configured.length) app.log.info({ domains: moved.configured.slice(0, 20), count: moved.configured.length }, 'domain configured on the edges');
+  if (moved.configured.length)
+    app.log.info({ domains: moved.configured.slice(0, 20), count: moved.configured.length }, 'domain configured on the edges');
   if (moved.failed.length) app.log.warn({ domains: moved.failed.slice(0, 20), count: moved.failed.length }, 'domain failed on an edge');
 }
 
@@ -188,7 +196,11 @@ function accessRow(line: EdgeAccessLine, owner: { name: string; account: string 
   const status = Number(line.status);
   // the traffic store's own rule of a loadable row (server/stores/traffic/ingest.ts, ACCESS_LOGS.valid)
   const valid =
-    at.getTime() >= Date.UTC(2000, 0, 1) && at.getTime() <= Date.now() + 86_400_000 && Number.isInteger(status) && status >= 100 && status <= 599;
+    at.getTime() >= Date.UTC(2000, 0, 1) &&
+    at.getTime() <= Date.now() + 86_400_000 &&
+    Number.isInteger(status) &&
+    status >= 100 &&
+    status <= 599;
   if (!valid || typeof line.uri !== 'string' || !line.uri) return null;
   const ipv4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(line.client ?? '') ? line.client : '0.0.0.0';
   return {
@@ -229,7 +241,9 @@ export async function loadLogPart(
   }
   try {
     const key = { nodeId: node.id, stream: q.stream, file: q.file };
-    let { offset, pending } = await logPosition(app.db, node.id, q.stream, q.file);
+    const position = await logPosition(app.db, node.id, q.stream, q.file);
+    const pending = position.pending;
+    let offset = position.offset;
     if (pending) {
       const loaded = (await nodeRowCount(app.traffic, node.name, pending.from, pending.to)) >= pending.base + pending.rows;
       offset = loaded ? pending.end : offset;
@@ -276,16 +290,22 @@ export async function loadLogPart(
       const base = await nodeRowCount(app.traffic, node.name, from, to);
       await markPending(app.db, key, { end, base, rows: rows.length, from, to });
       const data = Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-      const report = await ingestRecords(app.traffic, ACCESS_LOGS, (async function* () {
-        yield data;
-      })(), {
-        tmpDir: path.join(app.config.dataDir, 'tmp', 'edge-logs'),
-        maxErrors: rows.length,
-      });
+      const report = await ingestRecords(
+        app.traffic,
+        ACCESS_LOGS,
+        (async function* () {
+          yield data;
+        })(),
+        {
+          tmpDir: path.join(app.config.dataDir, 'tmp', 'edge-logs'),
+          maxErrors: rows.length,
+        },
+      );
       rejected += report.rejected;
       // rows are checked here as the store checks them (accessRow), so it takes them all; were one refused, a
       // part left pending would be loaded again: said loudly
-      if (report.rejected) app.log.error({ node: node.name, file: q.file, rejected: report.rejected }, 'edge log rows refused by the traffic store');
+      if (report.rejected)
+        app.log.error({ node: node.name, file: q.file, rejected: report.rejected }, 'edge log rows refused by the traffic store');
       await settleOffset(app.db, key, end);
       return { status: 200, reply: { offset: end, accepted: report.rows, rejected } };
     }

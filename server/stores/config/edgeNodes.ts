@@ -103,7 +103,11 @@ export async function edgeCertificates(db: ConfigDb, ids: number[]): Promise<Arr
 export async function recordApplied(
   db: ConfigDb,
   nodeId: number,
-  report: { revision: number; applied: Array<{ name: string; version: number }>; failed: Array<{ name: string; version: number; message: string }> },
+  report: {
+    revision: number;
+    applied: Array<{ name: string; version: number }>;
+    failed: Array<{ name: string; version: number; message: string }>;
+  },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -170,9 +174,13 @@ export async function reconcileEdgeDomains(db: ConfigDb, onlineSince: Date): Pro
 
 /** Every node with its state (offline: not seen since `onlineSince`), by name. */
 export async function listEdgeNodes(db: ConfigDb, onlineSince: Date): Promise<EdgeNodeSummary[]> {
-  const rows = await db.query<{ id: number; name: string; state: 'registered' | 'ready'; revision: number; lastSeen: Date | string | null }>(
-    `SELECT id, name, state, revision::int AS revision, last_seen AS "lastSeen" FROM edge_nodes ORDER BY name`,
-  );
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    state: 'registered' | 'ready';
+    revision: number;
+    lastSeen: Date | string | null;
+  }>(`SELECT id, name, state, revision::int AS revision, last_seen AS "lastSeen" FROM edge_nodes ORDER BY name`);
   return rows.map((r) => {
     const lastSeen = r.lastSeen === null ? null : new Date(r.lastSeen).getTime();
     const offline = lastSeen === null || lastSeen < onlineSince.getTime();

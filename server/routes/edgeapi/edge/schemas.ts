@@ -37,7 +37,10 @@ export const AppliedBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const HeartbeatBody = Type.Object({ revision: Revision, uptimeSeconds: Type.Number({ minimum: 0 }) }, { additionalProperties: false });
+export const HeartbeatBody = Type.Object(
+  { revision: Revision, uptimeSeconds: Type.Number({ minimum: 0 }) },
+  { additionalProperties: false },
+);
 
 export const ResultsBody = Type.Object(
   {
