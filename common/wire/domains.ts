@@ -26,6 +26,11 @@ export interface OperationError {
   node: string;
   message: string;
 }
+/** GET /api/domain/edgeNodes (issue #33): registered edge nodes, and the offline ones (they hold nothing back). */
+export interface DomainEdgeNodes {
+  total: number;
+  offline: string[];
+}
 /** Self-service (created in the portal) or ticket (created by provider staff). */
 export type DeliveryType = 'self' | 'ticket';
 
