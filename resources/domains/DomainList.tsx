@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Typography } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Language';
-import { useQuery } from '@tanstack/react-query';
-import { CreateButton, Datagrid, TextInput, useDataProvider, useListContext, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProviders';
+import { CreateButton, Datagrid, TextInput, useListContext, useTranslate } from 'react-admin';
+import { OfflineNodesNotice } from './OfflineNodesNotice';
 import type { Domain } from '../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domains/index';
 import { DomainRowActions } from './DomainActions';
@@ -16,8 +15,6 @@ import { ListActions, selectFilter } from '../../src/kit/ListParts';
 
 /** How often the list reloads while a row is configuring (the issuing job takes seconds). */
 export const CONFIGURING_POLL_MS = 2500;
-/** How often the edge nodes' liveness is asked again (a node is offline after 60 s of silence). */
-const EDGE_NODES_POLL_MS = 15_000;
 
 const filters = [
   <TextInput key="name" source="name" label={fieldLabel('name')} alwaysOn resettable sx={{ width: 190 }} />,
@@ -44,23 +41,6 @@ export function ConfiguringPoll({ intervalMs = CONFIGURING_POLL_MS }: { interval
   return (
     <Typography variant="caption" color="warning.main" sx={{ px: 2, display: 'block' }} data-testid="configuring-hint">
       {translate('resources.cdn/domain.list.configuringHint')}
-    </Typography>
-  );
-}
-
-/** Names the offline edge nodes (issue #33): changes are not waited for on them. Nothing without nodes. */
-export function OfflineNodesNotice() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const translate = useTranslate();
-  const { data } = useQuery({
-    queryKey: ['cdn/domain', 'edgeNodes'],
-    queryFn: () => dataProvider.domainEdgeNodes(),
-    refetchInterval: EDGE_NODES_POLL_MS,
-  });
-  if (!data?.offline.length) return null;
-  return (
-    <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block' }} data-testid="offline-nodes">
-      {translate('resources.cdn/domain.list.offlineNodes', { names: data.offline.join(', '), smart_count: data.offline.length })}
     </Typography>
   );
 }

@@ -11,4 +11,12 @@ import { edgeapiBackend } from './edgeapi';
  * Every backend, one line each. A backend is a folder server/routes/<backend>/ whose index.ts
  * declares its prefix, its envelope and its route plugins (one line per area).
  */
-export const routePlugins: FastifyPluginAsync[] = [apiBackend, cloudBackend, shiroBackend, linesapiBackend, impapiBackend, monitBackend, edgeapiBackend];
+export const routePlugins: FastifyPluginAsync[] = [
+  apiBackend,
+  cloudBackend,
+  shiroBackend,
+  linesapiBackend,
+  impapiBackend,
+  monitBackend,
+  edgeapiBackend,
+];

@@ -38,7 +38,8 @@ export async function logPosition(db: ConfigDb, nodeId: number, stream: string, 
     from: Date | string | null;
     to: Date | string | null;
   }>(
-    `SELECT byte_offset AS "offset", pending_end AS "end", pending_base AS base, pending_rows AS rows, pending_from AS "from", pending_to AS "to"
+    `SELECT byte_offset AS "offset", pending_end AS "end", pending_base AS base, pending_rows AS rows,
+       pending_from AS "from", pending_to AS "to"
      FROM edge_log_offsets WHERE node_id = $1 AND stream = $2 AND file = $3`,
     [nodeId, stream, file],
   );
@@ -56,7 +57,8 @@ export async function markPending(
   part: { end: number; base: number; rows: number; from: Date; to: Date },
 ): Promise<void> {
   await db.query(
-    `UPDATE edge_log_offsets SET pending_end = $4, pending_base = $5, pending_rows = $6, pending_from = $7, pending_to = $8, update_time = now()
+    `UPDATE edge_log_offsets SET pending_end = $4, pending_base = $5, pending_rows = $6, pending_from = $7, pending_to = $8,
+       update_time = now()
      WHERE node_id = $1 AND stream = $2 AND file = $3`,
     [key.nodeId, key.stream, key.file, part.end, part.base, part.rows, part.from, part.to],
   );

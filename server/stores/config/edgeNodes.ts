@@ -164,7 +164,8 @@ export async function reconcileEdgeDomains(db: ConfigDb, onlineSince: Date): Pro
        WHERE d.operation_state IN ('configuring', 'failed')
          AND NOT EXISTS (
            SELECT 1 FROM edge_nodes n WHERE n.state = 'ready' AND n.last_seen >= $1
-             AND NOT EXISTS (SELECT 1 FROM edge_node_domains a WHERE a.node_id = n.id AND a.domain_id = d.id AND a.applied_version >= d.version))
+             AND NOT EXISTS (SELECT 1 FROM edge_node_domains a
+                             WHERE a.node_id = n.id AND a.domain_id = d.id AND a.applied_version >= d.version))
        RETURNING d.name`,
       [onlineSince],
     );
