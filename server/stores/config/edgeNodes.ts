@@ -145,6 +145,9 @@ export async function recordApplied(
  * 'configured'. Offline and not yet ready nodes hold nothing back. Returns the names moved.
  */
 export async function reconcileEdgeDomains(db: ConfigDb, onlineSince: Date): Promise<{ configured: string[]; failed: string[] }> {
+  // Most passes find nothing to move: a read, so that kept domain-search pages stay (a write to domains ends them).
+  const open = await db.query(`SELECT 1 FROM domains WHERE operation_state IN ('configuring', 'failed') LIMIT 1`);
+  if (!open.length) return { configured: [], failed: [] };
   return db.transaction(async (tx) => {
     const failed = await tx.query<{ name: string }>(
       `UPDATE domains d SET operation_state = 'failed', issue_due = NULL,
