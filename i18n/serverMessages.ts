@@ -8,6 +8,7 @@ import hosts from './server/hosts';
 import ipProtection from './server/ipProtection';
 import websites from './server/websites';
 import monitoring from './server/monitoring';
+import edge from './server/edge';
 
 /**
  * Messages the server sends in `msg`, in both languages, one module per area in i18n/server/
@@ -25,6 +26,7 @@ export const serverMessages = {
   ...ipProtection,
   ...websites,
   ...monitoring,
+  ...edge,
 } as const;
 
 export type ServerMessageKey = keyof typeof serverMessages;

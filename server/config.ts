@@ -71,6 +71,16 @@ export interface PortalConfig {
   ipp: IppLimits;
   /** Cloud monitoring (issue #20, docs/monitoring.md). */
   monit: MonitConfig;
+  /** Real edge nodes (issue #33, docs/edge.md). */
+  edge: EdgeNodesConfig;
+}
+
+/** Edge nodes' side of the portal (docs/edge.md, "Edge nodes (portal side)"). */
+export interface EdgeNodesConfig {
+  /** The registration token nodes sign their registration with (PORTAL_EDGE_TOKEN = EDGE_TOKEN); unset: registration refused. */
+  token?: string;
+  /** The clock of signatures, liveness and leases in ms (tests move it; default Date.now). */
+  now?: () => number;
 }
 
 /** Scale of the demo traffic under the test runner when PORTAL_DEMO_TRAFFIC_SCALE is not set: keeps the suite fast. */
@@ -189,6 +199,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PortalConfi
       proofPort: finite(env.PORTAL_IPP_PROOF_PORT, 80, (v) => Number.isInteger(v) && v >= 1 && v <= 65535),
     },
     monit: monitFromEnv(env, key),
+    edge: { token: env.PORTAL_EDGE_TOKEN || undefined },
   };
 }
 

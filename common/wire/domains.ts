@@ -16,8 +16,21 @@ export type DomainProtocol = 'http' | 'https';
 /** Back-to-origin protocol: follow the client's protocol, or always http / https. */
 export type BackProtocol = 'match' | 'http' | 'https';
 export type DomainStatus = 'on' | 'off' | 'freeze';
-/** Shown as configured / configuring (spec: issued / issuing). */
-export type OperationState = 'configured' | 'configuring';
+/**
+ * Shown as configured / configuring (spec: issued / issuing); 'failed' when a ready edge node could not
+ * apply the current version (issue #33: operationError says which node and why).
+ */
+export type OperationState = 'configured' | 'configuring' | 'failed';
+/** Why a domain is 'failed': the edge node and its message (nginx's, or the origin's name resolution). */
+export interface OperationError {
+  node: string;
+  message: string;
+}
+/** GET /api/domain/edgeNodes (issue #33): registered edge nodes, and the offline ones (they hold nothing back). */
+export interface DomainEdgeNodes {
+  total: number;
+  offline: string[];
+}
 /** Self-service (created in the portal) or ticket (created by provider staff). */
 export type DeliveryType = 'self' | 'ticket';
 
@@ -184,6 +197,8 @@ export interface Domain extends Omit<DomainInput, 'account'> {
   cname: string;
   status: DomainStatus;
   operationState: OperationState;
+  /** Set only while operationState is 'failed'. */
+  operationError?: OperationError;
   deliveryType: DeliveryType;
   createdBy: string;
   /** ISO 8601. */

@@ -7,6 +7,7 @@ import type {
   Domain,
   DomainCheckResult,
   DomainCloudStorage,
+  DomainEdgeNodes,
   DomainIcpRequest,
   DomainNameInfo,
   DomainRetrieval,
@@ -183,6 +184,8 @@ export const domainMethods = {
   /** Every domain in scope, summary fields (decrypted). */
   domainListAll: async () => decrypted<DomainSummary[]>(await get<string>('/api/domain/list')),
   liveDomainFind: () => get<LiveDomain[]>('/api/liveDomain/find'),
+  /** The edge nodes and the offline ones (issue #33). */
+  domainEdgeNodes: () => get<DomainEdgeNodes>('/api/domain/edgeNodes'),
 };
 
 export const domainsModule = {

@@ -124,6 +124,7 @@ export default {
         operationState: {
           configured: 'Configured',
           configuring: 'Configuring',
+          failed: 'Failed',
         },
         deliveryType: {
           self: 'Self-service',
@@ -298,6 +299,8 @@ export default {
       list: {
         noDomains: 'No domains yet',
         configuringHint: 'Configuring… the list refreshes automatically',
+        operationFailed: 'Edge node %{node} could not apply it: %{message}',
+        offlineNodes: 'Edge nodes offline, not waited for: %{names}',
         byTicket: 'Created by ticket',
         actions: 'Actions',
       },

@@ -124,6 +124,7 @@ export default {
         operationState: {
           configured: '已配置',
           configuring: '配置中',
+          failed: '配置失败',
         },
         deliveryType: {
           self: '自助接入',
@@ -294,6 +295,8 @@ export default {
       list: {
         noDomains: '暂无域名',
         configuringHint: '配置中…列表将自动刷新',
+        operationFailed: '边缘节点 %{node} 未能应用此配置：%{message}',
+        offlineNodes: '离线的边缘节点（不再等待其生效）：%{names}',
         byTicket: '工单接入',
         actions: '操作',
       },

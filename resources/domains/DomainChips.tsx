@@ -1,8 +1,9 @@
 import { Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Domain, DomainStatus, OperationState } from '../../common/wire/domains';
+import type { Domain, DomainStatus, OperationError, OperationState } from '../../common/wire/domains';
 import { valueLabel } from './domainUi';
 import { formatDateTime } from '../../src/lib/dateTime';
 
@@ -21,10 +22,25 @@ export function StatusChip({ status }: { status: DomainStatus }) {
   );
 }
 
-/** Configured: green outline; configuring: amber with a spinner (the list polls while any row shows it). */
-export function OperationChip({ state }: { state: OperationState }) {
+/**
+ * Configured: green outline; configuring: amber with a spinner (the list polls while any row shows it);
+ * failed (an edge node refused it, issue #33): red, the node and its message in the tooltip.
+ */
+export function OperationChip({ state, error }: { state: OperationState; error?: OperationError }) {
   const translate = useTranslate();
   const configuring = state === 'configuring';
+  if (state === 'failed')
+    return (
+      <Tooltip describeChild title={error ? translate('resources.cdn/domain.list.operationFailed', { ...error }) : ''}>
+        <Chip
+          size="small"
+          color="error"
+          icon={<ErrorOutlineIcon />}
+          label={translate(valueLabel('operationState', state))}
+          data-testid="operation-failed"
+        />
+      </Tooltip>
+    );
   return (
     <Chip
       size="small"
@@ -45,7 +61,7 @@ export function StatusField(_props: { source?: string; label?: string; sortable?
 
 export function OperationField(_props: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<Domain>();
-  return record ? <OperationChip state={record.operationState} /> : null;
+  return record ? <OperationChip state={record.operationState} error={record.operationError} /> : null;
 }
 
 /** Domain name with its CNAME underneath (what a customer copies into DNS). */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Typography } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Language';
 import { CreateButton, Datagrid, TextInput, useListContext, useTranslate } from 'react-admin';
+import { OfflineNodesNotice } from './OfflineNodesNotice';
 import type { Domain } from '../../common/wire/domains';
 import { DOMAIN_PROTOCOLS, DOMAIN_SCOPES, DOMAIN_STATUSES, FILTER_DOMAIN_TYPES } from '../../common/rules/domains/index';
 import { DomainRowActions } from './DomainActions';
@@ -74,6 +75,7 @@ export function DomainList() {
       disableSyncWithLocation={false}
     >
       <ConfiguringPoll />
+      <OfflineNodesNotice />
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}

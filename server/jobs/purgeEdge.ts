@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from './index';
 import { periodic } from './periodic';
 import { claimHandover, duePolls, recordPolls, refreshTaskStatus, settleHandover } from '../stores/config/purgeEdge';
-import { httpEdge, type EdgeControl } from '../lib/edgeControl';
+import { edgeChooser, type EdgeControl } from '../lib/edgeControl';
 import { embeddedEdge } from '../lib/embeddedEdge';
 import { listLines } from '../stores/traffic/trafficLines';
 
@@ -47,18 +47,14 @@ export async function edgeTick(
   if (ids.length) await recordPolls(app.db, ids, await edge.status(ids), now, pollSeconds);
 }
 
-/** The edge job: the embedded edge by default, the HTTP edge when PORTAL_EDGE_URL is set; the same pass for both. */
+/**
+ * The edge job: the embedded edge by default, the HTTP edge when PORTAL_EDGE_URL is set, the edge
+ * nodes once any registered (server/lib/edgeControl.ts, edgeChooser); the same pass for all.
+ */
 export const purgeEdgeJob: Job = (app) => {
-  const edgeUrl = app.config.purge.edgeUrl;
-  if (edgeUrl) {
-    const edge = httpEdge(edgeUrl);
-    return periodic(app, { everyMs: 1000, failure: 'purge edge (HTTP) tick failed', run: () => edgeTick(app, edge) });
-  }
   let lines = 0;
-  const edge = embeddedEdge(app, async () => (lines ||= (await listLines(app.traffic).catch(() => [])).length || DEFAULT_LINES));
-  return periodic(app, {
-    everyMs: Math.max(200, Math.min(1000, Math.round(300 * app.config.purge.edgeDelayScale))),
-    failure: 'purge edge tick failed',
-    run: () => edgeTick(app, edge),
-  });
+  const embedded = embeddedEdge(app, async () => (lines ||= (await listLines(app.traffic).catch(() => [])).length || DEFAULT_LINES));
+  const choose = edgeChooser(app, embedded);
+  const everyMs = app.config.purge.edgeUrl ? 1000 : Math.max(200, Math.min(1000, Math.round(300 * app.config.purge.edgeDelayScale)));
+  return periodic(app, { everyMs, failure: 'purge edge tick failed', run: async () => edgeTick(app, await choose()) });
 };

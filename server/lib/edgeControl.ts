@@ -1,11 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import type { PurgeKind } from '../../common/rules/purge';
 import { DOCUMENTATION_REASON, outboundRefusal } from './outbound';
+import { nodesEdge } from './nodesEdge';
+import { hasEdgeNodes } from '../stores/config/edgeNodes';
 
 /**
  * EdgeControl: how stored purge and prefetch URLs reach the edges (docs/edge.md). The purge job
  * (server/jobs/purgeEdge.ts) hands URLs over and polls their states through it, whichever edge it is:
  * the embedded edge (server/lib/embeddedEdge.ts, the default) simulates the lines itself; httpEdge
- * hands jobs to a real CDN control plane at PORTAL_EDGE_URL.
+ * hands jobs to a real CDN control plane at PORTAL_EDGE_URL; nodesEdge (server/lib/nodesEdge.ts,
+ * issue #33) to the project's own edge nodes once any has registered.
  */
 export interface EdgeJob {
   taskId: number;
@@ -82,4 +86,16 @@ export function httpEdge(base: string): EdgeControl {
       });
     },
   };
+}
+
+/**
+ * The edge of one pass: PORTAL_EDGE_URL's control plane when set; else the registered edge nodes once
+ * any exists (decided at every pass: nodes register while the portal runs); else the embedded edge.
+ * URLs handed to one edge and unknown to the next are handed over again (EdgeControl.status).
+ */
+export function edgeChooser<E extends EdgeControl>(app: FastifyInstance, embedded: E): () => Promise<EdgeControl | E> {
+  const url = app.config.purge.edgeUrl;
+  const http = url ? httpEdge(url) : null;
+  const nodes = nodesEdge(app);
+  return async () => http ?? ((await hasEdgeNodes(app.db)) ? nodes : embedded);
 }

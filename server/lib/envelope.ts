@@ -50,6 +50,9 @@ export const impapiEnvelope = defineEnvelope(SUCCESS_CODES.impapi, (code, msg) =
 /** /monit: success {code: "200", data, msg}; failures as on /api. */
 export const monitEnvelope = defineEnvelope(SUCCESS_CODES.monit, plainFailure);
 
+/** /edgeapi (issue #33): a success is the protocol's own object (common/wire/edge.ts); failures as on /api, with their HTTP status. */
+export const edgeEnvelope = defineEnvelope(SUCCESS_CODES.edgeapi, plainFailure);
+
 /** Success replies of each envelope, as the route files call them. */
 export const ok = portalEnvelope.ok;
 export const impapiOk = impapiEnvelope.ok;

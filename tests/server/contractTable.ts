@@ -71,6 +71,8 @@ export const EXTRA_ROWS: ContractRow[] = [
     access: 'operation',
     note: 'issue #35',
   },
+  // the edge nodes serving the domains, offline ones named (issue #33, docs/edge.md)
+  { method: 'GET', path: '/api/domain/edgeNodes', backend: 'api', module: 'domain', access: 'view', note: 'issue #33' },
 ];
 
 /** The contract's rows and the extras: every call the security tests enumerate. */

@@ -30,7 +30,9 @@ describe('envelopes per backend folder', () => {
   it('every served route belongs to the folder of its prefix', () => {
     const wrong = app.routeTable.filter((r) => !r.url.startsWith(`/${r.backend}/`)).map((r) => `${r.method} ${r.url} in ${r.backend}`);
     expect(wrong).toEqual([]);
-    expect(new Set(app.routeTable.map((r) => r.backend))).toEqual(new Set(['api', 'cloud', 'shiro', 'linesapi', 'impapi', 'monit']));
+    expect(new Set(app.routeTable.map((r) => r.backend))).toEqual(
+      new Set(['api', 'cloud', 'shiro', 'linesapi', 'impapi', 'monit', 'edgeapi']),
+    );
   });
 
   it('schema validation: /impapi answers a number code with its text in data, the others "400" with data null', async () => {

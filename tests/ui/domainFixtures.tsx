@@ -42,6 +42,8 @@ export function domainMethods() {
     domainEnable: vi.fn(async (id: number) => buildDomain({ id, status: 'on', operationState: 'configuring' })),
     domainDisable: vi.fn(async (id: number) => buildDomain({ id, status: 'off', operationState: 'configuring' })),
     certificateMatchDomain: vi.fn(async () => [] as unknown[]),
+    /** no edge nodes (issue #33): the list says nothing about them */
+    domainEdgeNodes: vi.fn(async () => ({ total: 0, offline: [] as string[] })),
   };
 }
 

@@ -199,6 +199,28 @@ describe('domain list', () => {
     expect(within(row('vod.acme.example')).getByText('配置中')).toBeInTheDocument();
     expect(screen.getByText('域名列表')).toBeInTheDocument();
   });
+
+  it.each(['en', 'zh'] as const)("shows a failed domain with the edge node's message and names offline nodes (%s)", async (locale) => {
+    const methods = domainMethods();
+    methods.domainEdgeNodes.mockResolvedValue({ total: 2, offline: ['edge-b'] });
+    const failed = buildDomain({
+      id: 9,
+      name: 'broken.acme.example',
+      operationState: 'failed',
+      operationError: { node: 'edge-a', message: 'nginx: [emerg] host not found' },
+    });
+    renderWithAdmin(<DomainList />, {
+      dataProvider: makeProvider(methods, { getList: (async () => ({ data: [failed], total: 1 })) as never }),
+      authProvider: authFor(true),
+      locale,
+    });
+    const chip = await screen.findByTestId('operation-failed');
+    expect(chip).toHaveTextContent(locale === 'en' ? 'Failed' : '配置失败');
+    await userEvent.setup().hover(chip);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('edge-a');
+    expect(await screen.findByTestId('offline-nodes')).toHaveTextContent(locale === 'en' ? 'Edge nodes offline' : '离线的边缘节点');
+    expect(screen.getByTestId('offline-nodes')).toHaveTextContent('edge-b');
+  });
 });
 
 describe('domain CSV export', () => {

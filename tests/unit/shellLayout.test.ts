@@ -241,13 +241,18 @@ const AREAS: Record<string, string[]> = {
   ],
   edge: [
     'docs/edge.md',
-    'server/stores/config/edge*',
     'common/wire/edge.ts',
     'common/rules/edge.ts',
     // the outbound rule: the server's guard (server/lib/outbound.ts re-exports it) and the nodes' origin resolution
     'common/rules/outbound.ts',
     'edge/',
+    'i18n/server/edge.ts',
+    'server/routes/edgeapi/',
+    'server/services/edge.ts',
+    'server/stores/config/edge*',
+    'server/stores/traffic/edge*',
     'tests/unit/edge*',
+    'tests/server/edge*',
     'tests/edge/',
   ],
 };

@@ -11,6 +11,8 @@ export const SUCCESS_CODES = {
   /** a number; the client also accepts the string "0" (spec §7) */
   impapi: 0,
   monit: '200',
+  /** the edge nodes' protocol (issue #33): its answers are the wire types of common/wire/edge.ts, failures {code, data, msg} */
+  edgeapi: '0',
 } as const;
 
 export type Backend = keyof typeof SUCCESS_CODES;

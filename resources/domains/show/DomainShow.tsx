@@ -37,13 +37,18 @@ function Heading() {
         {t('resources.cdn/domain.showTitle', { name: domain.name })}
       </Typography>
       <StatusChip status={domain.status} />
-      <OperationChip state={domain.operationState} />
+      <OperationChip state={domain.operationState} error={domain.operationError} />
       <Box sx={{ flex: 1 }} />
       <ListButton />
       {canOperate && <DomainEditLink domain={domain} withIcon />}
       {canOperate && <DomainStatusToggle domain={domain} withIcon />}
       {canOperate && <DomainFreezeToggle domain={domain} withIcon />}
       {canOperate && <DomainDeleteButton domain={domain} withIcon backToList />}
+      {domain.operationState === 'failed' && domain.operationError && (
+        <Typography variant="body2" color="error" sx={{ width: '100%' }} data-testid="operation-error">
+          {t('resources.cdn/domain.list.operationFailed', { ...domain.operationError })}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { analysisRoutes } from './traffic/analysis';
 import { domainRoutes } from './domains/domain';
 import { domainHistoryRoutes } from './domains/domainHistory';
 import { domainInfoRoutes } from './domains/domainInfo';
+import { domainEdgeRoutes } from './domains/domainEdge';
 import { domainValidationRoutes } from './domains/domainValidation';
 import { liveDomainRoutes } from './domains/liveDomain';
 import { certificateRoutes } from './certificates/certificate';
@@ -27,6 +28,7 @@ export const apiBackend = backendRoutes({
     domainRoutes,
     domainHistoryRoutes,
     domainInfoRoutes,
+    domainEdgeRoutes,
     domainValidationRoutes,
     liveDomainRoutes,
     certificateRoutes,

@@ -8,6 +8,7 @@ import type {
   DomainSearchParams,
   DomainStatus,
   DomainSummary,
+  OperationError,
   OperationState,
 } from '../../../common/wire/domains';
 
@@ -23,6 +24,7 @@ interface DomainDbRow {
   protocol: Domain['protocol'];
   status: DomainStatus;
   operationState: OperationState;
+  operationError: OperationError | null;
   deliveryType: DeliveryType;
   cname: string;
   config: DomainConfig;
@@ -33,7 +35,7 @@ interface DomainDbRow {
 }
 
 const COLUMNS = `id, name, account, belong_domain_group AS "belongDomainGroup", type, scope, protocol, status,
-  operation_state AS "operationState", delivery_type AS "deliveryType", cname, config, version,
+  operation_state AS "operationState", operation_error AS "operationError", delivery_type AS "deliveryType", cname, config, version,
   created_by AS "createdBy", create_time AS "createTime", update_time AS "updateTime"`;
 
 const iso = (t: Date | string) => (t instanceof Date ? t.toISOString() : new Date(t).toISOString());
@@ -50,6 +52,7 @@ function toDomain(r: DomainDbRow): Domain {
     protocol: r.protocol,
     status: r.status,
     operationState: r.operationState,
+    ...(r.operationState === 'failed' && r.operationError ? { operationError: r.operationError } : {}),
     deliveryType: r.deliveryType,
     cname: r.cname,
     version: r.version,
@@ -136,9 +139,9 @@ export async function insertDomain(db: ConfigDb, d: NewDomain): Promise<Domain> 
 }
 
 /**
- * Saves a new configuration (and status), bumps the version, starts issuing. Only a configured
- * domain changes (the check is in the same statement, so two concurrent changes cannot both pass):
- * null when it is configuring.
+ * Saves a new configuration (and status), bumps the version, starts issuing. Only a configured (or
+ * failed: an edge node refused it, issue #33) domain changes (the check is in the same statement, so
+ * two concurrent changes cannot both pass): null when it is configuring.
  */
 export async function saveDomainConfig(
   db: ConfigDb,
@@ -151,9 +154,10 @@ export async function saveDomainConfig(
   const [row] = await db.query<DomainDbRow>(
     `UPDATE domains SET type = $2, scope = $3, protocol = $4, status = COALESCE($5, status),
        operation_state = CASE WHEN $6::timestamptz IS NULL THEN operation_state ELSE 'configuring' END,
+       operation_error = CASE WHEN $6::timestamptz IS NULL THEN operation_error END,
        issue_due = COALESCE($6::timestamptz, issue_due), cname = $7, certificate_name = $8, labels = $9, search_text = $10,
        config = $11, version = version + 1, update_time = now()
-     WHERE id = $1 AND operation_state = 'configured' RETURNING ${COLUMNS}`,
+     WHERE id = $1 AND operation_state IN ('configured', 'failed') RETURNING ${COLUMNS}`,
     [
       id,
       config.type,
