@@ -170,7 +170,7 @@ describe('configuration', () => {
     expect(() => openKey(nodeB.secret, cert.sealedKey)).toThrow();
     expect(JSON.stringify(c)).not.toContain(keyPem.split('\n')[1]);
     // a domain write bumps the revision
-    const d = await domainNamed('img.acme-media.com');
+    const d = await domainNamed('img.acme-media.example');
     await call(app, acme, { method: 'POST', url: '/api/domain/disable', payload: { id: d.id }, headers: en });
     expect((await nodeA.config(c.revision)).status).toBe(200);
   });
@@ -252,13 +252,13 @@ describe('purge and prefetch through the nodes', () => {
     await nodeA.send('POST', '/heartbeat', { revision: 1, uptimeSeconds: 80 });
     const taskId = await submit('/api/refresh', {
       type: 'url',
-      urls: 'https://www.acme-media.com/n1.js\nhttps://www.acme-media.com/n2.js',
+      urls: 'https://www.acme-media.example/n1.js\nhttps://www.acme-media.example/n2.js',
     });
     await pass();
     const [a, b] = [await jobsOf(nodeA, taskId), await jobsOf(nodeB, taskId)];
-    expect(a.map((j) => j.url)).toEqual(['https://www.acme-media.com/n1.js', 'https://www.acme-media.com/n2.js']);
+    expect(a.map((j) => j.url)).toEqual(['https://www.acme-media.example/n1.js', 'https://www.acme-media.example/n2.js']);
     expect(b).toHaveLength(2);
-    expect(a[0]).toMatchObject({ kind: 'url', domain: 'www.acme-media.com' });
+    expect(a[0]).toMatchObject({ kind: 'url', domain: 'www.acme-media.example' });
     // leased: not handed again while the lease runs
     expect(await jobsOf(nodeA, taskId)).toEqual([]);
     const ids = a.map((j) => j.id);
@@ -271,7 +271,7 @@ describe('purge and prefetch through the nodes', () => {
   });
 
   it("a node's failure fails the URL with its reason; a prefetch records the node's status, bytes and time", async () => {
-    const taskId = await submit('/api/prefetch', { urls: 'https://www.acme-media.com/p1.bin\nhttps://www.acme-media.com/p2.bin' });
+    const taskId = await submit('/api/prefetch', { urls: 'https://www.acme-media.example/p1.bin\nhttps://www.acme-media.example/p2.bin' });
     await pass();
     const jobs = await jobsOf(nodeA, taskId);
     expect(jobs.map((j) => j.kind)).toEqual(['prefetch', 'prefetch']);
