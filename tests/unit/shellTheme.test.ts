@@ -1,9 +1,9 @@
 import { getContrastRatio } from '@mui/system/colorManipulator';
 import { describe, expect, it } from 'vitest';
-import { PALETTE, WHITE } from '../../src/palette';
+import { BACKGROUNDS as GREYS, PALETTE, WHITE } from '../../src/palette';
 
-/** The backgrounds text is drawn on: white, the page, the table head, a filled input. */
-const BACKGROUNDS = ['#ffffff', '#f0f2f5', '#fafafa', '#f0f0f0'];
+/** The backgrounds text is drawn on: white, the theme's greys, a focused filled input. */
+const BACKGROUNDS = [WHITE, ...Object.values(GREYS), '#f0f0f0'];
 
 /** The palette reaches WCAG AA before e2e's axe-core run finds out (docs/shell.md "Accessibility (axe-core)"). */
 describe('theme', () => {
