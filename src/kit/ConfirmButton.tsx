@@ -14,7 +14,9 @@ export interface ConfirmButtonProps<R = unknown> {
   withIcon?: boolean;
   color?: ButtonProps['color'];
   testId: string;
-  /** i18n key of why the action is refused now (tooltip and notice), or null; refused, the button is greyed but readable (text.secondary). */
+  /**
+   * i18n key of why the action is refused now (tooltip and notice), or null; refused, the button is greyed but readable (text.secondary).
+   */
   blockedMessage: string | null;
   blockedArgs?: Record<string, unknown>;
   /** i18n keys of the dialog; %{name} is the record's name. */
