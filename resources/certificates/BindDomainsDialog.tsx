@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Certificate } from '../../common/wire/certificates';
@@ -18,6 +7,7 @@ import { expiryOf, namesCover } from './rules';
 import { t } from './certificateUi';
 import { useNotifyError } from '../../src/kit/errorText';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { Spinner } from '../../src/kit/Progress';
 
 /**
  * Batch binding: the user's domains (GET /cloud/encryptDomainInfo through the domain provider) that
@@ -86,7 +76,7 @@ export function BindDomainsDialog({
           </Alert>
         )}
         {loadError && <Alert severity="error">{translate(t('bind.unavailable'), { reason: loadError })}</Alert>}
-        {!loadError && options === null && <CircularProgress size={24} />}
+        {!loadError && options === null && <Spinner size={24} />}
         {!loadError && options !== null && !expired && (
           <Autocomplete
             multiple

@@ -44,7 +44,12 @@ function Action({ label, icon, compact, testId, color = 'primary', hint, to, onC
       {label}
     </Button>
   );
-  return <Tooltip title={hint ?? (compact ? label : '')}>{button}</Tooltip>;
+  // with its text shown, the hint describes the button and its name stays that text (axe-core label-content-name-mismatch)
+  return (
+    <Tooltip title={hint ?? (compact ? label : '')} describeChild={!compact}>
+      {button}
+    </Tooltip>
+  );
 }
 
 /** Saves the chain (with the key for the operation right on an owned certificate). */

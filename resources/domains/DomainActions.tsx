@@ -37,7 +37,7 @@ export function DomainShowLink({ domain }: { domain: Domain }) {
   );
 }
 
-/** Edit; while configuring or disabled it stays visible but explains why it is refused. */
+/** Edit; while configuring or disabled it stays visible, greyed (text.secondary: still readable, 5.7:1), and explains why it is refused. */
 export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; withIcon?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -49,7 +49,7 @@ export function DomainEditLink({ domain, withIcon = false }: { domain: Domain; w
     return (
       <MuiButton
         size="small"
-        sx={{ ...style(withIcon), color: 'text.disabled' }}
+        sx={{ ...style(withIcon), color: 'text.secondary' }}
         startIcon={withIcon ? <EditIcon /> : undefined}
         data-testid="edit-blocked"
         onClick={(e) => {

@@ -1,4 +1,4 @@
-import { Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -6,6 +6,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import type { Domain, DomainStatus, OperationError, OperationState } from '../../common/wire/domains';
 import { valueLabel } from './domainUi';
 import { formatDateTime } from '../../src/lib/dateTime';
+import { Spinner } from '../../src/kit/Progress';
 
 const STATUS_COLOR: Record<DomainStatus, 'success' | 'default' | 'info'> = { on: 'success', off: 'default', freeze: 'info' };
 
@@ -41,13 +42,14 @@ export function OperationChip({ state, error }: { state: OperationState; error?:
         />
       </Tooltip>
     );
+  const label = translate(valueLabel('operationState', state));
   return (
     <Chip
       size="small"
       variant={configuring ? 'filled' : 'outlined'}
       color={configuring ? 'warning' : 'success'}
-      icon={configuring ? <CircularProgress size={12} color="inherit" sx={{ ml: '6px !important' }} /> : <CheckCircleOutlineIcon />}
-      label={translate(valueLabel('operationState', state))}
+      icon={configuring ? <Spinner size={12} color="inherit" label={label} sx={{ ml: '6px !important' }} /> : <CheckCircleOutlineIcon />}
+      label={label}
       data-testid={`operation-${state}`}
     />
   );

@@ -1,4 +1,4 @@
-import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { PasswordInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -9,6 +9,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { AccountTreeInput, findSubtree } from './AccountTreeInput';
 import { PermissionPickerInput } from './PermissionPicker';
 import { passwordClasses, passwordValidator, validateEmail, validatePermissions, validateUsername } from './validators';
+import { ProgressBar } from '../../src/kit/Progress';
 
 const FIELD_SX = { maxWidth: 480 };
 
@@ -24,7 +25,13 @@ export function PasswordStrength() {
   const percent = level === 'weak' ? 33 : level === 'good' ? 66 : 100;
   return (
     <Box sx={{ ...FIELD_SX, mt: -0.5, mb: 1 }} data-testid="password-strength">
-      <LinearProgress variant="determinate" value={percent} color={color} sx={{ height: 6, borderRadius: 3 }} />
+      <ProgressBar
+        label={translate(`resources.page/user.strength.${level}`)}
+        variant="determinate"
+        value={percent}
+        color={color}
+        sx={{ height: 6, borderRadius: 3 }}
+      />
       <Typography variant="caption" color={`${color}.main`}>
         {translate(`resources.page/user.strength.${level}`)}
       </Typography>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
@@ -8,6 +8,7 @@ import { ColumnsTable, type Column } from '../../src/kit/ColumnsTable';
 import { formatTime } from '../../src/lib/time';
 import { formatCount } from '../../src/lib/units';
 import { useErrorText } from '../../src/kit/errorText';
+import { Spinner } from '../../src/kit/Progress';
 
 const sample = (k: string) => `resources.dcdn/website.dryRun.${k}`;
 
@@ -63,7 +64,7 @@ export function DryRunPanel({ body }: { body: () => DryRunBody | null }) {
           </Button>
           {running && (
             <Stack direction="row" spacing={1} alignItems="center" data-testid="dry-run-loading">
-              <CircularProgress size={18} />
+              <Spinner size={18} label={t('running')} />
               <Typography variant="body2">{t('running')}</Typography>
             </Stack>
           )}

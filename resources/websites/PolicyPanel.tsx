@@ -27,6 +27,7 @@ export function Empty({ text }: { text: string }) {
 
 function EnabledSwitch() {
   const p = useRecordContext<Policy>();
+  const translate = useTranslate();
   const notifyError = useNotifyError();
   const operate = useCanOperate(WEBSITE_POLICY_RESOURCE);
   const [update, { isPending }] = useUpdate<Policy>();
@@ -37,7 +38,15 @@ function EnabledSwitch() {
       { id: p.id, data: { ...p, enabled: !p.enabled }, previousData: p },
       { mutationMode: 'pessimistic', onError: (e) => notifyError(e) },
     );
-  return <Switch size="small" checked={p.enabled} disabled={!operate || isPending} onChange={toggle} />;
+  return (
+    <Switch
+      size="small"
+      checked={p.enabled}
+      disabled={!operate || isPending}
+      onChange={toggle}
+      slotProps={{ input: { 'aria-label': `${translate('resources.dcdn/website.policy.enabled')}: ${p.name}` } }}
+    />
+  );
 }
 
 function PolicyActions() {

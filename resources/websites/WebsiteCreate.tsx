@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { LinearProgress } from '@mui/material';
+import {} from '@mui/material';
 import { SimpleForm } from 'react-admin';
 import { WebsiteInputs, NEW_WEBSITE } from './WebsiteInputs';
 import { WEBSITE_RESOURCE } from '../../dataProviders/impapi/websites';
 import { PortalCreate } from '../../src/kit/PortalCreate';
 import { usePortalQuery } from '../../src/kit/usePortalQuery';
+import { ProgressBar } from '../../src/kit/Progress';
 
 /** Add a protected website; after the create the product goes to /dcdn/website (spec §2). */
 export function WebsiteCreate() {
@@ -12,7 +13,7 @@ export function WebsiteCreate() {
   const [visit] = useState(() => Math.random());
   const random = usePortalQuery(['websiteRandomAddress', visit], (dp) => dp.websiteRandomAddress());
   const address = random.failure ? '' : (random.data ?? null);
-  if (address === null) return <LinearProgress />;
+  if (address === null) return <ProgressBar />;
   return (
     <PortalCreate title="resources.dcdn/website.createTitle" created="resources.dcdn/website.created" resource={WEBSITE_RESOURCE}>
       <SimpleForm defaultValues={{ ...NEW_WEBSITE, protectionAddress: address }}>

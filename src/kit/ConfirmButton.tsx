@@ -14,7 +14,9 @@ export interface ConfirmButtonProps<R = unknown> {
   withIcon?: boolean;
   color?: ButtonProps['color'];
   testId: string;
-  /** i18n key of why the action is refused now (shown as tooltip and notice), or null. */
+  /**
+   * i18n key of why the action is refused now (tooltip and notice), or null; refused, the button is greyed but readable (text.secondary).
+   */
   blockedMessage: string | null;
   blockedArgs?: Record<string, unknown>;
   /** i18n keys of the dialog; %{name} is the record's name. */
@@ -63,7 +65,7 @@ export function ConfirmButton<R = unknown>(p: ConfirmButtonProps<R>) {
       <Tooltip title={p.blockedMessage ? translate(p.blockedMessage, p.blockedArgs) : ''} describeChild>
         <MuiButton
           size="small"
-          sx={{ ...actionSx(Boolean(p.withIcon)), ...(p.blockedMessage ? { color: 'text.disabled' } : {}) }}
+          sx={{ ...actionSx(Boolean(p.withIcon)), ...(p.blockedMessage ? { color: 'text.secondary' } : {}) }}
           color={p.color}
           startIcon={p.withIcon ? p.icon : undefined}
           data-testid={p.testId}

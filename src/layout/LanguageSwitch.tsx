@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { writeLanguage } from '../auth/storage';
 
 /** Small inline flags (emoji flags do not render on every system). */
@@ -32,6 +32,7 @@ const NAMES: Record<string, string> = { zh: '简体中文', en: 'English' };
 /** Language dropdown (简体中文 / English) with flag; the choice is stored as isChinese. */
 export function LanguageSwitch() {
   const [locale, setLocale] = useLocaleState();
+  const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (next: 'zh' | 'en') => {
     writeLanguage(next === 'en' ? 'english' : 'chinese');
@@ -40,7 +41,12 @@ export function LanguageSwitch() {
   };
   return (
     <>
-      <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label="language" data-testid="language-switch">
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        title={translate('portal.language')}
+        data-testid="language-switch"
+      >
         <Flag locale={locale} />
         {NAMES[locale] ?? NAMES.zh}
       </Button>

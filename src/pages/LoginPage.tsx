@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { sessionApi } from '../../dataProviders/api/shell';
 import { afterLoginPath, storeSignedInUser } from '../auth/authProvider';
 import { clearScreenState, KEYS } from '../auth/storage';
 import { availablePaths } from '../registry';
+import { Spinner } from '../kit/Progress';
 
 const MAX_AUTO_LOGIN = 2;
 
@@ -129,7 +130,7 @@ export function LoginPage() {
           variant="contained"
           size="large"
           disabled={loading}
-          startIcon={loading ? <CircularProgress size={18} color="inherit" /> : null}
+          startIcon={loading ? <Spinner size={18} color="inherit" /> : null}
         >
           {translate('portal.login.submit')}
         </Button>

@@ -136,14 +136,13 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
 /**
  * Runs axe-core where each screenshot is taken (the screen in the language and state the test shows)
- * and records its serious and critical violations in AXE_REPORT. A report, not yet an assertion:
- * the theme's colours fail color-contrast on most screens (docs/shell.md); the check becomes a
- * failure once they are mended.
+ * and fails the test on any serious or critical violation, after recording them in AXE_REPORT (with
+ * axe's account of the first element: the colours and ratio of a color-contrast finding).
  */
 export async function recordAccessibility(page: Page, name: string): Promise<void> {
   // evaluated through the DevTools protocol: the app's CSP refuses inline scripts
@@ -154,7 +153,16 @@ export async function recordAccessibility(page: Page, name: string): Promise<voi
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+        summary: v.nodes[0]?.failureSummary ?? '',
+      }));
   });
-  if (violations.length > 0) fs.appendFileSync(AXE_REPORT, `${JSON.stringify({ name, violations })}\n`);
+  if (violations.length === 0) return;
+  fs.appendFileSync(AXE_REPORT, `${JSON.stringify({ name, violations })}\n`);
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(' | ')}\n    ${v.summary.replace(/\n/g, ' ')}`);
+  throw new Error(`axe-core on screenshot ${name}:\n  ${found.join('\n  ')}\n(${path.relative('.', AXE_REPORT)})`);
 }

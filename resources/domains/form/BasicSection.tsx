@@ -1,4 +1,4 @@
-import { Button, CircularProgress, InputAdornment } from '@mui/material';
+import { Button, InputAdornment } from '@mui/material';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { ADDABLE_DOMAIN_TYPES, DOMAIN_SCOPES } from '../../../common/rules/domai
 import { choicesOf, fieldLabel } from '../domainUi';
 import { GroupRadios, Row, Section, useDomainCheck } from './FormParts';
 import { domainRule } from './validators';
+import { Spinner } from '../../../src/kit/Progress';
 
 /** Checks the ICP number with the registry call (POST /api/domain/validation/icp). */
 function IcpCheckButton() {
@@ -26,7 +27,7 @@ function IcpCheckButton() {
       size="small"
       onClick={check}
       disabled={busy}
-      startIcon={busy ? <CircularProgress size={14} /> : <VerifiedOutlinedIcon />}
+      startIcon={busy ? <Spinner size={14} /> : <VerifiedOutlinedIcon />}
       data-testid="check-icp"
     >
       {translate('resources.cdn/domain.actions.checkIcp')}

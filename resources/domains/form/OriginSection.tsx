@@ -1,4 +1,4 @@
-import { Button, CircularProgress } from '@mui/material';
+import { Button } from '@mui/material';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { fieldLabel } from '../domainUi';
 import { GroupRadios, NumberCell, Row, RowsInput, Section, SelectCell, TextCell, useDomainCheck } from './FormParts';
 import { toDomainInput } from './formValues';
 import { domainRule } from './validators';
+import { Spinner } from '../../../src/kit/Progress';
 
 /** Probes origin + test URL now (the same probe runs again before saving). */
 function TestUrlButton() {
@@ -35,7 +36,7 @@ function TestUrlButton() {
       variant="outlined"
       onClick={test}
       disabled={busy}
-      startIcon={busy ? <CircularProgress size={14} /> : <NetworkCheckIcon />}
+      startIcon={busy ? <Spinner size={14} /> : <NetworkCheckIcon />}
       sx={{ mt: 1.25, height: 40 }}
       data-testid="test-url"
     >

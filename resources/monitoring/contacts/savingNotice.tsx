@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { CircularProgress, Snackbar, Stack } from '@mui/material';
+import { Snackbar, Stack } from '@mui/material';
 import { useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useSaveFailure } from '../../../src/kit/staleWrite';
+import { Spinner } from '../../../src/kit/Progress';
 
 /**
  * Alert add/update (spec §4, §8): a loading notice while the call runs, then a success notice.
@@ -22,7 +23,7 @@ export function useSavingNotice(resource: string) {
         data-testid="monit-saving"
         message={
           <Stack direction="row" spacing={1} alignItems="center">
-            <CircularProgress size={16} color="inherit" />
+            <Spinner size={16} color="inherit" label={t('resources.CMonit/alertContact.saving')} />
             <span>{t('resources.CMonit/alertContact.saving')}</span>
           </Stack>
         }

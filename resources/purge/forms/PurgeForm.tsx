@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { Link, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useCanOperate } from '../../../src/auth/useCanOperate';
 import { useErrorText } from '../../../src/kit/errorText';
@@ -8,6 +8,7 @@ import type { PortalDataProvider } from '../../../dataProviders';
 import { PortalApiError } from '../../../dataProviders/http';
 import type { PurgeLineError, PurgeQuota } from '../../../common/wire/purge';
 import { batches, MAX_URLS_PER_SUBMISSION, parseSubmission, type PurgeKind } from '../../../common/rules/purge';
+import { ProgressBar } from '../../../src/kit/Progress';
 
 const TITLES: Record<PurgeKind, string> = {
   url: 'pages.cdn/newurlPush.title',
@@ -40,6 +41,7 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
   const quota = replied ?? (quotaQuery.failure ? undefined : quotaQuery.data);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [busy, setBusy] = useState(false);
+  const progressText = progress ? t('pages.cdn/newurlPush.progress', { sent: progress.sent, total: progress.total }) : undefined;
   const [refused, setRefused] = useState<{ msg: string; lines: PurgeLineError[] } | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const parsed = useMemo(() => parseSubmission(text, kind), [text, kind]);
@@ -180,10 +182,8 @@ export function PurgeForm({ kind }: { kind: PurgeKind }) {
           )}
           {progress && progress.total > 1 && (
             <Box sx={{ mt: 2 }} data-testid="purge-progress">
-              <LinearProgress variant="determinate" value={(progress.sent / progress.total) * 100} />
-              <Typography variant="caption">
-                {t('pages.cdn/newurlPush.progress', { sent: progress.sent, total: progress.total })}
-              </Typography>
+              <ProgressBar label={progressText} variant="determinate" value={(progress.sent / progress.total) * 100} />
+              <Typography variant="caption">{progressText}</Typography>
             </Box>
           )}
           {outcome && (

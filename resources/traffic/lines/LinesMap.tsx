@@ -97,7 +97,8 @@ export function LinesMap({
   const inChina = (f: CountryFeature) => CHINA_SHAPE_IDS.has(String(f.id));
   return (
     <Box ref={box} sx={{ position: 'relative' }} onMouseLeave={() => setHover(null)} data-testid={`lines-map-${region}`}>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} style={{ display: 'block', maxHeight: 480 }}>
+      {/* a group, not an img: an img's children are presentational, and the line markers are buttons (axe-core nested-interactive) */}
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="group" aria-label={title} style={{ display: 'block', maxHeight: 480 }}>
         {features.map((f, i) => (
           <path
             key={`${String(f.id)}-${i}`}

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import type { LogSearchQuery } from '../../../dataProviders/api/traffic';
 import { formatCount } from '../../../src/lib/units';
 import { useLogDownload, type DownloadStep } from './useLogDownload';
+import { ProgressBar } from '../../../src/kit/Progress';
 
 const PROGRESS: Record<DownloadStep, number> = { idle: 0, preparing: 30, checking: 75, started: 100, failed: 100 };
 
@@ -40,7 +41,7 @@ export function LogDownload({
       )}
       {step !== 'idle' && (
         <Box sx={{ mt: 1 }} role="status" data-testid="log-download-status">
-          {step !== 'failed' && <LinearProgress variant={busy ? 'indeterminate' : 'determinate'} value={PROGRESS[step]} sx={{ mb: 0.5 }} />}
+          {step !== 'failed' && <ProgressBar variant={busy ? 'indeterminate' : 'determinate'} value={PROGRESS[step]} sx={{ mb: 0.5 }} />}
           {step === 'failed' ? (
             <Alert severity="error" onClose={reset} data-testid="log-download-error">
               {error}
