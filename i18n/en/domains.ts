@@ -214,6 +214,11 @@ export default {
         scheduling: 'Scheduling policy',
         history: 'Version history',
       },
+      edgeUnsupported: {
+        urlAuth: 'The edge nodes do not support URL authentication: a domain with it enabled is not served by them (it shows as failed).',
+        brotli: 'The edge nodes compress with gzip only: Brotli is not applied.',
+        originRedirect: "The edge nodes do not follow origin redirects: the origin's redirect reaches the client.",
+      },
       help: {
         name: 'For example www.example.com or *.example.com',
         icp: 'Required for Mainland China and global acceleration, e.g. 京ICP备12345678号-1',

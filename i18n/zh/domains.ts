@@ -214,6 +214,11 @@ export default {
         scheduling: '调度策略',
         history: '历史版本',
       },
+      edgeUnsupported: {
+        urlAuth: '边缘节点不支持 URL 鉴权：开启后该域名不会由边缘节点提供服务（显示为配置失败）。',
+        brotli: '边缘节点仅支持 gzip 压缩，Brotli 不会生效。',
+        originRedirect: '边缘节点不跟随回源 302/301 跳转：源站的跳转将直接返回给客户端。',
+      },
       help: {
         name: '例如 www.example.com 或 *.example.com',
         icp: '加速区域含中国大陆时必填，例如 京ICP备12345678号-1',

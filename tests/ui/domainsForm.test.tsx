@@ -245,3 +245,25 @@ describe('domain form save flow', () => {
     expect(await screen.findByText('Update successful')).toBeInTheDocument();
   });
 });
+
+describe('settings the edge nodes cannot serve (issue #33)', () => {
+  it('says so under URL authentication, Brotli and origin redirects once edge nodes serve the domains, and not before', async () => {
+    const methods = domainMethods();
+    methods.domainEdgeNodes.mockResolvedValue({ total: 2, offline: [] });
+    renderCreate(methods);
+    const u = user();
+    await tab(u, 'Advanced');
+    expect(await screen.findByTestId('edge-unsupported-brotli')).toHaveTextContent('gzip only');
+    expect(screen.getByTestId('edge-unsupported-originRedirect')).toHaveTextContent('do not follow origin redirects');
+    await tab(u, 'Access control');
+    expect(await screen.findByTestId('edge-unsupported-urlAuth')).toHaveTextContent('do not support URL authentication');
+  });
+
+  it('shows nothing with the embedded edge (no node registered)', async () => {
+    const { methods } = renderCreate();
+    const u = user();
+    await tab(u, 'Advanced');
+    await waitFor(() => expect(methods.domainEdgeNodes).toHaveBeenCalled());
+    expect(screen.queryByTestId('edge-unsupported-brotli')).toBeNull();
+  });
+});

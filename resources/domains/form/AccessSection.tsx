@@ -1,3 +1,4 @@
+import { EdgeUnsupported } from './EdgeUnsupported';
 import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import { LIST_MODES } from '../../../common/rules/domains/index';
@@ -26,6 +27,7 @@ export function AccessSection() {
     <>
       <Section title={fieldLabel('urlAuth')} help="resources.cdn/domain.help.urlAuth">
         <BooleanInput source="advanced.urlAuth.enabled" label={fieldLabel('urlAuth')} helperText={false} />
+        <EdgeUnsupported feature="urlAuth" />
         <On name="advanced.urlAuth.enabled">
           <Row>
             <SelectCell source="advanced.urlAuth.type" label="authType" width={160} values={['A', 'B', 'C']} />

@@ -1,3 +1,4 @@
+import { EdgeUnsupported } from './EdgeUnsupported';
 import { BooleanInput, NumberInput } from 'react-admin';
 import { CACHE_UNITS, REWRITE_FLAGS } from '../../../common/rules/domains/index';
 import { fieldLabel } from '../domainUi';
@@ -58,6 +59,7 @@ export function AdvancedSection() {
           </On>
         </Row>
         <BooleanInput source="advanced.brotli.enabled" label={fieldLabel('brotli')} helperText={false} />
+        <EdgeUnsupported feature="brotli" />
         <Row>
           <BooleanInput
             source="advanced.originRedirect.enabled"
@@ -65,6 +67,7 @@ export function AdvancedSection() {
             helperText={false}
             sx={{ minWidth: 220 }}
           />
+          <EdgeUnsupported feature="originRedirect" />
           <On name="advanced.originRedirect.enabled">
             <NumberInput
               fullWidth={false}
