@@ -289,6 +289,19 @@ describe('purge and prefetch through the nodes', () => {
     expect(urls[0]).toMatchObject({ status: 'verified', httpStatus: 200, bytes: 12_345, elapsedMs: 40 });
     expect(urls[1]).toMatchObject({ status: 'failed', reason: 'edge-b: origin answered 404' });
   });
+
+  it('an open URL of a domain disabled meanwhile fails, as with the embedded edge', async () => {
+    const taskId = await submit('/api/refresh', { type: 'url', urls: 'https://cdn.acme-media.example/off.js' });
+    await pass();
+    expect(await jobsOf(nodeA, taskId)).toHaveLength(1);
+    await app.db.query(`UPDATE domains SET status = 'off' WHERE name = 'cdn.acme-media.example'`);
+    try {
+      await pass();
+      expect((await urlsOf(taskId))[0]).toMatchObject({ status: 'failed', reason: 'The domain was disabled' });
+    } finally {
+      await app.db.query(`UPDATE domains SET status = 'on' WHERE name = 'cdn.acme-media.example'`);
+    }
+  });
 });
 
 describe('access logs of the nodes', () => {

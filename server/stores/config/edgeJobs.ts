@@ -91,8 +91,10 @@ export async function nodeJobStates(db: ConfigDb, ids: number[], onlineSince: Da
     httpStatus: number | null;
     bytes: string | number | null;
     elapsedMs: number | null;
+    disabled: boolean;
   }>(
     `SELECT j.url_id AS id,
+       bool_or(NOT EXISTS (SELECT 1 FROM domains d WHERE d.name = j.domain AND d.status = 'on')) AS disabled,
        count(*) FILTER (WHERE n.on_line)::int AS total,
        count(*) FILTER (WHERE n.on_line AND j.status = 'verified')::int AS verified,
        min(n.name || ': ' || j.reason) FILTER (WHERE n.on_line AND j.status = 'failed') AS failure,
@@ -105,14 +107,16 @@ export async function nodeJobStates(db: ConfigDb, ids: number[], onlineSince: Da
     [ids, onlineSince],
   );
   return rows.map((r) => {
-    const status: EdgeUrlState['status'] =
-      r.failure !== null ? 'failed' : r.total > 0 && r.verified === r.total ? 'verified' : 'processing';
+    const done = r.total > 0 && r.verified === r.total;
+    // like the embedded edge: an open URL of a domain disabled or frozen meanwhile fails (the nodes answer 403)
+    const failure = r.failure ?? (r.disabled && !done ? 'purgeReasonDomainDisabled' : null);
+    const status: EdgeUrlState['status'] = failure !== null ? 'failed' : done ? 'verified' : 'processing';
     return {
       id: Number(r.id),
       status,
       linesDone: r.verified,
       linesTotal: r.total,
-      ...(r.failure !== null ? { reason: r.failure } : {}),
+      ...(failure !== null ? { reason: failure } : {}),
       ...(r.httpStatus !== null ? { httpStatus: r.httpStatus } : {}),
       ...(r.bytes !== null ? { bytes: Number(r.bytes) } : {}),
       ...(r.elapsedMs !== null ? { elapsedMs: r.elapsedMs } : {}),
