@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,10 +11,10 @@ import type { Certificate } from '../../common/wire/certificates';
 import type { PurgeSubmitReply, PurgeUrlListReply } from '../../common/wire/purge';
 import type { CountDetail } from '../../common/wire/traffic/index';
 import { processRuns } from '../../edge/nginx';
+import { EdgeNode as Node, until } from './localNode';
 import { daysFromNow, issueCertificate } from '../../server/demo/certificateFactory';
 import { englishCalls, makeApp, signIn } from '../server/helpers';
 import { buildDomainInput, findDomain } from '../server/domainFixtures';
-import { freePort } from '../server/freePort';
 
 /**
  * Issue #33 end to end: the real portal (demo data, PORTAL_EDGE_TOKEN, private origins allowed) on a
@@ -27,87 +26,9 @@ const NGINX = '/usr/sbin/nginx';
 const haveNginx = fs.existsSync(NGINX);
 if (!haveNginx) console.log(`tests/edge/edge.test.ts skipped: ${NGINX} is not installed (apt-get install nginx-light)`);
 
-const ROOT = path.resolve(__dirname, '../..');
 const TOKEN = 'edge-e2e-registration-token';
 const SITE = 'e2e-site.example-test.com';
 const BROKEN = 'e2e-broken.example-test.com';
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface Reply {
-  status: number;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** One edge node: `npm run edge` as a child process with its own data dir and ports. */
-class Node {
-  child: ChildProcess | null = null;
-  output = '';
-  listen = 0;
-  tlsPort = 0;
-  constructor(
-    readonly name: string,
-    readonly dir: string,
-    readonly portalUrl: () => string,
-    readonly token = TOKEN,
-  ) {}
-
-  async start() {
-    if (!this.listen) [this.listen, this.tlsPort] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'edge/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        EDGE_PORTAL_URL: this.portalUrl(),
-        EDGE_TOKEN: this.token,
-        EDGE_LISTEN: `127.0.0.1:${this.listen}`,
-        EDGE_TLS_LISTEN: `127.0.0.1:${this.tlsPort}`,
-        EDGE_DATA_DIR: path.join(this.dir, this.name),
-        EDGE_NAME: this.name,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
-    this.child = child;
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-  }
-
-  /** The nginx this node's agent started (its pid file), when it still runs. */
-  nginxPid(): number {
-    const file = path.join(this.dir, this.name, 'run', 'nginx.pid');
-    const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : 0;
-    return pid && processRuns(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(this.dir) ? pid : 0;
-  }
-
-  /** A request through this node (a new connection each time: a reload closes idle ones). */
-  get(p: string, host: string, headers: Record<string, string> = {}): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: this.listen, path: p, agent: false, headers: { host, ...headers } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-      });
-      req.on('error', reject);
-    });
-  }
-}
 
 describe.skipIf(!haveNginx)('the real edge: two nodes against the real portal', () => {
   let app: Awaited<ReturnType<typeof makeApp>>;
@@ -167,8 +88,8 @@ describe.skipIf(!haveNginx)('the real edge: two nodes against the real portal', 
     portalUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     acme = await signIn(app, 'acme');
 
-    a = new Node('edge-e2e-a', dir, () => portalUrl);
-    b = new Node('edge-e2e-b', dir, () => portalUrl);
+    a = new Node('edge-e2e-a', dir, () => portalUrl, TOKEN);
+    b = new Node('edge-e2e-b', dir, () => portalUrl, TOKEN);
     await Promise.all([a.start(), b.start()]);
     await until(
       'both nodes ready',
