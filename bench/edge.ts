@@ -22,7 +22,7 @@ import type { Domain } from '../common/wire/domains';
 import type { PurgeSubmitReply, PurgeUrlListReply } from '../common/wire/purge';
 import type { CountDetail } from '../common/wire/traffic/index';
 import { emptyDomainInput } from '../common/rules/domains/index';
-import { EdgeNode, until } from '../tests/edge/localNode';
+import { EdgeNode, lastHourOf, until } from '../tests/edge/localNode';
 import { freePort } from '../tests/server/freePort';
 import { benchCipher, demoConfig, pctile, runMain } from './benchKit';
 
@@ -201,16 +201,7 @@ async function main() {
     );
 
     // 2. log freshness: each request's time until the analysis counts it (requests in order, one node)
-    const count = async () => {
-      const range = {
-        startTime: new Date(Date.now() - 3_600_000).toISOString().slice(0, 19).replace('T', ' '),
-        endTime: new Date(Date.now() + 120_000).toISOString().slice(0, 19).replace('T', ' '),
-        timeZone: 'UTC',
-        timeSelect: 'userDefined',
-        domains: [SITE],
-      };
-      return (await post<CountDetail>('/api/es/count/offLine', range)).count.request;
-    };
+    const count = async () => (await post<CountDetail>('/api/es/count/offLine', lastHourOf(SITE))).count.request;
     await sleep(5000);
     const base = await count();
     const sentAt: number[] = [];

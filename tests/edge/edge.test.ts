@@ -11,7 +11,7 @@ import type { Certificate } from '../../common/wire/certificates';
 import type { PurgeSubmitReply, PurgeUrlListReply } from '../../common/wire/purge';
 import type { CountDetail } from '../../common/wire/traffic/index';
 import { processRuns } from '../../edge/nginx';
-import { EdgeNode as Node, until } from './localNode';
+import { EdgeNode as Node, lastHourOf, until } from './localNode';
 import { daysFromNow, issueCertificate } from '../../server/demo/certificateFactory';
 import { englishCalls, makeApp, signIn } from '../server/helpers';
 import { buildDomainInput, findDomain } from '../server/domainFixtures';
@@ -281,14 +281,7 @@ describe.skipIf(!haveNginx)('the real edge: two nodes against the real portal', 
   });
 
   it("counts the edge's requests exactly in the analysis, not the agents' own", async () => {
-    const range = {
-      startTime: new Date(Date.now() - 3_600_000).toISOString().slice(0, 19).replace('T', ' '),
-      endTime: new Date(Date.now() + 120_000).toISOString().slice(0, 19).replace('T', ' '),
-      timeZone: 'UTC',
-      timeSelect: 'userDefined',
-      domains: [SITE],
-    };
-    const count = async () => ok<CountDetail>(await post(acme, '/api/es/count/offLine', range)).count.request;
+    const count = async () => ok<CountDetail>(await post(acme, '/api/es/count/offLine', lastHourOf(SITE))).count.request;
     await until(`${sent} requests in the analysis`, async () => (await count()) >= sent, 30_000).catch(async (e: Error) => {
       throw new Error(`${e.message}: ${await count()}\n${outputs()}`);
     });

@@ -8,6 +8,17 @@ import { freePort } from '../server/freePort';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The analysis range (POST /api/es/count/offLine) of `domain` from an hour ago to two minutes ahead, in UTC. */
+export const lastHourOf = (domain: string) => ({
+  startTime: stamp(Date.now() - 3_600_000),
+  endTime: stamp(Date.now() + 120_000),
+  timeZone: 'UTC',
+  timeSelect: 'userDefined',
+  domains: [domain],
+});
+
 /** Polls `probe` every 100 ms until it answers something truthy. */
 export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
