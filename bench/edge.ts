@@ -81,7 +81,8 @@ error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/t1; proxy_temp_path ${dir}/t2; fastcgi_temp_path ${dir}/t3; uwsgi_temp_path ${dir}/t4; scgi_temp_path ${dir}/t5;
+  client_body_temp_path ${dir}/t1; proxy_temp_path ${dir}/t2;
+  fastcgi_temp_path ${dir}/t3; uwsgi_temp_path ${dir}/t4; scgi_temp_path ${dir}/t5;
   proxy_cache_path ${dir}/cache levels=1:2 keys_zone=bare:16m inactive=1d use_temp_path=off;
   upstream origin { server 127.0.0.1:${originPort}; keepalive 16; }
   server {
@@ -224,7 +225,8 @@ async function main() {
     );
     await sender;
     console.log(
-      `log freshness (edge request → counted by the analysis), 30 requests: p50 ${fmt(pctile(seen, 50))}, p95 ${fmt(pctile(seen, 95))} (target p95 ≤ 60 s)`,
+      `log freshness (edge request → counted by the analysis), 30 requests: ` +
+        `p50 ${fmt(pctile(seen, 50))}, p95 ${fmt(pctile(seen, 95))} (target p95 ≤ 60 s)`,
     );
 
     // 3. requests/s of a cached 10 KB object: the node against a bare proxy cache
@@ -239,7 +241,8 @@ async function main() {
     const mean = (side: 'node' | 'bare') => runs.reduce((sum, r) => sum + r[side].rate, 0) / runs.length;
     const errors = runs.reduce((sum, r) => sum + r.node.errors + r.bare.errors, 0);
     console.log(
-      `cached 10 KB object, 16 keep-alive connections: node ${mean('node').toFixed(0)} req/s, bare nginx ${mean('bare').toFixed(0)} req/s, ` +
+      `cached 10 KB object, 16 keep-alive connections: node ${mean('node').toFixed(0)} req/s, ` +
+        `bare nginx ${mean('bare').toFixed(0)} req/s, ` +
         `ratio ${(mean('node') / mean('bare')).toFixed(2)} (target ≥ 0.8; ${errors} requests on closed connections)`,
     );
 
