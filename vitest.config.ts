@@ -84,6 +84,8 @@ export default defineConfig({
           name: 'edge',
           include: ['tests/edge/**/*.test.ts'],
           environment: 'node',
+          // tests/edge/edge.test.ts runs the real portal on the demo data (the run's shared template)
+          globalSetup: ['tests/server/globalSetup.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

@@ -21,6 +21,10 @@ const BENCHES: Record<string, { what: string; allArgs?: string[]; notInAll?: boo
   replySerialise: { what: 'list replies through their response schema (compiled serialiser) against JSON.stringify' },
   waf: { what: 'website protection: evaluator decisions/s with 100 rules; dry-run latency over 10 M log rows' },
   ipp: { what: 'IP protection statistics and alarm queries over 7 days of minute samples (800 IPs ≈ 105 M rows)' },
+  edge: {
+    what: 'the real edge (nginx): purge → verified on 2 nodes, log freshness, req/s against bare nginx, 1,000 domains applied',
+    notInAll: true,
+  },
   monitTick: { what: 'one cloud-monitoring evaluation tick with 1,000 enabled rules over the 10 M-row store', notInAll: true },
   crash: {
     what: 'SIGKILL in a stream of API writes, restart on the same data dir, every acknowledged write checked, 20 times',

@@ -24,7 +24,7 @@ import { runPrefetch, runPurges } from './jobs';
 import { LogShipper, trimInternalLog } from './logs';
 import { NginxRunner } from './nginx';
 import { edgePaths, renderDomain, type RenderContext } from './render';
-import { OriginResolver } from './resolve';
+import { mapDemoOrigins, OriginResolver } from './resolve';
 
 const run = promisify(execFile);
 export const AGENT_VERSION = '1';
@@ -47,6 +47,7 @@ export class EdgeAgent {
   private stopped = false;
   private nginxVersion = 'unknown';
   private registering: Promise<boolean> | null = null;
+  private demoRefusalLogged = false;
 
   constructor(
     readonly settings: EdgeSettings,
@@ -159,8 +160,20 @@ export class EdgeAgent {
     if (!(await this.registered())) return;
     const reply = await this.client.json<EdgeConfig>('GET', `/config?revision=${this.revision}`);
     if (reply.status !== 200 || !reply.data) return;
-    this.config = reply.data;
+    this.config = this.demoMapped(reply.data);
     await this.applyCurrent();
+  }
+
+  /** EDGE_DEMO_ORIGIN: the demo's origins mapped to the local demo origin, refused (and said so) unless the portal runs the demo. */
+  private demoMapped(config: EdgeConfig): EdgeConfig {
+    const demo = this.settings.demoOrigin;
+    if (!demo) return config;
+    if (!config.demo) {
+      if (!this.demoRefusalLogged) this.log('EDGE_DEMO_ORIGIN refused: the portal does not run the demo data (PORTAL_DEMO)');
+      this.demoRefusalLogged = true;
+      return config;
+    }
+    return mapDemoOrigins(config, demo);
   }
 
   /** Applies the current configuration (serialised) and reports it. */
@@ -183,6 +196,9 @@ export class EdgeAgent {
   private async desired(config: EdgeConfig): Promise<DesiredDomain[]> {
     const addresses = config.domains.filter((d) => d.status === 'on').flatMap((d) => d.config.origins.map((o) => o.address.toLowerCase()));
     const { map } = await this.resolver.resolveAll(addresses, config.allowPrivateOrigins);
+    // the demo origin is a loopback literal of the operator's own setting, allowed whatever the portal's rule
+    const demo = this.settings.demoOrigin;
+    if (demo && config.demo) map.set(demo.host, { ok: true, ip: demo.host });
     return config.domains.map((domain) => ({
       name: domain.name,
       version: domain.version,

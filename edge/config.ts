@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import type { DemoOrigin } from './resolve';
 
 export interface EdgeSettings {
   /** the portal (EDGE_PORTAL_URL): http only on loopback, https elsewhere (secrets and sealed keys travel) */
@@ -22,6 +23,8 @@ export interface EdgeSettings {
   modulesDir: string;
   /** the active access log is rotated when it grows past this */
   rotateBytes: number;
+  /** EDGE_DEMO_ORIGIN (host:port on loopback): the demo's origins are served from there, only with a portal on demo data */
+  demoOrigin?: DemoOrigin;
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -40,6 +43,14 @@ export function checkPortalUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** EDGE_DEMO_ORIGIN: an IPv4 loopback address and port (the demo mapping never sends anything off the machine). */
+export function parseDemoOrigin(value: string): DemoOrigin {
+  const m = /^(127(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(value.trim());
+  const port = m ? Number(m[2]) : 0;
+  if (!m || port < 1 || port > 65535) throw new Error(`EDGE_DEMO_ORIGIN must be 127.x.x.x:port: ${value}`);
+  return { host: m[1], port };
+}
+
 export function readEdgeSettings(env: NodeJS.ProcessEnv = process.env): EdgeSettings {
   return {
     portalUrl: checkPortalUrl(env.EDGE_PORTAL_URL || 'http://127.0.0.1:8080'),
@@ -51,5 +62,6 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv = process.env): EdgeSett
     nginxBin: env.EDGE_NGINX || '/usr/sbin/nginx',
     modulesDir: env.EDGE_NGINX_MODULES || '/usr/lib/nginx/modules',
     rotateBytes: Number(env.EDGE_LOG_ROTATE_BYTES) || 64 * 1024 * 1024,
+    ...(env.EDGE_DEMO_ORIGIN ? { demoOrigin: parseDemoOrigin(env.EDGE_DEMO_ORIGIN) } : {}),
   };
 }

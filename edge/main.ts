@@ -1,11 +1,20 @@
 /**
  * `npm run edge`: one edge node (issue #33, docs/edge.md "The edge node"): the agent and its nginx.
- * SIGTERM or SIGINT stops nginx, then the agent.
+ * SIGTERM or SIGINT stops nginx, then the agent. `--demo` (`npm run edge:demo`): the node with the
+ * demo mapping and the local demo origin (EDGE_DEMO_ORIGIN, default 127.0.0.1:8090), docs/edge.md
+ * "Demo with a real node".
  */
 import { EdgeAgent } from './agent';
 import { readEdgeSettings } from './config';
+import { startDemoOrigin } from './demoOrigin';
 
-const agent = new EdgeAgent(readEdgeSettings(process.env));
+const demo = process.argv.includes('--demo');
+const agent = new EdgeAgent(readEdgeSettings(demo ? { EDGE_DEMO_ORIGIN: '127.0.0.1:8090', ...process.env } : process.env));
+const demoOrigin = agent.settings.demoOrigin;
+if (demo && demoOrigin) {
+  await startDemoOrigin(demoOrigin);
+  agent.log(`demo origin on http://${demoOrigin.host}:${demoOrigin.port}`);
+}
 
 let stopping = false;
 const stop = (signal: string) => {

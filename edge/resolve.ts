@@ -3,7 +3,8 @@
  * (common/rules/outbound.ts), and the names are resolved again every EDGE_TIMING.resolveMs.
  */
 import { EDGE_TIMING } from '../common/rules/edge';
-import { resolveOutbound } from '../common/rules/outbound';
+import { outboundRefusal, resolveOutbound } from '../common/rules/outbound';
+import type { EdgeConfig } from '../common/wire/edge';
 import type { OriginResolution } from './render';
 
 export class OriginResolver {
@@ -36,4 +37,30 @@ export class OriginResolver {
     );
     return { map, changed };
   }
+}
+
+/** A loopback origin (EDGE_DEMO_ORIGIN) that stands in for the demo's origins. */
+export interface DemoOrigin {
+  host: string;
+  port: number;
+}
+
+/**
+ * The demo-only mapping (EDGE_DEMO_ORIGIN, docs/edge.md "Demo with a real node"): when the portal runs
+ * the demo data, every origin the outbound rule refuses as documentation (the demo's 192.0.2.x and
+ * `.example` origins, which must never be reached) is served from the local demo origin over http.
+ * With a portal on real data the configuration is left as it is: the setting cannot redirect a
+ * customer's traffic.
+ */
+export function mapDemoOrigins(config: EdgeConfig, demo: DemoOrigin): EdgeConfig {
+  if (!config.demo) return config;
+  const isDemo = (address: string) => outboundRefusal(address, true) === 'documentation';
+  return {
+    ...config,
+    domains: config.domains.map((d) => {
+      if (!d.config.origins.some((o) => isDemo(o.address))) return d;
+      const origins = d.config.origins.map((o) => (isDemo(o.address) ? { ...o, address: demo.host, port: demo.port } : o));
+      return { ...d, config: { ...d.config, origins, backProtocol: 'http' as const } };
+    }),
+  };
 }

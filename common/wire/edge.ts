@@ -51,6 +51,8 @@ export interface EdgeConfig {
   revision: number;
   /** the portal runs with PORTAL_ALLOW_PRIVATE_ORIGINS=1: loopback and private origins are allowed */
   allowPrivateOrigins: boolean;
+  /** the portal runs the demo data (PORTAL_DEMO): only then may a node map the demo's origins (EDGE_DEMO_ORIGIN) */
+  demo: boolean;
   domains: EdgeDomain[];
   certificates: EdgeCertificate[];
 }

@@ -8,7 +8,7 @@ import { listLines } from '../stores/traffic/trafficLines';
 
 /** Edge lines assumed when the lines table is empty (a fresh store without demo data). */
 const DEFAULT_LINES = 4;
-/** How often a handed-over URL is asked for its state: a remote control plane every 2 s; the embedded edge at every pass. */
+/** How often a handed-over URL is asked for its state: a remote control plane every 2 s; the embedded edge and the nodes at every pass. */
 const HTTP_POLL_SECONDS = 2;
 
 /**
@@ -19,7 +19,7 @@ export async function edgeTick(
   app: FastifyInstance,
   edge: EdgeControl & { advance?: (now: Date) => Promise<void> },
   now = new Date(),
-  pollSeconds = edge.advance ? 0 : HTTP_POLL_SECONDS,
+  pollSeconds = edge.advance || edge.localStatus ? 0 : HTTP_POLL_SECONDS,
 ): Promise<void> {
   const claims = await claimHandover(app.db, now);
   const byTask = new Map<number, typeof claims>();

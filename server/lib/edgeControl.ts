@@ -34,6 +34,8 @@ export interface EdgeControl {
   prefetch(job: EdgeJob): Promise<void>;
   /** States of the URLs the edge knows; an id it does not know is left out (handed over again). */
   status(ids: number[]): Promise<EdgeUrlState[]>;
+  /** its states are rows of the portal's own store (the nodes' reports): read at every pass, not every 2 s */
+  localStatus?: true;
 }
 
 const EDGE_TIMEOUT_MS = 10_000;

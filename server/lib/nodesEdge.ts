@@ -25,5 +25,6 @@ export function nodesEdge(app: FastifyInstance): EdgeControl {
     purge: hand,
     prefetch: hand,
     status: (ids) => nodeJobStates(app.db, ids, onlineSince(app.config)),
+    localStatus: true,
   };
 }

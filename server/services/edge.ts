@@ -163,7 +163,7 @@ export async function configFor(app: FastifyInstance, node: CallingNode, known: 
       return [];
     }
   });
-  return { revision, allowPrivateOrigins: app.config.allowPrivateOrigins, domains: list, certificates };
+  return { revision, allowPrivateOrigins: app.config.allowPrivateOrigins, demo: app.config.demo, domains: list, certificates };
 }
 
 /** Moves the domains' states from what the ready, online nodes applied; logs what moved. */

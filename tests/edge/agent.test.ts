@@ -12,6 +12,7 @@ import { processRuns } from '../../edge/nginx';
 import { selfSignedCertificate } from '../../edge/agent';
 import { freePort } from '../server/freePort';
 import { startFakePortal, type FakePortal } from './fakePortal';
+import { until } from './localNode';
 
 /**
  * The edge node (issue #33) with Debian's nginx: the real agent (`npm run edge`) against a fake
@@ -65,16 +66,6 @@ function domain(
   edit(config);
   const certificateId = config.certificateId ? Number(config.certificateId) : undefined;
   return { name, account: 'acme', status, version: 1, config, ...(certificateId ? { certificateId } : {}) };
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(!haveNginx)('edge node: agent and nginx', () => {

@@ -65,6 +65,7 @@ export async function startFakePortal(token: string): Promise<FakePortal> {
   const configFor = (secret: string): EdgeConfig => ({
     revision,
     allowPrivateOrigins: true,
+    demo: false,
     domains,
     certificates: certs.map((c): EdgeCertificate => ({ id: c.id, certPem: c.certPem, sealedKey: sealKey(secret, c.keyPem) })),
   });

@@ -3,7 +3,9 @@ import type { EdgeDomain } from '../../common/wire/edge';
 import type { DomainConfig } from '../../common/wire/domains';
 import { domainConfigOf, emptyDomainInput } from '../../common/rules/domains';
 import { domainId, refererRegex, renderDomain, renderMain, type OriginResolution, type RenderContext } from '../../edge/render';
-import { checkPortalUrl } from '../../edge/config';
+import { checkPortalUrl, parseDemoOrigin } from '../../edge/config';
+import { mapDemoOrigins } from '../../edge/resolve';
+import type { EdgeConfig } from '../../common/wire/edge';
 import { nginxMessage } from '../../edge/nginx';
 
 /** The renderer (edge/render.ts): one case per family of domain settings, pure. */
@@ -250,6 +252,37 @@ describe('edge settings and messages', () => {
     expect(checkPortalUrl('http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
     expect(checkPortalUrl('https://portal.example')).toBe('https://portal.example');
     expect(() => checkPortalUrl('http://portal.example')).toThrow(/https off loopback/);
+  });
+
+  it('maps only the demo’s documentation origins to the loopback demo origin, and only with a portal on demo data', () => {
+    expect(parseDemoOrigin('127.0.0.1:8090')).toEqual({ host: '127.0.0.1', port: 8090 });
+    for (const bad of ['10.0.0.1:80', 'origin.example:80', '127.0.0.1', '127.0.0.1:70000']) expect(() => parseDemoOrigin(bad)).toThrow();
+    const config = domainConfigOf({ ...emptyDomainInput('static'), name: NAME });
+    config.backProtocol = 'https';
+    config.origins = [
+      { role: 'main', type: 'ip', address: '192.0.2.10', port: 443, weight: 10 },
+      { role: 'backup', type: 'domain', address: 'origin.shop.example', port: 443, weight: 10 },
+    ];
+    const real = {
+      ...config,
+      origins: [{ role: 'main' as const, type: 'domain' as const, address: 'origin.customer.net', port: 80, weight: 10 }],
+    };
+    const served: EdgeConfig = {
+      revision: 3,
+      allowPrivateOrigins: false,
+      demo: true,
+      certificates: [],
+      domains: [
+        { name: NAME, account: 'acme', status: 'on', version: 1, config },
+        { name: 'www.b.example', account: 'acme', status: 'on', version: 1, config: real },
+      ],
+    };
+    const demo = { host: '127.0.0.1', port: 8090 };
+    const [mapped, untouched] = mapDemoOrigins(served, demo).domains;
+    expect(mapped.config.origins.map((o) => `${o.role} ${o.address}:${o.port}`)).toEqual(['main 127.0.0.1:8090', 'backup 127.0.0.1:8090']);
+    expect(mapped.config.backProtocol).toBe('http');
+    expect(untouched.config).toBe(real);
+    expect(mapDemoOrigins({ ...served, demo: false }, demo).domains[0].config).toBe(config);
   });
 
   it('reports nginx’s message without the data dir', () => {
