@@ -150,6 +150,8 @@ export async function recordAccessibility(page: Page, name: string): Promise<voi
   const violations = await page.evaluate(async () => {
     const { axe } = window as Window &
       typeof globalThis & { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } };
+    // colours half-way through a fade (a snackbar appearing) are not the screen's colours: let them end
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
