@@ -151,7 +151,10 @@ export async function recordAccessibility(page: Page, name: string): Promise<voi
     const { axe } = window as Window &
       typeof globalThis & { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } };
     // colours half-way through a fade (a snackbar appearing) are not the screen's colours: let them end
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // (spinners run forever: only finite ones are waited for, and never longer than 2 s)
+    const fading = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]);
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
